@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/* diag: error locations and compiler-style printing with the offending line. */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "err.h"
+#include "xalloc.h"
+
+void diag_clear(struct diag *d)
+{
+	memset(d, 0, sizeof(*d));
+}
+
+static void copy_str(char *dst, size_t n, const char *src)
+{
+	snprintf(dst, n, "%s", src ? src : "");
+}
+
+int diag_set(struct diag *d, int code, const char *file, int line, int col,
+	     const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!d || d->code)
+		return code;
+	d->code = code ? code : -SB_EINTERNAL;
+	copy_str(d->file, sizeof(d->file), file);
+	d->line = line;
+	d->col = col;
+	d->path[0] = '\0';
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+int diag_set_path(struct diag *d, int code, const char *file, const char *path,
+		  const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!d || d->code)
+		return code;
+	d->code = code ? code : -SB_EINTERNAL;
+	copy_str(d->file, sizeof(d->file), file);
+	d->line = 0;
+	d->col = 0;
+	copy_str(d->path, sizeof(d->path), path);
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/* Prints line `line` of the file and a caret under column `col` (tabs kept). */
+static void print_source_line(const struct diag *d, FILE *out)
+{
+	char buf[4096];
+	FILE *f = fopen(d->file, "r");
+	int ln = 1;
+
+	if (!f)
+		return;
+	while (fgets(buf, sizeof(buf), f)) {
+		size_t len = strlen(buf);
+		int full = len && buf[len - 1] == '\n';
+
+		if (ln == d->line) {
+			while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+				buf[--len] = '\0';
+			fprintf(out, "  %s\n  ", buf);
+			for (int i = 0; i + 1 < d->col && (size_t)i < len; i++)
+				fputc(buf[i] == '\t' ? '\t' : ' ', out);
+			fputs("^\n", out);
+			break;
+		}
+		if (full)
+			ln++;
+	}
+	fclose(f);
+}
+
+void diag_print(const struct diag *d, FILE *out)
+{
+	const char *msg = d->msg[0] ? d->msg : sb_strerror(d->code);
+
+	if (d->file[0] && d->line > 0) {
+		if (d->col > 0)
+			fprintf(out, "%s:%d:%d: error: %s\n", d->file, d->line, d->col, msg);
+		else
+			fprintf(out, "%s:%d: error: %s\n", d->file, d->line, msg);
+		print_source_line(d, out);
+	} else if (d->file[0] && d->path[0]) {
+		fprintf(out, "%s: error: at %s: %s\n", d->file, d->path, msg);
+	} else if (d->file[0]) {
+		fprintf(out, "%s: error: %s\n", d->file, msg);
+	} else {
+		fprintf(out, "error: %s\n", msg);
+	}
+}

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: MIT */
+/* sbuf: growable, NUL-terminated text buffer with a size cap. */
+#include "sbuf.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+static char sbuf_empty[1];
+
+void sbuf_init(struct sbuf *sb)
+{
+	sb->buf = sbuf_empty;
+	sb->len = 0;
+	sb->cap = 0;
+}
+
+void sbuf_release(struct sbuf *sb)
+{
+	if (sb->cap)
+		free(sb->buf);
+	sbuf_init(sb);
+}
+
+void sbuf_reset(struct sbuf *sb)
+{
+	sb->len = 0;
+	if (sb->cap)
+		sb->buf[0] = '\0';
+}
+
+static void sbuf_grow(struct sbuf *sb, size_t extra)
+{
+	size_t need = sb->len + extra + 1;
+	size_t ncap;
+
+	if (extra > SBUF_MAX || need > SBUF_MAX) {
+		fprintf(stderr, "ssdbench: text buffer over %zu bytes\n", SBUF_MAX);
+		abort();
+	}
+	if (need <= sb->cap)
+		return;
+	ncap = sb->cap ? sb->cap : 64;
+	while (ncap < need)
+		ncap *= 2;
+	if (sb->cap) {
+		sb->buf = xrealloc(sb->buf, ncap);
+	} else {
+		sb->buf = xmalloc(ncap);
+		sb->buf[0] = '\0';
+	}
+	sb->cap = ncap;
+}
+
+void sbuf_add(struct sbuf *sb, const void *data, size_t n)
+{
+	sbuf_grow(sb, n);
+	memcpy(sb->buf + sb->len, data, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void sbuf_adds(struct sbuf *sb, const char *s)
+{
+	sbuf_add(sb, s, strlen(s));
+}
+
+void sbuf_addc(struct sbuf *sb, char c)
+{
+	sbuf_add(sb, &c, 1);
+}
+
+void sbuf_vaddf(struct sbuf *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	va_copy(cp, ap);
+	n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		return;
+	sbuf_grow(sb, (size_t)n);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
+void sbuf_addf(struct sbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+char *sbuf_detach(struct sbuf *sb)
+{
+	char *s = sb->cap ? sb->buf : xstrdup("");
+
+	sbuf_init(sb);
+	return s;
+}
+
+int sbuf_read_file(struct sbuf *sb, const char *path)
+{
+	char chunk[65536];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+	int rc = 0;
+
+	if (!f)
+		return -errno;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		sbuf_add(sb, chunk, n);
+	if (ferror(f))
+		rc = -EIO;
+	fclose(f);
+	return rc;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct sbuf sb;
+	va_list ap;
+
+	sbuf_init(&sb);
+	va_start(ap, fmt);
+	sbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	return sbuf_detach(&sb);
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* sbuf: the one growable text buffer, always NUL-terminated, with a size cap. */
+#ifndef SB_SBUF_H
+#define SB_SBUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* Text larger than this is a bug or hostile input; sbuf aborts past it. */
+#define SBUF_MAX ((size_t)1 << 30)
+
+struct sbuf {
+	char *buf; /* never NULL after sbuf_init; "" when empty */
+	size_t len;
+	size_t cap;
+};
+
+void sbuf_init(struct sbuf *sb);
+void sbuf_release(struct sbuf *sb);
+void sbuf_reset(struct sbuf *sb);
+void sbuf_add(struct sbuf *sb, const void *data, size_t n);
+void sbuf_adds(struct sbuf *sb, const char *s);
+void sbuf_addc(struct sbuf *sb, char c);
+void sbuf_addf(struct sbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void sbuf_vaddf(struct sbuf *sb, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+/* Returns the text and leaves sb empty; free() the result. */
+char *sbuf_detach(struct sbuf *sb);
+/* Reads a whole file into sb; returns 0 or -errno. */
+int sbuf_read_file(struct sbuf *sb, const char *path);
+
+/* Returns a new formatted string; free() it. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
