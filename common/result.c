@@ -41,6 +41,8 @@ void result_step_release(struct result_step *st)
 	free(st->status);
 	free(st->error);
 	free(st->rw);
+	free(st->started);
+	free(st->ended);
 	for (int d = 0; d < RESULT_NDIRS; d++) {
 		result_series_release(&st->iops[d]);
 		result_series_release(&st->bw[d]);
@@ -57,9 +59,9 @@ void result_run_init(struct result_run *r)
 void result_run_release(struct result_run *r)
 {
 	char **strs[] = {
-		&r->plan_name, &r->plan_file, &r->plan_sha256, &r->target,
+		&r->plan_name, &r->plan_title, &r->plan_file, &r->plan_sha256, &r->target,
 		&r->ssdbench_version, &r->fio_version, &r->ioengine, &r->kernel,
-		&r->cpu, &r->hostname, &r->started, &r->ended, &r->status,
+		&r->cpu, &r->hostname, &r->started, &r->ended, &r->status, &r->error,
 	};
 
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)

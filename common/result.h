@@ -41,6 +41,8 @@ struct result_step {
 	int numjobs;
 	int rwmixread;        /* -1 when not set */
 	uint64_t runtime_ms;
+	char *started;        /* UTC, ISO 8601; NULL until it starts */
+	char *ended;
 
 	struct result_dirstat dir_stat[RESULT_NDIRS];
 	/* Completion latency over all directions together (from json+ bins). */
@@ -53,7 +55,8 @@ struct result_step {
 };
 
 struct result_run {
-	char *plan_name;      /* may be CJK */
+	char *plan_name;      /* identifier from <plan name=> */
+	char *plan_title;     /* display title, may be CJK; falls back to plan_name */
 	char *plan_file;      /* the copy inside the archive, relative */
 	char *plan_sha256;
 	char *target;         /* human description: "file target.bin (1 GiB)" */
@@ -66,6 +69,7 @@ struct result_run {
 	char *started;        /* UTC, ISO 8601 */
 	char *ended;
 	char *status;         /* "complete", "failed", "running" */
+	char *error;          /* why the run failed, or NULL */
 	struct result_step *steps;
 	size_t nsteps, cap;
 };

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/* fiorun: runs fio as an external program: version, engine probe, job files, execution. */
+#ifndef SB_FIORUN_H
+#define SB_FIORUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "plan.h"
+
+/* Writes fio's version ("fio-3.33") into buf. Returns 0, or -SB_ENOFIO. */
+int fiorun_version(char *buf, size_t n);
+
+/*
+ * Runs a tiny read job with engine on filename to learn whether this machine can
+ * use it (io_uring can be compiled in yet disabled by the kernel or a sandbox).
+ * A device is opened read-only. Returns 0 when it works. workdir holds fio's files.
+ */
+int fiorun_probe_engine(const char *filename, int is_device, const char *engine,
+			int direct, const char *workdir);
+
+struct fiorun_target {
+	const char *path;   /* absolute */
+	uint64_t size;      /* bytes fio may use; 0 = the whole device */
+	int is_device;
+};
+
+/*
+ * Writes the step's fio job file to path. Log files are named log_<type>.N.log and
+ * land in the folder fio runs in. Returns 0, or a negative SB_E* code with d set.
+ */
+int fiorun_write_jobfile(const char *path, const struct plan *p,
+			 const struct plan_workload *w, const struct fiorun_target *t,
+			 const char *engine, struct diag *d);
+
+struct fiorun_exec_opts {
+	const char *dir;       /* the step folder; fio runs in it */
+	const char *jobfile;   /* file name inside dir */
+	const char *label;     /* shown in progress: "[2/8] rnd4k-q32t1-read" */
+	int tty;               /* redraw live progress on stderr */
+};
+
+/*
+ * Runs fio on the job file: JSON+ report to fio.json, stdout (less its ETA lines) to
+ * fio.stdout, stderr to fio.stderr, all in dir. *status is fio's exit status, or
+ * 128 + signal when it was killed. Returns 0 when fio ran (whatever its status),
+ * or a negative SB_E* code when it could not be started.
+ */
+int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d);
+
+/*
+ * Returns fio's own error text from dir's fio.stderr and the "fio:" lines of
+ * fio.stdout, joined by "; " and shortened to a few lines; free() it. Never NULL.
+ */
+char *fiorun_error_text(const char *dir);
+
+#endif

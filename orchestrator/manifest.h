@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT */
+/* manifest: writes an archive's manifest.json and results.csv (docs/archive-format.md). */
+#ifndef SB_MANIFEST_H
+#define SB_MANIFEST_H
+
+#include <stdint.h>
+
+#include "diag.h"
+#include "result.h"
+
+struct manifest_target {
+	const char *name;
+	const char *kind;   /* "file" or "device" */
+	const char *path;
+	uint64_t size;
+};
+
+/*
+ * Writes DIR/manifest.json from run, atomically (temporary file, then rename), so a
+ * crash leaves either the previous manifest or the new one. Returns 0 or -SB_EIO.
+ */
+int manifest_write(const char *dir, const struct result_run *run,
+		   const struct manifest_target *t, struct diag *d);
+
+/* Writes DIR/results.csv: a BOM, a header, one row per step whose status is "ok". */
+int manifest_write_results(const char *dir, const struct result_run *run,
+			   struct diag *d);
+
+#endif

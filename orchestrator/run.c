@@ -1,0 +1,627 @@
+/* SPDX-License-Identifier: MIT */
+/* run: the engine's first slice: targets, engine probe, steps, archive, report. */
+#include "run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/fs.h>
+
+#include "archive.h"
+#include "err.h"
+#include "fiorun.h"
+#include "manifest.h"
+#include "plan.h"
+#include "report.h"
+#include "sbuf.h"
+#include "sha256.h"
+#include "suggest.h"
+#include "units.h"
+#include "version.h"
+#include "xalloc.h"
+
+/* The resolved target a run writes to. */
+struct run_target {
+	char *name;
+	char *path;       /* absolute */
+	uint64_t size;
+	int is_device;
+};
+
+struct orch {
+	const struct run_opts *o;
+	struct plan plan;
+	char *out;
+	struct run_target tgt;
+	char fio_version[64];
+	char engine[32];
+	struct result_run run;
+	struct manifest_target mt;
+};
+
+static char *iso_now(void)
+{
+	char buf[32];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return xstrdup(buf);
+}
+
+static int mkdir_p(const char *path)
+{
+	char *p = xstrdup(path);
+	int rc = 0;
+
+	for (char *s = p + 1; *s && !rc; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) && errno != EEXIST)
+			rc = -errno;
+		*s = '/';
+	}
+	if (!rc && mkdir(p, 0755) && errno != EEXIST)
+		rc = -errno;
+	free(p);
+	return rc;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Targets                                                                   */
+
+/* Returns path made absolute against the working folder; free() it. */
+static char *absolute(const char *path)
+{
+	char cwd[PATH_MAX];
+
+	if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return xstrdup(path);
+	return xasprintf("%s/%s", cwd, path);
+}
+
+/* Sets t from SPEC: /dev/DEVICE, or file:PATH[,size=SIZE] (PATH relative to here). */
+static int parse_spec(struct plan_target *t, const char *spec, struct diag *d)
+{
+	const char *why, *comma;
+	uint64_t size = t->kind == PLAN_TARGET_FILE ? t->size : 0;
+	char *path;
+
+	if (!strncmp(spec, "/dev/", 5)) {
+		free(t->path);
+		t->path = xstrdup(spec);
+		t->kind = PLAN_TARGET_DEVICE;
+		t->size = 0;
+		return 0;
+	}
+	if (strncmp(spec, "file:", 5) || !spec[5])
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "target '%s': expected "
+				"/dev/DEVICE or file:PATH,size=SIZE", spec);
+	spec += 5;
+	comma = strstr(spec, ",size=");
+	if (comma && units_parse_size(comma + 6, &size, &why))
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "target size '%s': %s",
+				comma + 6, why);
+	if (!size)
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "file target '%s' needs a "
+				"size: file:PATH,size=SIZE", spec);
+	path = comma ? xstrndup(spec, (size_t)(comma - spec)) : xstrdup(spec);
+	free(t->path);
+	t->path = absolute(path);
+	free(path);
+	t->kind = PLAN_TARGET_FILE;
+	t->size = size;
+	return 0;
+}
+
+/* Applies a --target NAME=SPEC override to the plan's target of that name. */
+static int apply_target_spec(struct orch *x, const char *spec, struct diag *d)
+{
+	const char *eq = strchr(spec, '=');
+	struct plan *p = &x->plan;
+	struct plan_target *t = NULL;
+	const char *names[64];
+	size_t nn = 0;
+
+	if (!eq || eq == spec)
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--target '%s': expected "
+				"NAME=/dev/DEVICE or NAME=file:PATH,size=SIZE", spec);
+	for (size_t i = 0; i < p->ntargets; i++) {
+		if (strlen(p->targets[i].name) == (size_t)(eq - spec) &&
+		    !strncmp(p->targets[i].name, spec, (size_t)(eq - spec)))
+			t = &p->targets[i];
+		if (nn < 64)
+			names[nn++] = p->targets[i].name;
+	}
+	if (!t) {
+		char *want = xstrndup(spec, (size_t)(eq - spec));
+		const char *hint = suggest_pick(want, names, nn);
+
+		diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--target '%s': the plan has no "
+			 "target '%s'%s%s%s", spec, want, hint ? " (did you mean '" : "",
+			 hint ? hint : "", hint ? "'?)" : "");
+		free(want);
+		return -SB_EUSAGE;
+	}
+	return parse_spec(t, eq + 1, d);
+}
+
+/* Checks the target and fills x->tgt: a regular file (made absolute) or a block device. */
+static int resolve_target(struct orch *x, struct diag *d)
+{
+	const struct plan_target *t = &x->plan.targets[0];
+	struct stat st;
+	int fd;
+
+	x->tgt.name = xstrdup(t->name);
+	x->tgt.is_device = t->kind == PLAN_TARGET_DEVICE;
+	x->tgt.path = t->path[0] == '/' ? xstrdup(t->path) :
+		      xasprintf("%s/%s", x->out, t->path);
+	x->tgt.size = t->size;
+	if (!x->tgt.is_device) {
+		if (!stat(x->tgt.path, &st) && !S_ISREG(st.st_mode))
+			return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "file target '%s' "
+					"exists and is not a regular file", x->tgt.path);
+		return 0;
+	}
+	if (stat(x->tgt.path, &st) || !S_ISBLK(st.st_mode))
+		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "'%s' is not a block device",
+				x->tgt.path);
+	for (size_t i = 0; i < x->plan.nsteps; i++)
+		if (plan_step_writes(&x->plan.steps[i]))
+			return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "refusing to write to "
+					"block device '%s' (step '%s'): destructive runs on "
+					"devices need the device layer's interlocks, which this "
+					"version does not have yet", x->tgt.path,
+					x->plan.steps[i].name);
+	fd = open(x->tgt.path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || ioctl(fd, BLKGETSIZE64, &x->tgt.size)) {
+		int e = errno;
+
+		if (fd >= 0)
+			close(fd);
+		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read the size of '%s': %s",
+				x->tgt.path, strerror(e));
+	}
+	close(fd);
+	return 0;
+}
+
+/* Picks the engine for "auto": io_uring when it works here, else libaio. */
+static int probe_engine(struct orch *x, struct diag *d)
+{
+	static const char *const engines[] = { "io_uring", "libaio" };
+	int direct = 0, need_auto = 0, ok = -1;
+	char *probe = NULL, *dir;
+
+	for (size_t i = 0; i < x->plan.nsteps; i++) {
+		direct |= x->plan.steps[i].direct;
+		need_auto |= !strcmp(x->plan.steps[i].ioengine, "auto");
+	}
+	snprintf(x->engine, sizeof(x->engine), "%s", need_auto ? "io_uring" : "none");
+	if (!need_auto)
+		return 0;
+	dir = xstrdup(x->tgt.path);
+	*strrchr(dir, '/') = '\0';
+	if (!x->tgt.is_device && mkdir_p(*dir ? dir : "/"))
+		ok = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
+			      strerror(errno));
+	probe = x->tgt.is_device ? xstrdup(x->tgt.path) :
+		xasprintf("%s/.ssdbench-probe-%ld", *dir ? dir : "", (long)getpid());
+	for (size_t i = 0; i < 2 && ok == -1; i++) {
+		if (!fiorun_probe_engine(probe, x->tgt.is_device, engines[i], direct, x->out)) {
+			snprintf(x->engine, sizeof(x->engine), "%s", engines[i]);
+			ok = 0;
+		}
+	}
+	if (!x->tgt.is_device)
+		unlink(probe);
+	if (ok == -1)
+		ok = diag_set(d, -SB_EFIO, NULL, 0, 0, "fio cannot do %sI/O on '%s' with "
+			      "io_uring or libaio%s", direct ? "direct " : "", x->tgt.path,
+			      direct ? " (does its filesystem support O_DIRECT? tmpfs "
+			      "does not; use another folder or direct=\"0\")" : "");
+	free(probe);
+	free(dir);
+	return ok;
+}
+
+static char *cpu_model(void)
+{
+	char line[512];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char *model = NULL;
+
+	while (f && !model && fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (strncmp(line, "model name", 10) || !colon)
+			continue;
+		colon += 1 + (colon[1] == ' ');
+		colon[strcspn(colon, "\n")] = '\0';
+		model = xstrdup(colon);
+	}
+	if (f)
+		fclose(f);
+	return model ? model : xstrdup("unknown");
+}
+
+/* Fills the run's description: versions, platform, plan, target, pending steps. */
+static int describe_run(struct orch *x, struct diag *d)
+{
+	struct result_run *r = &x->run;
+	struct utsname u;
+	char host[256] = "unknown", size[32], sha[65];
+	const char *base = strrchr(x->tgt.path, '/');
+
+	if (sha256_file(x->plan.file, sha))
+		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read '%s'", x->plan.file);
+	r->plan_name = xstrdup(x->plan.name);
+	r->plan_title = xstrdup(x->plan.title);
+	r->plan_file = xstrdup("plan.xml");
+	r->plan_sha256 = xstrdup(sha);
+	units_format_size(x->tgt.size, size, sizeof(size));
+	r->target = xasprintf("%s %s (%s)", x->tgt.is_device ? "device" : "file",
+			      x->tgt.is_device ? x->tgt.path : base + 1, size);
+	r->ssdbench_version = xstrdup(SSDBENCH_VERSION);
+	r->fio_version = xstrdup(x->fio_version);
+	r->ioengine = xstrdup(x->engine);
+	uname(&u);
+	r->kernel = xasprintf("%s %s %s", u.sysname, u.release, u.machine);
+	r->cpu = cpu_model();
+	gethostname(host, sizeof(host) - 1);
+	r->hostname = xstrdup(host);
+	r->started = iso_now();
+	r->status = xstrdup("running");
+	for (size_t i = 0; i < x->plan.nsteps; i++) {
+		const struct plan_workload *w = &x->plan.steps[i];
+		struct result_step *st = result_run_add_step(r);
+
+		st->index = (int)i + 1;
+		st->name = xstrdup(w->name);
+		st->dir = xasprintf("steps/%03zu-%s", i + 1, w->name);
+		st->status = xstrdup("pending");
+		st->rw = xstrdup(w->rw);
+		st->bs = w->bs;
+		st->iodepth = (int)w->iodepth;
+		st->numjobs = (int)w->numjobs;
+		st->rwmixread = (int)w->rwmixread;
+		st->runtime_ms = w->runtime_ms;
+	}
+	x->mt.name = x->tgt.name;
+	x->mt.kind = x->tgt.is_device ? "device" : "file";
+	x->mt.path = x->tgt.path;
+	x->mt.size = x->tgt.size;
+	return 0;
+}
+
+/* ------------------------------------------------------------------------- */
+/* The archive                                                               */
+
+static int remove_entry(const char *path, const struct stat *sb, int flag,
+			struct FTW *ftw)
+{
+	(void)sb;
+	(void)ftw;
+	return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+/* Removes what an earlier run wrote into out (never anything else there). */
+static int clear_archive(const char *out)
+{
+	static const char *const files[] = {
+		"manifest.json", "plan.xml", "results.csv", "report.pdf",
+	};
+	static const char *const dirs[] = { "steps", "charts" };
+	int rc = 0;
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char *p = xasprintf("%s/%s", out, files[i]);
+
+		if (unlink(p) && errno != ENOENT)
+			rc = -errno;
+		free(p);
+	}
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		char *p = xasprintf("%s/%s", out, dirs[i]);
+
+		if (nftw(p, remove_entry, 16, FTW_DEPTH | FTW_PHYS) && errno != ENOENT)
+			rc = -errno;
+		free(p);
+	}
+	return rc;
+}
+
+static int copy_file(const char *from, const char *to, struct diag *d)
+{
+	struct sbuf sb;
+	FILE *f;
+	int rc = 0;
+
+	sbuf_init(&sb);
+	if (sbuf_read_file(&sb, from)) {
+		sbuf_release(&sb);
+		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read '%s'", from);
+	}
+	f = fopen(to, "wb");
+	if (!f || fwrite(sb.buf, 1, sb.len, f) != sb.len)
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", to,
+			      strerror(errno));
+	if (f && fclose(f) && !rc)
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", to,
+			      strerror(errno));
+	sbuf_release(&sb);
+	return rc;
+}
+
+/* Creates out/ and out/steps/, refusing to overwrite an archive unless --force. */
+static int prepare_archive(struct orch *x, struct diag *d)
+{
+	char *manifest = xasprintf("%s/manifest.json", x->out);
+	char *steps = xasprintf("%s/steps", x->out);
+	char *plan_copy = xasprintf("%s/plan.xml", x->out);
+	int rc = 0;
+
+	if (!access(manifest, F_OK)) {
+		if (!x->o->force)
+			rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "'%s' already holds an "
+				      "archive (use --force to replace it, or --out for "
+				      "another folder)", x->out);
+		else if (clear_archive(x->out))
+			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot clear '%s': %s",
+				      x->out, strerror(errno));
+	}
+	if (!rc && (mkdir_p(x->out) || mkdir_p(steps)))
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", steps,
+			      strerror(errno));
+	if (!rc)
+		rc = copy_file(x->plan.file, plan_copy, d);
+	free(manifest);
+	free(steps);
+	free(plan_copy);
+	return rc;
+}
+
+static int save(struct orch *x, struct diag *d)
+{
+	int rc = manifest_write(x->out, &x->run, &x->mt, d);
+
+	return rc ? rc : manifest_write_results(x->out, &x->run, d);
+}
+
+/* ------------------------------------------------------------------------- */
+/* Steps                                                                     */
+
+/* Prints "read 3185 MB/s 3.0k IOPS, write ..., p99.9 1.23 ms" for a finished step. */
+static void print_result(const struct result_step *st)
+{
+	for (int dd = 0; dd < RESULT_NDIRS; dd++) {
+		const struct result_dirstat *s = &st->dir_stat[dd];
+
+		if (!s->io_bytes)
+			continue;
+		printf("%s%s %.1f MB/s %.0f IOPS", dd && st->dir_stat[0].io_bytes ?
+		       ", " : "", result_dir_name((enum result_dir)dd), s->bw_bytes / 1e6,
+		       s->iops);
+	}
+	printf(", clat mean %.1f us p99.9 %.1f us\n", st->clat_mean_us, st->clat_p999_us);
+}
+
+/* Checks what fio left in the step folder; returns 0 or sets st->error. */
+static int judge_step(struct orch *x, struct result_step *st, int status)
+{
+	char *dir = xasprintf("%s/%s", x->out, st->dir);
+	char *fio_text = fiorun_error_text(dir);
+	uint64_t io = 0;
+	struct diag sd;
+	int rc;
+
+	diag_clear(&sd);
+	rc = archive_load_step(x->out, st, &sd);
+	for (int dd = 0; dd < RESULT_NDIRS; dd++)
+		io += st->dir_stat[dd].io_bytes;
+	if (status != 0)
+		st->error = xasprintf("fio exited with status %d: %s%s%s", status,
+				      rc ? sd.msg : "", rc ? "; " : "", fio_text);
+	else if (rc)
+		st->error = xasprintf("%s; fio said: %s", sd.msg, fio_text);
+	else if (!io)
+		st->error = xasprintf("fio reported success but did no I/O: %s", fio_text);
+	free(fio_text);
+	free(dir);
+	return st->error ? -SB_EFIO : 0;
+}
+
+static int run_step(struct orch *x, size_t i, struct diag *d)
+{
+	const struct plan_workload *w = &x->plan.steps[i];
+	struct result_step *st = &x->run.steps[i];
+	char *dir = xasprintf("%s/%s", x->out, st->dir), *job = xasprintf("%s/job.fio", dir);
+	char *label = xasprintf("[%zu/%zu] %s", i + 1, x->plan.nsteps, w->name), bs[32];
+	struct fiorun_target ft = { x->tgt.path, x->tgt.is_device ? 0 : x->tgt.size,
+				    x->tgt.is_device };
+	struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty };
+	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->engine;
+	int status = 0, rc;
+
+	units_format_size(w->bs, bs, sizeof(bs));
+	printf("%s: %s %s QD%lld x%lld, %llu s ... ", label, w->rw, bs, w->iodepth,
+	       w->numjobs, (unsigned long long)(w->runtime_ms / 1000));
+	fflush(stdout);
+	rc = mkdir_p(dir) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s",
+				     dir, strerror(errno)) : 0;
+	if (!rc)
+		rc = fiorun_write_jobfile(job, &x->plan, w, &ft, engine, d);
+	free(st->started);
+	st->started = iso_now();
+	if (!rc)
+		rc = fiorun_exec(&eo, &status, d);
+	st->ended = iso_now();
+	free(st->status);
+	if (!rc && !judge_step(x, st, status)) {
+		st->status = xstrdup("ok");
+		print_result(st);
+	} else {
+		st->status = xstrdup("failed");
+		if (!st->error)
+			st->error = xstrdup(d->msg[0] ? d->msg : "the step could not run");
+		printf("failed\n");
+		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "step '%s' failed: %s", w->name,
+			      st->error);
+	}
+	free(label);
+	free(job);
+	free(dir);
+	return rc;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Entry points                                                              */
+
+/* Loads the plan and applies the command line's overrides. */
+static int load(struct orch *x, struct diag *d)
+{
+	const struct run_opts *o = x->o;
+	int rc = plan_load(&x->plan, o->plan_path, o->sets, o->nsets, d);
+
+	for (size_t i = 0; i < o->ntargets && !rc; i++)
+		rc = apply_target_spec(x, o->targets[i], d);
+	if (!rc && x->plan.ntargets != 1)
+		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.targets[1].line, 0,
+			      "this version runs plans with one target; the plan has %zu",
+			      x->plan.ntargets);
+	return rc;
+}
+
+static int render(struct orch *x, struct diag *d)
+{
+	char *pdf = xasprintf("%s/report.pdf", x->out);
+	char *charts = xasprintf("%s/charts", x->out);
+	struct report_opts ro = { pdf, charts, 1400, "zh-TW", NULL };
+	int rc = mkdir_p(charts) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create "
+					    "'%s': %s", charts, strerror(errno)) : 0;
+
+	if (!rc)
+		rc = report_render(&x->run, &ro, d);
+	if (!rc)
+		printf("report: %s (charts in %s/)\n", pdf, charts);
+	free(pdf);
+	free(charts);
+	return rc;
+}
+
+/* Runs every step in order, stopping at the first failure; saves after each. */
+static int run_steps(struct orch *x, struct diag *d)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < x->plan.nsteps && !rc; i++) {
+		struct diag sd;
+		int src;
+
+		rc = run_step(x, i, d);
+		diag_clear(&sd);
+		src = save(x, &sd);
+		if (src && !rc)
+			rc = diag_set(d, src, NULL, 0, 0, "%s", sd.msg);
+	}
+	return rc;
+}
+
+int run_plan(const struct run_opts *o, struct diag *d)
+{
+	struct orch x = { .o = o };
+	struct diag rd;
+	int rc;
+
+	plan_init(&x.plan);
+	result_run_init(&x.run);
+	rc = load(&x, d);
+	if (rc)
+		goto out;
+	x.out = o->out_dir ? xstrdup(o->out_dir) : xasprintf("out/%s", x.plan.name);
+	rc = resolve_target(&x, d);
+	if (!rc && fiorun_version(x.fio_version, sizeof(x.fio_version)))
+		rc = diag_set(d, -SB_ENOFIO, NULL, 0, 0, "fio is not installed or not "
+			      "on PATH (on Debian: apt-get install fio)");
+	if (!rc)
+		rc = prepare_archive(&x, d);
+	if (!rc)
+		rc = probe_engine(&x, d);
+	if (!rc)
+		rc = describe_run(&x, d);
+	if (!rc)
+		rc = save(&x, d);
+	if (rc)
+		goto out;
+	printf("ssdbench %s: plan '%s' (%s), %zu steps, %llu s of measurement, on %s "
+	       "with %s, %s; archive %s/\n", SSDBENCH_VERSION, x.plan.name, x.plan.title,
+	       x.plan.nsteps, (unsigned long long)(plan_runtime_ms(&x.plan) / 1000),
+	       x.run.target, x.fio_version, x.engine, x.out);
+	rc = run_steps(&x, d);
+	x.run.ended = iso_now();
+	free(x.run.status);
+	x.run.status = xstrdup(rc ? "failed" : "complete");
+	if (rc)
+		x.run.error = xstrdup(d->msg);
+	diag_clear(&rd);
+	if (save(&x, &rd) && !rc)
+		rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
+	diag_clear(&rd);
+	if (render(&x, &rd) && !rc)
+		rc = diag_set(d, rd.code, rd.file, rd.line, rd.col, "%s", rd.msg);
+	else if (rd.code)
+		diag_print(&rd, stderr);
+out:
+	result_run_release(&x.run);
+	free(x.tgt.name);
+	free(x.tgt.path);
+	free(x.out);
+	plan_release(&x.plan);
+	return rc;
+}
+
+int run_check(const struct run_opts *o, struct diag *d)
+{
+	struct orch x = { .o = o };
+	int rc;
+
+	plan_init(&x.plan);
+	rc = load(&x, d);
+	if (!rc) {
+		const struct plan_target *t = &x.plan.targets[0];
+		char size[32] = "its own size";
+
+		if (t->size)
+			units_format_size(t->size, size, sizeof(size));
+		printf("%s: ok: plan '%s' (%s), %zu steps, %llu s of measurement on %s "
+		       "target '%s' %s (%s)\n", o->plan_path, x.plan.name, x.plan.title,
+		       x.plan.nsteps, (unsigned long long)(plan_runtime_ms(&x.plan) / 1000),
+		       t->kind == PLAN_TARGET_DEVICE ? "device" : "file", t->name, t->path,
+		       size);
+		for (size_t i = 0; i < x.plan.nsteps; i++) {
+			const struct plan_workload *w = &x.plan.steps[i];
+			char bs[32];
+
+			units_format_size(w->bs, bs, sizeof(bs));
+			printf("  %3zu  %-24s %-9s %8s  QD%-4lld x%-3lld %5llu s%s\n", i + 1,
+			       w->name, w->rw, bs, w->iodepth, w->numjobs,
+			       (unsigned long long)(w->runtime_ms / 1000),
+			       plan_step_writes(w) ? "  writes" : "");
+		}
+	}
+	plan_release(&x.plan);
+	return rc;
+}

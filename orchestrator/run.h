@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/* run: executes a plan step by step into a result archive, then renders its report. */
+#ifndef SB_RUN_H
+#define SB_RUN_H
+
+#include <stddef.h>
+
+#include "diag.h"
+
+struct run_opts {
+	const char *plan_path;
+	const char *const *targets;  /* "NAME=SPEC" overrides, SPEC = /dev/X or file:PATH[,size=S] */
+	size_t ntargets;
+	const char *const *sets;     /* "NAME=VALUE" variable overrides */
+	size_t nsets;
+	const char *out_dir;         /* NULL: out/<plan name> */
+	int force;                   /* replace an existing archive in out_dir */
+	int tty;                     /* live progress on stderr */
+};
+
+/*
+ * Runs the plan. Every finished step stays in the archive whatever happens later.
+ * Returns 0; -SB_EPARSE or -SB_EUSAGE for bad input (nothing ran); another
+ * negative SB_E* code when a step or the report failed. d says why.
+ */
+int run_plan(const struct run_opts *o, struct diag *d);
+
+/*
+ * Loads and checks a plan with its overrides without running anything, and prints
+ * what it would do. Same return codes as run_plan.
+ */
+int run_check(const struct run_opts *o, struct diag *d);
+
+#endif

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: MIT */
+/* Tests for common/: units, SHA-256, suggestions, text buffer, diagnostics. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "diag.h"
+#include "err.h"
+#include "sbuf.h"
+#include "sha256.h"
+#include "suggest.h"
+#include "units.h"
+
+static void test_sizes(void **state)
+{
+	const char *why = NULL;
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(units_parse_size("4k", &v, &why), 0);
+	assert_int_equal(v, 4096);
+	assert_int_equal(units_parse_size("128KiB", &v, &why), 0);
+	assert_int_equal(v, 131072);
+	assert_int_equal(units_parse_size("1MiB", &v, &why), 0);
+	assert_int_equal(v, 1048576);
+	assert_int_equal(units_parse_size("512", &v, &why), 0);
+	assert_int_equal(v, 512);
+	assert_int_equal(units_parse_size("2TB", &v, &why), 0);
+	assert_int_equal(v, 2000000000000ULL);
+	assert_int_equal(units_parse_size("1g", &v, &why), 0);
+	assert_int_equal(v, 1073741824ULL);
+	assert_int_equal(units_parse_size("4q", &v, &why), -SB_EINVAL);
+	assert_non_null(strstr(why, "unknown size unit"));
+	assert_int_equal(units_parse_size("-1k", &v, &why), -SB_EINVAL);
+	assert_int_equal(units_parse_size("99999999999999999999", &v, &why), -SB_EINVAL);
+	assert_int_equal(units_parse_size("17179869184TiB", &v, &why), -SB_EINVAL);
+	assert_string_equal(why, "number too large");
+}
+
+static void test_times(void **state)
+{
+	const char *why = NULL;
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(units_parse_time_ms("30", &v, &why), 0);
+	assert_int_equal(v, 30000);
+	assert_int_equal(units_parse_time_ms("500ms", &v, &why), 0);
+	assert_int_equal(v, 500);
+	assert_int_equal(units_parse_time_ms("15min", &v, &why), 0);
+	assert_int_equal(v, 900000);
+	assert_int_equal(units_parse_time_ms("8h", &v, &why), 0);
+	assert_int_equal(v, 28800000);
+	assert_int_equal(units_parse_time_ms("5 years", &v, &why), -SB_EINVAL);
+}
+
+static void test_format_sizes(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	units_format_size(1073741824ULL, buf, sizeof(buf));
+	assert_string_equal(buf, "1 GiB");
+	units_format_size(1536 * 1024, buf, sizeof(buf));
+	assert_string_equal(buf, "1.5 MiB");
+	units_format_size(512, buf, sizeof(buf));
+	assert_string_equal(buf, "512 B");
+	units_format_size_fio(1048576, buf, sizeof(buf));
+	assert_string_equal(buf, "1m");
+	units_format_size_fio(1536, buf, sizeof(buf));
+	assert_string_equal(buf, "1536");
+	units_format_size_fio(3ULL << 30, buf, sizeof(buf));
+	assert_string_equal(buf, "3g");
+}
+
+static void test_sha256_vectors(void **state)
+{
+	struct sha256 s;
+	char hex[65];
+	char million[1000];
+
+	(void)state;
+	/* FIPS 180-4 examples: "", "abc", and one million 'a'. */
+	sha256_init(&s);
+	sha256_final_hex(&s, hex);
+	assert_string_equal(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	sha256_init(&s);
+	sha256_update(&s, "abc", 3);
+	sha256_final_hex(&s, hex);
+	assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	memset(million, 'a', sizeof(million));
+	sha256_init(&s);
+	for (int i = 0; i < 1000; i++)
+		sha256_update(&s, million, sizeof(million));
+	sha256_final_hex(&s, hex);
+	assert_string_equal(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+static void test_suggest(void **state)
+{
+	const char *names[] = { "iodepth", "numjobs", "runtime", "rw", "bs" };
+
+	(void)state;
+	assert_int_equal(suggest_distance("iodepht", "iodepth"), 1);
+	assert_int_equal(suggest_distance("kitten", "sitting"), 3);
+	assert_string_equal(suggest_pick("iodepht", names, 5), "iodepth");
+	assert_string_equal(suggest_pick("numjob", names, 5), "numjobs");
+	assert_null(suggest_pick("frobnicate", names, 5));
+}
+
+static void test_sbuf(void **state)
+{
+	struct sbuf sb;
+	char *s;
+
+	(void)state;
+	sbuf_init(&sb);
+	assert_string_equal(sb.buf, "");
+	for (int i = 0; i < 1000; i++)
+		sbuf_addf(&sb, "%d,", i);
+	assert_int_equal(sb.len, strlen(sb.buf));
+	assert_memory_equal(sb.buf, "0,1,2,", 6);
+	assert_memory_equal(sb.buf + sb.len - 4, "999,", 4);
+	s = sbuf_detach(&sb);
+	assert_string_equal(sb.buf, "");
+	free(s);
+	sbuf_release(&sb);
+}
+
+static void test_diag_first_wins(void **state)
+{
+	struct diag d;
+	char buf[512];
+	FILE *f = tmpfile();
+	size_t n;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(diag_set_path(&d, -SB_EPARSE, "out/fio.json", "jobs[3].read.iops",
+				       "expected a number"), -SB_EPARSE);
+	diag_set(&d, -SB_EIO, "other", 1, 1, "later");
+	diag_print(&d, f);
+	rewind(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	assert_string_equal(buf, "out/fio.json: error: at jobs[3].read.iops: expected a number\n");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sizes),
+		cmocka_unit_test(test_times),
+		cmocka_unit_test(test_format_sizes),
+		cmocka_unit_test(test_sha256_vectors),
+		cmocka_unit_test(test_suggest),
+		cmocka_unit_test(test_sbuf),
+		cmocka_unit_test(test_diag_first_wins),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: MIT */
+/* Tests for the plan loader: good plans, and bad ones with their exact locations. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "err.h"
+#include "plan.h"
+
+static char tmpdir[] = "/tmp/sb-test-plan-XXXXXX";
+
+/* Writes text to a fresh file and loads it; returns plan_load's code. */
+static int load_text(struct plan *p, struct diag *d, const char *text,
+		     const char *const *sets, size_t nsets)
+{
+	static int seq;
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/plan%d.xml", tmpdir, ++seq);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	plan_init(p);
+	diag_clear(d);
+	return plan_load(p, path, sets, nsets, d);
+}
+
+/* Asserts that text fails at line:col with a message containing want. */
+static void expect_error(const char *text, int line, int col, const char *want)
+{
+	struct plan p;
+	struct diag d;
+	int rc = load_text(&p, &d, text, NULL, 0);
+
+	if (rc == 0 || d.line != line || d.col != col || !strstr(d.msg, want))
+		fprintf(stderr, "got rc=%d %d:%d '%s'\n", rc, d.line, d.col, d.msg);
+	assert_int_equal(rc, -SB_EPARSE);
+	assert_int_equal(d.line, line);
+	assert_int_equal(d.col, col);
+	assert_non_null(strstr(d.msg, want));
+	plan_release(&p);
+}
+
+static const char good[] =
+	"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	"<plan name=\"quick\" title=\"快速測試\">\n"
+	"  <var name=\"rt\" value=\"5s\"/>\n"
+	"  <target name=\"dut\" file=\"t.bin\" size=\"1GiB\"/>\n"
+	"  <!-- a comment with <workload> inside -->\n"
+	"  <workload name=\"seq\" rw=\"read\" bs=\"1MiB\" iodepth=\"8\" runtime=\"${rt}\"/>\n"
+	"  <workload name=\"mix\" rw=\"randrw\" rwmixread=\"70\" bs=\"4k\"\n"
+	"            numjobs=\"4\" runtime=\"1min\" size=\"512MiB\" direct=\"0\"/>\n"
+	"</plan>\n";
+
+static void test_good_plan(void **state)
+{
+	struct plan p;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(load_text(&p, &d, good, NULL, 0), 0);
+	assert_string_equal(p.name, "quick");
+	assert_string_equal(p.title, "快速測試");
+	assert_int_equal(p.ntargets, 1);
+	assert_string_equal(p.targets[0].path, "t.bin");
+	assert_int_equal(p.targets[0].kind, PLAN_TARGET_FILE);
+	assert_int_equal(p.targets[0].size, 1073741824ULL);
+	assert_int_equal(p.nsteps, 2);
+	assert_string_equal(p.steps[0].rw, "read");
+	assert_int_equal(p.steps[0].bs, 1048576);
+	assert_int_equal(p.steps[0].iodepth, 8);
+	assert_int_equal(p.steps[0].numjobs, 1);
+	assert_int_equal(p.steps[0].runtime_ms, 5000);
+	assert_int_equal(p.steps[0].rwmixread, -1);
+	assert_string_equal(p.steps[0].ioengine, "auto");
+	assert_int_equal(p.steps[0].direct, 1);
+	assert_int_equal(p.steps[1].rwmixread, 70);
+	assert_int_equal(p.steps[1].numjobs, 4);
+	assert_int_equal(p.steps[1].runtime_ms, 60000);
+	assert_int_equal(p.steps[1].size, 512ULL << 20);
+	assert_int_equal(p.steps[1].direct, 0);
+	assert_int_equal(p.steps[1].bs, 4096);
+	assert_int_equal(plan_runtime_ms(&p), 65000);
+	assert_ptr_equal(plan_step_target(&p, &p.steps[0]), &p.targets[0]);
+	assert_int_equal(plan_step_writes(&p.steps[0]), 0);
+	assert_int_equal(plan_step_writes(&p.steps[1]), 1);
+	plan_release(&p);
+}
+
+static void test_set_overrides_var(void **state)
+{
+	const char *sets[] = { "rt=1s" };
+	struct plan p;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(load_text(&p, &d, good, sets, 1), 0);
+	assert_int_equal(p.steps[0].runtime_ms, 1000);
+	plan_release(&p);
+}
+
+static void test_set_unknown_var(void **state)
+{
+	const char *sets[] = { "rtt=1s" };
+	struct plan p;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(load_text(&p, &d, good, sets, 1), -SB_EUSAGE);
+	assert_non_null(strstr(d.msg, "no variable 'rtt'"));
+	assert_non_null(strstr(d.msg, "did you mean 'rt'?"));
+	plan_release(&p);
+}
+
+static void test_misspelled_attribute(void **state)
+{
+	(void)state;
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		     "  <workload name=\"a\" rw=\"read\" iodepht=\"4\"/>\n"
+		     "</plan>\n",
+		     3, 32, "unknown attribute 'iodepht' on <workload> (did you mean "
+		     "'iodepth'?)");
+}
+
+static void test_attribute_on_continuation_line(void **state)
+{
+	(void)state;
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		     "  <workload name=\"a\"\n"
+		     "            rw=\"read\"\n"
+		     "            bs=\"4q\"/>\n"
+		     "</plan>\n",
+		     5, 17, "invalid size '4q' for bs");
+}
+
+static void test_column_counts_characters(void **state)
+{
+	(void)state;
+	/* Two CJK characters (6 bytes) before the bad attribute count as 2 columns. */
+	expect_error("<plan name=\"x\" title=\"測試\" bogus=\"1\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		     "  <workload name=\"a\" rw=\"read\"/>\n"
+		     "</plan>\n",
+		     1, 27, "unknown attribute 'bogus' on <plan>");
+}
+
+static void test_bad_enum_suggests(void **state)
+{
+	(void)state;
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		     "  <workload name=\"a\" rw=\"randred\"/>\n"
+		     "</plan>\n",
+		     3, 26, "invalid rw 'randred' (did you mean 'randread'?)");
+}
+
+static void test_unknown_element(void **state)
+{
+	(void)state;
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		     "    <workoad name=\"a\" rw=\"read\"/>\n"
+		     "</plan>\n",
+		     3, 5, "unknown element <workoad> in <plan> (did you mean <workload>?)");
+}
+
+static void test_missing_required(void **state)
+{
+	(void)state;
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		     "  <workload name=\"a\"/>\n"
+		     "</plan>\n",
+		     3, 3, "<workload> needs the attribute 'rw'");
+}
+
+static void test_undefined_variable(void **state)
+{
+	(void)state;
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		     "  <workload name=\"a\" rw=\"read\" runtime=\"x${nope}\"/>\n"
+		     "</plan>\n",
+		     3, 42, "undefined variable 'nope'");
+}
+
+static void test_out_of_range(void **state)
+{
+	(void)state;
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		     "  <workload name=\"a\" rw=\"read\" iodepth=\"0\"/>\n"
+		     "</plan>\n",
+		     3, 41, "invalid iodepth '0': out of range (1 to 65536)");
+}
+
+static void test_malformed_xml(void **state)
+{
+	(void)state;
+	/* libxml2 reports the column where it noticed the mismatched end tag. */
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\">\n"
+		     "</plan>\n",
+		     3, 8, "opening and ending tag mismatch");
+}
+
+static void test_semantic_errors(void **state)
+{
+	(void)state;
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\"/>\n"
+		     "  <workload name=\"a\" rw=\"read\"/>\n"
+		     "</plan>\n",
+		     2, 3, "file target 'dut' needs a 'size'");
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		     "  <workload name=\"a\" rw=\"read\" rwmixread=\"50\"/>\n"
+		     "</plan>\n",
+		     3, 32, "rwmixread applies only to mixed workloads");
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		     "  <workload name=\"a\" rw=\"read\"/>\n"
+		     "  <workload name=\"a\" rw=\"write\"/>\n"
+		     "</plan>\n",
+		     4, 19, "step name 'a' is used twice");
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		     "  <workload name=\"a\" rw=\"read\" bs=\"1000\"/>\n"
+		     "</plan>\n",
+		     3, 36, "not a multiple of 512");
+	expect_error("<plan name=\"x\">\n"
+		     "  <target name=\"dut\" device=\"/home/disk\"/>\n"
+		     "  <workload name=\"a\" rw=\"read\"/>\n"
+		     "</plan>\n",
+		     2, 30, "device '/home/disk' is not under /dev/");
+}
+
+static void test_doctype_refused(void **state)
+{
+	(void)state;
+	expect_error("<!DOCTYPE plan [ <!ENTITY x \"y\"> ]>\n"
+		     "<plan name=\"x\">\n"
+		     "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		     "  <workload name=\"a\" rw=\"read\"/>\n"
+		     "</plan>\n",
+		     1, 0, "DOCTYPE is not allowed");
+}
+
+static void test_shipped_quick_plan(void **state)
+{
+	struct plan p;
+	struct diag d;
+
+	(void)state;
+	plan_init(&p);
+	diag_clear(&d);
+	assert_int_equal(plan_load(&p, SB_SOURCE_DIR "/testplans/quick.xml", NULL, 0, &d), 0);
+	assert_string_equal(p.title, "快速測試");
+	assert_int_equal(p.nsteps, 8);
+	assert_int_equal(plan_runtime_ms(&p), 40000);
+	plan_release(&p);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[512];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good_plan),
+		cmocka_unit_test(test_set_overrides_var),
+		cmocka_unit_test(test_set_unknown_var),
+		cmocka_unit_test(test_misspelled_attribute),
+		cmocka_unit_test(test_attribute_on_continuation_line),
+		cmocka_unit_test(test_column_counts_characters),
+		cmocka_unit_test(test_bad_enum_suggests),
+		cmocka_unit_test(test_unknown_element),
+		cmocka_unit_test(test_missing_required),
+		cmocka_unit_test(test_undefined_variable),
+		cmocka_unit_test(test_out_of_range),
+		cmocka_unit_test(test_malformed_xml),
+		cmocka_unit_test(test_semantic_errors),
+		cmocka_unit_test(test_doctype_refused),
+		cmocka_unit_test(test_shipped_quick_plan),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
