@@ -404,19 +404,35 @@ static int save(struct orch *x, struct diag *d)
 /* ------------------------------------------------------------------------- */
 /* Steps                                                                     */
 
-/* Prints "read 3185 MB/s 3.0k IOPS, write ..., p99.9 1.23 ms" for a finished step. */
+/* Writes a latency given in µs with a unit that keeps 3 significant digits. */
+static void format_us(double us, char *buf, size_t n)
+{
+	if (us >= 1e6)
+		snprintf(buf, n, "%.2f s", us / 1e6);
+	else if (us >= 1000)
+		snprintf(buf, n, "%.3g ms", us / 1000);
+	else
+		snprintf(buf, n, "%.3g us", us);
+}
+
+/* Prints "read 3185 MB/s 3037 IOPS, ... clat mean 1.2 ms p99.9 4.5 ms" for a step. */
 static void print_result(const struct result_step *st)
 {
+	char mean[32], p999[32];
+	int first = 1;
+
 	for (int dd = 0; dd < RESULT_NDIRS; dd++) {
 		const struct result_dirstat *s = &st->dir_stat[dd];
 
 		if (!s->io_bytes)
 			continue;
-		printf("%s%s %.1f MB/s %.0f IOPS", dd && st->dir_stat[0].io_bytes ?
-		       ", " : "", result_dir_name((enum result_dir)dd), s->bw_bytes / 1e6,
-		       s->iops);
+		printf("%s%s %.1f MB/s %.0f IOPS", first ? "" : ", ",
+		       result_dir_name((enum result_dir)dd), s->bw_bytes / 1e6, s->iops);
+		first = 0;
 	}
-	printf(", clat mean %.1f us p99.9 %.1f us\n", st->clat_mean_us, st->clat_p999_us);
+	format_us(st->clat_mean_us, mean, sizeof(mean));
+	format_us(st->clat_p999_us, p999, sizeof(p999));
+	printf(", latency mean %s p99.9 %s\n", mean, p999);
 }
 
 /* Checks what fio left in the step folder; returns 0 or sets st->error. */

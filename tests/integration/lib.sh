@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: MIT
+# Helpers for the integration tests: a scratch folder, assertions that say what failed.
+set -euo pipefail
+
+SSDBENCH=${1:?usage: $0 SSDBENCH SOURCE_DIR}
+SRC=${2:?usage: $0 SSDBENCH SOURCE_DIR}
+WORK=$(mktemp -d /tmp/ssdbench-it.XXXXXX)
+cleanup_hooks=()
+cleanup() {
+  for h in "${cleanup_hooks[@]}"; do eval "$h" || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+check() { local what=$1; shift; "$@" || fail "$what"; }
+# expect_eq WHAT GOT WANT
+expect_eq() { [ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"; }
+# png_width FILE: the width from the PNG's IHDR chunk (bytes 16-19, big-endian).
+png_width() { od -An -tu1 -j16 -N4 "$1" | awk '{print $1*16777216 + $2*65536 + $3*256 + $4}'; }
