@@ -226,15 +226,24 @@ static void stdout_line(const struct fiorun_exec_opts *o, const char *line, size
 	}
 }
 
-/* Reads fio's stdout until it closes, splitting on \r and \n. */
-static void pump_stdout(const struct fiorun_exec_opts *o, int fd, FILE *keep)
+/*
+ * Reads fio's stdout until it closes, splitting on \r and \n. When *o->stop becomes
+ * set (a signal reached ssdbench), fio is asked to stop too, once, with SIGINT: it
+ * then ends the step and still writes its report.
+ */
+static void pump_stdout(const struct fiorun_exec_opts *o, pid_t pid, int fd, FILE *keep)
 {
 	struct sbuf pending;
 	char buf[4096];
+	int told = 0;
 	ssize_t n;
 
 	sbuf_init(&pending);
 	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (o->stop && *o->stop && !told) {
+			kill(pid, SIGINT);
+			told = 1;
+		}
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -305,7 +314,7 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	}
 	close(pfd[1]);
 	pfd[1] = -1;
-	pump_stdout(o, pfd[0], keep);
+	pump_stdout(o, pid, pfd[0], keep);
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);

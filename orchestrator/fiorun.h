@@ -3,6 +3,7 @@
 #ifndef SB_FIORUN_H
 #define SB_FIORUN_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,7 @@ struct fiorun_exec_opts {
 	const char *jobfile;   /* file name inside dir */
 	const char *label;     /* shown in progress: "[2/8] rnd4k-q32t1-read" */
 	int tty;               /* redraw live progress on stderr */
+	const volatile sig_atomic_t *stop; /* when it becomes non-zero, stop fio; may be NULL */
 };
 
 /*

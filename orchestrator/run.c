@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +49,30 @@ struct orch {
 	struct result_run run;
 	struct manifest_target mt;
 };
+
+/*
+ * Set by SIGINT/SIGTERM while a run is under way. fio, in the same process group,
+ * gets the signal too, stops, and writes its report; the run then records the step
+ * as interrupted and closes the archive instead of dying with it half-written. The
+ * one file-scope variable: a signal handler has nowhere else to write.
+ */
+static volatile sig_atomic_t run_interrupted;
+
+static void on_signal(int sig)
+{
+	run_interrupted = sig;
+}
+
+static void catch_signals(struct sigaction *old_int, struct sigaction *old_term)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, old_int);
+	sigaction(SIGTERM, &sa, old_term);
+}
 
 static char *iso_now(void)
 {
@@ -468,7 +493,7 @@ static int run_step(struct orch *x, size_t i, struct diag *d)
 	char *label = xasprintf("[%zu/%zu] %s", i + 1, x->plan.nsteps, w->name), bs[32];
 	struct fiorun_target ft = { x->tgt.path, x->tgt.is_device ? 0 : x->tgt.size,
 				    x->tgt.is_device };
-	struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty };
+	struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty, &run_interrupted };
 	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->engine;
 	int status = 0, rc;
 
@@ -548,6 +573,17 @@ static int run_steps(struct orch *x, struct diag *d)
 		int src;
 
 		rc = run_step(x, i, d);
+		if (run_interrupted) {
+			struct result_step *st = &x->run.steps[i];
+
+			free(st->status);
+			free(st->error);
+			st->status = xstrdup("failed");
+			st->error = xasprintf("interrupted by signal %d", (int)run_interrupted);
+			diag_clear(d); /* the interruption, not fio's reaction to it, is the cause */
+			rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "interrupted during step '%s'; "
+				      "the steps before it are kept", st->name);
+		}
 		diag_clear(&sd);
 		src = save(x, &sd);
 		if (src && !rc)
@@ -559,9 +595,11 @@ static int run_steps(struct orch *x, struct diag *d)
 int run_plan(const struct run_opts *o, struct diag *d)
 {
 	struct orch x = { .o = o };
+	struct sigaction old_int, old_term;
 	struct diag rd;
 	int rc;
 
+	run_interrupted = 0;
 	plan_init(&x.plan);
 	result_run_init(&x.run);
 	rc = load(&x, d);
@@ -582,6 +620,7 @@ int run_plan(const struct run_opts *o, struct diag *d)
 		rc = save(&x, d);
 	if (rc)
 		goto out;
+	catch_signals(&old_int, &old_term);
 	printf("ssdbench %s: plan '%s' (%s), %zu steps, %llu s of measurement, on %s "
 	       "with %s, %s; archive %s/\n", SSDBENCH_VERSION, x.plan.name, x.plan.title,
 	       x.plan.nsteps, (unsigned long long)(plan_runtime_ms(&x.plan) / 1000),
@@ -600,6 +639,8 @@ int run_plan(const struct run_opts *o, struct diag *d)
 		rc = diag_set(d, rd.code, rd.file, rd.line, rd.col, "%s", rd.msg);
 	else if (rd.code)
 		diag_print(&rd, stderr);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
 out:
 	result_run_release(&x.run);
 	free(x.tgt.name);

@@ -3,7 +3,7 @@ sb_unit_test(test_plan sb_orchestrator)
 sb_unit_test(test_cli sb_orchestrator)
 
 # Integration tests: real fio runs on small files and loop devices (see tests/integration/).
-foreach(it cli quick failure device)
+foreach(it cli quick failure interrupt device)
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
@@ -11,4 +11,5 @@ foreach(it cli quick failure device)
     TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
 endforeach()
 # Runs that write archives share the page cache and the disk: keep them one at a time.
-set_tests_properties(it_quick it_failure it_device PROPERTIES RESOURCE_LOCK fio)
+set_tests_properties(it_quick it_failure it_interrupt it_device PROPERTIES
+  RESOURCE_LOCK fio)

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Ctrl-C during a step: the run stops, records the step as interrupted, and keeps
+# every step that finished before it (manifest, results.csv, report).
+. "$(dirname "$0")/lib.sh"
+
+cat > "$WORK/plan.xml" <<'PLAN'
+<plan name="long">
+  <target name="dut" file="t.bin" size="16MiB"/>
+  <workload name="first" rw="randread" bs="4k" runtime="1s"/>
+  <workload name="second" rw="randread" bs="4k" runtime="5min"/>
+</plan>
+PLAN
+out=$WORK/out
+setsid "$SSDBENCH" run "$WORK/plan.xml" --out "$out" > "$WORK/out.log" 2> "$WORK/err.log" &
+pid=$!
+# Wait (bounded) until the second step's job file exists: fio is starting on it.
+for _ in $(seq 600); do
+  [ -e "$out/steps/002-second/job.fio" ] && break
+  kill -0 "$pid" 2>/dev/null || fail "ssdbench ended before the second step"
+  sleep 0.1
+done
+[ -e "$out/steps/002-second/job.fio" ] || fail "second step never started"
+kill -INT -- "-$pid"
+set +e
+wait "$pid"; rc=$?
+set -e
+expect_eq "exit code" "$rc" 1
+check "says interrupted" grep -q "interrupted during step 'second'" "$WORK/err.log"
+m=$out/manifest.json
+expect_eq "run status" "$(jq -r .status "$m")" failed
+expect_eq "statuses" "$(jq -r '[.steps[].status] | join(",")' "$m")" "ok,failed"
+check "step error" jq -e '.steps[1].error == "interrupted by signal 2"' "$m" > /dev/null
+expect_eq "csv keeps the first step" "$(tail -n +2 "$out/results.csv" | cut -d, -f2)" first
+check "report written" test -s "$out/report.pdf"
+echo "interrupt: ok"
