@@ -1,0 +1,341 @@
+/* SPDX-License-Identifier: MIT */
+/* archive: manifest.json, each step's fio.json and logs, into the results model. */
+#include "archive.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "fiojson.h"
+#include "fiolog.h"
+#include "sbuf.h"
+#include "xalloc.h"
+
+#define ARCHIVE_FORMAT "ssdbench-archive-1"
+
+/* ---- manifest ----------------------------------------------------------- */
+
+enum field_type { FIELD_STR, FIELD_INT, FIELD_U64 };
+
+/*
+ * A manifest member copied into a struct: obj.key (obj NULL for top-level keys) at
+ * offset off. null or absent leaves the default unless required.
+ */
+struct field {
+	const char *obj;
+	const char *key;
+	enum field_type type;
+	int required;
+	size_t off;
+};
+
+#define RUN_STR(obj, key, member) { obj, key, FIELD_STR, 0, offsetof(struct result_run, member) }
+static const struct field run_fields[] = {
+	RUN_STR(NULL, "ssdbench_version", ssdbench_version),
+	RUN_STR(NULL, "fio_version", fio_version),
+	RUN_STR(NULL, "ioengine", ioengine),
+	RUN_STR("platform", "kernel", kernel),
+	RUN_STR("platform", "cpu", cpu),
+	RUN_STR("platform", "hostname", hostname),
+	RUN_STR(NULL, "started", started),
+	RUN_STR(NULL, "ended", ended),
+	{ NULL, "status", FIELD_STR, 1, offsetof(struct result_run, status) },
+	RUN_STR(NULL, "error", error),
+	RUN_STR("plan", "name", plan_name),
+	RUN_STR("plan", "title", plan_title),
+	RUN_STR("plan", "file", plan_file),
+	RUN_STR("plan", "sha256", plan_sha256),
+	RUN_STR("target", "description", target),
+};
+
+#define STEP(key, type, req, member) { NULL, key, type, req, offsetof(struct result_step, member) }
+static const struct field step_fields[] = {
+	STEP("index", FIELD_INT, 1, index),
+	STEP("name", FIELD_STR, 1, name),
+	STEP("dir", FIELD_STR, 1, dir),
+	STEP("status", FIELD_STR, 1, status),
+	STEP("error", FIELD_STR, 0, error),
+	STEP("rw", FIELD_STR, 0, rw),
+	STEP("bs", FIELD_U64, 0, bs),
+	STEP("iodepth", FIELD_INT, 0, iodepth),
+	STEP("numjobs", FIELD_INT, 0, numjobs),
+	STEP("rwmixread", FIELD_INT, 0, rwmixread),
+	STEP("runtime_ms", FIELD_U64, 0, runtime_ms),
+	STEP("started", FIELD_STR, 0, started),
+	STEP("ended", FIELD_STR, 0, ended),
+};
+
+/* Copies one field into base + f->off; path is the JSON path of the object. */
+static int read_field(const json_t *root, const struct field *f, void *base,
+		      const char *file, const char *path, struct diag *d)
+{
+	const json_t *obj = f->obj ? json_object_get(root, f->obj) : root;
+	const json_t *v = json_is_object(obj) ? json_object_get(obj, f->key) : NULL;
+	char where[256];
+	double x;
+
+	snprintf(where, sizeof(where), "%s%s%s%s%s", path, path[0] ? "." : "",
+		 f->obj ? f->obj : "", f->obj ? "." : "", f->key);
+	if (!v || json_is_null(v))
+		return f->required ? diag_set_path(d, -SB_EPARSE, file, where, "missing") : 0;
+	if (f->type == FIELD_STR) {
+		if (!json_is_string(v))
+			return diag_set_path(d, -SB_EPARSE, file, where, "expected a string");
+		*(char **)((char *)base + f->off) = xstrdup(json_string_value(v));
+		return 0;
+	}
+	x = json_number_value(v);
+	if (!json_is_number(v) || x != floor(x) || x < 0 ||
+	    x > (f->type == FIELD_INT ? (double)INT_MAX : 18446744073709551615.0))
+		return diag_set_path(d, -SB_EPARSE, file, where,
+				     "expected a non-negative whole number");
+	if (f->type == FIELD_INT)
+		*(int *)((char *)base + f->off) = (int)x;
+	else
+		*(uint64_t *)((char *)base + f->off) =
+			json_is_integer(v) ? (uint64_t)json_integer_value(v) : (uint64_t)x;
+	return 0;
+}
+
+/* A step directory must stay inside the archive: relative, no "..". */
+static int check_step(const struct result_step *st, const char *file, const char *path,
+		      struct diag *d)
+{
+	static const char *const statuses[] = { "ok", "failed", "pending" };
+	const char *p = st->dir;
+	size_t i;
+
+	for (i = 0; i < sizeof(statuses) / sizeof(statuses[0]); i++)
+		if (strcmp(st->status, statuses[i]) == 0)
+			break;
+	if (i == sizeof(statuses) / sizeof(statuses[0]))
+		return diag_set_path(d, -SB_EPARSE, file, path,
+				     "unknown step status '%s' (expected ok, failed or pending)",
+				     st->status);
+	if (p[0] == '/' || p[0] == '\0')
+		return diag_set_path(d, -SB_EPARSE, file, path,
+				     "step dir '%s' must be a relative path", st->dir);
+	for (; p; p = strchr(p, '/'), p = p ? p + 1 : NULL)
+		if (strncmp(p, "..", 2) == 0 && (p[2] == '/' || p[2] == '\0'))
+			return diag_set_path(d, -SB_EPARSE, file, path,
+					     "step dir '%s' leaves the archive", st->dir);
+	return 0;
+}
+
+static int read_steps(const json_t *steps, const char *file, struct result_run *run,
+		      struct diag *d)
+{
+	char path[64];
+	int rc;
+
+	for (size_t i = 0; i < json_array_size(steps); i++) {
+		const json_t *js = json_array_get(steps, i);
+		struct result_step *st = result_run_add_step(run);
+
+		snprintf(path, sizeof(path), "steps[%zu]", i);
+		if (!json_is_object(js))
+			return diag_set_path(d, -SB_EPARSE, file, path, "expected an object");
+		for (size_t k = 0; k < sizeof(step_fields) / sizeof(step_fields[0]); k++)
+			if ((rc = read_field(js, &step_fields[k], st, file, path, d)))
+				return rc;
+		if ((rc = check_step(st, file, path, d)))
+			return rc;
+	}
+	return 0;
+}
+
+static int read_manifest(const json_t *root, const char *file, struct result_run *run,
+			 struct diag *d)
+{
+	const json_t *format = json_object_get(root, "format");
+	const json_t *steps = json_object_get(root, "steps");
+	int rc;
+
+	if (!json_is_object(root))
+		return diag_set(d, -SB_EPARSE, file, 0, 0, "expected a JSON object");
+	if (!json_is_string(format) || strcmp(json_string_value(format), ARCHIVE_FORMAT) != 0)
+		return diag_set_path(d, -SB_EPARSE, file, "format",
+				     "expected \"" ARCHIVE_FORMAT "\"");
+	for (size_t k = 0; k < sizeof(run_fields) / sizeof(run_fields[0]); k++)
+		if ((rc = read_field(root, &run_fields[k], run, file, "", d)))
+			return rc;
+	if (!json_is_array(steps))
+		return diag_set_path(d, -SB_EPARSE, file, "steps",
+				     steps ? "expected an array" : "missing");
+	return read_steps(steps, file, run, d);
+}
+
+int archive_load(const char *dir, struct result_run *run, struct diag *d)
+{
+	char *file = xasprintf("%s/manifest.json", dir);
+	json_t *root = NULL;
+	json_error_t je;
+	struct sbuf sb;
+	int rc;
+
+	sbuf_init(&sb);
+	rc = sbuf_read_file(&sb, file);
+	if (rc) {
+		rc = diag_set(d, rc == -ENOENT ? -SB_ENOENT : -SB_EIO, file, 0, 0,
+			      "cannot read '%s': %s", file, strerror(-rc));
+		goto out;
+	}
+	root = json_loadb(sb.buf, sb.len, JSON_REJECT_DUPLICATES, &je);
+	if (!root) {
+		rc = diag_set(d, -SB_EPARSE, file, je.line, je.column, "%s", je.text);
+		goto out;
+	}
+	rc = read_manifest(root, file, run, d);
+	for (size_t i = 0; !rc && i < run->nsteps; i++)
+		if (strcmp(run->steps[i].status, "ok") == 0)
+			rc = archive_load_step(dir, &run->steps[i], d);
+out:
+	json_decref(root);
+	sbuf_release(&sb);
+	free(file);
+	return rc;
+}
+
+/* ---- one step --------------------------------------------------------------- */
+
+/* A percentile in µs, or 0 when the histogram has none (no I/O). */
+static double pct_us(const struct fiojson_lat *l, double p)
+{
+	uint64_t ns = 0;
+
+	return fiojson_lat_percentile(l, p, &ns) == 0 ? (double)ns / 1000.0 : 0;
+}
+
+/* Every job must have succeeded; fio reports setup and I/O failures per job. */
+static int check_jobs(const struct fiojson_report *rep, const char *file, struct diag *d)
+{
+	char path[64];
+
+	if (!rep->njobs)
+		return diag_set_path(d, -SB_EFIO, file, rep->client_server ? "client_stats" : "jobs",
+				     "fio reported no jobs");
+	for (size_t i = 0; i < rep->njobs; i++) {
+		const struct fiojson_job *job = &rep->jobs[i];
+
+		if (!job->error)
+			continue;
+		snprintf(path, sizeof(path), "%s[%zu].error",
+			 rep->client_server ? "client_stats" : "jobs", i);
+		return diag_set_path(d, -SB_EFIO, file, path, "fio job '%s' failed: error %d (%s)",
+				     job->jobname, job->error, strerror(job->error));
+	}
+	return 0;
+}
+
+/* Sums the jobs per direction and merges their histograms, then all directions. */
+static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
+{
+	struct fiojson_lat all;
+
+	fiojson_lat_init(&all);
+	for (int dir = 0; dir < RESULT_NDIRS; dir++) {
+		struct result_dirstat *ds = &st->dir_stat[dir];
+		struct fiojson_lat lat;
+
+		fiojson_lat_init(&lat);
+		memset(ds, 0, sizeof(*ds));
+		for (size_t i = 0; i < rep->njobs; i++) {
+			const struct fiojson_dirstat *js = &rep->jobs[i].dir[dir];
+
+			ds->iops += js->iops;
+			ds->bw_bytes += js->bw_bytes;
+			ds->io_bytes += js->io_bytes;
+			ds->total_ios += js->total_ios;
+			fiojson_lat_merge(&lat, &js->clat);
+		}
+		ds->clat_mean_us = lat.n ? lat.mean_ns / 1000.0 : 0;
+		ds->clat_max_us = (double)lat.max_ns / 1000.0;
+		ds->clat_p99_us = pct_us(&lat, 99.0);
+		ds->clat_p999_us = pct_us(&lat, 99.9);
+		ds->clat_p9999_us = pct_us(&lat, 99.99);
+		fiojson_lat_merge(&all, &lat);
+		fiojson_lat_release(&lat);
+	}
+	st->clat_mean_us = all.n ? all.mean_ns / 1000.0 : 0;
+	st->clat_p99_us = pct_us(&all, 99.0);
+	st->clat_p999_us = pct_us(&all, 99.9);
+	st->clat_p9999_us = pct_us(&all, 99.99);
+	fiojson_lat_release(&all);
+}
+
+/* The per-second series a step keeps: log type, how clones combine, unit scale. */
+static const struct {
+	const char *type;
+	enum fiolog_combine how;
+	double scale;
+	size_t off;
+} step_series[] = {
+	{ "iops", FIOLOG_SUM, 1.0, offsetof(struct result_step, iops) },
+	{ "bw", FIOLOG_SUM, 1024.0, offsetof(struct result_step, bw) },     /* KiB/s -> B/s */
+	{ "clat", FIOLOG_MEAN, 0.001, offsetof(struct result_step, clat_us) }, /* ns -> µs */
+};
+
+/* Reads DIR/log_TYPE.1.log, .2.log, ... (until one is missing) into series[]. */
+static int load_series(const char *dir, size_t which, struct result_step *st,
+		       struct diag *d)
+{
+	struct result_series *series =
+		(struct result_series *)((char *)st + step_series[which].off);
+	char **paths = NULL;
+	size_t n = 0;
+	int rc = 0;
+
+	for (;;) {
+		char *p = xasprintf("%s/log_%s.%zu.log", dir, step_series[which].type, n + 1);
+
+		if (access(p, F_OK) != 0) {
+			free(p);
+			break;
+		}
+		paths = xrealloc(paths, (n + 1) * sizeof(*paths));
+		paths[n++] = p;
+	}
+	for (int k = 0; k < RESULT_NDIRS; k++)
+		result_series_release(&series[k]);
+	if (n)
+		rc = fiolog_aggregate((const char *const *)paths, n, step_series[which].how,
+				      series, d);
+	for (int k = 0; k < RESULT_NDIRS; k++)
+		for (size_t i = 0; i < series[k].n; i++)
+			series[k].v[i] *= step_series[which].scale;
+	for (size_t i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+	return rc;
+}
+
+int archive_load_step(const char *archive_dir, struct result_step *st, struct diag *d)
+{
+	char *dir = xasprintf("%s/%s", archive_dir, st->dir);
+	char *file = xasprintf("%s/fio.json", dir);
+	struct fiojson_report rep;
+	int rc;
+
+	fiojson_report_init(&rep);
+	rc = fiojson_parse_file(file, &rep, d);
+	if (rc)
+		goto out;
+	rc = check_jobs(&rep, file, d);
+	if (rc)
+		goto out;
+	fill_stats(&rep, st);
+	for (size_t k = 0; !rc && k < sizeof(step_series) / sizeof(step_series[0]); k++)
+		rc = load_series(dir, k, st, d);
+out:
+	fiojson_report_release(&rep);
+	free(file);
+	free(dir);
+	return rc;
+}

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/* fiojson: fio's JSON and json+ reports (standalone and client/server) as plain structs. */
+#ifndef SB_FIOJSON_H
+#define SB_FIOJSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+/* fio's data directions, numbered as in its logs' ddir column. */
+enum fiojson_dir { FIOJSON_READ, FIOJSON_WRITE, FIOJSON_TRIM, FIOJSON_NDIRS };
+
+/* One json+ histogram bucket: its value (bucket mid-point) and how many I/Os fell in it. */
+struct fiojson_bin {
+	uint64_t ns;
+	uint64_t count;
+};
+
+/* One entry of fio's "percentile" object: "99.900000": 24248. */
+struct fiojson_pct {
+	double pct;
+	uint64_t ns;
+};
+
+/*
+ * A latency object (clat_ns; fio 2.x "clat" in µs is converted to ns). bins is
+ * sorted by ns and empty unless the report was json+. mean/stddev may be NaN when
+ * fio printed "nan".
+ */
+struct fiojson_lat {
+	uint64_t min_ns, max_ns;
+	double mean_ns, stddev_ns;
+	uint64_t n;                 /* N; total_ios of the direction for fio < 3.18 */
+	struct fiojson_pct *pct;
+	size_t npct;
+	struct fiojson_bin *bins;
+	size_t nbins;
+};
+
+struct fiojson_dirstat {
+	uint64_t io_bytes;          /* bytes (fio < 2.21 KiB are converted) */
+	uint64_t total_ios;
+	uint64_t runtime_ms;
+	double iops;
+	double bw_bytes;            /* bytes per second; bw * 1024 when bw_bytes is absent */
+	struct fiojson_lat clat;
+};
+
+struct fiojson_job {
+	char *jobname;
+	char *hostname;             /* client/server reports only, else NULL */
+	int groupid;
+	int error;                  /* errno-style; 0 = ok */
+	uint64_t job_runtime_ms;    /* 0 when absent (fio < 3.8) */
+	struct fiojson_dirstat dir[FIOJSON_NDIRS];
+};
+
+struct fiojson_report {
+	char *fio_version;          /* "fio-3.33", or NULL */
+	int64_t timestamp;          /* Unix seconds, 0 when absent */
+	int64_t timestamp_ms;       /* 0 when absent (client/server) */
+	int client_server;          /* 1 when the jobs came from "client_stats" */
+	struct fiojson_job *jobs;   /* "All clients" aggregates are left out */
+	size_t njobs;
+	char **warnings;            /* non-JSON lines around the JSON, without newline */
+	size_t nwarnings;
+	size_t nsanitized;          /* tokens and bytes repaired before parsing */
+};
+
+void fiojson_report_init(struct fiojson_report *r);
+void fiojson_report_release(struct fiojson_report *r);
+
+/*
+ * Parses a fio report held in buf[0..len) (not NUL-terminated necessarily). name is
+ * the file name used in diagnostics. Text before the first line starting with '{'
+ * and between or after documents is kept in r->warnings; when several documents are
+ * concatenated (--status-interval) the last one is used. Before parsing, a copy of
+ * each document is repaired: bare nan/-nan/inf/-inf become null, raw control bytes
+ * and invalid UTF-8 inside strings become ' ' and '?'. Syntax errors are located
+ * FILE:LINE:COL in the original text; missing or mistyped fields by JSON path.
+ * r must be initialised; on failure it is left empty.
+ */
+int fiojson_parse_buf(const char *buf, size_t len, const char *name,
+		      struct fiojson_report *r, struct diag *d);
+/* Reads and parses path; path is also the name in diagnostics. */
+int fiojson_parse_file(const char *path, struct fiojson_report *r, struct diag *d);
+
+void fiojson_lat_init(struct fiojson_lat *l);
+void fiojson_lat_release(struct fiojson_lat *l);
+
+/*
+ * The p-th percentile (0 < p <= 100) in ns, as fio computes it: the value of the
+ * first bin at which the cumulative count reaches p% of the total. Without bins
+ * it falls back to the entry of the percentile object for p. Returns 0, or
+ * -SB_ENOENT when neither source has it (no I/O, or p not in fio's list).
+ */
+int fiojson_lat_percentile(const struct fiojson_lat *l, double p, uint64_t *ns);
+
+/*
+ * Adds src into dst, as if both directions' I/Os had been one histogram: bins are
+ * merged, N summed, min/max widened, mean and stddev pooled. The percentile object
+ * no longer applies and is dropped once two non-empty objects are merged; bins are
+ * dropped when either side had I/O but no bins. dst must be initialised.
+ */
+void fiojson_lat_merge(struct fiojson_lat *dst, const struct fiojson_lat *src);
+
+/* Direction names as fio writes them: "read", "write", "trim". */
+const char *fiojson_dir_name(enum fiojson_dir dir);
+
+#endif

@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: MIT */
+/* fiolog: reads fio logs through libcsv in chunks and bins them into per-second series. */
+#include "fiolog.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "xalloc.h"
+
+#define FIOLOG_CHUNK 65536
+#define FIOLOG_MIN_COLS 4
+#define FIOLOG_MAX_COLS 8
+
+/* ---- reading rows ------------------------------------------------------------ */
+
+struct reader {
+	const char *path;
+	int (*fn)(const struct fiolog_row *row, void *arg);
+	void *arg;
+	struct diag *d;
+	long line;                      /* line of the row being read */
+	int ncols;                      /* from the first row; 0 until then */
+	int nfields;                    /* fields seen in the current row */
+	double num[FIOLOG_MAX_COLS];    /* value column */
+	uint64_t u[FIOLOG_MAX_COLS];    /* every other column */
+	int rc;                         /* first error; once set, callbacks do nothing */
+	long err_line;
+	int err_field;                  /* 1-based field the error points at */
+	char err_msg[160];
+};
+
+/* Records a row error at field (1-based); the column is worked out afterwards. */
+static void row_error(struct reader *r, int field, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void row_error(struct reader *r, int field, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->rc)
+		return;
+	r->rc = -SB_EPARSE;
+	r->err_line = r->line;
+	r->err_field = field;
+	va_start(ap, fmt);
+	vsnprintf(r->err_msg, sizeof(r->err_msg), fmt, ap);
+	va_end(ap);
+}
+
+/* Column 2 (value) is any number; the others are whole numbers, prio may be hex. */
+static void on_field(void *s, size_t len, void *data)
+{
+	struct reader *r = data;
+	const char *text = s;
+	int k = r->nfields++;
+	char *end = NULL;
+
+	if (r->rc || k >= FIOLOG_MAX_COLS)
+		return;
+	errno = 0;
+	if (len == 0 || !text) {
+		row_error(r, k + 1, "empty field");
+		return;
+	}
+	if (k == 1) {
+		r->num[k] = strtod(text, &end);
+	} else if (text[0] != '-') {
+		int hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+
+		r->u[k] = strtoull(text, &end, hex ? 16 : 10);
+	}
+	if (!end || end == text || *end || errno)
+		row_error(r, k + 1, "expected a %s, got '%.40s'",
+			  k == 1 ? "number" : "non-negative whole number", text);
+}
+
+/* Checks the column count and ddir, then hands the row to the callback. */
+static void finish_row(struct reader *r)
+{
+	struct fiolog_row row = { 0 };
+	int rc;
+
+	if (!r->ncols) {
+		r->ncols = r->nfields;
+		if (r->ncols < FIOLOG_MIN_COLS || r->ncols > FIOLOG_MAX_COLS) {
+			row_error(r, r->ncols < FIOLOG_MIN_COLS ? r->ncols + 1 : FIOLOG_MAX_COLS + 1,
+				  "expected 4 to 8 columns (time, value, ddir, bs, ...), found %d",
+				  r->ncols);
+			return;
+		}
+	}
+	if (r->nfields != r->ncols) {
+		row_error(r, (r->nfields < r->ncols ? r->nfields : r->ncols) + 1,
+			  "expected %d columns like the first row, found %d", r->ncols, r->nfields);
+		return;
+	}
+	if (r->u[2] > 2) {
+		row_error(r, 3, "expected ddir 0, 1 or 2, got %llu", (unsigned long long)r->u[2]);
+		return;
+	}
+	row.time_ms = r->u[0];
+	row.value = r->num[1];
+	row.ddir = (int)r->u[2];
+	row.bs = r->u[3];
+	row.offset = r->ncols >= 6 ? r->u[4] : 0;
+	row.prio = (unsigned)(r->ncols == 5 ? r->u[4] : r->ncols >= 6 ? r->u[5] : 0);
+	row.ncols = r->ncols;
+	row.line = r->line;
+	rc = r->fn(&row, r->arg);
+	if (rc < 0 && !r->rc)
+		r->rc = rc;
+}
+
+/* libcsv ends a row at every newline (CSV_REPALL_NL): blank lines have no fields. */
+static void on_row(int c, void *data)
+{
+	struct reader *r = data;
+
+	if (!r->rc && r->nfields > 0)
+		finish_row(r);
+	r->nfields = 0;
+	if (c == '\n')
+		r->line++;
+}
+
+/* Byte column (1-based) where field (1-based) starts on line of path. */
+static int field_column(const char *path, long line, int field)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0;
+	ssize_t n = -1;
+	int col = 1;
+
+	if (!f)
+		return 0;
+	for (long ln = 1; ln <= line && (n = getline(&buf, &cap, f)) >= 0; ln++)
+		;
+	if (n >= 0) {
+		ssize_t len = n, i = 0;
+
+		while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+			len--;
+		for (int k = 1; k < field && i < len; i++)
+			if (buf[i] == ',')
+				k++;
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+			i++;
+		col = (int)i + 1;
+	}
+	free(buf);
+	fclose(f);
+	return col;
+}
+
+/* Feeds f to libcsv chunk by chunk until EOF or the first error. */
+static int feed(FILE *f, struct csv_parser *p, struct reader *r)
+{
+	char *chunk = xmalloc(FIOLOG_CHUNK);
+	size_t n;
+	int rc = 0;
+
+	while (!r->rc && (n = fread(chunk, 1, FIOLOG_CHUNK, f)) > 0) {
+		if (csv_parse(p, chunk, n, on_field, on_row, r) != n) {
+			rc = diag_set(r->d, -SB_EIO, r->path, (int)r->line, 0, "cannot parse '%s': %s",
+				      r->path, csv_strerror(csv_error(p)));
+			goto out;
+		}
+	}
+	if (ferror(f)) {
+		rc = diag_set(r->d, -SB_EIO, r->path, 0, 0, "cannot read '%s': %s", r->path,
+			      strerror(errno));
+		goto out;
+	}
+	if (!r->rc)
+		csv_fini(p, on_field, on_row, r);
+out:
+	free(chunk);
+	return rc;
+}
+
+int fiolog_read(const char *path, int (*fn)(const struct fiolog_row *row, void *arg),
+		void *arg, struct diag *d)
+{
+	struct reader r = { .path = path, .fn = fn, .arg = arg, .d = d, .line = 1 };
+	struct csv_parser p;
+	int inited = 0, rc;
+	FILE *f = fopen(path, "rb");
+
+	if (!f) {
+		rc = diag_set(d, errno == ENOENT ? -SB_ENOENT : -SB_EIO, path, 0, 0,
+			      "cannot open '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	if (csv_init(&p, CSV_REPALL_NL | CSV_APPEND_NULL) != 0) {
+		rc = diag_set(d, -SB_EINTERNAL, path, 0, 0, "cannot set up the CSV parser");
+		goto out;
+	}
+	inited = 1;
+	rc = feed(f, &p, &r);
+	if (!rc && r.rc == -SB_EPARSE && r.err_line)
+		rc = diag_set(d, r.rc, path, (int)r.err_line,
+			      field_column(path, r.err_line, r.err_field), "%s", r.err_msg);
+	else if (!rc)
+		rc = r.rc;
+out:
+	if (inited)
+		csv_free(&p);
+	if (f)
+		fclose(f);
+	return rc;
+}
+
+/* ---- per-second aggregation ----------------------------------------------- */
+
+/* The longest span a log may cover, in seconds (about 194 days). */
+#define FIOLOG_MAX_SPAN ((size_t)1 << 24)
+
+struct bin {
+	double sum;
+	uint64_t n;
+};
+
+/* Bins for seconds base .. base+n-1, grown on demand in both directions. */
+struct binarr {
+	int64_t base;
+	size_t n;
+	struct bin *b;
+};
+
+/* Returns the bin for sec, or NULL when the span would exceed FIOLOG_MAX_SPAN. */
+static struct bin *binarr_at(struct binarr *a, int64_t sec)
+{
+	if (!a->n) {
+		a->base = sec;
+		a->n = 1;
+		a->b = xcalloc(1, sizeof(*a->b));
+	} else if (sec < a->base) {
+		size_t grow = (size_t)(a->base - sec);
+		struct bin *nb;
+
+		if (a->n + grow > FIOLOG_MAX_SPAN)
+			return NULL;
+		nb = xcalloc(a->n + grow, sizeof(*nb));
+		memcpy(nb + grow, a->b, a->n * sizeof(*nb));
+		free(a->b);
+		a->b = nb;
+		a->n += grow;
+		a->base = sec;
+	} else if ((uint64_t)(sec - a->base) >= a->n) {
+		size_t need = (size_t)(sec - a->base) + 1;
+
+		if (need > FIOLOG_MAX_SPAN)
+			return NULL;
+		a->b = xrealloc(a->b, need * sizeof(*a->b));
+		memset(a->b + a->n, 0, (need - a->n) * sizeof(*a->b));
+		a->n = need;
+	}
+	return &a->b[sec - a->base];
+}
+
+static void binarr_release(struct binarr *a)
+{
+	free(a->b);
+	memset(a, 0, sizeof(*a));
+}
+
+/* One file's rows, binned per ddir. */
+struct filebins {
+	struct binarr dir[RESULT_NDIRS];
+	uint64_t last_t[RESULT_NDIRS];
+	int have_last[RESULT_NDIRS];
+	int per_io;                 /* saw a row with bs > 0 */
+	int any;
+	int64_t max_sec;
+	const char *path;
+	struct diag *d;
+};
+
+static int bin_row(const struct fiolog_row *row, void *arg)
+{
+	struct filebins *fb = arg;
+	struct bin *b;
+	int64_t sec;
+
+	/*
+	 * Second k stands for the interval (k-1 s, k s]. A windowed row is stamped when
+	 * its window closed, with jitter (1000, 2001): round to the nearest second. A
+	 * per-I/O row is stamped at completion: round up.
+	 */
+	if (row->bs == 0)
+		sec = (int64_t)((row->time_ms + 500) / 1000);
+	else
+		sec = (int64_t)((row->time_ms + 999) / 1000);
+
+	if (row->bs == 0 && fb->have_last[row->ddir] && fb->last_t[row->ddir] == row->time_ms)
+		return 0;
+	fb->last_t[row->ddir] = row->time_ms;
+	fb->have_last[row->ddir] = 1;
+	b = binarr_at(&fb->dir[row->ddir], sec);
+	if (!b)
+		return diag_set(fb->d, -SB_EPARSE, fb->path, (int)row->line, 1,
+				"log spans more than %zu seconds", FIOLOG_MAX_SPAN);
+	b->sum += row->value;
+	b->n++;
+	fb->per_io |= row->bs > 0;
+	if (!fb->any || sec > fb->max_sec)
+		fb->max_sec = sec;
+	fb->any = 1;
+	return 0;
+}
+
+/* Adds one file's per-second values into the totals (sum of values, count of files). */
+static int add_file(const struct filebins *fb, enum fiolog_combine how, struct binarr *tot)
+{
+	for (int dir = 0; dir < RESULT_NDIRS; dir++) {
+		const struct binarr *a = &fb->dir[dir];
+
+		for (size_t i = 0; i < a->n; i++) {
+			const struct bin *b = &a->b[i];
+			struct bin *t;
+
+			if (!b->n)
+				continue;
+			t = binarr_at(&tot[dir], a->base + (int64_t)i);
+			if (!t)
+				return diag_set(fb->d, -SB_EPARSE, fb->path, 0, 0,
+						"logs span more than %zu seconds", FIOLOG_MAX_SPAN);
+			t->sum += (how == FIOLOG_SUM && fb->per_io) ? b->sum : b->sum / (double)b->n;
+			t->n++;
+		}
+	}
+	return 0;
+}
+
+static void emit(const struct binarr *tot, enum fiolog_combine how, int64_t end,
+		 struct result_series out[RESULT_NDIRS])
+{
+	for (int dir = 0; dir < RESULT_NDIRS; dir++) {
+		for (size_t i = 0; i < tot[dir].n; i++) {
+			const struct bin *b = &tot[dir].b[i];
+			int64_t sec = tot[dir].base + (int64_t)i;
+
+			if (!b->n || (how == FIOLOG_SUM && sec > end))
+				continue;
+			result_series_push(&out[dir], (double)sec,
+					   how == FIOLOG_SUM ? b->sum : b->sum / (double)b->n);
+		}
+	}
+}
+
+int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combine how,
+		     struct result_series out[RESULT_NDIRS], struct diag *d)
+{
+	struct binarr tot[RESULT_NDIRS] = { { 0 } };
+	int64_t end = INT64_MAX;
+	int rc = 0;
+
+	for (size_t i = 0; i < npaths && !rc; i++) {
+		struct filebins fb = { .path = paths[i], .d = d };
+
+		rc = fiolog_read(paths[i], bin_row, &fb, d);
+		if (!rc)
+			rc = add_file(&fb, how, tot);
+		if (!rc && fb.any && fb.max_sec < end)
+			end = fb.max_sec;
+		for (int dir = 0; dir < RESULT_NDIRS; dir++)
+			binarr_release(&fb.dir[dir]);
+	}
+	if (!rc)
+		emit(tot, how, end, out);
+	for (int dir = 0; dir < RESULT_NDIRS; dir++)
+		binarr_release(&tot[dir]);
+	return rc;
+}

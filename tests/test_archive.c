@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: MIT */
+/* Tests for archive: samples/archive-quick (real fio 3.33 outputs) and small broken archives. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "archive.h"
+#include "err.h"
+#include "sbuf.h"
+#include "xalloc.h"
+
+#define SAMPLES SB_SOURCE_DIR "/samples"
+
+static char tmpdir[] = "/tmp/test_archive.XXXXXX";
+
+/* cmocka 1.1 has no assert_double_equal. */
+static void near(double a, double b, double eps, const char *expr, const char *file, int line)
+{
+	if (!(fabs(a - b) <= eps)) {
+		print_error("%s: %.9f != %.9f\n", expr, a, b);
+		_fail(file, line);
+	}
+}
+#define assert_near(a, b, eps) near((a), (b), (eps), #a, __FILE__, __LINE__)
+
+/* The step-3 error the generator copied from fio's stderr. */
+#define FAILED_MSG "fio: pid=0, err=20/file:filesetup.c:455, func=fstat, error=Not a directory"
+
+static void test_load_quick(void **state)
+{
+	struct result_run run;
+	struct diag d;
+
+	(void)state;
+	result_run_init(&run);
+	diag_clear(&d);
+	assert_int_equal(archive_load(SAMPLES "/archive-quick", &run, &d), 0);
+	assert_string_equal(run.plan_name, "quick");
+	assert_string_equal(run.plan_title, "快速測試");
+	assert_string_equal(run.plan_file, "plan.xml");
+	assert_string_equal(run.fio_version, "fio-3.33");
+	assert_string_equal(run.ioengine, "psync");
+	assert_string_equal(run.hostname, "sample-host");
+	assert_string_equal(run.target, "file target.bin (64 MiB)");
+	assert_string_equal(run.started, "2026-11-30T02:14:48Z");
+	assert_string_equal(run.status, "failed");
+	assert_int_equal(run.nsteps, 4);
+	assert_int_equal(run.steps[0].index, 1);
+	assert_string_equal(run.steps[0].name, "randread-4k-q1");
+	assert_string_equal(run.steps[0].dir, "steps/001-randread-4k-q1");
+	assert_string_equal(run.steps[0].status, "ok");
+	assert_null(run.steps[0].error);
+	assert_string_equal(run.steps[0].rw, "randread");
+	assert_int_equal(run.steps[0].bs, 4096);
+	assert_int_equal(run.steps[0].rwmixread, -1);
+	assert_int_equal(run.steps[0].runtime_ms, 3000);
+	assert_string_equal(run.steps[1].name, "randrw70-4k-q1t2");
+	assert_int_equal(run.steps[1].numjobs, 2);
+	assert_int_equal(run.steps[1].rwmixread, 70);
+	assert_string_equal(run.steps[2].status, "failed");
+	assert_string_equal(run.steps[2].error, FAILED_MSG);
+	assert_string_equal(run.steps[3].status, "pending");
+	assert_int_equal(run.steps[3].bs, 1048576);
+	assert_int_equal(run.steps[3].iodepth, 8);
+	/* Steps that did not run have no metrics. */
+	assert_int_equal(run.steps[2].dir_stat[RESULT_READ].total_ios, 0);
+	assert_int_equal(run.steps[3].iops[RESULT_READ].n, 0);
+	result_run_release(&run);
+	assert_null(run.steps);
+}
+
+/* Step 1: fio's own numbers (jq on fio.json) and the 1-second logs. */
+static void test_step_randread(void **state)
+{
+	struct result_run run;
+	struct diag d;
+	const struct result_step *st;
+	const struct result_dirstat *rd;
+
+	(void)state;
+	result_run_init(&run);
+	assert_int_equal(archive_load(SAMPLES "/archive-quick", &run, &d), 0);
+	st = &run.steps[0];
+	rd = &st->dir_stat[RESULT_READ];
+	assert_near(rd->iops, 15953.015661, 1e-9);
+	assert_near(rd->bw_bytes, 65343552, 0);
+	assert_int_equal(rd->io_bytes, 196096000);
+	assert_int_equal(rd->total_ios, 47875);
+	assert_near(rd->clat_mean_us, 61.800881629, 1e-9);
+	assert_near(rd->clat_p99_us, 130.56, 1e-9);
+	assert_near(rd->clat_p999_us, 440.32, 1e-9);
+	assert_near(rd->clat_p9999_us, 4554.752, 1e-9);
+	assert_near(rd->clat_max_us, 6541.441, 1e-9);
+	assert_int_equal(st->dir_stat[RESULT_WRITE].total_ios, 0);
+	assert_near(st->dir_stat[RESULT_WRITE].clat_p99_us, 0, 0);
+	assert_near(st->clat_p999_us, 440.32, 1e-9);
+	assert_near(st->clat_mean_us, 61.800881629, 1e-9);
+	/* log_iops.1.log: 1000 -> 20103, 2000 -> 13466 (no row for the partial 3rd second). */
+	assert_int_equal(st->iops[RESULT_READ].n, 2);
+	assert_near(st->iops[RESULT_READ].t[1], 2, 0);
+	assert_near(st->iops[RESULT_READ].v[1], 13466, 0);
+	assert_int_equal(st->bw[RESULT_READ].n, 2);
+	assert_near(st->bw[RESULT_READ].v[0], 80412.0 * 1024, 0);
+	assert_int_equal(st->clat_us[RESULT_READ].n, 3);
+	assert_near(st->clat_us[RESULT_READ].v[2], 69.421, 1e-9);
+	assert_int_equal(st->iops[RESULT_WRITE].n, 0);
+	result_run_release(&run);
+}
+
+/* Step 2: numjobs=2 clones summed in the logs; read+write latency from merged bins. */
+static void test_step_randrw(void **state)
+{
+	struct result_run run;
+	struct diag d;
+	const struct result_step *st;
+
+	(void)state;
+	result_run_init(&run);
+	assert_int_equal(archive_load(SAMPLES "/archive-quick", &run, &d), 0);
+	st = &run.steps[1];
+	assert_near(st->dir_stat[RESULT_READ].iops, 38157.737105, 1e-9);
+	assert_near(st->dir_stat[RESULT_WRITE].iops, 16365.391015, 1e-9);
+	assert_int_equal(st->dir_stat[RESULT_WRITE].io_bytes, 201433088);
+	assert_near(st->dir_stat[RESULT_WRITE].clat_p999_us, 88.576, 1e-9);
+	assert_near(st->clat_mean_us, 31.674091533, 1e-6);
+	assert_near(st->clat_p99_us, 144.384, 1e-9);
+	assert_near(st->clat_p999_us, 261.12, 1e-9);
+	assert_near(st->clat_p9999_us, 4489.216, 1e-9);
+	assert_int_equal(st->iops[RESULT_READ].n, 2);
+	assert_near(st->iops[RESULT_READ].v[0], 17131 + 17213, 0);
+	assert_near(st->iops[RESULT_WRITE].v[1], 8563 + 8534, 0);
+	assert_near(st->bw[RESULT_READ].v[0], (68500.0 + 68855.0) * 1024, 0);
+	assert_int_equal(st->clat_us[RESULT_WRITE].n, 3);
+	assert_near(st->clat_us[RESULT_WRITE].v[2], (4306 + 4369) / 2000.0, 1e-9);
+	result_run_release(&run);
+}
+
+/* A step folder without logs and with plain JSON: percentiles from fio's object. */
+static void test_step_plain_json(void **state)
+{
+	struct result_step st;
+	struct diag d;
+
+	(void)state;
+	result_step_init(&st);
+	diag_clear(&d);
+	st.dir = xstrdup("seqread-json");
+	assert_int_equal(archive_load_step(SAMPLES, &st, &d), 0);
+	assert_int_equal(st.dir_stat[RESULT_READ].io_bytes, 9066643456ULL);
+	assert_near(st.dir_stat[RESULT_READ].clat_p999_us, 3850.24, 1e-9);
+	assert_near(st.dir_stat[RESULT_READ].clat_p99_us, 222.208, 1e-9);
+	/* Without bins the merged (all-direction) histogram has no percentiles. */
+	assert_near(st.clat_p99_us, 222.208, 1e-9);
+	assert_int_equal(st.iops[RESULT_READ].n, 0);
+	result_step_release(&st);
+}
+
+/* Writes TMPDIR/NAME/manifest.json with one "ok" step whose dir links to a sample. */
+static char *make_archive(const char *name, const char *manifest, const char *step_sample)
+{
+	char *dir = xasprintf("%s/%s", tmpdir, name);
+	char *steps = xasprintf("%s/steps", dir);
+	char *file = xasprintf("%s/manifest.json", dir);
+	FILE *f;
+
+	assert_int_equal(mkdir(dir, 0755), 0);
+	assert_int_equal(mkdir(steps, 0755), 0);
+	f = fopen(file, "w");
+	assert_non_null(f);
+	fputs(manifest, f);
+	assert_int_equal(fclose(f), 0);
+	if (step_sample) {
+		char *target = xasprintf("%s/%s", SAMPLES, step_sample);
+		char *link = xasprintf("%s/001-step", steps);
+
+		assert_int_equal(symlink(target, link), 0);
+		free(target);
+		free(link);
+	}
+	free(steps);
+	free(file);
+	return dir;
+}
+
+#define MANIFEST(step_dir, extra)                                                    \
+	"{ \"format\": \"ssdbench-archive-1\", \"status\": \"complete\", " extra       \
+	"\"steps\": [ { \"index\": 1, \"name\": \"s\", \"dir\": \"" step_dir "\", "   \
+	"\"status\": \"ok\", \"error\": null, \"bs\": 4096 } ] }\n"
+
+static void test_failed_job_is_error(void **state)
+{
+	char *dir = make_archive("failed", MANIFEST("steps/001-step", ""), "failed-job");
+	char *want = xasprintf("%s/steps/001-step/fio.json", dir);
+	struct result_run run;
+	struct diag d;
+
+	(void)state;
+	result_run_init(&run);
+	diag_clear(&d);
+	assert_int_equal(archive_load(dir, &run, &d), -SB_EFIO);
+	assert_string_equal(d.file, want);
+	assert_string_equal(d.path, "jobs[1].error");
+	assert_string_equal(d.msg, "fio job 'bad' failed: error 20 (Not a directory)");
+	/* What was read so far is kept. */
+	assert_int_equal(run.nsteps, 1);
+	assert_string_equal(run.steps[0].name, "s");
+	result_run_release(&run);
+	free(want);
+	free(dir);
+}
+
+static void test_manifest_errors(void **state)
+{
+	char *nofio = make_archive("nofio", MANIFEST("steps/001-step", ""), NULL);
+	char *escape = make_archive("escape", MANIFEST("steps/../../x", ""), NULL);
+	char *badtype = make_archive("badtype",
+				     MANIFEST("steps/001-step", "\"plan\": { \"name\": 7 }, "), NULL);
+	char *format = make_archive("format", "{ \"format\": \"other\", \"steps\": [] }", NULL);
+	char *syntax = make_archive("syntax", "{ \"format\": \"ssdbench-archive-1\",\n  \"steps\": [\n", NULL);
+	char *want = xasprintf("%s/steps/001-step/fio.json", nofio);
+	struct result_run run;
+	struct diag d;
+
+	(void)state;
+	result_run_init(&run);
+	diag_clear(&d);
+	assert_int_equal(archive_load(nofio, &run, &d), -SB_ENOENT);
+	assert_string_equal(d.file, want);
+	result_run_release(&run);
+	diag_clear(&d);
+	assert_int_equal(archive_load(escape, &run, &d), -SB_EPARSE);
+	assert_string_equal(d.path, "steps[0]");
+	assert_non_null(strstr(d.msg, "leaves the archive"));
+	result_run_release(&run);
+	diag_clear(&d);
+	assert_int_equal(archive_load(badtype, &run, &d), -SB_EPARSE);
+	assert_string_equal(d.path, "plan.name");
+	result_run_release(&run);
+	diag_clear(&d);
+	assert_int_equal(archive_load(format, &run, &d), -SB_EPARSE);
+	assert_string_equal(d.path, "format");
+	result_run_release(&run);
+	diag_clear(&d);
+	assert_int_equal(archive_load(syntax, &run, &d), -SB_EPARSE);
+	assert_int_equal(d.line, 3);
+	result_run_release(&run);
+	diag_clear(&d);
+	assert_int_equal(archive_load("no/such/archive", &run, &d), -SB_ENOENT);
+	assert_string_equal(d.file, "no/such/archive/manifest.json");
+	result_run_release(&run);
+	free(nofio);
+	free(escape);
+	free(badtype);
+	free(format);
+	free(syntax);
+	free(want);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	struct sbuf cmd;
+	int rc;
+
+	(void)state;
+	sbuf_init(&cmd);
+	sbuf_addf(&cmd, "rm -rf '%s'", tmpdir);
+	rc = system(cmd.buf);
+	sbuf_release(&cmd);
+	return rc == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_load_quick),
+		cmocka_unit_test(test_step_randread),
+		cmocka_unit_test(test_step_randrw),
+		cmocka_unit_test(test_step_plain_json),
+		cmocka_unit_test(test_failed_job_is_error),
+		cmocka_unit_test(test_manifest_errors),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

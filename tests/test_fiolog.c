@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: MIT */
+/* Tests for fiolog: real fio 3.33 logs from samples/, plus small damaged logs written to a temp dir. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "err.h"
+#include "fiolog.h"
+#include "sbuf.h"
+#include "xalloc.h"
+
+#define SAMPLE(name) SB_SOURCE_DIR "/samples/" name
+
+static char tmpdir[] = "/tmp/test_fiolog.XXXXXX";
+
+/* cmocka 1.1 has no assert_double_equal. */
+static void near(double a, double b, double eps, const char *expr, const char *file, int line)
+{
+	if (!(fabs(a - b) <= eps)) {
+		print_error("%s: %.9f != %.9f\n", expr, a, b);
+		_fail(file, line);
+	}
+}
+#define assert_near(a, b, eps) near((a), (b), (eps), #a, __FILE__, __LINE__)
+
+/* Writes text to TMPDIR/name; returns the path (free() it). */
+static char *write_log(const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", tmpdir, name);
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
+	assert_int_equal(fclose(f), 0);
+	return path;
+}
+
+struct rows {
+	struct fiolog_row r[64];
+	size_t n;
+	size_t total;
+	double sum;
+	int stop_at;    /* return an error at this row (1-based), 0 = never */
+};
+
+static int collect(const struct fiolog_row *row, void *arg)
+{
+	struct rows *rs = arg;
+
+	if (rs->n < 64)
+		rs->r[rs->n++] = *row;
+	rs->total++;
+	rs->sum += row->value;
+	return rs->stop_at && (int)rs->total == rs->stop_at ? -SB_EINTERNAL : 0;
+}
+
+static int read_text(const char *name, const char *text, struct rows *rs, struct diag *d)
+{
+	char *path = write_log(name, text);
+	int rc;
+
+	memset(rs, 0, sizeof(*rs));
+	diag_clear(d);
+	rc = fiolog_read(path, collect, rs, d);
+	free(path);
+	return rc;
+}
+
+/* 5 columns: a real windowed iops log (time, value, ddir, bs, prio). */
+static void test_real_5_columns(void **state)
+{
+	struct rows rs = { 0 };
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(fiolog_read(SAMPLE("randread-qd1/log_iops.1.log"), collect, &rs, &d), 0);
+	assert_int_equal(rs.n, 2);
+	assert_int_equal(rs.r[0].ncols, 5);
+	assert_int_equal(rs.r[0].time_ms, 1000);
+	assert_near(rs.r[0].value, 20103, 0);
+	assert_int_equal(rs.r[0].ddir, 0);
+	assert_int_equal(rs.r[0].bs, 0);
+	assert_int_equal(rs.r[1].time_ms, 2000);
+	assert_near(rs.r[1].value, 13466, 0);
+	assert_int_equal(rs.r[1].line, 2);
+}
+
+/* 6 columns: a real per-I/O log with log_offset=1 (time, value, ddir, bs, offset, prio). */
+static void test_real_6_columns(void **state)
+{
+	struct rows rs = { 0 };
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(fiolog_read(SAMPLE("perio-offset/log_iops.1.log"), collect, &rs, &d), 0);
+	assert_int_equal(rs.total, 200);
+	assert_near(rs.sum, 200, 0);
+	assert_int_equal(rs.r[0].ncols, 6);
+	assert_int_equal(rs.r[0].time_ms, 4);
+	assert_int_equal(rs.r[0].bs, 4096);
+	assert_int_equal(rs.r[0].offset, 4046848);
+	assert_int_equal(rs.r[1].ddir, 1);
+	assert_int_equal(rs.r[1].offset, 49676288);
+}
+
+/* 4 columns (fio < 3.18), 8 columns (newer fio), hex prio, 9 columns rejected. */
+static void test_column_counts(void **state)
+{
+	struct rows rs;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(read_text("c4.log", "1000, 7, 1, 4096\n2000, 8, 2, 4096\n", &rs, &d), 0);
+	assert_int_equal(rs.n, 2);
+	assert_int_equal(rs.r[1].ncols, 4);
+	assert_int_equal(rs.r[1].ddir, 2);
+	assert_int_equal(rs.r[1].prio, 0);
+	assert_int_equal(read_text("c5.log", "1000, 7, 1, 4096, 0x2000\n", &rs, &d), 0);
+	assert_int_equal(rs.r[0].prio, 0x2000);
+	assert_int_equal(read_text("c8.log", "5, 9.5, 0, 512, 1024, 1, 77, 0\n", &rs, &d), 0);
+	assert_int_equal(rs.r[0].ncols, 8);
+	assert_near(rs.r[0].value, 9.5, 0);
+	assert_int_equal(rs.r[0].offset, 1024);
+	assert_int_equal(rs.r[0].prio, 1);
+	assert_int_equal(read_text("c9.log", "1, 2, 0, 0, 0, 0, 0, 0, 0\n", &rs, &d), -SB_EPARSE);
+	assert_int_equal(d.line, 1);
+	assert_int_equal(d.col, 25);
+	assert_int_equal(read_text("c3.log", "1000, 7, 1\n", &rs, &d), -SB_EPARSE);
+	assert_int_equal(d.col, 11);
+	assert_non_null(strstr(d.msg, "found 3"));
+}
+
+/* Bad rows name FILE:LINE:COL, counting blank lines; the first error stops the read. */
+static void test_bad_rows(void **state)
+{
+	char *want = xasprintf("%s/bad.log", tmpdir);
+	struct rows rs;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(read_text("bad.log", "1000, 5, 0, 0, 0\n\n2000, x7, 1, 0, 0\n3000, ?, 0, 0, 0\n",
+				   &rs, &d), -SB_EPARSE);
+	assert_int_equal(rs.n, 1);
+	assert_string_equal(d.file, want);
+	free(want);
+	assert_int_equal(d.line, 3);
+	assert_int_equal(d.col, 7);
+	assert_non_null(strstr(d.msg, "'x7'"));
+	assert_int_equal(read_text("short.log", "1000, 5, 0, 0, 0\n2000, 6, 1, 0\n", &rs, &d),
+			 -SB_EPARSE);
+	assert_int_equal(d.line, 2);
+	assert_int_equal(d.col, 14);
+	assert_non_null(strstr(d.msg, "expected 5 columns"));
+	assert_int_equal(read_text("ddir.log", "1000, 5, 0, 0, 0\r\n2000, 6, 7, 0, 0\r\n", &rs, &d),
+			 -SB_EPARSE);
+	assert_int_equal(d.line, 2);
+	assert_int_equal(d.col, 10);
+	assert_int_equal(read_text("neg.log", "-5, 1, 0, 0, 0\n", &rs, &d), -SB_EPARSE);
+	assert_int_equal(d.col, 1);
+	assert_int_equal(read_text("empty.log", "1000, , 0, 0, 0\n", &rs, &d), -SB_EPARSE);
+	assert_int_equal(d.col, 7);
+}
+
+/* Blank and whitespace-only lines, CRLF, and a last line without a newline. */
+static void test_blank_lines_crlf_no_newline(void **state)
+{
+	struct rows rs;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(read_text("blank.log",
+				   "\n1000, 1, 0, 0, 0\n\n   \r\n2000, 2, 1, 0, 0\r\n3000, 3, 0, 0, 0",
+				   &rs, &d), 0);
+	assert_int_equal(rs.n, 3);
+	assert_int_equal(rs.r[0].line, 2);
+	assert_int_equal(rs.r[1].line, 5);
+	assert_int_equal(rs.r[2].line, 6);
+	assert_int_equal(rs.r[2].time_ms, 3000);
+	assert_near(rs.r[2].value, 3, 0);
+	assert_int_equal(read_text("none.log", "", &rs, &d), 0);
+	assert_int_equal(rs.n, 0);
+}
+
+/* More than one 64 KiB chunk: fields split across chunk boundaries still parse. */
+static void test_many_chunks(void **state)
+{
+	struct sbuf sb;
+	struct rows rs;
+	struct diag d;
+	double want = 0;
+
+	(void)state;
+	sbuf_init(&sb);
+	for (int i = 0; i < 20000; i++) {
+		sbuf_addf(&sb, "%d, %d, %d, 4096, %d, 0\n", i / 10, 1000 + i, i % 2, i * 4096);
+		want += 1000 + i;
+	}
+	assert_true(sb.len > 3 * 65536);
+	assert_int_equal(read_text("big.log", sb.buf, &rs, &d), 0);
+	assert_int_equal(rs.total, 20000);
+	assert_near(rs.sum, want, 0);
+	sbuf_release(&sb);
+}
+
+static void test_callback_stops_and_missing(void **state)
+{
+	struct rows rs = { .stop_at = 2 };
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(fiolog_read(SAMPLE("randrw-mix/log_iops.2.log"), collect, &rs, &d),
+			 -SB_EINTERNAL);
+	assert_int_equal(rs.total, 2);
+	assert_int_equal(fiolog_read("no/such.log", collect, &rs, &d), -SB_ENOENT);
+	assert_non_null(strstr(d.msg, "cannot open 'no/such.log'"));
+}
+
+static void release_all(struct result_series *s)
+{
+	for (int k = 0; k < RESULT_NDIRS; k++)
+		result_series_release(&s[k]);
+}
+
+/* numjobs=2 iops logs: clones summed per second; clone 1 has no 3rd window, so 2 s. */
+static void test_aggregate_sum_real(void **state)
+{
+	const char *const paths[] = { SAMPLE("randrw-mix/log_iops.1.log"),
+				      SAMPLE("randrw-mix/log_iops.2.log") };
+	struct result_series s[RESULT_NDIRS] = { { 0 } };
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(fiolog_aggregate(paths, 2, FIOLOG_SUM, s, &d), 0);
+	assert_int_equal(s[RESULT_READ].n, 2);
+	assert_near(s[RESULT_READ].t[0], 1, 0);
+	assert_near(s[RESULT_READ].v[0], 17131 + 17213, 0);
+	assert_near(s[RESULT_READ].t[1], 2, 0);
+	assert_near(s[RESULT_READ].v[1], 19854 + 19885, 0);
+	assert_int_equal(s[RESULT_WRITE].n, 2);
+	assert_near(s[RESULT_WRITE].v[0], 7269 + 7457, 0);
+	assert_near(s[RESULT_WRITE].v[1], 8563 + 8534, 0);
+	assert_int_equal(s[RESULT_TRIM].n, 0);
+	release_all(s);
+}
+
+/* numjobs=2 clat logs: the per-second value across clones is the mean. */
+static void test_aggregate_mean_real(void **state)
+{
+	const char *const paths[] = { SAMPLE("randrw-mix/log_clat.1.log"),
+				      SAMPLE("randrw-mix/log_clat.2.log") };
+	struct result_series s[RESULT_NDIRS] = { { 0 } };
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(fiolog_aggregate(paths, 2, FIOLOG_MEAN, s, &d), 0);
+	assert_int_equal(s[RESULT_READ].n, 3);
+	assert_near(s[RESULT_READ].v[0], (48750 + 48520) / 2.0, 0);
+	assert_near(s[RESULT_READ].v[1], (41936 + 41973) / 2.0, 0);
+	assert_near(s[RESULT_READ].t[2], 3, 0);
+	assert_near(s[RESULT_READ].v[2], (40367 + 40416) / 2.0, 0);
+	assert_int_equal(s[RESULT_WRITE].n, 3);
+	assert_near(s[RESULT_WRITE].v[2], (4306 + 4369) / 2.0, 0);
+	release_all(s);
+}
+
+/* Per-I/O logs: iops rows (value 1) summed per second, clat rows averaged. */
+static void test_aggregate_per_io_real(void **state)
+{
+	const char *const iops[] = { SAMPLE("perio-offset/log_iops.1.log") };
+	const char *const clat[] = { SAMPLE("perio-offset/log_clat.1.log") };
+	struct result_series s[RESULT_NDIRS] = { { 0 } };
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(fiolog_aggregate(iops, 1, FIOLOG_SUM, s, &d), 0);
+	assert_int_equal(s[RESULT_READ].n, 2);
+	assert_near(s[RESULT_READ].v[0], 51, 0);
+	assert_near(s[RESULT_READ].v[1], 49, 0);
+	assert_near(s[RESULT_WRITE].v[0], 51, 0);
+	release_all(s);
+	assert_int_equal(fiolog_aggregate(clat, 1, FIOLOG_MEAN, s, &d), 0);
+	assert_near(s[RESULT_READ].v[0], 261820.333333, 1e-5);
+	assert_near(s[RESULT_WRITE].v[1], 14542.653061, 1e-5);
+	release_all(s);
+}
+
+/*
+ * Synthetic: jitter, a lat log's repeated last timestamp (dropped), sub-second
+ * windows (averaged), and a clone missing a middle row for one ddir (counts as 0).
+ */
+static void test_aggregate_rules(void **state)
+{
+	char *a = write_log("a_lat.1.log", "1000, 100, 0, 0, 0\n2001, 200, 0, 0, 0\n"
+					   "2001, 999, 0, 0, 0\n");
+	char *b = write_log("b_iops.1.log", "500, 10, 0, 0, 0\n1000, 20, 0, 0, 0\n"
+					    "1000, 5, 1, 0, 0\n2000, 30, 0, 0, 0\n");
+	char *c = write_log("b_iops.2.log", "1000, 1, 0, 0, 0\n1999, 2, 0, 0, 0\n"
+					    "2000, 7, 1, 0, 0\n3000, 3, 0, 0, 0\n");
+	const char *const lat[] = { a };
+	const char *const iops[] = { b, c };
+	struct result_series s[RESULT_NDIRS] = { { 0 } };
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(fiolog_aggregate(lat, 1, FIOLOG_MEAN, s, &d), 0);
+	assert_int_equal(s[RESULT_READ].n, 2);
+	assert_near(s[RESULT_READ].v[1], 200, 0);
+	release_all(s);
+	assert_int_equal(fiolog_aggregate(iops, 2, FIOLOG_SUM, s, &d), 0);
+	assert_int_equal(s[RESULT_READ].n, 2);
+	assert_near(s[RESULT_READ].v[0], 15 + 1, 0);
+	assert_near(s[RESULT_READ].v[1], 30 + 2, 0);
+	assert_int_equal(s[RESULT_WRITE].n, 2);
+	assert_near(s[RESULT_WRITE].v[0], 5, 0);
+	assert_near(s[RESULT_WRITE].v[1], 7, 0);
+	release_all(s);
+	free(a);
+	free(b);
+	free(c);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	struct sbuf cmd;
+	int rc;
+
+	(void)state;
+	sbuf_init(&cmd);
+	sbuf_addf(&cmd, "rm -rf '%s'", tmpdir);
+	rc = system(cmd.buf);
+	sbuf_release(&cmd);
+	return rc == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_real_5_columns),
+		cmocka_unit_test(test_real_6_columns),
+		cmocka_unit_test(test_column_counts),
+		cmocka_unit_test(test_bad_rows),
+		cmocka_unit_test(test_blank_lines_crlf_no_newline),
+		cmocka_unit_test(test_many_chunks),
+		cmocka_unit_test(test_callback_stops_and_missing),
+		cmocka_unit_test(test_aggregate_sum_real),
+		cmocka_unit_test(test_aggregate_mean_real),
+		cmocka_unit_test(test_aggregate_per_io_real),
+		cmocka_unit_test(test_aggregate_rules),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
