@@ -250,7 +250,7 @@ static int doc_error(const char *buf, const struct doc *doc, const json_error_t 
 		     const char *name, struct diag *d)
 {
 	size_t pos = je->position > 0 ? (size_t)je->position : 0, shift = 0;
-	size_t orig, line = 1, line_start = 0;
+	size_t orig, line = 1, line_start = 0, chars = 0;
 
 	if (pos > doc->text.len)
 		pos = doc->text.len;
@@ -270,8 +270,10 @@ static int doc_error(const char *buf, const struct doc *doc, const json_error_t 
 		for (line_start = orig - 1; line_start > 0 && buf[line_start - 1] != '\n';)
 			line_start--;
 	}
-	return diag_set(d, -SB_EPARSE, name, (int)line,
-			orig > line_start ? (int)(orig - line_start) : 1, "%s", je->text);
+	for (size_t k = line_start; k < orig; k++)
+		chars += ((unsigned char)buf[k] & 0xC0) != 0x80; /* columns count characters */
+	return diag_set(d, -SB_EPARSE, name, (int)line, chars ? (int)chars : 1, "%s",
+			je->text);
 }
 
 /* ---- typed field access with JSON paths ------------------------------------ */
