@@ -491,6 +491,7 @@ static int run_step(struct orch *x, size_t i, struct diag *d)
 	struct result_step *st = &x->run.steps[i];
 	char *dir = xasprintf("%s/%s", x->out, st->dir), *job = xasprintf("%s/job.fio", dir);
 	char *label = xasprintf("[%zu/%zu] %s", i + 1, x->plan.nsteps, w->name), bs[32];
+	char *desc;
 	struct fiorun_target ft = { x->tgt.path, x->tgt.is_device ? 0 : x->tgt.size,
 				    x->tgt.is_device };
 	struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty, &run_interrupted };
@@ -498,9 +499,13 @@ static int run_step(struct orch *x, size_t i, struct diag *d)
 	int status = 0, rc;
 
 	units_format_size(w->bs, bs, sizeof(bs));
-	printf("%s: %s %s QD%lld x%lld, %llu s ... ", label, w->rw, bs, w->iodepth,
-	       w->numjobs, (unsigned long long)(w->runtime_ms / 1000));
-	fflush(stdout);
+	desc = xasprintf("%s: %s %s QD%lld x%lld, %llu s ... ", label, w->rw, bs,
+			 w->iodepth, w->numjobs, (unsigned long long)(w->runtime_ms / 1000));
+	/* On a terminal fio's live progress takes the line; the step is named after. */
+	if (!x->o->tty) {
+		fputs(desc, stdout);
+		fflush(stdout);
+	}
 	rc = mkdir_p(dir) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s",
 				     dir, strerror(errno)) : 0;
 	if (!rc)
@@ -511,6 +516,8 @@ static int run_step(struct orch *x, size_t i, struct diag *d)
 		rc = fiorun_exec(&eo, &status, d);
 	st->ended = iso_now();
 	free(st->status);
+	if (x->o->tty)
+		fputs(desc, stdout);
 	if (!rc && !judge_step(x, st, status)) {
 		st->status = xstrdup("ok");
 		print_result(st);
@@ -522,6 +529,7 @@ static int run_step(struct orch *x, size_t i, struct diag *d)
 		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "step '%s' failed: %s", w->name,
 			      st->error);
 	}
+	free(desc);
 	free(label);
 	free(job);
 	free(dir);
