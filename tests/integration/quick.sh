@@ -57,6 +57,7 @@ done
 # The PDF: cover + 8 step charts + summary; the Chinese title is real text.
 expect_eq "pdf pages" "$(pdfinfo "$out/report.pdf" | awk '/^Pages:/ {print $2}')" 10
 check "Chinese title in PDF text" sh -c "pdftotext '$out/report.pdf' - | grep -q '快速測試'"
+expect_eq "pdf title" "$(pdfinfo "$out/report.pdf" | sed -n 's/^Title: *//p')" "快速測試"
 check "CJK font embedded" sh -c "pdffonts '$out/report.pdf' | grep -q 'NotoSansCJK'"
 
 # The report re-renders from the archive alone.

@@ -1,0 +1,471 @@
+/* SPDX-License-Identifier: MIT */
+/* gfx: fonts, surfaces and drawing primitives over cairo, pango and fontconfig. */
+#include "gfx.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+
+#include "err.h"
+#include "xalloc.h"
+
+/* The Noto CJK family for a language; the first matching prefix wins. */
+static const struct {
+	const char *prefix;
+	const char *family;
+} lang_families[] = {
+	{ "zh-cn", "Noto Sans CJK SC" }, { "zh-sg", "Noto Sans CJK SC" },
+	{ "zh-hans", "Noto Sans CJK SC" }, { "zh-hk", "Noto Sans CJK HK" },
+	{ "ja", "Noto Sans CJK JP" },      { "ko", "Noto Sans CJK KR" },
+	{ "", "Noto Sans CJK TC" },
+};
+
+struct gfx_fonts {
+	FcConfig *fc;
+	PangoFontMap *map;
+	PangoContext *ctx;     /* for measuring, not tied to a surface */
+	PangoLayout *layout;
+	PangoLanguage *lang;
+	cairo_font_options_t *opts;
+	PangoFontDescription *desc[CHART_FONT_N];
+};
+
+struct gfx {
+	struct gfx_fonts *fonts;
+	enum gfx_format fmt;
+	char *path;
+	cairo_surface_t *surface;
+	cairo_t *cr;
+	PangoContext *ctx;
+	PangoLayout *layout;
+};
+
+static const char *family_for(const char *lang)
+{
+	size_t i = 0;
+
+	while (lang_families[i].prefix[0] &&
+	       strncasecmp(lang, lang_families[i].prefix,
+			   strlen(lang_families[i].prefix)))
+		i++;
+	return lang_families[i].family;
+}
+
+/* Loads fonts_conf into a fresh FcConfig and checks that family is in it. */
+static int load_fc(struct gfx_fonts *f, const char *conf, const char *family,
+		   struct diag *d)
+{
+	FcPattern *pat = NULL;
+	FcObjectSet *os = NULL;
+	FcFontSet *set = NULL;
+	int rc = 0;
+
+	if (access(conf, R_OK) != 0)
+		return diag_set(d, -SB_ERENDER, conf, 0, 0,
+				"cannot read fontconfig file '%s'", conf);
+	f->fc = FcConfigCreate();
+	if (!FcConfigParseAndLoad(f->fc, (const FcChar8 *)conf, FcTrue) ||
+	    !FcConfigBuildFonts(f->fc))
+		return diag_set(d, -SB_ERENDER, conf, 0, 0,
+				"cannot load fontconfig file '%s'", conf);
+	pat = FcPatternCreate();
+	FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)family);
+	os = FcObjectSetBuild(FC_FILE, (char *)NULL);
+	set = FcFontList(f->fc, pat, os);
+	if (!set || set->nfont == 0)
+		rc = diag_set(d, -SB_ERENDER, conf, 0, 0,
+			      "font '%s' not found by '%s' (install fonts-noto-cjk)",
+			      family, conf);
+	if (set)
+		FcFontSetDestroy(set);
+	FcObjectSetDestroy(os);
+	FcPatternDestroy(pat);
+	return rc;
+}
+
+/* Hinting off and unrounded positions: text measures alike on every surface. */
+static void setup_context(struct gfx_fonts *f, PangoContext *ctx)
+{
+	pango_context_set_language(ctx, f->lang);
+	pango_context_set_round_glyph_positions(ctx, FALSE);
+	pango_cairo_context_set_font_options(ctx, f->opts);
+	pango_cairo_context_set_resolution(ctx, 72.0);
+}
+
+int gfx_fonts_new(struct gfx_fonts **out, const char *fonts_conf, const char *lang,
+		  struct diag *d)
+{
+	struct gfx_fonts *f = xcalloc(1, sizeof(*f));
+	const char *family;
+	int rc;
+
+	*out = NULL;
+	lang = lang && *lang ? lang : "zh-TW";
+	family = family_for(lang);
+	rc = load_fc(f, fonts_conf, family, d);
+	if (rc)
+		goto out;
+	f->map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+	if (!f->map || !PANGO_IS_FC_FONT_MAP(f->map)) {
+		rc = diag_set(d, -SB_ERENDER, fonts_conf, 0, 0,
+			      "pango has no fontconfig font map");
+		goto out;
+	}
+	pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(f->map), f->fc);
+	f->lang = pango_language_from_string(lang);
+	f->opts = cairo_font_options_create();
+	cairo_font_options_set_hint_style(f->opts, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(f->opts, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_antialias(f->opts, CAIRO_ANTIALIAS_GRAY);
+	f->ctx = pango_font_map_create_context(f->map);
+	setup_context(f, f->ctx);
+	f->layout = pango_layout_new(f->ctx);
+	for (int i = 0; i < CHART_FONT_N; i++) {
+		const struct chart_font_spec *s = chart_font_spec((enum chart_font)i);
+
+		f->desc[i] = pango_font_description_new();
+		pango_font_description_set_family(f->desc[i], family);
+		pango_font_description_set_weight(f->desc[i], s->bold ?
+			PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+		pango_font_description_set_absolute_size(f->desc[i],
+							  s->size * PANGO_SCALE);
+	}
+out:
+	if (rc)
+		gfx_fonts_free(f);
+	else
+		*out = f;
+	return rc;
+}
+
+void gfx_fonts_free(struct gfx_fonts *f)
+{
+	if (!f)
+		return;
+	for (int i = 0; i < CHART_FONT_N; i++)
+		if (f->desc[i])
+			pango_font_description_free(f->desc[i]);
+	if (f->layout)
+		g_object_unref(f->layout);
+	if (f->ctx)
+		g_object_unref(f->ctx);
+	if (f->map) {
+		/*
+		 * pango 1.50 references the FcConfig in set_config() but never drops
+		 * that reference when the map is finalised; detaching it does.
+		 */
+		pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(f->map), NULL);
+		g_object_unref(f->map);
+	}
+	if (f->opts)
+		cairo_font_options_destroy(f->opts);
+	if (f->fc)
+		FcConfigDestroy(f->fc);
+	free(f);
+}
+
+static void set_text(PangoLayout *layout, const struct gfx_fonts *f,
+		     enum chart_font font, const char *text)
+{
+	if ((int)font < 0 || font >= CHART_FONT_N)
+		font = CHART_FONT_BODY;
+	pango_layout_set_font_description(layout, f->desc[font]);
+	pango_layout_set_text(layout, text, -1);
+}
+
+static void measure(void *ctx, enum chart_font font, const char *text, double *w,
+		    double *h)
+{
+	struct gfx_fonts *f = ctx;
+	PangoRectangle logical;
+
+	set_text(f->layout, f, font, text);
+	pango_layout_get_extents(f->layout, NULL, &logical);
+	*w = (double)logical.width / PANGO_SCALE;
+	*h = (double)logical.height / PANGO_SCALE;
+}
+
+void gfx_fonts_measure(struct gfx_fonts *f, struct chart_measure *m)
+{
+	m->text = measure;
+	m->ctx = f;
+}
+
+static int check(struct gfx *g, struct diag *d)
+{
+	cairo_status_t st = cairo_surface_status(g->surface);
+
+	if (st == CAIRO_STATUS_SUCCESS && g->cr)
+		st = cairo_status(g->cr);
+	if (st == CAIRO_STATUS_SUCCESS)
+		return 0;
+	return diag_set(d, -SB_ERENDER, g->path, 0, 0, "cannot write '%s': %s",
+			g->path, cairo_status_to_string(st));
+}
+
+static void paint_white(struct gfx *g)
+{
+	cairo_save(g->cr);
+	cairo_set_source_rgb(g->cr, 1, 1, 1);
+	cairo_paint(g->cr);
+	cairo_restore(g->cr);
+}
+
+/* The one place that picks a surface for a format. */
+static cairo_surface_t *create_surface(enum gfx_format fmt, const char *path,
+				       double w, double h, double scale,
+				       const struct gfx_meta *meta)
+{
+	cairo_surface_t *s;
+
+	switch (fmt) {
+	case GFX_SVG:
+		return cairo_svg_surface_create(path, w, h);
+	case GFX_PNG:
+		return cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+						  (int)lround(w * scale),
+						  (int)lround(h * scale));
+	case GFX_PDF:
+		s = cairo_pdf_surface_create(path, w, h);
+		if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
+			const char *date = meta && meta->date ? meta->date
+							      : "1970-01-01T00:00:00Z";
+
+			cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, date);
+			cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE, date);
+			if (meta && meta->title)
+				cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE,
+							       meta->title);
+			if (meta && meta->creator)
+				cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
+							       meta->creator);
+		}
+		return s;
+	}
+	return NULL;
+}
+
+int gfx_open(struct gfx **out, struct gfx_fonts *fonts, enum gfx_format fmt,
+	     const char *path, double width, double height, double scale,
+	     const struct gfx_meta *meta, struct diag *d)
+{
+	struct gfx *g = xcalloc(1, sizeof(*g));
+	int rc;
+
+	*out = NULL;
+	g->fonts = fonts;
+	g->fmt = fmt;
+	g->path = xstrdup(path);
+	if (fmt != GFX_PNG || !(scale > 0))
+		scale = 1;
+	g->surface = create_surface(fmt, path, width, height, scale, meta);
+	rc = check(g, d);
+	if (rc)
+		goto out;
+	g->cr = cairo_create(g->surface);
+	if (fmt == GFX_PNG)
+		cairo_scale(g->cr, scale, scale);
+	g->ctx = pango_font_map_create_context(fonts->map);
+	setup_context(fonts, g->ctx);
+	g->layout = pango_layout_new(g->ctx);
+	if (fmt != GFX_PDF)
+		paint_white(g);
+	rc = check(g, d);
+out:
+	if (rc) {
+		gfx_close(g, NULL);
+		return rc;
+	}
+	*out = g;
+	return 0;
+}
+
+int gfx_page(struct gfx *g, struct diag *d)
+{
+	int rc = check(g, d);
+
+	if (rc)
+		return rc;
+	cairo_show_page(g->cr);
+	/*
+	 * show_page keeps the source and the rest of the state: start clean. No
+	 * paint here, or the trailing empty page would be emitted.
+	 */
+	cairo_new_path(g->cr);
+	cairo_set_source_rgb(g->cr, 0, 0, 0);
+	return check(g, d);
+}
+
+int gfx_close(struct gfx *g, struct diag *d)
+{
+	int rc;
+	cairo_status_t st;
+
+	if (!g)
+		return 0;
+	rc = g->surface ? check(g, d) : 0;
+	if (g->layout)
+		g_object_unref(g->layout);
+	if (g->ctx)
+		g_object_unref(g->ctx);
+	if (g->cr)
+		cairo_destroy(g->cr);
+	g->cr = NULL;
+	if (!rc && g->fmt == GFX_PNG) {
+		st = cairo_surface_write_to_png(g->surface, g->path);
+		if (st != CAIRO_STATUS_SUCCESS)
+			rc = diag_set(d, -SB_ERENDER, g->path, 0, 0,
+				      "cannot write '%s': %s", g->path,
+				      cairo_status_to_string(st));
+	}
+	if (g->surface) {
+		cairo_surface_finish(g->surface);
+		if (!rc)
+			rc = check(g, d);
+		cairo_surface_destroy(g->surface);
+	}
+	free(g->path);
+	free(g);
+	return rc;
+}
+
+void gfx_push(struct gfx *g, double tx, double ty, double scale)
+{
+	cairo_save(g->cr);
+	cairo_translate(g->cr, tx, ty);
+	cairo_scale(g->cr, scale, scale);
+}
+
+void gfx_pop(struct gfx *g)
+{
+	cairo_restore(g->cr);
+}
+
+static void set_color(struct gfx *g, uint32_t c)
+{
+	cairo_set_source_rgb(g->cr, ((c >> 16) & 0xff) / 255.0,
+			     ((c >> 8) & 0xff) / 255.0, (c & 0xff) / 255.0);
+}
+
+void gfx_rect(struct gfx *g, double x, double y, double w, double h,
+	      uint32_t color)
+{
+	set_color(g, color);
+	cairo_rectangle(g->cr, x, y, w, h);
+	cairo_fill(g->cr);
+}
+
+/* On PNG, moves a coordinate so a line of device width dw covers whole pixels. */
+static double snap(double v, double dw)
+{
+	long px = lround(dw);
+
+	if (px < 1)
+		px = 1;
+	return (px % 2) ? floor(v) + 0.5 : nearbyint(v);
+}
+
+void gfx_line(struct gfx *g, double x0, double y0, double x1, double y1,
+	      double width, uint32_t color)
+{
+	cairo_t *cr = g->cr;
+
+	cairo_save(cr);
+	if (g->fmt == GFX_PNG && (x0 == x1 || y0 == y1)) {
+		double dw = width, dummy = 0;
+
+		cairo_user_to_device_distance(cr, &dw, &dummy);
+		cairo_user_to_device(cr, &x0, &y0);
+		cairo_user_to_device(cr, &x1, &y1);
+		if (x0 == x1)
+			x0 = x1 = snap(x0, dw);
+		else
+			y0 = y1 = snap(y0, dw);
+		cairo_identity_matrix(cr);
+		width = fmax(1, nearbyint(dw));
+	}
+	set_color(g, color);
+	cairo_set_line_width(cr, width);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1, y1);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+void gfx_polyline(struct gfx *g, const double *x, const double *y, size_t n,
+		  double width, uint32_t color)
+{
+	cairo_t *cr = g->cr;
+
+	if (n == 0)
+		return;
+	set_color(g, color);
+	cairo_set_line_width(cr, width);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_move_to(cr, x[0], y[0]);
+	for (size_t i = 1; i < n; i++)
+		cairo_line_to(cr, x[i], y[i]);
+	cairo_stroke(cr);
+}
+
+void gfx_dots(struct gfx *g, const double *x, const double *y, size_t n, double r,
+	      uint32_t color)
+{
+	cairo_t *cr = g->cr;
+
+	set_color(g, color);
+	for (size_t i = 0; i < n; i++) {
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, x[i], y[i], r, 0, 2 * M_PI);
+	}
+	cairo_fill(cr);
+}
+
+void gfx_clip(struct gfx *g, double x, double y, double w, double h)
+{
+	cairo_save(g->cr);
+	cairo_rectangle(g->cr, x, y, w, h);
+	cairo_clip(g->cr);
+}
+
+void gfx_unclip(struct gfx *g)
+{
+	cairo_restore(g->cr);
+}
+
+double gfx_text(struct gfx *g, double x, double y, enum chart_font f,
+		uint32_t color, enum gfx_align align, double max_w, const char *text)
+{
+	PangoRectangle logical;
+	double w;
+
+	if (!text || !*text)
+		return 0;
+	set_text(g->layout, g->fonts, f, text);
+	pango_layout_set_width(g->layout, max_w > 0 ? (int)(max_w * PANGO_SCALE) : -1);
+	pango_layout_set_ellipsize(g->layout, max_w > 0 ? PANGO_ELLIPSIZE_END
+							: PANGO_ELLIPSIZE_NONE);
+	pango_cairo_update_context(g->cr, g->ctx);
+	pango_layout_context_changed(g->layout);
+	pango_layout_get_extents(g->layout, NULL, &logical);
+	w = (double)logical.width / PANGO_SCALE;
+	if (align == GFX_RIGHT)
+		x -= w;
+	else if (align == GFX_CENTER)
+		x -= w / 2;
+	set_color(g, color);
+	cairo_move_to(g->cr, x - (double)logical.x / PANGO_SCALE, y);
+	pango_cairo_show_layout(g->cr, g->layout);
+	return w;
+}

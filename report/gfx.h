@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gfx: the thin drawing layer over cairo and pango (as rrdtool's rrd_gfx.c): fonts,
+ * one place that opens SVG, PDF and PNG surfaces, and text, lines and rectangles.
+ */
+#ifndef SB_GFX_H
+#define SB_GFX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "chart.h"
+#include "diag.h"
+
+enum gfx_format { GFX_SVG, GFX_PDF, GFX_PNG };
+enum gfx_align { GFX_LEFT, GFX_CENTER, GFX_RIGHT };
+
+/* A private fontconfig configuration, a pango font map over it and a language. */
+struct gfx_fonts;
+
+/*
+ * Loads the fontconfig file fonts_conf into a configuration of its own (the
+ * process's default fontconfig setup is neither used nor changed) and prepares
+ * text in language lang (BCP 47, "zh-TW" when NULL), with hinting off so text
+ * measures the same on every surface. Returns 0 or -SB_ERENDER with d naming the
+ * file; *out is freed with gfx_fonts_free().
+ */
+int gfx_fonts_new(struct gfx_fonts **out, const char *fonts_conf, const char *lang,
+		  struct diag *d);
+void gfx_fonts_free(struct gfx_fonts *f);
+/* Fills m so chart_layout() measures text with these fonts. f stays borrowed. */
+void gfx_fonts_measure(struct gfx_fonts *f, struct chart_measure *m);
+
+/* Document metadata for PDF; fixed dates make the file byte-identical per run. */
+struct gfx_meta {
+	const char *title;
+	const char *creator;
+	const char *date;    /* ISO 8601; NULL means 1970-01-01T00:00:00Z */
+};
+
+/* One output file being drawn; the unit is the point, origin top left. */
+struct gfx;
+
+/*
+ * Opens path for a width x height canvas. PNG is rasterised at scale pixels per
+ * point (other formats ignore scale) and written by gfx_close(). meta may be NULL.
+ * Returns 0 or -SB_ERENDER with d naming path; on success close *out with
+ * gfx_close(). fonts stays borrowed and must outlive the gfx.
+ */
+int gfx_open(struct gfx **out, struct gfx_fonts *fonts, enum gfx_format fmt,
+	     const char *path, double width, double height, double scale,
+	     const struct gfx_meta *meta, struct diag *d);
+/* Ends the page and starts a new white one (PDF). Returns 0 or -SB_ERENDER. */
+int gfx_page(struct gfx *g, struct diag *d);
+/* Finishes and writes the file, then frees g (also on error; NULL is a no-op). */
+int gfx_close(struct gfx *g, struct diag *d);
+
+/* Draws in a coordinate system moved by (tx, ty) and scaled; nest with pop. */
+void gfx_push(struct gfx *g, double tx, double ty, double scale);
+void gfx_pop(struct gfx *g);
+
+void gfx_rect(struct gfx *g, double x, double y, double w, double h,
+	      uint32_t color);
+/* A line of width points; pixel-snapped horizontal and vertical rules look crisp. */
+void gfx_line(struct gfx *g, double x0, double y0, double x1, double y1,
+	      double width, uint32_t color);
+void gfx_polyline(struct gfx *g, const double *x, const double *y, size_t n,
+		  double width, uint32_t color);
+/* Round markers of radius r at each point, filled as one path. */
+void gfx_dots(struct gfx *g, const double *x, const double *y, size_t n, double r,
+	      uint32_t color);
+/* Clips drawing to a rectangle until gfx_unclip(). */
+void gfx_clip(struct gfx *g, double x, double y, double w, double h);
+void gfx_unclip(struct gfx *g);
+
+/*
+ * Sets text with its box's top at y; x is its left edge, centre or right edge per
+ * align. max_w > 0 ellipsizes longer text. Returns the width drawn.
+ */
+double gfx_text(struct gfx *g, double x, double y, enum chart_font f,
+		uint32_t color, enum gfx_align align, double max_w, const char *text);
+
+#endif
