@@ -192,8 +192,15 @@ static int resolve_target(struct orch *x, struct diag *d)
 
 	x->tgt.name = xstrdup(t->name);
 	x->tgt.is_device = t->kind == PLAN_TARGET_DEVICE;
-	x->tgt.path = t->path[0] == '/' ? xstrdup(t->path) :
-		      xasprintf("%s/%s", x->out, t->path);
+	/* fio runs inside each step's folder: the target's path must be absolute. */
+	if (t->path[0] == '/') {
+		x->tgt.path = xstrdup(t->path);
+	} else {
+		char *rel = xasprintf("%s/%s", x->out, t->path);
+
+		x->tgt.path = absolute(rel);
+		free(rel);
+	}
 	x->tgt.size = t->size;
 	if (!x->tgt.is_device) {
 		if (!stat(x->tgt.path, &st) && !S_ISREG(st.st_mode))

@@ -4,9 +4,15 @@
 # archive: manifest, results.csv, job files, fio output, logs, charts and the PDF.
 . "$(dirname "$0")/lib.sh"
 
-out=$WORK/out
-"$SSDBENCH" run "$SRC/testplans/quick.xml" --set runtime=1s --set size=64MiB \
-  --out "$out" > "$WORK/run.log" 2>&1 || { cat "$WORK/run.log"; fail "run exited $?"; }
+# Run from the scratch folder with the default output folder (out/quick, relative),
+# as a user would: the target file must land once, in the archive folder.
+out=$WORK/out/quick
+(cd "$WORK" && "$SSDBENCH" run "$SRC/testplans/quick.xml" --set runtime=1s \
+  --set size=64MiB > "$WORK/run.log" 2>&1) || { cat "$WORK/run.log"; fail "run exited $?"; }
+expect_eq "target files" "$(find "$WORK" -name target.bin)" "$out/target.bin"
+expect_eq "probe files left" "$(find "$WORK" -name '.ssdbench-probe*' | wc -l)" 0
+check "job files name the target absolutely" grep -q "^filename=$out/target.bin$" \
+  "$out/steps/001-seq1m-q8t1-read/job.fio"
 
 for f in manifest.json plan.xml results.csv report.pdf target.bin; do
   check "$f exists" test -s "$out/$f"
