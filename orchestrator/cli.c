@@ -228,7 +228,8 @@ static int finish(int rc, const struct diag *d)
 	return exit_code(rc);
 }
 
-static int cmd_run(const struct cmd *c, int argc, char **argv)
+/* run and check share their options; check never runs anything. */
+static int run_or_check(const struct cmd *c, int argc, char **argv, int check)
 {
 	struct parsed p = { 0 };
 	struct run_opts ro;
@@ -240,21 +241,17 @@ static int cmd_run(const struct cmd *c, int argc, char **argv)
 	ro = (struct run_opts){ p.arg, p.targets, p.ntargets, p.sets, p.nsets, p.out,
 				p.force, isatty(2) };
 	diag_clear(&d);
-	return finish(run_plan(&ro, &d), &d);
+	return finish(check ? run_check(&ro, &d) : run_plan(&ro, &d), &d);
+}
+
+static int cmd_run(const struct cmd *c, int argc, char **argv)
+{
+	return run_or_check(c, argc, argv, 0);
 }
 
 static int cmd_check(const struct cmd *c, int argc, char **argv)
 {
-	struct parsed p = { 0 };
-	struct run_opts ro;
-	struct diag d;
-	int ex = parse_opts(c, argc, argv, &p);
-
-	if (ex >= 0)
-		return ex;
-	ro = (struct run_opts){ p.arg, p.targets, p.ntargets, p.sets, p.nsets, NULL, 0, 0 };
-	diag_clear(&d);
-	return finish(run_check(&ro, &d), &d);
+	return run_or_check(c, argc, argv, 1);
 }
 
 static int cmd_report(const struct cmd *c, int argc, char **argv)

@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "testutil.h"
+
 #include "archive.h"
 #include "err.h"
 #include "sbuf.h"
@@ -20,7 +22,6 @@
 
 #define SAMPLES SB_SOURCE_DIR "/samples"
 
-static char tmpdir[] = "/tmp/test_archive.XXXXXX";
 
 /* cmocka 1.1 has no assert_double_equal. */
 static void near(double a, double b, double eps, const char *expr, const char *file, int line)
@@ -167,7 +168,7 @@ static void test_step_plain_json(void **state)
 /* Writes TMPDIR/NAME/manifest.json with one "ok" step whose dir links to a sample. */
 static char *make_archive(const char *name, const char *manifest, const char *step_sample)
 {
-	char *dir = xasprintf("%s/%s", tmpdir, name);
+	char *dir = xasprintf("%s/%s", testutil_dir, name);
 	char *steps = xasprintf("%s/steps", dir);
 	char *file = xasprintf("%s/manifest.json", dir);
 	FILE *f;
@@ -265,25 +266,6 @@ static void test_manifest_errors(void **state)
 	free(want);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	struct sbuf cmd;
-	int rc;
-
-	(void)state;
-	sbuf_init(&cmd);
-	sbuf_addf(&cmd, "rm -rf '%s'", tmpdir);
-	rc = system(cmd.buf);
-	sbuf_release(&cmd);
-	return rc == 0 ? 0 : -1;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -295,5 +277,5 @@ int main(void)
 		cmocka_unit_test(test_manifest_errors),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
 }

@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "testutil.h"
+
 #include "err.h"
 #include "fiolog.h"
 #include "sbuf.h"
@@ -19,7 +21,6 @@
 
 #define SAMPLE(name) SB_SOURCE_DIR "/samples/" name
 
-static char tmpdir[] = "/tmp/test_fiolog.XXXXXX";
 
 /* cmocka 1.1 has no assert_double_equal. */
 static void near(double a, double b, double eps, const char *expr, const char *file, int line)
@@ -34,7 +35,7 @@ static void near(double a, double b, double eps, const char *expr, const char *f
 /* Writes text to TMPDIR/name; returns the path (free() it). */
 static char *write_log(const char *name, const char *text)
 {
-	char *path = xasprintf("%s/%s", tmpdir, name);
+	char *path = xasprintf("%s/%s", testutil_dir, name);
 	FILE *f = fopen(path, "wb");
 
 	assert_non_null(f);
@@ -143,7 +144,7 @@ static void test_column_counts(void **state)
 /* Bad rows name FILE:LINE:COL, counting blank lines; the first error stops the read. */
 static void test_bad_rows(void **state)
 {
-	char *want = xasprintf("%s/bad.log", tmpdir);
+	char *want = xasprintf("%s/bad.log", testutil_dir);
 	struct rows rs;
 	struct diag d;
 
@@ -334,25 +335,6 @@ static void test_aggregate_rules(void **state)
 	free(c);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	struct sbuf cmd;
-	int rc;
-
-	(void)state;
-	sbuf_init(&cmd);
-	sbuf_addf(&cmd, "rm -rf '%s'", tmpdir);
-	rc = system(cmd.buf);
-	sbuf_release(&cmd);
-	return rc == 0 ? 0 : -1;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -369,5 +351,5 @@ int main(void)
 		cmocka_unit_test(test_aggregate_rules),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
 }

@@ -11,10 +11,11 @@
 
 #include <cmocka.h>
 
+#include "testutil.h"
+
 #include "err.h"
 #include "plan.h"
 
-static char tmpdir[] = "/tmp/sb-test-plan-XXXXXX";
 
 /* Writes text to a fresh file and loads it; returns plan_load's code. */
 static int load_text(struct plan *p, struct diag *d, const char *text,
@@ -24,7 +25,7 @@ static int load_text(struct plan *p, struct diag *d, const char *text,
 	char path[256];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/plan%d.xml", tmpdir, ++seq);
+	snprintf(path, sizeof(path), "%s/plan%d.xml", testutil_dir, ++seq);
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fputs(text, f);
@@ -272,21 +273,6 @@ static void test_shipped_quick_plan(void **state)
 	plan_release(&p);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	char cmd[512];
-
-	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -307,5 +293,5 @@ int main(void)
 		cmocka_unit_test(test_shipped_quick_plan),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
 }
