@@ -352,6 +352,8 @@ static void add_lines(struct sbuf *sb, const char *path, int only_fio, int *coun
 		if (!*line || (only_fio && strncmp(line, "fio:", 4) &&
 			       strncmp(line, "note:", 5)))
 			continue;
+		if (strstr(sb->buf, line))
+			continue; /* fio often says the same thing twice */
 		if (sb->len)
 			sbuf_adds(sb, "; ");
 		sbuf_addf(sb, "%.300s", line);
@@ -362,16 +364,17 @@ static void add_lines(struct sbuf *sb, const char *path, int only_fio, int *coun
 
 char *fiorun_error_text(const char *dir)
 {
-	char *err = xasprintf("%s/fio.stderr", dir), *out = xasprintf("%s/fio.stdout", dir);
+	static const char *const files[] = { "fio.stderr", "fio.stdout", "fio.json" };
 	struct sbuf sb;
 	int count = 0;
 
 	sbuf_init(&sb);
-	add_lines(&sb, err, 0, &count);
-	add_lines(&sb, out, 1, &count);
-	free(err);
-	free(out);
-	if (!sb.len)
-		sbuf_adds(&sb, "fio said nothing");
+	/* stderr whole; elsewhere only fio's own messages (it puts some into --output). */
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char *path = xasprintf("%s/%s", dir, files[i]);
+
+		add_lines(&sb, path, i > 0, &count);
+		free(path);
+	}
 	return sbuf_detach(&sb);
 }

@@ -52,8 +52,9 @@ struct fiorun_exec_opts {
 int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d);
 
 /*
- * Returns fio's own error text from dir's fio.stderr and the "fio:" lines of
- * fio.stdout, joined by "; " and shortened to a few lines; free() it. Never NULL.
+ * Returns fio's own error text: dir's fio.stderr and the "fio:" and "note:" lines
+ * of fio.stdout and fio.json, joined by "; ", at most a few lines; "" when fio said
+ * nothing. free() it.
  */
 char *fiorun_error_text(const char *dir);
 

@@ -242,7 +242,11 @@ static int probe_engine(struct orch *x, struct diag *d)
 		direct |= x->plan.steps[i].direct;
 		need_auto |= !strcmp(x->plan.steps[i].ioengine, "auto");
 	}
-	snprintf(x->engine, sizeof(x->engine), "%s", need_auto ? "io_uring" : "none");
+	/* Without "auto" the plan chose: record its engine (or that steps differ). */
+	snprintf(x->engine, sizeof(x->engine), "%s", x->plan.steps[0].ioengine);
+	for (size_t i = 1; i < x->plan.nsteps; i++)
+		if (strcmp(x->plan.steps[i].ioengine, x->engine))
+			snprintf(x->engine, sizeof(x->engine), "per step");
 	if (!need_auto)
 		return 0;
 	dir = xstrdup(x->tgt.path);
@@ -481,12 +485,18 @@ static int judge_step(struct orch *x, struct result_step *st, int status)
 	for (int dd = 0; dd < RESULT_NDIRS; dd++)
 		io += st->dir_stat[dd].io_bytes;
 	if (status != 0)
-		st->error = xasprintf("fio exited with status %d: %s%s%s", status,
-				      rc ? sd.msg : "", rc ? "; " : "", fio_text);
+		st->error = xasprintf("fio exited with status %d%s%s", status,
+				      rc ? ": " : "", rc ? sd.msg : "");
 	else if (rc)
-		st->error = xasprintf("%s; fio said: %s", sd.msg, fio_text);
+		st->error = xstrdup(sd.msg);
 	else if (!io)
-		st->error = xasprintf("fio reported success but did no I/O: %s", fio_text);
+		st->error = xstrdup("fio reported success but did no I/O");
+	if (st->error && fio_text[0]) {
+		char *full = xasprintf("%s; fio said: %s", st->error, fio_text);
+
+		free(st->error);
+		st->error = full;
+	}
 	free(fio_text);
 	free(dir);
 	return st->error ? -SB_EFIO : 0;

@@ -29,4 +29,20 @@ check "finished step's fio.json kept" test -s "$out/steps/001-good/fio.json"
 check "report still written" test -s "$out/report.pdf"
 check "failed step's fio output kept" test -e "$out/steps/002-trim/fio.json"
 check "third step never ran" test ! -e "$out/steps/003-never"
+
+# When fio explains itself (on stderr, or inside its --output file), that text is quoted.
+cat > "$WORK/plan2.xml" <<'PLAN'
+<plan name="nodir">
+  <target name="dut" file="/proc/no-such-dir/t.bin" size="16MiB"/>
+  <workload name="only" rw="randread" bs="4k" runtime="1s" ioengine="psync"/>
+</plan>
+PLAN
+set +e
+"$SSDBENCH" run "$WORK/plan2.xml" --out "$WORK/out2" > /dev/null 2> "$WORK/err2.log"
+rc=$?
+set -e
+expect_eq "exit code (fio's own error)" "$rc" 1
+check "quotes fio once" test "$(grep -o "fio: failed to create dir (/proc/no-such-dir)" \
+  "$WORK/err2.log" | wc -l)" = 1
+expect_eq "engine recorded" "$(jq -r .ioengine "$WORK/out2/manifest.json")" psync
 echo "failure: ok"
