@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* cli: commands and their options as tables; help and "did you mean" come from them. */
+/* cli: the command table, dispatch, and option parsing, help and "did you mean" for all. */
 #include "cli.h"
 
 #include <getopt.h>
@@ -7,96 +7,42 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "archive.h"
+#include "cli_int.h"
 #include "err.h"
 #include "fiorun.h"
-#include "plan.h"
-#include "report.h"
-#include "run.h"
-#include "sbuf.h"
 #include "suggest.h"
 #include "version.h"
 #include "xalloc.h"
 
-#define EXIT_USAGE 2
-
-struct opt {
-	const char *name;
-	int has_arg;
-	int key;
-	const char *arg;   /* argument's name in help, or NULL */
-	const char *help;
+static const struct cli_opt help_only[] = {
+	{ "help", 'h', NULL, 0, "show this help" },
+	{ NULL, 0, NULL, 0, NULL },
 };
 
-struct cmd {
-	const char *name;
-	int (*fn)(const struct cmd *c, int argc, char **argv);
-	const char *args;
-	const struct opt *opts;
-	const char *help;
-};
-
-static int cmd_run(const struct cmd *c, int argc, char **argv);
-static int cmd_check(const struct cmd *c, int argc, char **argv);
-static int cmd_report(const struct cmd *c, int argc, char **argv);
-static int cmd_reference(const struct cmd *c, int argc, char **argv);
-
-static const struct opt run_opts[] = {
-	{ "target", required_argument, 't', "NAME=SPEC", "run target NAME on SPEC: "
-	  "/dev/DEVICE or file:PATH,size=SIZE (repeatable)" },
-	{ "out", required_argument, 'o', "DIR", "archive folder (default out/<plan name>)" },
-	{ "set", required_argument, 's', "VAR=VALUE", "override a plan variable "
-	  "(repeatable)" },
-	{ "force", no_argument, 'f', NULL, "replace an archive already in the folder" },
-	{ "help", no_argument, 'h', NULL, "show this help" },
-	{ NULL, 0, 0, NULL, NULL },
-};
-
-static const struct opt check_opts[] = {
-	{ "target", required_argument, 't', "NAME=SPEC", "as for run" },
-	{ "set", required_argument, 's', "VAR=VALUE", "as for run" },
-	{ "help", no_argument, 'h', NULL, "show this help" },
-	{ NULL, 0, 0, NULL, NULL },
-};
-
-static const struct opt report_opts_tab[] = {
-	{ "output", required_argument, 'o', "FILE.pdf", "where to write the PDF "
-	  "(default DIR/report.pdf; charts always go to DIR/charts/)" },
-	{ "lang", required_argument, 'l', "LANG", "text language: zh-TW (default), "
-	  "zh-CN or en" },
-	{ "help", no_argument, 'h', NULL, "show this help" },
-	{ NULL, 0, 0, NULL, NULL },
-};
-
-static const struct opt help_only[] = {
-	{ "help", no_argument, 'h', NULL, "show this help" },
-	{ NULL, 0, 0, NULL, NULL },
-};
-
-static const struct cmd cmds[] = {
-	{ "run", cmd_run, "PLAN", run_opts,
+static const struct cli_cmd cmds[] = {
+	{ "run", cmd_run, "PLAN", cmd_run_opts,
 	  "run a test plan with fio and write a result archive and its report" },
-	{ "check", cmd_check, "PLAN", check_opts,
+	{ "check", cmd_check, "PLAN", cmd_check_opts,
 	  "validate a test plan and show what it would run, without running it" },
-	{ "report", cmd_report, "DIR", report_opts_tab,
+	{ "report", cmd_report, "DIR", cmd_report_opts,
 	  "render an archive's report again from the archive alone" },
-	{ "plan-reference", cmd_reference, "", help_only,
+	{ "plan-reference", cmd_plan_reference, "", help_only,
 	  "print the reference of the plan language (Markdown)" },
 };
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
 
-static void print_cmd_help(const struct cmd *c, FILE *out)
+static void print_cmd_help(const struct cli_cmd *c, FILE *out)
 {
-	fprintf(out, "usage: ssdbench %s [options] %s\n\n%s\n\noptions:\n", c->name,
-		c->args, c->help);
-	for (const struct opt *o = c->opts; o->name; o++) {
+	fprintf(out, "usage: ssdbench %s [options]%s%s\n\n%s\n\noptions:\n", c->name,
+		c->args[0] ? " " : "", c->args, c->help);
+	for (const struct cli_opt *o = c->opts; o->name; o++) {
 		char left[64];
 
-		snprintf(left, sizeof(left), "--%s%s%s", o->name, o->arg ? " " : "",
-			 o->arg ? o->arg : "");
-		fprintf(out, "  %-24s %s\n", left, o->help);
+		snprintf(left, sizeof(left), "%s%c%s--%s%s%s", o->short_name ? "-" : "",
+			 o->short_name ? o->short_name : ' ', o->short_name ? ", " : " ",
+			 o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+		fprintf(out, "  %-28s %s%s\n", left, o->help, o->repeat ? " (repeatable)" : "");
 	}
 }
 
@@ -111,9 +57,7 @@ static void print_main_help(FILE *out)
 	fputs("\n'ssdbench <command> --help' shows a command's options.\n", out);
 }
 
-static int usage_error(const struct cmd *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static int usage_error(const struct cmd *c, const char *fmt, ...)
+int cli__usage(const struct cli_cmd *c, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -121,180 +65,133 @@ static int usage_error(const struct cmd *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n(see 'ssdbench %s --help')\n", c ? c->name : "");
-	return EXIT_USAGE;
+	fprintf(stderr, "\n(see 'ssdbench %s --help')\n", c->name);
+	return CLI_EXIT_USAGE;
 }
 
 /* Reports an option getopt_long rejected, with "did you mean" over the table. */
-static int bad_option(const struct cmd *c, const char *arg)
+static int bad_option(const struct cli_cmd *c, const char *arg)
 {
-	const char *names[16], *hint;
+	const char *names[CLI_MAX_OPTS], *hint, *word = arg;
 	size_t n = 0;
-	const char *word = arg;
 	char *bare;
 
 	while (*word == '-')
 		word++;
 	bare = xstrndup(word, strcspn(word, "="));
-	for (const struct opt *o = c->opts; o->name && n < 16; o++)
+	for (const struct cli_opt *o = c->opts; o->name && n < CLI_MAX_OPTS; o++) {
 		names[n++] = o->name;
-	for (const struct opt *o = c->opts; o->name; o++) {
 		if (!strcmp(o->name, bare) && o->arg) {
-			usage_error(c, "option '--%s' needs a value: --%s %s", bare, bare,
-				    o->arg);
-			goto out;
+			cli__usage(c, "option '--%s' needs a value: --%s %s", bare, bare,
+				   o->arg);
+			free(bare);
+			return CLI_EXIT_USAGE;
 		}
 	}
 	hint = suggest_pick(bare, names, n);
 	if (hint)
-		usage_error(c, "unknown option '%s' for '%s' (did you mean '--%s'?)", arg,
-			    c->name, hint);
+		cli__usage(c, "unknown option '%s' for '%s' (did you mean '--%s'?)", arg,
+			   c->name, hint);
 	else
-		usage_error(c, "unknown option '%s' for '%s'", arg, c->name);
-out:
+		cli__usage(c, "unknown option '%s' for '%s'", arg, c->name);
 	free(bare);
-	return EXIT_USAGE;
+	return CLI_EXIT_USAGE;
 }
 
-struct parsed {
-	const char *targets[64], *sets[64];
-	size_t ntargets, nsets;
-	const char *out, *lang;
-	int force, help;
-	const char *arg;   /* the one positional argument */
-};
-
-/* Parses a command's options into p; returns -1 to go on, else an exit code. */
-static int parse_opts(const struct cmd *c, int argc, char **argv, struct parsed *p)
+/* Builds getopt_long's tables from the command's; returns the option count. */
+static size_t build_getopt(const struct cli_cmd *c, struct option *lo, char *shorts)
 {
-	struct option lo[16];
-	size_t n = 0;
-	int ch;
+	size_t n = 0, ns = 0;
 
-	for (const struct opt *o = c->opts; o->name && n < 15; o++, n++)
-		lo[n] = (struct option){ o->name, o->has_arg, NULL, o->key };
-	memset(&lo[n], 0, sizeof(lo[n]));
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "t:o:s:fl:h", lo, NULL)) != -1) {
-		switch (ch) {
-		case 't':
-			if (p->ntargets == 64)
-				return usage_error(c, "too many --target options");
-			p->targets[p->ntargets++] = optarg;
-			break;
-		case 's':
-			if (p->nsets == 64)
-				return usage_error(c, "too many --set options");
-			p->sets[p->nsets++] = optarg;
-			break;
-		case 'o': p->out = optarg; break;
-		case 'l': p->lang = optarg; break;
-		case 'f': p->force = 1; break;
-		case 'h': print_cmd_help(c, stdout); return 0;
-		default: return bad_option(c, argv[optind - 1]);
+	for (const struct cli_opt *o = c->opts; o->name && n < CLI_MAX_OPTS; o++, n++) {
+		lo[n] = (struct option){ o->name, o->arg ? required_argument : no_argument,
+					 NULL, 256 + (int)n };
+		if (o->short_name) {
+			shorts[ns++] = o->short_name;
+			if (o->arg)
+				shorts[ns++] = ':';
 		}
 	}
-	for (const char *k = "tosfl"; *k; k++) {
-		int allowed = 0;
+	memset(&lo[n], 0, sizeof(lo[n]));
+	shorts[ns] = '\0';
+	return n;
+}
 
-		for (const struct opt *o = c->opts; o->name; o++)
-			allowed |= o->key == *k;
-		if (!allowed && ((*k == 't' && p->ntargets) || (*k == 's' && p->nsets) ||
-				 (*k == 'o' && p->out) || (*k == 'f' && p->force) ||
-				 (*k == 'l' && p->lang)))
-			return usage_error(c, "option '-%c' does not apply to '%s'", *k,
-					   c->name);
+/* Maps getopt_long's answer to the option's index in the table, or -1. */
+static int opt_index(const struct cli_cmd *c, size_t n, int ch)
+{
+	if (ch >= 256 && (size_t)(ch - 256) < n)
+		return ch - 256;
+	for (size_t i = 0; i < n; i++)
+		if (c->opts[i].short_name == ch)
+			return (int)i;
+	return -1;
+}
+
+int cli__parse(const struct cli_cmd *c, int argc, char **argv, struct cli_parsed *p)
+{
+	struct option lo[CLI_MAX_OPTS + 1];
+	char shorts[2 * CLI_MAX_OPTS + 1];
+	size_t n = build_getopt(c, lo, shorts);
+	int ch;
+
+	memset(p, 0, sizeof(*p));
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
+		int i = opt_index(c, n, ch);
+
+		if (i < 0)
+			return bad_option(c, argv[optind - 1]);
+		if (!strcmp(c->opts[i].name, "help")) {
+			print_cmd_help(c, stdout);
+			return 0;
+		}
+		p->value[i] = c->opts[i].arg ? optarg : "";
+		if (c->opts[i].repeat) {
+			if (p->nlist[i] == CLI_MAX_REPEAT)
+				return cli__usage(c, "too many --%s options", c->opts[i].name);
+			p->list[i][p->nlist[i]++] = optarg;
+		}
 	}
 	if (argc - optind != (c->args[0] ? 1 : 0))
-		return usage_error(c, c->args[0] ? "'%s' takes one %s" :
-				   "'%s' takes no arguments%s", c->name, c->args);
+		return c->args[0] ? cli__usage(c, "'%s' takes one %s", c->name, c->args)
+				  : cli__usage(c, "'%s' takes no arguments", c->name);
 	p->arg = c->args[0] ? argv[optind] : NULL;
 	return -1;
 }
 
-/* Maps an error code to the exit code: bad input is 2, everything else 1. */
-static int exit_code(int rc)
+static int find_opt(const struct cli_cmd *c, const char *name)
+{
+	for (int i = 0; c->opts[i].name; i++)
+		if (!strcmp(c->opts[i].name, name))
+			return i;
+	fprintf(stderr, "ssdbench: internal error: no option '%s' in '%s'\n", name,
+		c->name);
+	abort();
+}
+
+const char *cli__value(const struct cli_cmd *c, const struct cli_parsed *p,
+		       const char *name)
+{
+	return p->value[find_opt(c, name)];
+}
+
+const char *const *cli__list(const struct cli_cmd *c, const struct cli_parsed *p,
+			     const char *name, size_t *n)
+{
+	int i = find_opt(c, name);
+
+	*n = p->nlist[i];
+	return p->list[i];
+}
+
+int cli__finish(int rc, const struct diag *d)
 {
 	if (!rc)
 		return 0;
-	return rc == -SB_EPARSE || rc == -SB_EUSAGE ? EXIT_USAGE : 1;
-}
-
-static int finish(int rc, const struct diag *d)
-{
-	if (rc)
-		diag_print(d, stderr);
-	return exit_code(rc);
-}
-
-/* run and check share their options; check never runs anything. */
-static int run_or_check(const struct cmd *c, int argc, char **argv, int check)
-{
-	struct parsed p = { 0 };
-	struct run_opts ro;
-	struct diag d;
-	int ex = parse_opts(c, argc, argv, &p);
-
-	if (ex >= 0)
-		return ex;
-	ro = (struct run_opts){ p.arg, p.targets, p.ntargets, p.sets, p.nsets, p.out,
-				p.force, isatty(2) };
-	diag_clear(&d);
-	return finish(check ? run_check(&ro, &d) : run_plan(&ro, &d), &d);
-}
-
-static int cmd_run(const struct cmd *c, int argc, char **argv)
-{
-	return run_or_check(c, argc, argv, 0);
-}
-
-static int cmd_check(const struct cmd *c, int argc, char **argv)
-{
-	return run_or_check(c, argc, argv, 1);
-}
-
-static int cmd_report(const struct cmd *c, int argc, char **argv)
-{
-	struct parsed p = { 0 };
-	struct result_run run;
-	struct diag d;
-	char *pdf = NULL, *charts = NULL;
-	int ex = parse_opts(c, argc, argv, &p), rc;
-
-	if (ex >= 0)
-		return ex;
-	diag_clear(&d);
-	result_run_init(&run);
-	rc = archive_load(p.arg, &run, &d);
-	if (!rc) {
-		struct report_opts ro = { 0 };
-
-		pdf = p.out ? xstrdup(p.out) : xasprintf("%s/report.pdf", p.arg);
-		charts = xasprintf("%s/charts", p.arg);
-		ro.pdf_path = pdf;
-		ro.chart_dir = charts;
-		ro.png_width = 1400;
-		ro.lang = p.lang ? p.lang : "zh-TW";
-		rc = report_render(&run, &ro, &d);
-	}
-	if (!rc)
-		printf("report: %s (charts in %s/)\n", pdf, charts);
-	free(pdf);
-	free(charts);
-	result_run_release(&run);
-	return finish(rc, &d);
-}
-
-static int cmd_reference(const struct cmd *c, int argc, char **argv)
-{
-	struct parsed p = { 0 };
-	int ex = parse_opts(c, argc, argv, &p);
-
-	if (ex >= 0)
-		return ex;
-	plan_print_reference(stdout);
-	return 0;
+	diag_print(d, stderr);
+	return rc == -SB_EPARSE || rc == -SB_EUSAGE ? CLI_EXIT_USAGE : 1;
 }
 
 static int print_version(void)
@@ -315,7 +212,7 @@ int cli_main(int argc, char **argv)
 
 	if (argc < 2) {
 		print_main_help(stderr);
-		return EXIT_USAGE;
+		return CLI_EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {
@@ -334,5 +231,5 @@ int cli_main(int argc, char **argv)
 	if (hint)
 		fprintf(stderr, " (did you mean '%s'?)", hint);
 	fputs("\nsee 'ssdbench --help'\n", stderr);
-	return EXIT_USAGE;
+	return CLI_EXIT_USAGE;
 }

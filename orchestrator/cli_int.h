@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cli_int: what a command file (cmd_*.c) needs. Each command declares its options
+ * as a table; cli.c parses them with getopt_long, prints help from them and
+ * suggests the nearest name for a typo. Adding a command: write cmd_NAME.c with
+ * its option table and function, declare both here, add one row to cmds[] in cli.c.
+ */
+#ifndef SB_CLI_INT_H
+#define SB_CLI_INT_H
+
+#include <stddef.h>
+
+#include "diag.h"
+
+#define CLI_EXIT_USAGE 2
+#define CLI_MAX_OPTS 24
+#define CLI_MAX_REPEAT 64
+
+struct cli_opt {
+	const char *name;   /* long name, without "--" */
+	char short_name;    /* 0 for none */
+	const char *arg;    /* the value's name in help ("DIR"); NULL for a flag */
+	int repeat;         /* may be given several times */
+	const char *help;
+};
+
+/* What getopt_long found: per option of the table, in table order. */
+struct cli_parsed {
+	const char *value[CLI_MAX_OPTS];   /* last value; "" for a flag that was given */
+	const char *list[CLI_MAX_OPTS][CLI_MAX_REPEAT]; /* every value of a repeat option */
+	size_t nlist[CLI_MAX_OPTS];
+	const char *arg;                   /* the positional argument, or NULL */
+};
+
+struct cli_cmd {
+	const char *name;
+	int (*fn)(const struct cli_cmd *c, int argc, char **argv);
+	const char *args;                  /* "PLAN", "DIR", or "" for none */
+	const struct cli_opt *opts;        /* ends with a row whose name is NULL */
+	const char *help;
+};
+
+/*
+ * Parses argv for command c into p. Returns -1 when the command should go on, or an
+ * exit code to return at once (0 after --help, 2 after a usage error, said on stderr).
+ */
+int cli__parse(const struct cli_cmd *c, int argc, char **argv, struct cli_parsed *p);
+/* The value of option name (NULL when not given); the name must be in c's table. */
+const char *cli__value(const struct cli_cmd *c, const struct cli_parsed *p,
+		       const char *name);
+/* Every value of repeat option name; *n is their count. */
+const char *const *cli__list(const struct cli_cmd *c, const struct cli_parsed *p,
+			     const char *name, size_t *n);
+/* Prints a usage error about command c; returns CLI_EXIT_USAGE. */
+int cli__usage(const struct cli_cmd *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Prints d when rc failed; returns the exit code: 0, 2 for bad input, else 1. */
+int cli__finish(int rc, const struct diag *d);
+
+/* The commands (cmd_*.c) and their option tables. */
+extern const struct cli_opt cmd_run_opts[], cmd_check_opts[], cmd_report_opts[];
+int cmd_run(const struct cli_cmd *c, int argc, char **argv);
+int cmd_check(const struct cli_cmd *c, int argc, char **argv);
+int cmd_report(const struct cli_cmd *c, int argc, char **argv);
+int cmd_plan_reference(const struct cli_cmd *c, int argc, char **argv);
+
+#endif
