@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* cmd_run: the run, check and plan-reference commands. */
+/* cmd_run: the run and plan-reference commands. */
 #include <stdio.h>
 #include <unistd.h>
 
@@ -7,32 +7,15 @@
 #include "plan.h"
 #include "run.h"
 
-#define TARGET_HELP "run target NAME on SPEC: /dev/DEVICE or file:PATH,size=SIZE"
-
 const struct cli_opt cmd_run_opts[] = {
-	{ "target", 't', "NAME=SPEC", 1, TARGET_HELP },
+	{ "target", 't', "NAME=SPEC", 1, "run target NAME on SPEC: /dev/DEVICE or "
+	  "file:PATH,size=SIZE" },
 	{ "out", 'o', "DIR", 0, "archive folder (default out/<plan name>)" },
 	{ "set", 's', "VAR=VALUE", 1, "override a plan variable" },
 	{ "force", 'f', NULL, 0, "replace an archive already in the folder" },
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };
-
-const struct cli_opt cmd_check_opts[] = {
-	{ "target", 't', "NAME=SPEC", 1, TARGET_HELP },
-	{ "set", 's', "VAR=VALUE", 1, "override a plan variable" },
-	{ "help", 'h', NULL, 0, "show this help" },
-	{ NULL, 0, NULL, 0, NULL },
-};
-
-/* Fills the options run and check share. */
-static void common_opts(const struct cli_cmd *c, const struct cli_parsed *p,
-			struct run_opts *ro)
-{
-	ro->plan_path = p->arg;
-	ro->targets = cli__list(c, p, "target", &ro->ntargets);
-	ro->sets = cli__list(c, p, "set", &ro->nsets);
-}
 
 int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 {
@@ -43,26 +26,14 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 
 	if (ex >= 0)
 		return ex;
-	common_opts(c, &p, &ro);
+	ro.plan_path = p.arg;
+	ro.targets = cli__list(c, &p, "target", &ro.ntargets);
+	ro.sets = cli__list(c, &p, "set", &ro.nsets);
 	ro.out_dir = cli__value(c, &p, "out");
 	ro.force = cli__value(c, &p, "force") != NULL;
 	ro.tty = isatty(2);
 	diag_clear(&d);
 	return cli__finish(run_plan(&ro, &d), &d);
-}
-
-int cmd_check(const struct cli_cmd *c, int argc, char **argv)
-{
-	struct cli_parsed p;
-	struct run_opts ro = { 0 };
-	struct diag d;
-	int ex = cli__parse(c, argc, argv, &p);
-
-	if (ex >= 0)
-		return ex;
-	common_opts(c, &p, &ro);
-	diag_clear(&d);
-	return cli__finish(run_check(&ro, &d), &d);
 }
 
 int cmd_plan_reference(const struct cli_cmd *c, int argc, char **argv)

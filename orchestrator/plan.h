@@ -64,6 +64,14 @@ void plan_release(struct plan *p);
 int plan_load(struct plan *p, const char *path, const char *const *sets,
 	      size_t nsets, struct diag *d);
 
+/*
+ * Replaces the target named in SPEC "NAME=/dev/DEVICE" or "NAME=file:PATH[,size=S]"
+ * (PATH relative to the working folder). Returns 0 or -SB_EUSAGE with d set.
+ */
+int plan_apply_target(struct plan *p, const char *spec, struct diag *d);
+/* Returns path made absolute against the working folder; free() it. */
+char *plan_absolute_path(const char *path);
+
 /* Returns the target a step runs on (never NULL for a loaded plan). */
 const struct plan_target *plan_step_target(const struct plan *p,
 					   const struct plan_workload *w);

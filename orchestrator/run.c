@@ -107,82 +107,6 @@ static int mkdir_p(const char *path)
 /* ------------------------------------------------------------------------- */
 /* Targets                                                                   */
 
-/* Returns path made absolute against the working folder; free() it. */
-static char *absolute(const char *path)
-{
-	char cwd[PATH_MAX];
-
-	if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
-		return xstrdup(path);
-	return xasprintf("%s/%s", cwd, path);
-}
-
-/* Sets t from SPEC: /dev/DEVICE, or file:PATH[,size=SIZE] (PATH relative to here). */
-static int parse_spec(struct plan_target *t, const char *spec, struct diag *d)
-{
-	const char *why, *comma;
-	uint64_t size = t->kind == PLAN_TARGET_FILE ? t->size : 0;
-	char *path;
-
-	if (!strncmp(spec, "/dev/", 5)) {
-		free(t->path);
-		t->path = xstrdup(spec);
-		t->kind = PLAN_TARGET_DEVICE;
-		t->size = 0;
-		return 0;
-	}
-	if (strncmp(spec, "file:", 5) || !spec[5])
-		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "target '%s': expected "
-				"/dev/DEVICE or file:PATH,size=SIZE", spec);
-	spec += 5;
-	comma = strstr(spec, ",size=");
-	if (comma && units_parse_size(comma + 6, &size, &why))
-		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "target size '%s': %s",
-				comma + 6, why);
-	if (!size)
-		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "file target '%s' needs a "
-				"size: file:PATH,size=SIZE", spec);
-	path = comma ? xstrndup(spec, (size_t)(comma - spec)) : xstrdup(spec);
-	free(t->path);
-	t->path = absolute(path);
-	free(path);
-	t->kind = PLAN_TARGET_FILE;
-	t->size = size;
-	return 0;
-}
-
-/* Applies a --target NAME=SPEC override to the plan's target of that name. */
-static int apply_target_spec(struct orch *x, const char *spec, struct diag *d)
-{
-	const char *eq = strchr(spec, '=');
-	struct plan *p = &x->plan;
-	struct plan_target *t = NULL;
-	const char *names[64];
-	size_t nn = 0;
-
-	if (!eq || eq == spec)
-		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--target '%s': expected "
-				"NAME=/dev/DEVICE or NAME=file:PATH,size=SIZE", spec);
-	for (size_t i = 0; i < p->ntargets; i++) {
-		if (strlen(p->targets[i].name) == (size_t)(eq - spec) &&
-		    !strncmp(p->targets[i].name, spec, (size_t)(eq - spec)))
-			t = &p->targets[i];
-		if (nn < 64)
-			names[nn++] = p->targets[i].name;
-	}
-	if (!t) {
-		char *want = xstrndup(spec, (size_t)(eq - spec));
-		const char *hint = suggest_pick(want, names, nn);
-
-		diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--target '%s': the plan has no "
-			 "target '%s'%s%s%s", spec, want, hint ? " (did you mean '" : "",
-			 hint ? hint : "", hint ? "'?)" : "");
-		free(want);
-		return -SB_EUSAGE;
-	}
-	return parse_spec(t, eq + 1, d);
-}
-
 /* Checks the target and fills x->tgt: a regular file (made absolute) or a block device. */
 static int resolve_target(struct orch *x, struct diag *d)
 {
@@ -198,7 +122,7 @@ static int resolve_target(struct orch *x, struct diag *d)
 	} else {
 		char *rel = xasprintf("%s/%s", x->out, t->path);
 
-		x->tgt.path = absolute(rel);
+		x->tgt.path = plan_absolute_path(rel);
 		free(rel);
 	}
 	x->tgt.size = t->size;
@@ -563,7 +487,7 @@ static int load(struct orch *x, struct diag *d)
 	int rc = plan_load(&x->plan, o->plan_path, o->sets, o->nsets, d);
 
 	for (size_t i = 0; i < o->ntargets && !rc; i++)
-		rc = apply_target_spec(x, o->targets[i], d);
+		rc = plan_apply_target(&x->plan, o->targets[i], d);
 	if (!rc && x->plan.ntargets != 1)
 		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.targets[1].line, 0,
 			      "this version runs plans with one target; the plan has %zu",
@@ -671,39 +595,6 @@ out:
 	free(x.tgt.name);
 	free(x.tgt.path);
 	free(x.out);
-	plan_release(&x.plan);
-	return rc;
-}
-
-int run_check(const struct run_opts *o, struct diag *d)
-{
-	struct orch x = { .o = o };
-	int rc;
-
-	plan_init(&x.plan);
-	rc = load(&x, d);
-	if (!rc) {
-		const struct plan_target *t = &x.plan.targets[0];
-		char size[32] = "its own size";
-
-		if (t->size)
-			units_format_size(t->size, size, sizeof(size));
-		printf("%s: ok: plan '%s' (%s), %zu steps, %llu s of measurement on %s "
-		       "target '%s' %s (%s)\n", o->plan_path, x.plan.name, x.plan.title,
-		       x.plan.nsteps, (unsigned long long)(plan_runtime_ms(&x.plan) / 1000),
-		       t->kind == PLAN_TARGET_DEVICE ? "device" : "file", t->name, t->path,
-		       size);
-		for (size_t i = 0; i < x.plan.nsteps; i++) {
-			const struct plan_workload *w = &x.plan.steps[i];
-			char bs[32];
-
-			units_format_size(w->bs, bs, sizeof(bs));
-			printf("  %3zu  %-24s %-9s %8s  QD%-4lld x%-3lld %5llu s%s\n", i + 1,
-			       w->name, w->rw, bs, w->iodepth, w->numjobs,
-			       (unsigned long long)(w->runtime_ms / 1000),
-			       plan_step_writes(w) ? "  writes" : "");
-		}
-	}
 	plan_release(&x.plan);
 	return rc;
 }

@@ -25,10 +25,4 @@ struct run_opts {
  */
 int run_plan(const struct run_opts *o, struct diag *d);
 
-/*
- * Loads and checks a plan with its overrides without running anything, and prints
- * what it would do. Same return codes as run_plan.
- */
-int run_check(const struct run_opts *o, struct diag *d);
-
 #endif

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/* cmd_check: validates a plan and prints what it would run, touching nothing. */
+#include "check.h"
+#include "cli_int.h"
+
+const struct cli_opt cmd_check_opts[] = {
+	{ "target", 't', "NAME=SPEC", 1, "check with target NAME on SPEC: /dev/DEVICE or "
+	  "file:PATH,size=SIZE" },
+	{ "set", 's', "VAR=VALUE", 1, "override a plan variable" },
+	{ "help", 'h', NULL, 0, "show this help" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
+int cmd_check(const struct cli_cmd *c, int argc, char **argv)
+{
+	struct cli_parsed p;
+	struct check_opts co = { 0 };
+	struct diag d;
+	int ex = cli__parse(c, argc, argv, &p);
+
+	if (ex >= 0)
+		return ex;
+	co.plan_path = p.arg;
+	co.targets = cli__list(c, &p, "target", &co.ntargets);
+	co.sets = cli__list(c, &p, "set", &co.nsets);
+	diag_clear(&d);
+	return cli__finish(check_plan(&co, &d), &d);
+}
