@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* plan: loads, checks and resolves an XML test plan (the elements live in one table). */
+/*
+ * plan: loads, checks and resolves an XML test plan. Every element and attribute
+ * lives in one table (plan.c); loading expands includes and sweeps, so a loaded
+ * plan is a flat list of steps in run order plus the scopes (rounds, OP, RAID,
+ * duty cycles) that group them.
+ */
 #ifndef SB_PLAN_H
 #define SB_PLAN_H
 
@@ -16,22 +21,118 @@ struct plan_target {
 	enum plan_target_kind kind;
 	char *path;        /* file: relative paths are relative to the output folder */
 	uint64_t size;     /* bytes; 0 for a device (its size is read when it opens) */
+	char *host;        /* <host> it is attached to, or NULL for this machine */
 	int line;
 };
 
+/* An amount of data: absolute bytes, or a multiple of the target's capacity. */
+struct plan_amount {
+	uint64_t bytes;    /* when mult == 0 */
+	double mult;       /* 2x -> 2.0, 75% -> 0.75; 0 when absolute */
+};
+
+enum plan_kind {
+	PLAN_WORKLOAD,     /* one fio measurement */
+	PLAN_PRECONDITION, /* fill: write an amount, not timed */
+	PLAN_PURGE,        /* secure erase / discard */
+	PLAN_IDLE,         /* wait */
+	PLAN_PROBE,        /* identity and health snapshot */
+};
+
+/* A pass-through fio option (<fio option= value=>), checked against fio's own list. */
+struct plan_fio_opt {
+	char *name;
+	char *value;       /* NULL for a flag */
+};
+
+/*
+ * One step, in run order. Named plan_workload for history: purge, precondition,
+ * idle and probe steps use it too (kind says which; unused fields are zero).
+ */
 struct plan_workload {
+	enum plan_kind kind;
 	char *name;        /* [A-Za-z0-9._-]+, unique within the plan */
 	char *target;      /* target name; NULL means the plan's only target */
+	char *file;        /* the plan or fragment file it came from */
+	int line;
+	int scope;         /* innermost scope (index into plan.scopes), or -1 */
+	char *cell;        /* sweep bindings that made it, "qd=4 bs=4k", or NULL */
+
+	/* workload and precondition */
 	char *rw;          /* fio's rw= value */
 	uint64_t bs;
+	char *bssplit;     /* fio bssplit= text, or NULL */
 	long long iodepth;
 	long long numjobs;
 	long long rwmixread; /* -1 when unset */
 	uint64_t runtime_ms;
-	uint64_t size;     /* bytes of the target to use; 0 = all of it */
+	int time_based;
+	uint64_t size;     /* bytes of the target to use; 0 = all of it (or size_amt) */
+	struct plan_amount size_amt;   /* size as given, may be relative */
+	struct plan_amount offset_amt; /* start of the LBA range */
 	char *ioengine;    /* "auto" = io_uring, falling back to libaio */
 	int direct;
+	char *rate;        /* fio rate= text, or NULL */
+	long long rate_iops; /* 0 = unlimited */
+	int norandommap;
+	char *random_distribution;
+	uint64_t thinktime_us;
+	char *log;         /* "per-second" or "none" */
+	uint64_t telemetry_ms; /* sample temperature/health every so often; 0 = off */
+	struct plan_fio_opt *fio;
+	size_t nfio, capfio;
+
+	/* precondition */
+	char *pattern;     /* "seq" or "rand" */
+	struct plan_amount amount;
+
+	/* purge */
+	char *method;
+
+	/* idle */
+	uint64_t duration_ms;
+};
+
+enum plan_scope_kind { PLAN_ROUNDS, PLAN_DUTY_CYCLE, PLAN_OP, PLAN_RAID };
+
+/* A tracking variable of a rounds scope: a metric of one element per round. */
+struct plan_track {
+	char *element;     /* step name */
+	char *metric;      /* "iops", "bw", "lat-mean" */
+	char *dir;         /* "read", "write", "total" */
 	int line;
+};
+
+/* A group of consecutive steps [first, first + count) with a behaviour. */
+struct plan_scope {
+	enum plan_scope_kind kind;
+	char *name;
+	char *file;
+	int line;
+	int parent;        /* enclosing scope, or -1 */
+	size_t first, count;
+
+	/* rounds: repeat the steps until a stop condition */
+	long long max_rounds, window;
+	double range, slope; /* fractions: 0.20, 0.10 */
+	char *until;       /* "steady", "written", "time", "max" */
+	struct plan_amount written;
+	uint64_t time_ms;
+	struct plan_track *tracks;
+	size_t ntracks, captracks;
+
+	/* duty cycle: the step on for `on`, idle for `off`, `repeat` times */
+	uint64_t on_ms, off_ms;
+	long long repeat;
+
+	/* over-provisioning */
+	double op;         /* (raw - user) / user: 0.28 for 28 % */
+	char *op_method;   /* "software", "hpa", "namespace" */
+
+	/* RAID */
+	long long level;
+	uint64_t chunk;
+	char *members;     /* target names, space-separated */
 };
 
 struct plan_var {
@@ -41,25 +142,46 @@ struct plan_var {
 	int used_by_set;   /* overridden on the command line */
 };
 
+struct plan_host {
+	char *name;
+	char *address;
+	long long port;
+	int line;
+};
+
+struct plan_title {
+	char *lang;
+	char *text;
+};
+
 struct plan {
 	char *file;        /* as given */
 	char *name;        /* identifier: names the default output folder */
 	char *title;       /* display title (may be CJK); defaults to name */
+	char *failure;     /* "stop" (default) or "continue" */
 	struct plan_var *vars;
 	size_t nvars, capvars;
+	struct plan_host *hosts;
+	size_t nhosts, caphosts;
 	struct plan_target *targets;
 	size_t ntargets, captargets;
 	struct plan_workload *steps;
 	size_t nsteps, capsteps;
+	struct plan_scope *scopes;
+	size_t nscopes, capscopes;
+	struct plan_title *titles;
+	size_t ntitles, captitles;
+	char **includes;   /* every file read, the plan first */
+	size_t nincludes, capincludes;
 };
 
 void plan_init(struct plan *p);
 void plan_release(struct plan *p);
 
 /*
- * Loads path into p. sets[0..nsets) are "NAME=VALUE" overrides of <var> values
- * (--set). Every error is reported once, in d, with FILE:LINE:COL, and the first
- * one wins. Returns 0 or a negative SB_E* code.
+ * Loads path into p, with its includes, and expands sweeps. sets[0..nsets) are
+ * "NAME=VALUE" overrides of <var> values (--set). Every error is reported once,
+ * in d, with FILE:LINE:COL; the first one wins. Returns 0 or a negative SB_E* code.
  */
 int plan_load(struct plan *p, const char *path, const char *const *sets,
 	      size_t nsets, struct diag *d);
@@ -75,10 +197,20 @@ char *plan_absolute_path(const char *path);
 /* Returns the target a step runs on (never NULL for a loaded plan). */
 const struct plan_target *plan_step_target(const struct plan *p,
 					   const struct plan_workload *w);
-/* 1 when the step writes to its target. */
+/* 1 when the step writes to (or erases) its target. */
 int plan_step_writes(const struct plan_workload *w);
-/* Total measured time of all steps, in ms. */
+/* Total measured time of the steps outside rounds and duty cycles, in ms. */
 uint64_t plan_runtime_ms(const struct plan *p);
+/* Resolves an amount against a capacity, in bytes. */
+uint64_t plan_amount_bytes(const struct plan_amount *a, uint64_t capacity);
+/*
+ * Returns a description of the first thing in p that this version's engine cannot
+ * run yet ("<rounds> 'ss'"), or NULL when it can run all of p. Borrowed string.
+ */
+const char *plan_engine_unsupported(const struct plan *p, char *buf, size_t n);
+/* Names of the kinds, as in the plan: "workload", "rounds", ... */
+const char *plan_kind_name(enum plan_kind k);
+const char *plan_scope_name(enum plan_scope_kind k);
 
 /* Prints the generated reference of every element and attribute (Markdown). */
 void plan_print_reference(FILE *out);

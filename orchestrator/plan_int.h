@@ -1,29 +1,139 @@
 /* SPDX-License-Identifier: MIT */
-/* plan_int: helpers shared by the plan loader's files (source locations). */
+/* plan_int: what the plan loader's files share: the tables, the loader, locations. */
 #ifndef SB_PLAN_INT_H
 #define SB_PLAN_INT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-/* The plan's source text and the byte offset of every start tag, in document order. */
+#include <libxml/tree.h>
+
+#include "diag.h"
+#include "plan.h"
+
+/* ---- source locations (plan_loc.c) ---- */
+
+/* A plan's source text and the byte offset of every start tag, in document order. */
 struct plan__src {
 	const char *text;
 	size_t len;
 	size_t *tags;
 	size_t ntags, cap;
+	size_t doctype;    /* offset of a <!DOCTYPE or <!ENTITY, or (size_t)-1 */
 };
 
-/* Finds every element start tag, skipping comments, CDATA, PIs and DOCTYPE. */
 void plan__src_scan(struct plan__src *s, const char *text, size_t len);
 void plan__src_release(struct plan__src *s);
-/*
- * Finds attribute attr in the start tag at byte offset tag. Sets *name_off to its
- * name and *val_off to the first byte of its value (after the quote). Returns 0,
- * or -1 when the tag has no such attribute.
- */
 int plan__attr_pos(const struct plan__src *s, size_t tag, const char *attr,
 		   size_t *name_off, size_t *val_off);
-/* Converts a byte offset to a 1-based line and a 1-based column in characters. */
 void plan__linecol(const struct plan__src *s, size_t off, int *line, int *col);
+
+/* ---- the tables (plan.c) ---- */
+
+enum plan__type {
+	T_NAME, T_TEXT, T_SIZE, T_TIME, T_INT, T_ENUM, T_BOOL, T_AMOUNT, T_PERCENT,
+	T_NAMES,
+};
+
+struct plan__attr {
+	const char *name;
+	enum plan__type type;
+	int required;
+	const char *def;          /* default, parsed like a written value */
+	size_t off;               /* where the value goes in the element's record */
+	long long min, max;       /* T_INT range */
+	const char *const *choices; /* T_ENUM, NULL-terminated */
+	const char *help;
+};
+
+enum plan__role {
+	ROLE_ROOT, ROLE_FRAGMENT, ROLE_VAR, ROLE_INCLUDE, ROLE_HOST, ROLE_TARGET,
+	ROLE_TITLE, ROLE_STEP, ROLE_SCOPE, ROLE_SWEEP, ROLE_FIO, ROLE_TRACK,
+};
+
+struct plan__elem {
+	const char *name;
+	const char *parents;      /* space-separated element names it may appear in */
+	enum plan__role role;
+	int kind;                 /* enum plan_kind or plan_scope_kind for steps/scopes */
+	const struct plan__attr *attrs;
+	size_t nattrs;
+	const char *help;
+};
+
+extern const struct plan__elem plan__elems[];
+extern const size_t plan__nelems;
+
+/* fio options a plan may not pass through: ssdbench sets them itself. */
+int plan__fio_reserved(const char *name);
+
+/* ---- fio's own option list (plan_fio.c) ---- */
+
+struct plan__fio_names {
+	char **names;
+	size_t n, cap;
+	int loaded;               /* 1 once fio was asked; names empty if it failed */
+};
+
+/* Asks fio (once) for its options and those of io_uring and libaio. */
+int plan__fio_names_load(struct plan__fio_names *f);
+int plan__fio_names_has(const struct plan__fio_names *f, const char *name);
+void plan__fio_names_release(struct plan__fio_names *f);
+
+/* ---- the loader (plan_load.c) and the checks (plan_check.c) ---- */
+
+/* One parsed file: its name, text, tag offsets and tree (errors point into it). */
+struct plan__doc {
+	char *file;
+	char *text;
+	struct plan__src src;
+	xmlDoc *xml;
+};
+
+/* Where a record came from, so checks after loading still point at the source. */
+struct plan__origin {
+	struct plan__doc *doc;
+	const xmlNode *node;
+};
+
+struct plan__origins {
+	struct plan__origin *v;
+	size_t n, cap;
+};
+
+struct plan__binding {
+	const char *name;
+	const char *value;
+	int uses;
+};
+
+struct plan__loader {
+	struct plan *p;
+	struct diag *d;
+	struct plan__doc *doc;            /* the file being read */
+	const char *const *sets;
+	size_t nsets;
+	unsigned char *set_used;
+	struct plan__binding bind[16];    /* sweep variables in scope, innermost last */
+	size_t nbind;
+	char *stack[16];                  /* real paths of the files being read */
+	size_t nstack;
+	int depth;
+	int cur_scope;
+	struct plan__fio_names fio;
+	struct plan__doc **docs;          /* every file read; freed after the checks */
+	size_t ndocs, capdocs;
+	struct plan__origins step_org, scope_org, target_org;
+};
+
+/*
+ * Reports an error at element n of doc (at its attribute attr when not NULL: the
+ * value's first character when want_value, else the name).
+ */
+int plan__err_at(struct plan__loader *ld, const struct plan__origin *o,
+		 const char *attr, int want_value, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* Checks what needs the whole plan: references, names, scopes. */
+int plan__check(struct plan__loader *ld);
 
 #endif

@@ -48,6 +48,7 @@ void plan__src_scan(struct plan__src *s, const char *text, size_t len)
 	memset(s, 0, sizeof(*s));
 	s->text = text;
 	s->len = len;
+	s->doctype = (size_t)-1;
 	while (i < len) {
 		if (text[i] != '<') {
 			i++;
@@ -57,6 +58,10 @@ void plan__src_scan(struct plan__src *s, const char *text, size_t len)
 			i = skip_past(text, len, i + 9, "]]>");
 		} else if (!strncmp(text + i, "<?", 2)) {
 			i = skip_past(text, len, i + 2, "?>");
+		} else if (!strncmp(text + i, "<!DOCTYPE", 9) || !strncmp(text + i, "<!ENTITY", 8)) {
+			if (s->doctype == (size_t)-1)
+				s->doctype = i;
+			i = skip_tag(text, len, i + 1);
 		} else if (i + 1 < len && (text[i + 1] == '!' || text[i + 1] == '/')) {
 			i = skip_tag(text, len, i + 1);
 		} else {

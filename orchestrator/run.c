@@ -492,6 +492,14 @@ static int load(struct orch *x, struct diag *d)
 		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.targets[1].line, 0,
 			      "this version runs plans with one target; the plan has %zu",
 			      x->plan.ntargets);
+	if (!rc) {
+		char what[256];
+
+		if (plan_engine_unsupported(&x->plan, what, sizeof(what)))
+			rc = diag_set(d, -SB_EUSAGE, o->plan_path, 0, 0, "this version's "
+				      "engine cannot run %s yet ('ssdbench check' shows the "
+				      "whole plan)", what);
+	}
 	return rc;
 }
 

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 sb_unit_test(test_plan sb_orchestrator)
 sb_unit_test(test_cli sb_orchestrator)
+sb_unit_test(test_plan_corpus sb_orchestrator)
 
 # Integration tests: real fio runs on small files and loop devices (see tests/integration/).
 foreach(it cli quick failure interrupt device)

@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/* plan_check: the rules that need the whole plan: names, references, scopes, units. */
+#include <string.h>
+
+#include <libxml/tree.h>
+
+#include "err.h"
+#include "plan_int.h"
+
+static int has_prop(const struct plan__origin *o, const char *name)
+{
+	return xmlHasProp(o->node, (const xmlChar *)name) != NULL;
+}
+
+static int check_target(struct plan__loader *ld, size_t i)
+{
+	const struct plan *p = ld->p;
+	const struct plan_target *t = &p->targets[i];
+	const struct plan__origin *o = &ld->target_org.v[i];
+	int has_file = has_prop(o, "file"), has_dev = has_prop(o, "device");
+
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(p->targets[k].name, t->name))
+			return plan__err_at(ld, o, "name", 1, "target '%s' is defined twice",
+					    t->name);
+	if (has_file == has_dev)
+		return plan__err_at(ld, o, NULL, 0, "<target> needs exactly one of 'file' "
+				    "and 'device'");
+	if (has_file && !t->size)
+		return plan__err_at(ld, o, NULL, 0, "file target '%s' needs a 'size'", t->name);
+	if (has_dev && t->size)
+		return plan__err_at(ld, o, "size", 0, "device target '%s' takes its size "
+				    "from the device", t->name);
+	if (has_dev && strncmp(t->path, "/dev/", 5))
+		return plan__err_at(ld, o, "device", 1, "device '%s' is not under /dev/",
+				    t->path);
+	if (t->host) {
+		for (size_t k = 0; k < p->nhosts; k++)
+			if (!strcmp(p->hosts[k].name, t->host))
+				return 0;
+		return plan__err_at(ld, o, "host", 1, "no <host> named '%s'", t->host);
+	}
+	return 0;
+}
+
+/* Kind-specific rules of a workload. */
+static int check_workload(struct plan__loader *ld, const struct plan__origin *o,
+			  const struct plan_workload *w, const struct plan_target *t)
+{
+	int mixed = !strcmp(w->rw, "rw") || !strcmp(w->rw, "readwrite") ||
+		    !strcmp(w->rw, "randrw");
+	uint64_t area = w->size ? w->size : t && t->size ? t->size : 0;
+
+	if (w->rwmixread >= 0 && !mixed)
+		return plan__err_at(ld, o, "rwmixread", 0, "rwmixread applies only to mixed "
+				    "workloads (rw, readwrite, randrw), not '%s'", w->rw);
+	if (w->time_based && (!w->runtime_ms || w->runtime_ms % 1000))
+		return plan__err_at(ld, o, "runtime", 1, "runtime must be a whole number of "
+				    "seconds, at least 1s");
+	if (!w->time_based && !w->size && !w->size_amt.mult)
+		return plan__err_at(ld, o, "time_based", 1, "with time_based=\"0\" the step "
+				    "needs a 'size' to know when it is done");
+	if (t && t->size && w->size > t->size)
+		return plan__err_at(ld, o, "size", 1, "size is larger than target '%s'",
+				    t->name);
+	if (area && w->bs > area)
+		return plan__err_at(ld, o, "bs", 1, "bs is larger than the area the step uses");
+	return 0;
+}
+
+static int check_step(struct plan__loader *ld, size_t i)
+{
+	const struct plan *p = ld->p;
+	const struct plan_workload *w = &p->steps[i];
+	const struct plan__origin *o = &ld->step_org.v[i];
+	const struct plan_target *t;
+	int in_raid = 0;
+
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(p->steps[k].name, w->name))
+			return plan__err_at(ld, o, "name", 1, "step name '%s' is used twice%s",
+					    w->name, w->cell ? " (inside a sweep, put the "
+					    "sweep's ${var} in the name)" : "");
+	for (int s = w->scope; s >= 0; s = p->scopes[s].parent)
+		in_raid |= p->scopes[s].kind == PLAN_RAID;
+	if (in_raid && w->target)
+		return plan__err_at(ld, o, "target", 0, "steps inside <raid> run on the array: "
+				    "leave out 'target'");
+	if (w->kind != PLAN_IDLE && !in_raid && !w->target && p->ntargets > 1)
+		return plan__err_at(ld, o, NULL, 0, "<%s> needs 'target': the plan has %zu "
+				    "targets", plan_kind_name(w->kind), p->ntargets);
+	t = plan_step_target(p, w);
+	if (w->kind != PLAN_IDLE && !t)
+		return w->target ? plan__err_at(ld, o, "target", 1, "no target named '%s'",
+						w->target)
+				 : plan__err_at(ld, o, NULL, 0, "<%s> has no target to run on",
+						plan_kind_name(w->kind));
+	if (w->bs && w->direct && w->bs % 512)
+		return plan__err_at(ld, o, "bs", 1, "bs %llu is not a multiple of 512, which "
+				    "direct I/O needs", (unsigned long long)w->bs);
+	if ((w->kind == PLAN_WORKLOAD || w->kind == PLAN_PRECONDITION) && !w->bs)
+		return plan__err_at(ld, o, "bs", 1, "bs must be more than 0");
+	if (w->kind == PLAN_WORKLOAD)
+		return check_workload(ld, o, w, t);
+	if (w->kind == PLAN_IDLE && !w->duration_ms)
+		return plan__err_at(ld, o, "duration", 1, "duration must be more than 0");
+	return 0;
+}
+
+static int check_tracks(struct plan__loader *ld, const struct plan__origin *o,
+			const struct plan_scope *s)
+{
+	const struct plan *p = ld->p;
+
+	if (!strcmp(s->until, "steady") && !s->ntracks)
+		return plan__err_at(ld, o, NULL, 0, "<rounds until=\"steady\"> needs at least "
+				    "one <track> to test for steady state");
+	for (size_t k = 0; k < s->ntracks; k++) {
+		const struct plan_track *t = &s->tracks[k];
+		int found = 0;
+
+		for (size_t i = s->first; i < s->first + s->count; i++)
+			found |= p->steps[i].kind == PLAN_WORKLOAD &&
+				 !strcmp(p->steps[i].name, t->element);
+		if (!found)
+			return plan__err_at(ld, o, NULL, 0, "<track element=\"%s\"> (line %d) "
+					    "names no workload inside <rounds> '%s'", t->element,
+					    t->line, s->name);
+	}
+	return 0;
+}
+
+static int check_rounds(struct plan__loader *ld, const struct plan__origin *o,
+			const struct plan_scope *s)
+{
+	if (s->window > s->max_rounds)
+		return plan__err_at(ld, o, "window", 1, "window %lld is more than max %lld "
+				    "rounds", s->window, s->max_rounds);
+	if (!strcmp(s->until, "written") && !s->written.bytes && !s->written.mult)
+		return plan__err_at(ld, o, "until", 1, "until=\"written\" needs 'written' "
+				    "(e.g. written=\"2x\")");
+	if (!strcmp(s->until, "time") && !s->time_ms)
+		return plan__err_at(ld, o, "until", 1, "until=\"time\" needs 'time'");
+	for (size_t i = s->first; i < s->first + s->count; i++)
+		if (ld->p->steps[i].kind == PLAN_WORKLOAD && !ld->p->steps[i].time_based)
+			return plan__err_at(ld, &ld->step_org.v[i], "time_based", 1, "steps "
+					    "inside <rounds> must be time-based");
+	return check_tracks(ld, o, s);
+}
+
+static int check_raid(struct plan__loader *ld, const struct plan__origin *o,
+		      const struct plan_scope *s)
+{
+	const struct plan *p = ld->p;
+	size_t n = 0;
+
+	if (s->level != 0)
+		return plan__err_at(ld, o, "level", 1, "only RAID level 0 is supported");
+	for (const char *m = s->members; *m; n++) {
+		size_t len = strcspn(m, " ");
+		int found = 0;
+
+		for (size_t i = 0; i < p->ntargets; i++)
+			found |= strlen(p->targets[i].name) == len &&
+				 !strncmp(p->targets[i].name, m, len);
+		if (!found)
+			return plan__err_at(ld, o, "members", 1, "no target named '%.*s'",
+					    (int)len, m);
+		m += len + (m[len] == ' ');
+	}
+	if (n < 2)
+		return plan__err_at(ld, o, "members", 1, "a RAID 0 needs at least 2 members");
+	return 0;
+}
+
+static int check_scope(struct plan__loader *ld, size_t i)
+{
+	const struct plan *p = ld->p;
+	const struct plan_scope *s = &p->scopes[i];
+	const struct plan__origin *o = &ld->scope_org.v[i];
+
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(p->scopes[k].name, s->name))
+			return plan__err_at(ld, o, "name", 1, "scope name '%s' is used twice",
+					    s->name);
+	for (int up = s->parent; up >= 0; up = p->scopes[up].parent)
+		if (p->scopes[up].kind == s->kind)
+			return plan__err_at(ld, o, NULL, 0, "<%s> inside another <%s>",
+					    plan_scope_name(s->kind), plan_scope_name(s->kind));
+	if (!s->count)
+		return plan__err_at(ld, o, NULL, 0, "<%s> '%s' holds no steps",
+				    plan_scope_name(s->kind), s->name);
+	switch (s->kind) {
+	case PLAN_ROUNDS:
+		return check_rounds(ld, o, s);
+	case PLAN_DUTY_CYCLE:
+		if (s->count != 1 || p->steps[s->first].kind != PLAN_WORKLOAD)
+			return plan__err_at(ld, o, NULL, 0, "<duty-cycle> holds exactly one "
+					    "<workload>");
+		return 0;
+	case PLAN_OP:
+		if (s->op <= 0 || s->op > 10)
+			return plan__err_at(ld, o, "percent", 1, "over-provisioning must be "
+					    "more than 0%% and at most 1000%%");
+		return 0;
+	case PLAN_RAID:
+		return check_raid(ld, o, s);
+	}
+	return 0;
+}
+
+int plan__check(struct plan__loader *ld)
+{
+	const struct plan *p = ld->p;
+	int rc = 0;
+
+	for (size_t i = 0; i < p->nhosts && !rc; i++)
+		for (size_t k = 0; k < i && !rc; k++)
+			if (!strcmp(p->hosts[k].name, p->hosts[i].name))
+				rc = diag_set(ld->d, -SB_EPARSE, p->file, p->hosts[i].line, 0,
+					      "host '%s' is defined twice", p->hosts[i].name);
+	for (size_t i = 0; i < p->ntargets && !rc; i++)
+		rc = check_target(ld, i);
+	if (!rc && !p->ntargets)
+		rc = diag_set(ld->d, -SB_EPARSE, p->file, 0, 0, "the plan has no <target>");
+	if (!rc && !p->nsteps)
+		rc = diag_set(ld->d, -SB_EPARSE, p->file, 0, 0, "the plan has no steps");
+	for (size_t i = 0; i < p->nscopes && !rc; i++)
+		rc = check_scope(ld, i);
+	for (size_t i = 0; i < p->nsteps && !rc; i++)
+		rc = check_step(ld, i);
+	return rc;
+}

@@ -1,0 +1,3 @@
+<fragment>
+  <include href="cycle-b.frag"/>
+</fragment>

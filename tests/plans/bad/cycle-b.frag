@@ -1,0 +1,3 @@
+<fragment>
+  <include href="cycle-a.frag"/>
+</fragment>

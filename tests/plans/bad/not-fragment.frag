@@ -1,0 +1,2 @@
+<plan name="y">
+</plan>
