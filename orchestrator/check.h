@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* check: validates a plan with its overrides and prints what it would run. */
+/* check: validates a plan and prints it resolved, with estimates, touching nothing. */
 #ifndef SB_CHECK_H
 #define SB_CHECK_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "diag.h"
+#include "plan.h"
 
 struct check_opts {
 	const char *plan_path;
@@ -13,12 +16,31 @@ struct check_opts {
 	size_t ntargets;
 	const char *const *sets;     /* "NAME=VALUE" variable overrides */
 	size_t nsets;
+	uint64_t assume_capacity;    /* bytes for devices not attached; 0 = none */
+	int json;                    /* print JSON instead of text */
+};
+
+/* A duration range, and how much of it could not be known before running. */
+struct check_estimate {
+	uint64_t min_ms, max_ms;     /* measured and idle time */
+	double written_min, written_max; /* bytes written, as multiples of capacity */
+	int open_time;               /* some steps' time depends on the drive */
+	int open_written;            /* time-based writes: amount depends on the drive */
 };
 
 /*
- * Loads and checks the plan without running or touching anything, and prints the
- * resolved steps. Returns 0, or -SB_EPARSE / -SB_EUSAGE (invalid), with d set.
+ * Estimates steps [first, end) of p that sit directly in scope `parent` (-1 for
+ * the plan), scopes included. Capacity is the target's, for amounts in bytes.
  */
-int check_plan(const struct check_opts *o, struct diag *d);
+void check_estimate(const struct plan *p, size_t first, size_t end, int parent,
+		    uint64_t capacity, struct check_estimate *e);
+/* Writes "4 h 40 min" or "56 min" or "5 s" into buf. */
+void check_format_ms(uint64_t ms, char *buf, size_t n);
+
+/*
+ * Loads and checks the plan without running or touching anything, and prints the
+ * resolved steps to out. Returns 0, or -SB_EPARSE / -SB_EUSAGE (invalid), d set.
+ */
+int check_plan(const struct check_opts *o, FILE *out, struct diag *d);
 
 #endif

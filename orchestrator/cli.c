@@ -27,8 +27,8 @@ static const struct cli_cmd cmds[] = {
 	  "validate a test plan and show what it would run, without running it" },
 	{ "report", cmd_report, "DIR", cmd_report_opts,
 	  "render an archive's report again from the archive alone" },
-	{ "plan-reference", cmd_plan_reference, "", help_only,
-	  "print the reference of the plan language (Markdown)" },
+	{ "plan-reference", cmd_plan_reference, "[FORMAT]", help_only,
+	  "print the plan language's reference: markdown (default) or xsd" },
 };
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
 
@@ -154,10 +154,13 @@ int cli__parse(const struct cli_cmd *c, int argc, char **argv, struct cli_parsed
 			p->list[i][p->nlist[i]++] = optarg;
 		}
 	}
-	if (argc - optind != (c->args[0] ? 1 : 0))
-		return c->args[0] ? cli__usage(c, "'%s' takes one %s", c->name, c->args)
+	/* args "" takes none, "DIR" exactly one, "[FORMAT]" at most one. */
+	if (c->args[0] == '[' ? argc - optind > 1 : argc - optind != (c->args[0] ? 1 : 0))
+		return c->args[0] ? cli__usage(c, "'%s' takes %s %s", c->name,
+					       c->args[0] == '[' ? "at most one" : "one",
+					       c->args)
 				  : cli__usage(c, "'%s' takes no arguments", c->name);
-	p->arg = c->args[0] ? argv[optind] : NULL;
+	p->arg = argc > optind ? argv[optind] : NULL;
 	return -1;
 }
 

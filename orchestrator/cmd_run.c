@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_run: the run and plan-reference commands. */
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli_int.h"
@@ -43,6 +44,11 @@ int cmd_plan_reference(const struct cli_cmd *c, int argc, char **argv)
 
 	if (ex >= 0)
 		return ex;
-	plan_print_reference(stdout);
+	if (!p.arg || !strcmp(p.arg, "markdown"))
+		plan_print_reference(stdout);
+	else if (!strcmp(p.arg, "xsd"))
+		plan_print_xsd(stdout);
+	else
+		return cli__usage(c, "unknown format '%s' (markdown or xsd)", p.arg);
 	return 0;
 }

@@ -138,6 +138,7 @@ struct plan_scope {
 struct plan_var {
 	char *name;
 	char *value;
+	char *smoke;       /* value when the built-in variable smoke is 1, or NULL */
 	int line, col;
 	int used_by_set;   /* overridden on the command line */
 };
@@ -214,5 +215,7 @@ const char *plan_scope_name(enum plan_scope_kind k);
 
 /* Prints the generated reference of every element and attribute (Markdown). */
 void plan_print_reference(FILE *out);
+/* Prints the XML Schema of plans, generated from the same table. */
+void plan_print_xsd(FILE *out);
 
 #endif

@@ -199,9 +199,9 @@ static int check_scope(struct plan__loader *ld, size_t i)
 					    "<workload>");
 		return 0;
 	case PLAN_OP:
-		if (s->op <= 0 || s->op > 10)
+		if (s->op < 0 || s->op > 10)
 			return plan__err_at(ld, o, "percent", 1, "over-provisioning must be "
-					    "more than 0%% and at most 1000%%");
+					    "from 0%% (none) to 1000%%");
 		return 0;
 	case PLAN_RAID:
 		return check_raid(ld, o, s);

@@ -602,6 +602,35 @@ static char *cell_name(const struct plan__loader *ld)
 	return sbuf_detach(&sb);
 }
 
+/* Gives v the value a --set names it with, if any. */
+static void apply_sets(struct plan__loader *ld, struct plan_var *v)
+{
+	for (size_t i = 0; i < ld->nsets; i++) {
+		size_t len = strcspn(ld->sets[i], "=");
+
+		if (strlen(v->name) == len && !strncmp(ld->sets[i], v->name, len)) {
+			free(v->value);
+			v->value = xstrdup(ld->sets[i] + len + 1);
+			v->used_by_set = 1;
+			ld->set_used[i] = 1;
+		}
+	}
+}
+
+/* The built-in variable smoke (0, or 1 to shrink a plan), always the first <var>. */
+static void add_smoke_var(struct plan__loader *ld)
+{
+	struct plan *p = ld->p;
+	struct plan_var *v;
+
+	XGROW(p->vars, p->capvars, p->nvars + 1);
+	v = &p->vars[p->nvars++];
+	memset(v, 0, sizeof(*v));
+	v->name = xstrdup("smoke");
+	v->value = xstrdup("0");
+	apply_sets(ld, v);
+}
+
 static int load_var(struct plan__loader *ld, const xmlNode *n, const struct plan__elem *e)
 {
 	struct plan *p = ld->p;
@@ -619,16 +648,11 @@ static int load_var(struct plan__loader *ld, const xmlNode *n, const struct plan
 		if (!strcmp(p->vars[i].name, v->name))
 			return err_node(ld, n, "name", 1, "variable '%s' is defined twice",
 					v->name);
-	for (size_t i = 0; i < ld->nsets; i++) {
-		size_t len = strcspn(ld->sets[i], "=");
-
-		if (strlen(v->name) == len && !strncmp(ld->sets[i], v->name, len)) {
-			free(v->value);
-			v->value = xstrdup(ld->sets[i] + len + 1);
-			v->used_by_set = 1;
-			ld->set_used[i] = 1;
-		}
+	if (v->smoke && !strcmp(p->vars[0].value, "1")) {
+		free(v->value);
+		v->value = xstrdup(v->smoke);
 	}
+	apply_sets(ld, v);
 	return 0;
 }
 
@@ -1042,8 +1066,10 @@ int plan_load(struct plan *p, const char *path, const char *const *sets,
 	free(p->file);
 	p->file = xstrdup(path);
 	rc = check_sets(&ld, 0);
-	if (!rc)
+	if (!rc) {
+		add_smoke_var(&ld);
 		rc = load_root(&ld, path);
+	}
 	if (!rc)
 		rc = check_sets(&ld, 1);
 	if (!rc)

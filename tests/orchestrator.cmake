@@ -4,7 +4,7 @@ sb_unit_test(test_cli sb_orchestrator)
 sb_unit_test(test_plan_corpus sb_orchestrator)
 
 # Integration tests: real fio runs on small files and loop devices (see tests/integration/).
-foreach(it cli quick failure interrupt device)
+foreach(it cli plans quick failure interrupt device)
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})

@@ -30,6 +30,7 @@ static const struct bad_plan corpus[] = {
 	{ "xml-bad-attr-quote.xml", NULL, 2, 3, "unescaped '<' not allowed in attributes "
 	  "values" },
 	{ "doctype.xml", NULL, 2, 1, "a DOCTYPE or ENTITY declaration is not allowed" },
+	{ "entity-bomb.xml", NULL, 2, 1, "a DOCTYPE or ENTITY declaration is not allowed" },
 	{ "xxe.xml", NULL, 1, 1, "a DOCTYPE or ENTITY declaration is not allowed" },
 	{ "wrong-root.xml", NULL, 1, 1, "the root element must be <plan>, not <plna>" },
 	{ "unknown-element.xml", NULL, 3, 3, "unknown element <worklaod> in <plan> (did "

@@ -20,7 +20,8 @@ expect_eq "check typo exit" "$rc" 2
 check "FILE:LINE:COL and did-you-mean" \
   grep -q "typo.xml:9:55: error: unknown attribute 'iodepht' on <workload> (did you mean 'iodepth'?)" "$WORK/e"
 "$SSDBENCH" check "$SRC/testplans/quick.xml" > "$WORK/c"
-check "check summarises" grep -q "8 steps, 40 s of measurement" "$WORK/c"
+check "check summarises" grep -q "plan .quick. (快速測試), 8 steps" "$WORK/c"
+check "check estimates" grep -q "^time: 40 s of measurement" "$WORK/c"
 
 set +e
 PATH=/nonexistent "$SSDBENCH" run "$SRC/testplans/quick.xml" --out "$WORK/o" \

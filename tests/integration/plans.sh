@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The shipped plans: each checks against a 1 TB drive with the durations worked
+# out by hand, validates against the schema, and checks shrunk by smoke=1; the
+# schema and the reference are what the loader's table generates today.
+. "$(dirname "$0")/lib.sh"
+
+cd "$SRC"
+# plan | the time line, by hand: rounds are per-round time x 5 (window) .. 25 (max)
+while IFS='|' read -r plan want; do
+  [ -n "$plan" ] || continue
+  "$SSDBENCH" check "testplans/$plan" --assume-capacity 1TB > "$WORK/c" ||
+    fail "$plan does not check"
+  got=$(sed -n 's/^time: \(.*\) of measurement.*/\1/p' "$WORK/c")
+  expect_eq "$plan time" "$got" "$want"
+  check "$plan validates against the schema" \
+    xmllint --noout --schema testplans/ssdbench-plan.xsd "testplans/$plan"
+done <<'TABLE'
+quick.xml|40 s
+cdm.xml|1 min 15 s
+drivemaster-wsat.xml|26 min 40 s
+consistency-op-sweep.xml|6 h 16 min
+qd-sweep.xml|7 h
+raid0.xml|1 h 50 min
+snia-iops.xml|4 h 40 min – 23 h 20 min
+snia-throughput.xml|20 min – 1 h 40 min
+snia-latency.xml|45 min – 3 h 45 min
+snia-wsat.xml|0 s – 24 h
+snia-hir.xml|15 h 35 min – 15 h 55 min
+TABLE
+expect_eq "plans covered" "$(ls testplans/*.xml | wc -l)" 11
+
+# 56 elements of one minute: 56 min per round.
+check "snia-iops: 56 min per round" grep -q "per round 56 min, in all 4 h 40 min – 23 h 20 min" \
+  <("$SSDBENCH" check testplans/snia-iops.xml --assume-capacity 1TB)
+"$SSDBENCH" check testplans/snia-iops.xml --assume-capacity 1TB --json > "$WORK/j.json"
+expect_eq "json min" "$(jq .estimate.min_ms "$WORK/j.json")" 16800000
+expect_eq "json max" "$(jq .estimate.max_ms "$WORK/j.json")" 84000000
+expect_eq "json steps" "$(jq '.steps | length' "$WORK/j.json")" 58
+expect_eq "json written" "$(jq .estimate.written_min_x "$WORK/j.json")" 2
+
+# Smoke: every plan shrinks to seconds on small file targets.
+for f in testplans/*.xml; do
+  targets=(--target "dut=file:$WORK/t.bin,size=16MiB")
+  [ "$(basename "$f")" = raid0.xml ] && targets=(--target "ssd1=file:$WORK/1.bin,size=16MiB"
+    --target "ssd2=file:$WORK/2.bin,size=16MiB" --target "ssd3=file:$WORK/3.bin,size=16MiB")
+  "$SSDBENCH" check "$f" --set smoke=1 "${targets[@]}" > "$WORK/s" || fail "$f smoke check"
+  check "$f smoke is short" grep -qE '^time: ([0-9]+ s|[0-9]+ s – [0-9]+ s) ' "$WORK/s"
+done
+
+# Generated files are up to date.
+"$SSDBENCH" plan-reference xsd | diff -u testplans/ssdbench-plan.xsd - > "$WORK/d" ||
+  { cat "$WORK/d"; fail "testplans/ssdbench-plan.xsd is stale: ssdbench plan-reference xsd"; }
+"$SSDBENCH" plan-reference | diff -u docs/plan-reference.md - > "$WORK/d" ||
+  { cat "$WORK/d"; fail "docs/plan-reference.md is stale: ssdbench plan-reference"; }
+if xmllint --noout --schema testplans/ssdbench-plan.xsd tests/plans/typo.xml 2> /dev/null; then
+  fail "the schema accepts a misspelled attribute"
+fi
+echo "plans: ok"
