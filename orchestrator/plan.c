@@ -31,6 +31,12 @@ static const char *const metric_choices[] = { "iops", "bw", "lat-mean", NULL };
 static const char *const dir_choices[] = { "read", "write", "total", NULL };
 static const char *const op_choices[] = { "software", "hpa", "namespace", NULL };
 static const char *const failure_choices[] = { "stop", "continue", NULL };
+static const char *const chart_choices[] = {
+	"auto", "time", "dispersion", "written", "sweep", "qos", "none", NULL,
+};
+#define CHART_HELP "report hint: the chart this wants (`auto` lets the report choose; " \
+	"`dispersion` per-second scatter, `written` against % of capacity written, " \
+	"`sweep` against the sweep's variable, `qos` latency percentiles)"
 
 #define A(n, t, req, d, st, field, lo, hi, ch, h) \
 	{ n, t, req, d, offsetof(struct st, field), lo, hi, ch, h }
@@ -132,6 +138,7 @@ static const struct plan__attr workload_attrs[] = {
 	  "per-second IOPS, bandwidth and latency logs"),
 	A("telemetry", T_TIME, 0, NULL, plan_workload, telemetry_ms, 0, 0, NULL,
 	  "sample temperature and health this often during the step"),
+	A("chart", T_ENUM, 0, "auto", plan_workload, chart, 0, 0, chart_choices, CHART_HELP),
 };
 
 static const struct plan__attr fio_attrs[] = {
@@ -195,6 +202,7 @@ static const struct plan__attr rounds_attrs[] = {
 	  "with until=written: stop once this much was written (`2x`, `4x` capacity)"),
 	A("time", T_TIME, 0, NULL, plan_scope, time_ms, 0, 0, NULL,
 	  "stop after this long (with until=time, or as a limit for the others)"),
+	A("chart", T_ENUM, 0, "auto", plan_scope, chart, 0, 0, chart_choices, CHART_HELP),
 };
 
 static const struct plan__attr track_attrs[] = {
@@ -299,7 +307,7 @@ static void release_step(struct plan_workload *w)
 {
 	char *strs[] = {
 		w->name, w->target, w->file, w->cell, w->rw, w->bssplit, w->ioengine,
-		w->rate, w->random_distribution, w->log, w->pattern, w->method,
+		w->rate, w->random_distribution, w->log, w->pattern, w->method, w->chart,
 	};
 
 	for (size_t i = 0; i < N(strs); i++)
@@ -318,6 +326,7 @@ static void release_scope(struct plan_scope *s)
 	free(s->until);
 	free(s->op_method);
 	free(s->members);
+	free(s->chart);
 	for (size_t i = 0; i < s->ntracks; i++) {
 		free(s->tracks[i].element);
 		free(s->tracks[i].metric);

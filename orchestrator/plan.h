@@ -79,6 +79,7 @@ struct plan_workload {
 	uint64_t thinktime_us;
 	char *log;         /* "per-second" or "none" */
 	uint64_t telemetry_ms; /* sample temperature/health every so often; 0 = off */
+	char *chart;       /* report hint: "auto", "time", "dispersion", "written", ... */
 	struct plan_fio_opt *fio;
 	size_t nfio, capfio;
 
@@ -118,6 +119,7 @@ struct plan_scope {
 	char *until;       /* "steady", "written", "time", "max" */
 	struct plan_amount written;
 	uint64_t time_ms;
+	char *chart;       /* report hint, as for steps */
 	struct plan_track *tracks;
 	size_t ntracks, captracks;
 
