@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * consistency: the dispersion numbers reviewers publish, from one per-second
+ * series: average, standard deviation, avg/σ (AnandTech), σ of the last N
+ * seconds (bit-tech), min/max, and the DriveMaster score, the 99.9th-percentile-
+ * slowest second divided by the average.
+ */
+#ifndef SB_CONSISTENCY_H
+#define SB_CONSISTENCY_H
+
+#include <stddef.h>
+
+struct consistency {
+	size_t n;
+	double avg;
+	double stddev;        /* sample standard deviation (n - 1); 0 when n < 2 */
+	double avg_over_sd;   /* avg / stddev; 0 when stddev is 0 */
+	double min, max;
+	double stddev_last;   /* the same over the last `last_n` samples; 0 if fewer */
+	/*
+	 * The 99.9th-percentile-slowest second: 99.9 % of the seconds are at least
+	 * this fast. Nearest rank on the ascending values: the k-th smallest with
+	 * k = ceil(0.001 x n), so for 1000 seconds it is the slowest one.
+	 */
+	double p999_slowest;
+	double drivemaster;   /* p999_slowest / avg, 1.0 for a perfectly flat line */
+};
+
+/* Computes c from v[0..n); an empty series gives all zeros. */
+void consistency_compute(const double *v, size_t n, size_t last_n, struct consistency *c);
+
+#endif
