@@ -27,6 +27,8 @@ static const struct cli_cmd cmds[] = {
 	  "validate a test plan and show what it would run, without running it" },
 	{ "report", cmd_report, "DIR", cmd_report_opts,
 	  "render an archive's report again from the archive alone" },
+	{ "verify", cmd_verify, "DIR", cmd_verify_opts,
+	  "check an archive's files against the SHA-256 list in its manifest" },
 	{ "plan-reference", cmd_plan_reference, "[FORMAT]", help_only,
 	  "print the plan language's reference: markdown (default) or xsd" },
 };

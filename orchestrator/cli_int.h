@@ -62,6 +62,8 @@ extern const struct cli_opt cmd_run_opts[], cmd_check_opts[], cmd_report_opts[];
 int cmd_run(const struct cli_cmd *c, int argc, char **argv);
 int cmd_check(const struct cli_cmd *c, int argc, char **argv);
 int cmd_report(const struct cli_cmd *c, int argc, char **argv);
+extern const struct cli_opt cmd_verify_opts[];
+int cmd_verify(const struct cli_cmd *c, int argc, char **argv);
 int cmd_plan_reference(const struct cli_cmd *c, int argc, char **argv);
 
 #endif

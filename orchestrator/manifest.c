@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "archive_files.h"
 #include "err.h"
 #include "sbuf.h"
 #include "xalloc.h"
@@ -37,6 +38,30 @@ static json_t *step_json(const struct result_step *st)
 	json_object_set_new(o, "started", str_or_null(st->started));
 	json_object_set_new(o, "ended", str_or_null(st->ended));
 	return o;
+}
+
+/* The target's path relative to dir when the target file lives inside it, else NULL. */
+static char *target_in_archive(const char *dir, const char *target)
+{
+	char *rdir = realpath(dir, NULL), *rel = NULL;
+	size_t n = rdir ? strlen(rdir) : 0;
+
+	if (rdir && target && !strncmp(target, rdir, n) && target[n] == '/')
+		rel = xstrdup(target + n + 1);
+	free(rdir);
+	return rel;
+}
+
+/* Every file of the archive with its size and SHA-256 (archive_files.h). */
+static json_t *files_json(const struct archive_files *f)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < f->n; i++)
+		json_array_append_new(a, json_pack("{s:s, s:I, s:s}", "path", f->v[i].path,
+						   "size", (json_int_t)f->v[i].size,
+						   "sha256", f->v[i].sha256));
+	return a;
 }
 
 static json_t *manifest_json(const struct result_run *run,
@@ -103,12 +128,23 @@ static int write_atomic(const char *dir, const char *name, const char *data,
 int manifest_write(const char *dir, const struct result_run *run,
 		   const struct manifest_target *t, struct diag *d)
 {
+	char *in_archive = target_in_archive(dir, t->path), *text;
+	struct archive_files files;
 	json_t *o = manifest_json(run, t);
-	char *text = json_dumps(o, JSON_INDENT(2));
 	struct sbuf sb;
 	int rc;
 
+	archive_files_init(&files);
+	rc = archive_files_scan(dir, in_archive, &files, d);
+	json_object_set_new(json_object_get(o, "target"), "in_archive",
+			    in_archive ? json_string(in_archive) : json_null());
+	json_object_set_new(o, "files", files_json(&files));
+	archive_files_release(&files);
+	free(in_archive);
+	text = rc ? NULL : json_dumps(o, JSON_INDENT(2));
 	json_decref(o);
+	if (rc)
+		return rc;
 	if (!text)
 		return diag_set(d, -SB_EINTERNAL, NULL, 0, 0, "cannot encode the manifest");
 	sbuf_init(&sb);

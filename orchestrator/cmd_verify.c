@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/* cmd_verify: checks an archive's files against the SHA-256 list in its manifest. */
+#include <stdio.h>
+
+#include "archive_files.h"
+#include "cli_int.h"
+
+const struct cli_opt cmd_verify_opts[] = {
+	{ "help", 'h', NULL, 0, "show this help" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
+static void print_list(const char *what, char *const *paths, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		printf("%s: %s\n", what, paths[i]);
+}
+
+int cmd_verify(const struct cli_cmd *c, int argc, char **argv)
+{
+	struct cli_parsed p;
+	struct archive_verify v;
+	struct diag d;
+	int ex = cli__parse(c, argc, argv, &p), rc;
+
+	if (ex >= 0)
+		return ex;
+	diag_clear(&d);
+	rc = archive_verify(p.arg, &v, &d);
+	if (rc)
+		return cli__finish(rc, &d);
+	print_list("missing", v.missing, v.nmissing);
+	print_list("changed", v.changed, v.nchanged);
+	print_list("extra", v.extra, v.nextra);
+	ex = v.nmissing || v.nchanged || v.nextra;
+	printf("%s: %zu files listed, %zu missing, %zu changed, %zu extra%s\n", p.arg,
+	       v.checked, v.nmissing, v.nchanged, v.nextra, ex ? "" : ": intact");
+	archive_verify_release(&v);
+	return ex;
+}

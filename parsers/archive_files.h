@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * archive_files: the files of a result archive with their SHA-256, as the manifest
+ * lists them and `ssdbench verify` checks them. Left out: manifest.json itself,
+ * what a re-render replaces (report.pdf, charts/), temporary files (*.tmp), and
+ * the target file when a file target lives inside the archive.
+ */
+#ifndef SB_ARCHIVE_FILES_H
+#define SB_ARCHIVE_FILES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+struct archive_file {
+	char *path;          /* relative to the archive, '/'-separated */
+	uint64_t size;
+	char sha256[65];
+};
+
+struct archive_files {
+	struct archive_file *v;
+	size_t n, cap;
+};
+
+void archive_files_init(struct archive_files *f);
+void archive_files_release(struct archive_files *f);
+
+/*
+ * Lists and hashes every file under dir that belongs in the manifest, sorted by
+ * path. skip is a path relative to dir to leave out too (the target), or NULL.
+ */
+int archive_files_scan(const char *dir, const char *skip, struct archive_files *f,
+		       struct diag *d);
+
+/* 1 when a path relative to the archive is never listed (see above). */
+int archive_files_excluded(const char *rel);
+
+/* What verify found: each list holds relative paths. */
+struct archive_verify {
+	char **missing, **changed, **extra;
+	size_t nmissing, nchanged, nextra;
+	size_t cap_missing, cap_changed, cap_extra;
+	size_t checked;       /* files listed in the manifest */
+};
+
+void archive_verify_release(struct archive_verify *v);
+/*
+ * Compares the files under dir with the "files" list of dir/manifest.json.
+ * Returns 0 when the check could be made (problems are in v), or a negative code
+ * when the manifest cannot be read.
+ */
+int archive_verify(const char *dir, struct archive_verify *v, struct diag *d);
+
+#endif
