@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 void diag_clear(struct diag *d)
@@ -54,29 +55,6 @@ int diag_set_path(struct diag *d, int code, const char *file, const char *path,
 	return code;
 }
 
-/* Decodes one UTF-8 sequence at s (n bytes left); returns its length (1 for bad bytes). */
-static size_t utf8_next(const unsigned char *s, size_t n, unsigned *cp)
-{
-	size_t len = s[0] < 0x80 ? 1 : (s[0] >> 5) == 6 ? 2 : (s[0] >> 4) == 14 ? 3 :
-		     (s[0] >> 3) == 30 ? 4 : 1;
-
-	if (len > n)
-		len = 1;
-	*cp = len == 1 ? s[0] : s[0] & (0x7F >> len);
-	for (size_t i = 1; i < len; i++)
-		*cp = (*cp << 6) | (s[i] & 0x3F);
-	return len;
-}
-
-/* East Asian wide characters take two terminal cells. */
-static int is_wide(unsigned cp)
-{
-	return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
-	       (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
-	       (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
-	       (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
-}
-
 /*
  * Prints line `line` of the file and a caret under column `col`. Columns count
  * characters; the caret lines up in a terminal (tabs kept, wide CJK as two cells).
@@ -104,7 +82,7 @@ static void print_source_line(const struct diag *d, FILE *out)
 				unsigned cp;
 
 				i += utf8_next(p + i, len - i, &cp);
-				fputs(cp == '\t' ? "\t" : is_wide(cp) ? "  " : " ", out);
+				fputs(cp == '\t' ? "\t" : utf8_is_wide(cp) ? "  " : " ", out);
 			}
 			fputs("^\n", out);
 			break;

@@ -27,6 +27,8 @@ static const struct cli_cmd cmds[] = {
 	  "validate a test plan and show what it would run, without running it" },
 	{ "report", cmd_report, "DIR", cmd_report_opts,
 	  "render an archive's report again from the archive alone" },
+	{ "ls", cmd_ls, "DIR...", cmd_ls_opts,
+	  "list archives: plan, target, date, status and headline numbers" },
 	{ "verify", cmd_verify, "DIR", cmd_verify_opts,
 	  "check an archive's files against the SHA-256 list in its manifest" },
 	{ "plan-reference", cmd_plan_reference, "[FORMAT]", help_only,
@@ -130,6 +132,16 @@ static int opt_index(const struct cli_cmd *c, size_t n, int ch)
 	return -1;
 }
 
+/* args "" takes none, "DIR" exactly one, "[FORMAT]" at most one, "DIR..." one or more. */
+static int args_fit(const char *args, size_t n)
+{
+	if (!args[0])
+		return n == 0;
+	if (args[0] == '[')
+		return n <= 1;
+	return strstr(args, "...") ? n >= 1 : n == 1;
+}
+
 int cli__parse(const struct cli_cmd *c, int argc, char **argv, struct cli_parsed *p)
 {
 	struct option lo[CLI_MAX_OPTS + 1];
@@ -156,13 +168,15 @@ int cli__parse(const struct cli_cmd *c, int argc, char **argv, struct cli_parsed
 			p->list[i][p->nlist[i]++] = optarg;
 		}
 	}
-	/* args "" takes none, "DIR" exactly one, "[FORMAT]" at most one. */
-	if (c->args[0] == '[' ? argc - optind > 1 : argc - optind != (c->args[0] ? 1 : 0))
+	if (!args_fit(c->args, (size_t)(argc - optind)))
 		return c->args[0] ? cli__usage(c, "'%s' takes %s %s", c->name,
-					       c->args[0] == '[' ? "at most one" : "one",
+					       c->args[0] == '[' ? "at most one" :
+					       strstr(c->args, "...") ? "one or more" : "one",
 					       c->args)
 				  : cli__usage(c, "'%s' takes no arguments", c->name);
-	p->arg = argc > optind ? argv[optind] : NULL;
+	p->args = argv + optind;
+	p->nargs = (size_t)(argc - optind);
+	p->arg = p->nargs ? argv[optind] : NULL;
 	return -1;
 }
 

@@ -29,13 +29,16 @@ struct cli_parsed {
 	const char *value[CLI_MAX_OPTS];   /* last value; "" for a flag that was given */
 	const char *list[CLI_MAX_OPTS][CLI_MAX_REPEAT]; /* every value of a repeat option */
 	size_t nlist[CLI_MAX_OPTS];
-	const char *arg;                   /* the positional argument, or NULL */
+	const char *arg;                   /* the (first) positional argument, or NULL */
+	char **args;                       /* every positional argument (into argv) */
+	size_t nargs;
 };
 
 struct cli_cmd {
 	const char *name;
 	int (*fn)(const struct cli_cmd *c, int argc, char **argv);
-	const char *args;                  /* "PLAN", "DIR", or "" for none */
+	const char *args;                  /* "PLAN": one; "[FORMAT]": at most one;
+					      "DIR...": one or more; "": none */
 	const struct cli_opt *opts;        /* ends with a row whose name is NULL */
 	const char *help;
 };
@@ -62,7 +65,8 @@ extern const struct cli_opt cmd_run_opts[], cmd_check_opts[], cmd_report_opts[];
 int cmd_run(const struct cli_cmd *c, int argc, char **argv);
 int cmd_check(const struct cli_cmd *c, int argc, char **argv);
 int cmd_report(const struct cli_cmd *c, int argc, char **argv);
-extern const struct cli_opt cmd_verify_opts[];
+extern const struct cli_opt cmd_verify_opts[], cmd_ls_opts[];
+int cmd_ls(const struct cli_cmd *c, int argc, char **argv);
 int cmd_verify(const struct cli_cmd *c, int argc, char **argv);
 int cmd_plan_reference(const struct cli_cmd *c, int argc, char **argv);
 

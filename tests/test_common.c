@@ -16,6 +16,7 @@
 #include "sha256.h"
 #include "suggest.h"
 #include "units.h"
+#include "utf8.h"
 
 static void test_sizes(void **state)
 {
@@ -153,6 +154,19 @@ static void test_diag_first_wins(void **state)
 	assert_string_equal(buf, "out/fio.json: error: at jobs[3].read.iops: expected a number\n");
 }
 
+static void test_utf8_width(void **state)
+{
+	unsigned cp;
+
+	(void)state;
+	assert_int_equal(utf8_width("abc"), 3);
+	assert_int_equal(utf8_width("快速測試"), 8);          /* 4 wide characters */
+	assert_int_equal(utf8_width("SSD 效能"), 8);
+	assert_int_equal(utf8_next((const unsigned char *)"\xE5\xBF\xAB", 3, &cp), 3);
+	assert_int_equal(cp, 0x5FEB);                          /* 快 */
+	assert_int_equal(utf8_next((const unsigned char *)"\xE5", 1, &cp), 1); /* cut short */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -163,6 +177,7 @@ int main(void)
 		cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_sbuf),
 		cmocka_unit_test(test_diag_first_wins),
+		cmocka_unit_test(test_utf8_width),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

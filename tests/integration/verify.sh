@@ -28,6 +28,14 @@ expect_eq "sha256 of results.csv" \
 "$SSDBENCH" verify "$out" > "$WORK/v1" || { cat "$WORK/v1"; fail "fresh archive"; }
 check "intact" grep -q ': intact$' "$WORK/v1"
 
+# ls finds it, from the archive or from the folder above it.
+"$SSDBENCH" ls "$WORK" > "$WORK/ls" || fail "ls"
+check "ls names the archive" grep -q "^$out  *驗證  *file t.bin (16 MiB) .* complete  *2/2 steps" "$WORK/ls"
+set +e
+"$SSDBENCH" ls "$WORK/none" > /dev/null 2>&1; rc=$?
+set -e
+expect_eq "ls of nothing" "$rc" 1
+
 # Relocatable: moved and re-rendered, still intact.
 mv "$out" "$WORK/moved"
 "$SSDBENCH" report "$WORK/moved" > /dev/null
