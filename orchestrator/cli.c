@@ -213,6 +213,11 @@ int cli__finish(int rc, const struct diag *d)
 	return rc == -SB_EPARSE || rc == -SB_EUSAGE ? CLI_EXIT_USAGE : 1;
 }
 
+int cli__finish_data(int rc, const struct diag *d)
+{
+	return cli__finish(rc, d) ? 1 : 0;
+}
+
 static int print_version(void)
 {
 	char fio[64];

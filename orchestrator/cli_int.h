@@ -59,6 +59,9 @@ int cli__usage(const struct cli_cmd *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Prints d when rc failed; returns the exit code: 0, 2 for bad input, else 1. */
 int cli__finish(int rc, const struct diag *d);
+/* The same for commands that read archives: a damaged file there is a failure (1),
+ * not a usage error, whatever its code. */
+int cli__finish_data(int rc, const struct diag *d);
 
 /* The commands (cmd_*.c) and their option tables. */
 extern const struct cli_opt cmd_run_opts[], cmd_check_opts[], cmd_report_opts[];

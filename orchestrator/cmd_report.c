@@ -49,5 +49,5 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 	free(pdf);
 	free(charts);
 	result_run_release(&run);
-	return cli__finish(rc, &d);
+	return cli__finish_data(rc, &d);
 }

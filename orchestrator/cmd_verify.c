@@ -28,7 +28,7 @@ int cmd_verify(const struct cli_cmd *c, int argc, char **argv)
 	diag_clear(&d);
 	rc = archive_verify(p.arg, &v, &d);
 	if (rc)
-		return cli__finish(rc, &d);
+		return cli__finish_data(rc, &d);
 	print_list("missing", v.missing, v.nmissing);
 	print_list("changed", v.changed, v.nchanged);
 	print_list("extra", v.extra, v.nextra);

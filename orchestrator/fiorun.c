@@ -2,15 +2,20 @@
 /* fiorun: runs fio as an external program and captures everything it says. */
 #include "fiorun.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "err.h"
@@ -125,6 +130,39 @@ int fiorun_version(char *buf, size_t n)
 	return 0;
 }
 
+int fiorun_check_version(const char *version, struct diag *d)
+{
+	long major, minor = 0;
+	char *end;
+
+	if (strncmp(version, "fio-", 4))
+		return 0;
+	major = strtol(version + 4, &end, 10);
+	if (end == version + 4)
+		return 0;
+	if (*end == '.')
+		minor = strtol(end + 1, NULL, 10);
+	if (major > FIORUN_MIN_MAJOR ||
+	    (major == FIORUN_MIN_MAJOR && minor >= FIORUN_MIN_MINOR))
+		return 0;
+	return diag_set(d, -SB_EFIO, NULL, 0, 0, "%s is too old: ssdbench needs fio %d.%d "
+			"or newer (nanosecond latencies, json+ histograms)", version,
+			FIORUN_MIN_MAJOR, FIORUN_MIN_MINOR);
+}
+
+unsigned fiorun_step_timeout_s(uint64_t runtime_ms, uint64_t layout_bytes)
+{
+	const char *env = getenv("SSDBENCH_STEP_TIMEOUT_S"), *why;
+	uint64_t runtime_s = runtime_ms / 1000 + (runtime_ms % 1000 != 0), t;
+	long long over;
+
+	if (env && !units_parse_int(env, 1, 100LL * 24 * 3600, &over, &why))
+		return (unsigned)over;
+	t = runtime_s + (runtime_s / 2 > 60 ? runtime_s / 2 : 60);
+	t += layout_bytes / 20000000;
+	return t > UINT_MAX ? UINT_MAX : (unsigned)t;
+}
+
 int fiorun_probe_engine(const char *filename, int is_device, const char *engine,
 			int direct, const char *workdir)
 {
@@ -226,24 +264,142 @@ static void stdout_line(const struct fiorun_exec_opts *o, const char *line, size
 	}
 }
 
-/*
- * Reads fio's stdout until it closes, splitting on \r and \n. When *o->stop becomes
- * set (a signal reached ssdbench), fio is asked to stop too, once, with SIGINT: it
- * then ends the step and still writes its report.
- */
-static void pump_stdout(const struct fiorun_exec_opts *o, pid_t pid, int fd, FILE *keep)
+/* The watch kept over one fio run: its pid, the watchdog's clock, what was done. */
+struct watch {
+	pid_t pid;
+	int reaped;          /* fio itself has exited; st holds its wait status */
+	int st;
+	int told;            /* SIGINT forwarded after a signal reached ssdbench */
+	int stage;           /* watchdog: 0 quiet, 1 SIGTERM sent, 2 SIGKILL sent */
+	int64_t term_at, kill_at; /* monotonic ms; 0 = no watchdog */
+};
+
+/* How long fio gets to wind down after the watchdog's SIGTERM before SIGKILL. */
+#define WATCHDOG_GRACE_MS 10000
+
+static int64_t now_ms(void)
 {
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The parent pid of process pid from /proc, or -1. */
+static pid_t parent_of(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", (long)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	p = strrchr(buf, ')'); /* the name may hold spaces and parentheses */
+	if (!p || strlen(p) < 4)
+		return -1;
+	return (pid_t)strtol(p + 4, NULL, 10); /* ") S PPID" */
+}
+
+/*
+ * Sends sig to every process whose parent is parent: fio's job processes (they
+ * leave fio's process group), or, with parent = ssdbench, those orphaned when fio
+ * died and reparented to us. Returns how many were signalled.
+ */
+static int signal_children(pid_t parent, int sig)
+{
+	DIR *proc = opendir("/proc");
+	struct dirent *e;
+	int count = 0;
+
+	while (proc && (e = readdir(proc))) {
+		char *end;
+		long pid = strtol(e->d_name, &end, 10);
+
+		if (*end || pid <= 0 || parent_of((pid_t)pid) != parent)
+			continue;
+		if (!kill((pid_t)pid, sig))
+			count++;
+	}
+	if (proc)
+		closedir(proc);
+	return count;
+}
+
+/*
+ * Kills and reaps fio's processes left behind after fio itself ended. Waits for
+ * any child: while a step runs, ssdbench has no children but fio's.
+ */
+static void kill_orphans(void)
+{
+	while (signal_children(getpid(), SIGKILL) > 0)
+		while (waitpid(-1, NULL, 0) > 0)
+			;
+}
+
+/* Sends sig to fio and its job processes (SIGCONT too, so stopped ones can act). */
+static void signal_fio(const struct watch *w, int sig)
+{
+	signal_children(w->pid, sig);
+	kill(w->pid, sig);
+	if (sig != SIGKILL) {
+		signal_children(w->pid, SIGCONT);
+		kill(w->pid, SIGCONT);
+	}
+}
+
+/* One tick of the watch: forwards Ctrl-C, notices fio's end, runs the watchdog. */
+static void watch_tick(const struct fiorun_exec_opts *o, struct watch *w)
+{
+	int64_t now = now_ms();
+
+	if (o->stop && *o->stop && !w->told) {
+		kill(w->pid, SIGINT);
+		w->told = 1;
+	}
+	if (!w->reaped && waitpid(w->pid, &w->st, WNOHANG) == w->pid) {
+		w->reaped = 1;
+		kill_orphans(); /* they hold fio's stdout open and keep doing I/O */
+	}
+	if (w->reaped || !w->term_at)
+		return;
+	if (w->stage == 0 && now >= w->term_at) {
+		signal_fio(w, SIGTERM);
+		w->stage = 1;
+	} else if (w->stage == 1 && now >= w->kill_at) {
+		signal_fio(w, SIGKILL);
+		w->stage = 2;
+	}
+}
+
+/*
+ * Reads fio's stdout until it closes, splitting on \r and \n, waking at least
+ * twice a second to watch fio (watch_tick). When *o->stop becomes set (a signal
+ * reached ssdbench), fio is asked to stop too, once, with SIGINT: it then ends the
+ * step and still writes its report.
+ */
+static void pump_stdout(const struct fiorun_exec_opts *o, struct watch *w, int fd,
+			FILE *keep)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	struct sbuf pending;
 	char buf[4096];
-	int told = 0;
-	ssize_t n;
+	ssize_t n = 1;
 
 	sbuf_init(&pending);
-	while ((n = read(fd, buf, sizeof(buf))) != 0) {
-		if (o->stop && *o->stop && !told) {
-			kill(pid, SIGINT);
-			told = 1;
-		}
+	while (n != 0) {
+		int ready = poll(&pfd, 1, 500);
+
+		watch_tick(o, w);
+		if (ready <= 0)
+			continue; /* timeout, or EINTR from a signal */
+		n = read(fd, buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -289,36 +445,77 @@ static void exec_fio(const struct fiorun_exec_opts *o, int out_fd)
 	_exit(127);
 }
 
+/* Sets d for a step the watchdog stopped, quoting what fio said. */
+static int watchdog_error(const struct fiorun_exec_opts *o, struct diag *d)
+{
+	char *said = fiorun_error_text(o->dir);
+	int rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "%s: fio was stopped by the watchdog: "
+			  "the step did not end within its %u s timeout (set "
+			  "SSDBENCH_STEP_TIMEOUT_S to change it)%s%s", o->label,
+			  o->timeout_s, said[0] ? "; fio said: " : "", said);
+
+	free(said);
+	return rc;
+}
+
+/* Refuses an fio older than FIORUN_MIN_*; a missing fio is left to exec to report. */
+static int check_installed_version(struct diag *d)
+{
+	char version[64];
+
+	if (fiorun_version(version, sizeof(version)))
+		return 0;
+	return fiorun_check_version(version, d);
+}
+
+/* Waits for fio (unless the watch already did) and collects what it left running. */
+static int finish_watch(struct watch *w)
+{
+	if (!w->reaped)
+		while (waitpid(w->pid, &w->st, 0) < 0 && errno == EINTR)
+			;
+	kill_orphans();
+	return WIFEXITED(w->st) ? WEXITSTATUS(w->st) : 128 + WTERMSIG(w->st);
+}
+
 int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 {
 	char *keep_path = xasprintf("%s/fio.stdout", o->dir);
 	FILE *keep = fopen(keep_path, "w");
-	int pfd[2] = { -1, -1 }, st = 0, rc = 0;
-	pid_t pid;
+	int pfd[2] = { -1, -1 }, rc = 0;
+	struct watch w = { 0 };
 
 	if (!keep || pipe(pfd)) {
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", keep_path,
 			      strerror(errno));
 		goto out;
 	}
+	rc = check_installed_version(d);
+	if (rc)
+		goto out;
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
+	w.pid = fork();
+	if (w.pid < 0) {
 		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "cannot start fio: %s",
 			      strerror(errno));
 		goto out;
 	}
-	if (pid == 0) {
+	if (w.pid == 0) {
 		close(pfd[0]);
 		exec_fio(o, pfd[1]);
 	}
 	close(pfd[1]);
 	pfd[1] = -1;
-	pump_stdout(o, pid, pfd[0], keep);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	if (*status == 127)
+	if (o->timeout_s) {
+		w.term_at = now_ms() + (int64_t)o->timeout_s * 1000;
+		w.kill_at = w.term_at + WATCHDOG_GRACE_MS;
+	}
+	pump_stdout(o, &w, pfd[0], keep);
+	*status = finish_watch(&w);
+	if (w.stage)
+		rc = watchdog_error(o, d);
+	else if (*status == 127)
 		rc = diag_set(d, -SB_ENOFIO, NULL, 0, 0, "cannot run 'fio': is it "
 			      "installed and on PATH?");
 out:

@@ -13,6 +13,25 @@
 /* Writes fio's version ("fio-3.33") into buf. Returns 0, or -SB_ENOFIO. */
 int fiorun_version(char *buf, size_t n);
 
+/* The oldest fio ssdbench runs: nanosecond latencies and json+ histograms (fio 3.0). */
+#define FIORUN_MIN_MAJOR 3
+#define FIORUN_MIN_MINOR 0
+
+/*
+ * Checks a version string as fio prints it ("fio-3.33", "fio-3.9-4-gabc"). Returns 0
+ * when it is FIORUN_MIN_* or newer, or when it cannot be read (not refused on a
+ * guess); -SB_EFIO with d naming the minimum when it is older.
+ */
+int fiorun_check_version(const char *version, struct diag *d);
+
+/*
+ * The watchdog's limit for one step, in seconds: runtime + max(60 s, 50 % of the
+ * runtime), plus layout_bytes at 20 MB/s for the file fio may first have to lay
+ * out. The environment variable SSDBENCH_STEP_TIMEOUT_S (whole seconds > 0)
+ * replaces it.
+ */
+unsigned fiorun_step_timeout_s(uint64_t runtime_ms, uint64_t layout_bytes);
+
 /*
  * Runs a tiny read job with engine on filename to learn whether this machine can
  * use it (io_uring can be compiled in yet disabled by the kernel or a sandbox).
@@ -41,13 +60,18 @@ struct fiorun_exec_opts {
 	const char *label;     /* shown in progress: "[2/8] rnd4k-q32t1-read" */
 	int tty;               /* redraw live progress on stderr */
 	const volatile sig_atomic_t *stop; /* when it becomes non-zero, stop fio; may be NULL */
+	unsigned timeout_s;    /* watchdog: 0 = none (see fiorun_step_timeout_s) */
 };
 
 /*
  * Runs fio on the job file: JSON+ report to fio.json, stdout (less its ETA lines) to
  * fio.stdout, stderr to fio.stderr, all in dir. *status is fio's exit status, or
  * 128 + signal when it was killed. Returns 0 when fio ran (whatever its status),
- * or a negative SB_E* code when it could not be started.
+ * or a negative SB_E* code with d set: fio could not be started, is older than
+ * FIORUN_MIN_*, or ran past o->timeout_s and was stopped by the watchdog (SIGTERM,
+ * then SIGKILL after a grace period). fio's job processes left behind when fio
+ * itself dies (they run in their own sessions) are killed: ssdbench becomes
+ * their reaper (PR_SET_CHILD_SUBREAPER) for that.
  */
 int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d);
 

@@ -58,6 +58,9 @@ static size_t attr_off(const struct plan__doc *doc, const xmlNode *n, const char
  * extra characters to the right. */
 static int verr(struct plan__loader *ld, const struct plan__doc *doc, size_t off,
 		int line, int extra, const char *fmt, va_list ap)
+	__attribute__((format(printf, 6, 0)));
+static int verr(struct plan__loader *ld, const struct plan__doc *doc, size_t off,
+		int line, int extra, const char *fmt, va_list ap)
 {
 	char msg[1024];
 	int col = 0;
@@ -634,20 +637,27 @@ static void add_smoke_var(struct plan__loader *ld)
 static int load_var(struct plan__loader *ld, const xmlNode *n, const struct plan__elem *e)
 {
 	struct plan *p = ld->p;
-	struct plan_var *v;
+	struct plan_var tmp, *v;
 	int rc;
 
+	/* Loaded aside first: while its own attributes are substituted, a half-made
+	 * variable (no name or value yet) must not be visible to ${...}. */
+	memset(&tmp, 0, sizeof(tmp));
+	tmp.line = (int)xmlGetLineNo(n);
+	rc = load_attrs(ld, n, e, &tmp, 1);
+	for (size_t i = 0; i < p->nvars && !rc; i++)
+		if (!strcmp(p->vars[i].name, tmp.name))
+			rc = err_node(ld, n, "name", 1, "variable '%s' is defined twice",
+				      tmp.name);
+	if (rc) {
+		free(tmp.name);
+		free(tmp.value);
+		free(tmp.smoke);
+		return rc;
+	}
 	XGROW(p->vars, p->capvars, p->nvars + 1);
 	v = &p->vars[p->nvars++];
-	memset(v, 0, sizeof(*v));
-	v->line = (int)xmlGetLineNo(n);
-	rc = load_attrs(ld, n, e, v, 1);
-	if (rc)
-		return rc;
-	for (size_t i = 0; i + 1 < p->nvars; i++)
-		if (!strcmp(p->vars[i].name, v->name))
-			return err_node(ld, n, "name", 1, "variable '%s' is defined twice",
-					v->name);
+	*v = tmp;
 	if (v->smoke && !strcmp(p->vars[0].value, "1")) {
 		free(v->value);
 		v->value = xstrdup(v->smoke);

@@ -435,7 +435,8 @@ static int run_step(struct orch *x, size_t i, struct diag *d)
 	char *desc;
 	struct fiorun_target ft = { x->tgt.path, x->tgt.is_device ? 0 : x->tgt.size,
 				    x->tgt.is_device };
-	struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty, &run_interrupted };
+	struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty, &run_interrupted,
+				       fiorun_step_timeout_s(w->runtime_ms, ft.size) };
 	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->engine;
 	int status = 0, rc;
 
@@ -567,6 +568,8 @@ int run_plan(const struct run_opts *o, struct diag *d)
 	if (!rc && fiorun_version(x.fio_version, sizeof(x.fio_version)))
 		rc = diag_set(d, -SB_ENOFIO, NULL, 0, 0, "fio is not installed or not "
 			      "on PATH (on Debian: apt-get install fio)");
+	if (!rc)  /* refuse an old fio before anything is created */
+		rc = fiorun_check_version(x.fio_version, d);
 	if (!rc)
 		rc = prepare_archive(&x, d);
 	if (!rc)

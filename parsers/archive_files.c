@@ -95,7 +95,8 @@ int archive_files_scan(const char *dir, const char *skip, struct archive_files *
 {
 	int rc = walk(dir, "", skip, f, d);
 
-	qsort(f->v, f->n, sizeof(*f->v), by_path);
+	if (f->n) /* an empty folder leaves f->v NULL, which qsort must not get */
+		qsort(f->v, f->n, sizeof(*f->v), by_path);
 	for (size_t i = 0; i < f->n && !rc; i++) {
 		char *full = xasprintf("%s/%s", dir, f->v[i].path);
 		int hr = sha256_file(full, f->v[i].sha256);

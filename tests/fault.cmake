@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: MIT
+# Fault injection (issue 10): fio killed, hung (watchdog), missing or too old; the
+# archive on a full filesystem; damaged fio.json; a loop device detached mid-run.
+# Each test asserts the message, the exit code and the archive of what finished.
+sb_unit_test(test_fiorun sb_orchestrator)
+# A clang-tidy finding fixed in parsers/archive_files.c (qsort on an empty list).
+sb_unit_test(test_archive_files sb_parsers)
+
+foreach(it sigkill watchdog nofio oldfio fullfs badjson loopdetach xml)
+  add_test(NAME fault_${it}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/fault_${it}.sh
+            $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+  set_tests_properties(fault_${it} PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+    TIMEOUT 600 RESOURCE_LOCK fio ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+endforeach()

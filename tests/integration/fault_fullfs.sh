@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The archive folder on a full filesystem (a 1 MiB tmpfs this test mounts; the
+# target file lives elsewhere, as tmpfs has no O_DIRECT): full from the start ->
+# exit 1 naming the file and ENOSPC; room for the steps but not the charts -> the
+# steps are all kept (manifest, results.csv, fio.json) and the report error says why.
+. "$(dirname "$0")/fault_lib.sh"
+
+[ "$(id -u)" -eq 0 ] || { echo "fault_fullfs: skipped (needs root to mount)"; exit 77; }
+small=$WORK/small
+mkdir "$small"
+mount -t tmpfs -o size=1m,mode=0755 ssdbench-fullfs "$small" 2>/dev/null ||
+  { echo "fault_fullfs: skipped (cannot mount a tmpfs)"; exit 77; }
+cleanup_hooks+=("umount '$small'")
+
+cat > "$WORK/plan.xml" <<'PLAN'
+<plan name="full">
+  <target name="dut" file="t.bin" size="16MiB"/>
+  <workload name="first" rw="randread" bs="4k" runtime="1s"/>
+  <workload name="second" rw="randread" bs="4k" runtime="1s"/>
+</plan>
+PLAN
+tgt="dut=file:$WORK/t.bin,size=16MiB"
+
+# fill KB: leaves about KB kilobytes free on the small filesystem.
+fill() {
+  rm -rf "${small:?}"/*
+  local total
+  total=$(df -k --output=size "$small" | tail -n 1)
+  head -c $(( (total - $1) * 1024 )) /dev/zero > "$small/fill" 2>/dev/null || true
+}
+
+# 1. Full from the start.
+fill 0
+run_rc "$WORK/a.log" "$WORK/a.err" "$SSDBENCH" run "$WORK/plan.xml" --target "$tgt" --out "$small/a"
+expect_eq "full: exit code" "$rc" 1
+check "full: names the file and ENOSPC" \
+  grep -q "^error: cannot write '$small/a/.*': No space left on device$" "$WORK/a.err"
+check "full: no step ran" test ! -e "$small/a/steps/001-first"
+
+# 2. Room for both steps, not for the charts and the report.
+fill 120
+run_rc "$WORK/b.log" "$WORK/b.err" "$SSDBENCH" run "$WORK/plan.xml" --target "$tgt" --out "$small/b"
+expect_eq "charts: exit code" "$rc" 1
+check "charts: says a chart could not be written" \
+  grep -q "error: cannot write '$small/b/charts/.*'" "$WORK/b.err"
+m=$small/b/manifest.json
+check "charts: manifest.json is valid JSON" jq -e . "$m" > /dev/null
+expect_eq "charts: run status" "$(jq -r .status "$m")" complete
+expect_eq "charts: step statuses" "$(jq -r '[.steps[].status] | join(",")' "$m")" ok,ok
+expect_eq "charts: results.csv rows" "$(tail -n +2 "$small/b/results.csv" | cut -d, -f2 | paste -sd,)" first,second
+for d in steps/001-first steps/002-second; do
+  check "charts: $d/fio.json intact" jq -e '.jobs[0].error == 0' "$small/b/$d/fio.json" > /dev/null
+done
+# The archive itself is whole: its files match the manifest, and with space again
+# "ssdbench report" renders it.
+"$SSDBENCH" verify "$small/b" > "$WORK/verify.log" 2>&1 || { cat "$WORK/verify.log"; fail "charts: verify"; }
+rm "$small/fill"
+"$SSDBENCH" report "$small/b" -o "$WORK/b.pdf" > /dev/null 2>&1 || fail "charts: archive not readable"
+check "charts: report from the archive" pdfinfo "$WORK/b.pdf" > /dev/null 2>&1
+
+echo "fault_fullfs: ok"

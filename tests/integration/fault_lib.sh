@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: MIT
+# Helpers for the fault-injection tests (fault_*.sh): fio's processes, bounded waits,
+# and the archive checks every fault test makes on what finished.
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# fio_pid PARENT: prints the pid of the fio that PARENT started on a step's job file
+# (not a short "fio --version"), once fio has forked its job process (bounded, 60 s).
+fio_pid() {
+  local p
+  for _ in $(seq 600); do
+    p=$(pgrep -P "$1" -f -- "--output=fio.json" | head -n 1) || true
+    [ -n "$p" ] && pgrep -P "$p" -x fio > /dev/null && { echo "$p"; return 0; }
+    kill -0 "$1" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+
+# long_step_plan FILE NAME: a plan of three steps on a 16 MiB file, the middle one
+# 5 minutes long: a fault injected into it must stop the run long before that.
+long_step_plan() {
+  cat > "$1" <<PLAN
+<plan name="$2">
+  <target name="dut" file="t.bin" size="16MiB"/>
+  <workload name="first" rw="randread" bs="4k" runtime="1s"/>
+  <workload name="second" rw="randread" bs="4k" runtime="5min"/>
+  <workload name="third" rw="randread" bs="4k" runtime="1s"/>
+</plan>
+PLAN
+}
+
+# run_rc LOG ERR COMMAND...: runs COMMAND with stdout to LOG and stderr to ERR;
+# sets rc to its exit status.
+run_rc() {
+  local log=$1 err=$2
+  shift 2
+  set +e
+  "$@" > "$log" 2> "$err"
+  rc=$?
+  set -e
+}
+
+# wait_file PID FILE: waits (bounded, 60 s) until FILE exists while PID runs.
+wait_file() {
+  for _ in $(seq 600); do
+    [ -e "$2" ] && return 0
+    kill -0 "$1" 2>/dev/null || fail "ssdbench ended before '$2' appeared"
+    sleep 0.1
+  done
+  fail "'$2' never appeared"
+}
+
+# wait_exit PID SECONDS: waits for PID to end within SECONDS, sets rc to its status.
+wait_exit() {
+  local i
+  for ((i = 0; i < $2 * 10; i++)); do
+    kill -0 "$1" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -0 "$1" 2>/dev/null && { kill -KILL "$1"; fail "ssdbench still running after $2 s"; }
+  set +e
+  wait "$1"; rc=$?
+  set -e
+}
+
+# fio_left DIR: how many fio processes still run in DIR (their working folder).
+fio_left() {
+  local n=0 p
+  for p in $(pgrep -x fio); do
+    case "$(readlink "/proc/$p/cwd" 2>/dev/null)" in "$1"/*) n=$((n + 1)) ;; esac
+  done
+  echo "$n"
+}
+
+# no_fio_left DIR: fails unless every fio run in DIR has ended (bounded wait, 10 s).
+no_fio_left() {
+  for _ in $(seq 100); do
+    [ "$(fio_left "$1")" = 0 ] && return 0
+    sleep 0.1
+  done
+  fail "fio processes still running in $1"
+}
+
+# archive_ok OUT STATUSES CSV_STEPS: the archive is consistent for what finished:
+# manifest.json is valid JSON with these step statuses ("ok,failed"), results.csv
+# has one row per finished step (names comma-joined), each finished step's fio.json
+# is valid JSON without a job error, "ssdbench verify" finds every file as its
+# manifest lists it (SHA-256), and "ssdbench report" reads the archive.
+archive_ok() {
+  local out=$1 m=$1/manifest.json d
+  check "manifest.json is valid JSON" jq -e . "$m" > /dev/null
+  expect_eq "step statuses" "$(jq -r '[.steps[].status] | join(",")' "$m")" "$2"
+  expect_eq "results.csv rows" "$(tail -n +2 "$out/results.csv" | cut -d, -f2 | paste -sd,)" "$3"
+  for d in $(jq -r '.steps[] | select(.status == "ok") | .dir' "$m"); do
+    check "$d/fio.json is valid JSON" jq -e '.jobs[0].error == 0' "$out/$d/fio.json" > /dev/null
+    check "$d/job.fio kept" test -s "$out/$d/job.fio"
+  done
+  "$SSDBENCH" verify "$out" > "$WORK/check-verify.log" 2>&1 ||
+    { cat "$WORK/check-verify.log" >&2; fail "ssdbench verify rejects the archive"; }
+  "$SSDBENCH" report "$out" -o "$WORK/check-report.pdf" > "$WORK/check-report.log" 2>&1 ||
+    { cat "$WORK/check-report.log" >&2; fail "ssdbench report rejects the archive"; }
+}

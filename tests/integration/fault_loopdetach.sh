@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# A loop device detached during a run (losetup -d on the device this test made):
+# the kernel defers the detach while fio holds the device open, so the running
+# step finishes; the next step finds no device and fails with fio's error (exit 1),
+# and the archive keeps the finished step.
+. "$(dirname "$0")/fault_lib.sh"
+
+if [ "$(id -u)" -ne 0 ] || ! command -v losetup > /dev/null; then
+  echo "fault_loopdetach: skipped (needs root and losetup)"; exit 77
+fi
+img=$WORK/disk.img
+head -c 67108864 /dev/zero > "$img"
+loop=$(losetup --find --show "$img" 2>/dev/null) ||
+  { echo "fault_loopdetach: skipped (no loop devices)"; exit 77; }
+# Detach only our device, by name, if the test ends before it does.
+cleanup_hooks+=("losetup '$loop' 2>/dev/null | grep -qF '$img' && losetup -d '$loop'")
+
+cat > "$WORK/plan.xml" <<'PLAN'
+<plan name="detach">
+  <target name="dut" device="/dev/placeholder"/>
+  <workload name="first" rw="randread" bs="4k" runtime="3s"/>
+  <workload name="second" rw="randread" bs="4k" runtime="3s"/>
+</plan>
+PLAN
+out=$WORK/out
+"$SSDBENCH" run "$WORK/plan.xml" --target "dut=$loop" --out "$out" \
+  > "$WORK/out.log" 2> "$WORK/err.log" &
+pid=$!
+wait_file "$pid" "$out/steps/001-first/job.fio"
+fio_pid "$pid" > /dev/null || fail "no fio started for the first step"
+losetup -d "$loop"
+wait_exit "$pid" 120
+expect_eq "exit code" "$rc" 1
+check "names the failed step" grep -q "step 'second' failed" "$WORK/err.log"
+check "quotes fio's error about the device" grep -q "$loop" "$WORK/err.log"
+m=$out/manifest.json
+expect_eq "run status" "$(jq -r .status "$m")" failed
+archive_ok "$out" "ok,failed" first
+no_fio_left "$out"
+echo "fault_loopdetach: ok"
