@@ -72,5 +72,8 @@ extern const struct cli_opt cmd_verify_opts[], cmd_ls_opts[];
 int cmd_ls(const struct cli_cmd *c, int argc, char **argv);
 int cmd_verify(const struct cli_cmd *c, int argc, char **argv);
 int cmd_plan_reference(const struct cli_cmd *c, int argc, char **argv);
+extern const struct cli_opt cmd_probe_opts[], cmd_purge_opts[];
+int cmd_probe(const struct cli_cmd *c, int argc, char **argv);
+int cmd_purge(const struct cli_cmd *c, int argc, char **argv);
 
 #endif

@@ -14,6 +14,15 @@ const struct cli_opt cmd_run_opts[] = {
 	{ "out", 'o', "DIR", 0, "archive folder (default out/<plan name>)" },
 	{ "set", 's', "VAR=VALUE", 1, "override a plan variable" },
 	{ "force", 'f', NULL, 0, "replace an archive already in the folder" },
+	{ "destroy", 'D', "ID", 1, "allow writing to the device whose serial number (or "
+	  "kernel name, for loop/zram/nullb) is ID" },
+	{ "dry-run", 'n', NULL, 0, "print every safety check, what would be destroyed and "
+	  "the fio job files; touch nothing" },
+	{ "purge", 'p', "METHOD", 0, "purge the target before the first step (methods as "
+	  "for 'ssdbench purge')" },
+	{ "op", 0, "PERCENT", 0, "software over-provisioning for the whole run: purge, then "
+	  "confine every step to the first 1/(1+OP) of the target (a stopgap until plans "
+	  "have OP scopes)" },
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };
@@ -33,6 +42,10 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	ro.out_dir = cli__value(c, &p, "out");
 	ro.force = cli__value(c, &p, "force") != NULL;
 	ro.tty = isatty(2);
+	ro.destroy = cli__list(c, &p, "destroy", &ro.ndestroy);
+	ro.dry_run = cli__value(c, &p, "dry-run") != NULL;
+	ro.op = cli__value(c, &p, "op");
+	ro.purge = cli__value(c, &p, "purge");
 	diag_clear(&d);
 	return cli__finish(run_plan(&ro, &d), &d);
 }

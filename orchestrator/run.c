@@ -10,13 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <linux/fs.h>
 
 #include "archive.h"
 #include "err.h"
@@ -24,6 +21,7 @@
 #include "manifest.h"
 #include "plan.h"
 #include "report.h"
+#include "run_guard.h"
 #include "sbuf.h"
 #include "sha256.h"
 #include "suggest.h"
@@ -48,6 +46,7 @@ struct orch {
 	char engine[32];
 	struct result_run run;
 	struct manifest_target mt;
+	struct run_guard g;          /* interlocks, lock, purge and over-provisioning */
 };
 
 /*
@@ -135,24 +134,98 @@ static int resolve_target(struct orch *x, struct diag *d)
 	if (stat(x->tgt.path, &st) || !S_ISBLK(st.st_mode))
 		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "'%s' is not a block device",
 				x->tgt.path);
-	for (size_t i = 0; i < x->plan.nsteps; i++)
-		if (plan_step_writes(&x->plan.steps[i]))
-			return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "refusing to write to "
-					"block device '%s' (step '%s'): destructive runs on "
-					"devices need the device layer's interlocks, which this "
-					"version does not have yet", x->tgt.path,
-					x->plan.steps[i].name);
+	/* A dry run still examines a device it may not open (sysfs gives the size). */
+	x->g.dev = xcalloc(1, sizeof(*x->g.dev));
 	fd = open(x->tgt.path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || ioctl(fd, BLKGETSIZE64, &x->tgt.size)) {
-		int e = errno;
-
-		if (fd >= 0)
-			close(fd);
+	if (fd < 0 && !x->o->dry_run)
 		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read the size of '%s': %s",
-				x->tgt.path, strerror(e));
-	}
-	close(fd);
+				x->tgt.path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	if (device_probe(x->tgt.path, x->g.dev, d))
+		return d->code;
+	x->tgt.size = x->g.dev->size;
 	return 0;
+}
+
+/* The target fio is handed: the OP prefix, the file's size, or the whole device. */
+static struct fiorun_target step_target(const struct orch *x)
+{
+	struct fiorun_target ft = { x->tgt.path, x->g.usable ? x->g.usable :
+				    x->tgt.is_device ? 0 : x->tgt.size, x->tgt.is_device };
+
+	return ft;
+}
+
+/* Prints step i's job file as fio would get it, through a scratch file. */
+static void print_jobfile(const struct orch *x, size_t i)
+{
+	const struct plan_workload *w = &x->plan.steps[i];
+	char tmp[] = "/tmp/ssdbench-dry-run.XXXXXX";
+	struct fiorun_target ft = step_target(x);
+	struct sbuf sb;
+	struct diag jd;
+	int fd = mkstemp(tmp);
+
+	sbuf_init(&sb);
+	diag_clear(&jd);
+	if (fd >= 0)
+		close(fd);
+	if (fd < 0 || fiorun_write_jobfile(tmp, &x->plan, w, &ft, strcmp(w->ioengine, "auto") ?
+					   w->ioengine : "io_uring", &jd) ||
+	    sbuf_read_file(&sb, tmp))
+		printf("step %zu '%s': no job file: %s\n", i + 1, w->name, jd.msg);
+	else
+		printf("step %zu '%s': job file%s:\n%s", i + 1, w->name, strcmp(w->ioengine,
+		       "auto") ? "" : " (ioengine io_uring, or libaio where it is unavailable)",
+		       sb.buf);
+	if (fd >= 0)
+		unlink(tmp);
+	sbuf_release(&sb);
+}
+
+/* --dry-run: what the run would do and destroy; rc is the guard's verdict. */
+static int dry_run(struct orch *x, int rc, struct diag *d)
+{
+	char size[32];
+
+	units_format_size(x->tgt.size, size, sizeof(size));
+	printf("dry run of plan '%s' on %s '%s' (%s): nothing is written and fio is not "
+	       "started\n", x->plan.name, x->tgt.is_device ? "device" : "file", x->tgt.path,
+	       size);
+	run_guard_describe(&x->g, x->tgt.size, rc != 0, stdout);
+	for (size_t i = 0; i < x->plan.nsteps; i++)
+		print_jobfile(x, i);
+	printf("result: %s%s\n", rc ? "REFUSED: " : "every check passed", rc ? d->msg : "");
+	return rc;
+}
+
+static int save(struct orch *x, struct diag *d);
+
+/* Purges the target before the first step, re-checking every interlock first. */
+static int purge_target(struct orch *x, struct diag *d)
+{
+	struct purge_result pr;
+	char *target;
+	int rc;
+
+	if (!x->g.purge)
+		return 0;
+	rc = purge_guarded(x->tgt.path, x->g.method, x->o->destroy, x->o->ndestroy, 0, stdout,
+			   &pr, d);
+	if (rc)
+		return rc;
+	/* The archive says what actually ran, and the OP the steps were confined to. */
+	target = x->g.usable ? xasprintf("%s, purged with %s in %.2f s, OP %u.%02u %% "
+					 "(first %llu bytes)", x->run.target,
+					 purge_name(pr.method), pr.seconds,
+					 x->g.op_centi / 100, x->g.op_centi % 100,
+					 (unsigned long long)x->g.usable) :
+		xasprintf("%s, purged with %s in %.2f s", x->run.target, purge_name(pr.method),
+			  pr.seconds);
+	free(x->run.target);
+	x->run.target = target;
+	return save(x, d);
 }
 
 /* Picks the engine for "auto": io_uring when it works here, else libaio. */
@@ -233,8 +306,14 @@ static int describe_run(struct orch *x, struct diag *d)
 	r->plan_file = xstrdup("plan.xml");
 	r->plan_sha256 = xstrdup(sha);
 	units_format_size(x->tgt.size, size, sizeof(size));
-	r->target = xasprintf("%s %s (%s)", x->tgt.is_device ? "device" : "file",
-			      x->tgt.is_device ? x->tgt.path : base + 1, size);
+	if (x->tgt.is_device && x->g.dev)   /* "(1 TB, MODEL, serial S, firmware F)" */
+		r->target = xasprintf("device %s (%s%s%s%s%s%s%s)", x->tgt.path, size,
+				      x->g.dev->model[0] ? ", " : "", x->g.dev->model,
+				      x->g.dev->serial[0] ? ", serial " : ", ",
+				      device_identity(x->g.dev), x->g.dev->firmware[0] ?
+				      ", firmware " : "", x->g.dev->firmware);
+	else
+		r->target = xasprintf("file %s (%s)", base + 1, size);
 	r->ssdbench_version = xstrdup(SSDBENCH_VERSION);
 	r->fio_version = xstrdup(x->fio_version);
 	r->ioengine = xstrdup(x->engine);
@@ -433,8 +512,7 @@ static int run_step(struct orch *x, size_t i, struct diag *d)
 	char *dir = xasprintf("%s/%s", x->out, st->dir), *job = xasprintf("%s/job.fio", dir);
 	char *label = xasprintf("[%zu/%zu] %s", i + 1, x->plan.nsteps, w->name), bs[32];
 	char *desc;
-	struct fiorun_target ft = { x->tgt.path, x->tgt.is_device ? 0 : x->tgt.size,
-				    x->tgt.is_device };
+	struct fiorun_target ft = step_target(x);
 	struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty, &run_interrupted,
 				       fiorun_step_timeout_s(w->runtime_ms, ft.size) };
 	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->engine;
@@ -521,6 +599,27 @@ static int render(struct orch *x, struct diag *d)
 	return rc;
 }
 
+/*
+ * Right before a step writes to a guarded device: every interlock again, and the
+ * same medium (diskseq changes when the node is reused). Marks the step failed.
+ */
+static int recheck(struct orch *x, size_t i, struct diag *d)
+{
+	struct result_step *st = &x->run.steps[i];
+	int rc;
+
+	if (!x->g.checks || !plan_step_writes(&x->plan.steps[i]))
+		return 0;
+	rc = run_guard_recheck(&x->g, x->o, x->tgt.path, stdout, d);
+	if (rc) {
+		free(st->status);
+		st->status = xstrdup("failed");
+		free(st->error);
+		st->error = xstrdup(d->msg);
+	}
+	return rc;
+}
+
 /* Runs every step in order, stopping at the first failure; saves after each. */
 static int run_steps(struct orch *x, struct diag *d)
 {
@@ -530,7 +629,9 @@ static int run_steps(struct orch *x, struct diag *d)
 		struct diag sd;
 		int src;
 
-		rc = run_step(x, i, d);
+		rc = recheck(x, i, d);
+		if (!rc)
+			rc = run_step(x, i, d);
 		if (run_interrupted) {
 			struct result_step *st = &x->run.steps[i];
 
@@ -550,6 +651,18 @@ static int run_steps(struct orch *x, struct diag *d)
 	return rc;
 }
 
+/* The target, its interlocks and lock; a dry run ends here, having said what it would do. */
+static int guard(struct orch *x, struct diag *d)
+{
+	int rc = resolve_target(x, d);
+
+	if (!rc)
+		rc = run_guard_options(&x->g, x->o, &x->plan, x->tgt.is_device, x->tgt.size, d);
+	if (!rc)
+		rc = run_guard_check(&x->g, x->o, x->tgt.path, x->tgt.is_device, stdout, d);
+	return x->o->dry_run ? dry_run(x, rc, d) : rc;
+}
+
 int run_plan(const struct run_opts *o, struct diag *d)
 {
 	struct orch x = { .o = o };
@@ -558,13 +671,16 @@ int run_plan(const struct run_opts *o, struct diag *d)
 	int rc;
 
 	run_interrupted = 0;
+	run_guard_init(&x.g);
 	plan_init(&x.plan);
 	result_run_init(&x.run);
 	rc = load(&x, d);
 	if (rc)
 		goto out;
 	x.out = o->out_dir ? xstrdup(o->out_dir) : xasprintf("out/%s", x.plan.name);
-	rc = resolve_target(&x, d);
+	rc = guard(&x, d);
+	if (o->dry_run)
+		goto out;
 	if (!rc && fiorun_version(x.fio_version, sizeof(x.fio_version)))
 		rc = diag_set(d, -SB_ENOFIO, NULL, 0, 0, "fio is not installed or not "
 			      "on PATH (on Debian: apt-get install fio)");
@@ -578,6 +694,8 @@ int run_plan(const struct run_opts *o, struct diag *d)
 		rc = describe_run(&x, d);
 	if (!rc)
 		rc = save(&x, d);
+	if (!rc)
+		rc = purge_target(&x, d);
 	if (rc)
 		goto out;
 	catch_signals(&old_int, &old_term);
@@ -602,6 +720,7 @@ int run_plan(const struct run_opts *o, struct diag *d)
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 out:
+	run_guard_release(&x.g);
 	result_run_release(&x.run);
 	free(x.tgt.name);
 	free(x.tgt.path);

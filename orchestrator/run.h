@@ -16,12 +16,19 @@ struct run_opts {
 	const char *out_dir;         /* NULL: out/<plan name> */
 	int force;                   /* replace an existing archive in out_dir */
 	int tty;                     /* live progress on stderr */
+	const char *const *destroy;  /* --destroy IDs: serials, kernel names (loop, zram) */
+	size_t ndestroy;
+	int dry_run;                 /* print checks, purge and job files; touch nothing */
+	const char *op;              /* software over-provisioning "28%", or NULL */
+	const char *purge;           /* purge method before the first step, or NULL */
 };
 
 /*
  * Runs the plan. Every finished step stays in the archive whatever happens later.
- * Returns 0; -SB_EPARSE or -SB_EUSAGE for bad input (nothing ran); another
- * negative SB_E* code when a step or the report failed. d says why.
+ * Writing to a block device needs every interlock to pass (interlock.h) and
+ * --destroy naming the device. Returns 0; -SB_EPARSE or -SB_EUSAGE for bad input
+ * (nothing ran); -SB_EUNSAFE when an interlock refused (nothing was touched);
+ * another negative SB_E* code when a step or the report failed. d says why.
  */
 int run_plan(const struct run_opts *o, struct diag *d);
 

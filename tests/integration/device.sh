@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Block-device targets on a loop device over a file this test creates: reading
-# works; any plan that writes is refused before fio runs, and no byte changes.
+# works; a plan that writes is refused without --destroy, before fio runs, and no
+# byte changes.
 . "$(dirname "$0")/lib.sh"
 
 if [ "$(id -u)" -ne 0 ] || ! command -v losetup > /dev/null; then
@@ -30,7 +31,7 @@ set +e
   > /dev/null 2> "$WORK/rw.err"; rc=$?
 set -e
 expect_eq "write plan on a device" "$rc" 1
-check "refusal explains" grep -q "refusing to write to block device '$loop'" "$WORK/rw.err"
+check "refusal explains" grep -q "refusing to destroy '$loop': destroying its data needs --destroy $(basename "$loop")" "$WORK/rw.err"
 check "nothing ran" test ! -e "$WORK/rw/steps"
 expect_eq "device unchanged" "$(sha256sum < "$loop")" "$before"
 echo "device: ok"

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/* cmd_purge: the purge command: one guarded purge of a device or file, or its dry run. */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "cli_int.h"
+#include "err.h"
+#include "interlock.h"
+#include "purge.h"
+#include "sbuf.h"
+
+const struct cli_opt cmd_purge_opts[] = {
+	{ "method", 'm', "METHOD", 0, "how to purge (default auto: the strongest the device "
+	  "offers); docs/devices.md describes each, a wrong name lists them" },
+	{ "destroy", 'D', "ID", 1, "confirm by the target's identity: its serial number, "
+	  "the kernel name of a loop/zram/nullb device, or a file's path" },
+	{ "dry-run", 'n', NULL, 0, "print every check and what would be done; touch nothing" },
+	{ "help", 'h', NULL, 0, "show this help" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
+int cmd_purge(const struct cli_cmd *c, int argc, char **argv)
+{
+	struct cli_parsed p;
+	struct purge_result r;
+	enum purge_method m = PURGE_AUTO;
+	const char *method, *const *ids;
+	size_t n;
+	int dry, lock = -1, ex = cli__parse(c, argc, argv, &p), rc = 0;
+	struct diag d;
+
+	if (ex >= 0)
+		return ex;
+	method = cli__value(c, &p, "method");
+	if (method && purge_parse(method, &m)) {
+		struct sbuf sb;
+
+		sbuf_init(&sb);
+		purge_list(&sb);
+		ex = cli__usage(c, "unknown purge method '%s' (one of: %s)", method, sb.buf);
+		sbuf_release(&sb);
+		return ex;
+	}
+	ids = cli__list(c, &p, "destroy", &n);
+	dry = cli__value(c, &p, "dry-run") != NULL;
+	diag_clear(&d);
+	if (!dry)
+		rc = interlock_lock(p.arg, &lock, &d);
+	if (!rc)
+		rc = purge_guarded(p.arg, m, ids, n, dry, stdout, &r, &d);
+	if (lock >= 0)
+		close(lock);
+	return cli__finish(rc, &d);
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/* purge: returning a device (or file) to a fresh, as-if-never-written state before a test. */
+#ifndef SB_PURGE_H
+#define SB_PURGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "device.h"
+#include "diag.h"
+#include "sbuf.h"
+
+/* Strongest first: "auto" picks the first one the device supports. */
+enum purge_method {
+	PURGE_AUTO,
+	PURGE_NVME_SANITIZE_BLOCK,
+	PURGE_NVME_SANITIZE_CRYPTO,
+	PURGE_NVME_FORMAT_CRYPTO,
+	PURGE_NVME_FORMAT,
+	PURGE_ATA_SANITIZE_BLOCK,
+	PURGE_ATA_SANITIZE_CRYPTO,
+	PURGE_ATA_SECURITY_ERASE_ENHANCED,
+	PURGE_ATA_SECURITY_ERASE,
+	PURGE_SECURE_DISCARD,
+	PURGE_DISCARD,
+	PURGE_PUNCH_HOLES,
+	PURGE_NMETHODS
+};
+
+/* What a purge did, for the archive. */
+struct purge_result {
+	enum purge_method method;
+	double seconds;
+	char detail[256];
+};
+
+/* Parses a method name ("auto", "discard", "nvme-sanitize-block", ...); 0 or -SB_EINVAL. */
+int purge_parse(const char *name, enum purge_method *m);
+const char *purge_name(enum purge_method m);
+/* Lists every method name, comma-separated, into sb (for help and errors). */
+void purge_list(struct sbuf *sb);
+/*
+ * Resolves "auto" and checks the device offers the method, before anything runs.
+ * Returns 0 with *out set, or -SB_EUNSAFE with d saying what the device lacks.
+ */
+int purge_choose(const struct device_info *di, enum purge_method want,
+		 enum purge_method *out, struct diag *d);
+/* Appends what the method would do to di: the ioctl, its parameters, the time it may take. */
+void purge_describe(const struct device_info *di, enum purge_method m, struct sbuf *sb);
+/* Runs it. The caller has passed the interlocks. 0, or a negative SB_E* code with d set. */
+int purge_run(const struct device_info *di, enum purge_method m, struct purge_result *r,
+	      struct diag *d);
+
+/*
+ * The guarded purge of target: every interlock (ids are the --destroy values), the
+ * method's availability, what would happen, then -- unless dry_run -- the purge,
+ * each said on out. The caller holds the run's lock. 0, or a negative SB_E* code.
+ */
+int purge_guarded(const char *target, enum purge_method want, const char *const *ids,
+		  size_t n, int dry_run, FILE *out, struct purge_result *r, struct diag *d);
+
+#endif

@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: MIT
+# The device layer: decoders, OP, RAID sequence, interlock decisions (unit), and real
+# loop/zram devices the tests create themselves (integration, root only, else skipped).
+sb_unit_test(test_device sb_orchestrator)
+
+foreach(it device_refuse device_purge device_op device_probe)
+  add_test(NAME it_${it}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
+            $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+  set_tests_properties(it_${it} PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+    TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}" RESOURCE_LOCK fio)
+endforeach()
