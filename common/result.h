@@ -72,6 +72,9 @@ struct result_run {
 	char *error;          /* why the run failed, or NULL */
 	struct result_step *steps;
 	size_t nsteps, cap;
+	/* The drive's identity, for chart footers; NULL when unknown (file targets). */
+	char *drive_model;
+	char *drive_firmware;
 };
 
 void result_series_push(struct result_series *s, double t, double v);

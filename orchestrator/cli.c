@@ -31,6 +31,8 @@ static const struct cli_cmd cmds[] = {
 	  "show a device's or file's identity, sizes and health (NVMe, ATA, sysfs)" },
 	{ "purge", cmd_purge, "TARGET", cmd_purge_opts,
 	  "return a device or file to a fresh state, after every safety check" },
+	{ "plot", cmd_plot, "FIO_LOG_OR_JSON...", cmd_plot_opts,
+	  "chart fio logs or JSON made outside any plan (SVG, PDF or PNG)" },
 	{ "ls", cmd_ls, "DIR...", cmd_ls_opts,
 	  "list archives: plan, target, date, status and headline numbers" },
 	{ "verify", cmd_verify, "DIR", cmd_verify_opts,

@@ -65,6 +65,8 @@ int cli__finish_data(int rc, const struct diag *d);
 
 /* The commands (cmd_*.c) and their option tables. */
 extern const struct cli_opt cmd_run_opts[], cmd_check_opts[], cmd_report_opts[];
+extern const struct cli_opt cmd_plot_opts[];
+int cmd_plot(const struct cli_cmd *c, int argc, char **argv);
 int cmd_run(const struct cli_cmd *c, int argc, char **argv);
 int cmd_check(const struct cli_cmd *c, int argc, char **argv);
 int cmd_report(const struct cli_cmd *c, int argc, char **argv);

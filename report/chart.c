@@ -39,13 +39,28 @@ static const struct {
 	double bar_row;       /* bar chart row pitch */
 	double bar_thick;
 	double value_gap;     /* bar end to its value text */
-} sp = { 36, 28, 24, 6, 18, 10, 8, 8, 44, 24, 80, 2, 40, 22, 8 };
+	double footer_gap;    /* x title to the provenance footer */
+	double legend_gap;    /* least space between the y title and the legend */
+	double inset_frac_w, inset_frac_h, inset_margin; /* zoomed inset box */
+} sp = { 36, 28, 24, 6, 18, 10, 8, 8, 44, 24, 80, 2, 40, 22, 8, 12, 24,
+	 0.36, 0.40, 12 };
 
 const struct chart_font_spec *chart_font_spec(enum chart_font f)
 {
 	if ((int)f < 0 || f >= CHART_FONT_N)
 		f = CHART_FONT_BODY;
 	return &font_specs[f];
+}
+
+uint32_t chart_palette(size_t i)
+{
+	/* Yellow last: it is faint on white. */
+	static const uint32_t okabe_ito[] = {
+		0x0072b2u, 0xe69f00u, 0x009e73u, 0xd55e00u, 0xcc79a7u, 0x56b4e9u,
+		0x000000u, 0xf0e442u,
+	};
+
+	return okabe_ito[i % (sizeof(okabe_ito) / sizeof(okabe_ito[0]))];
 }
 
 struct chart *chart_new(enum chart_kind kind, const char *title,
@@ -58,7 +73,50 @@ struct chart *chart_new(enum chart_kind kind, const char *title,
 	c->subtitle = xstrdup(subtitle ? subtitle : "");
 	c->x.title = xstrdup("");
 	c->y.title = xstrdup("");
+	c->footer = xstrdup("");
 	return c;
+}
+
+void chart_set_title(struct chart *c, const char *title)
+{
+	free(c->title);
+	c->title = xstrdup(title ? title : "");
+}
+
+void chart_set_footer(struct chart *c, const char *footer)
+{
+	free(c->footer);
+	c->footer = xstrdup(footer ? footer : "");
+}
+
+void chart_set_scales(struct chart *c, enum chart_scale xs, enum chart_scale ys)
+{
+	c->x.scale = xs;
+	c->y.scale = ys;
+}
+
+void chart_set_units(struct chart *c, enum chart_unit x, enum chart_unit y)
+{
+	c->x.unit = x;
+	c->y.unit = y;
+}
+
+void chart_set_inset(struct chart *c, double x0, double x1, double y0, double y1)
+{
+	c->has_inset = 1;
+	c->inset_win[0] = x0;
+	c->inset_win[1] = x1;
+	c->inset_win[2] = y0;
+	c->inset_win[3] = y1;
+}
+
+size_t chart_points(const struct chart *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->nseries; i++)
+		n += c->series[i].n;
+	return n;
 }
 
 void chart_set_note(struct chart *c, const char *note)
@@ -72,6 +130,7 @@ void chart_free(struct chart *c)
 	if (!c)
 		return;
 	free(c->note);
+	free(c->footer);
 	for (size_t i = 0; i < c->nseries; i++) {
 		struct chart_series *s = &c->series[i];
 
@@ -132,6 +191,7 @@ void chart_add_series(struct chart *c, const char *label, uint32_t color,
 	memset(s, 0, sizeof(*s));
 	s->label = xstrdup(label);
 	s->color = color;
+	s->marker = (enum chart_marker)((c->nseries - 1) % CHART_MARK_N);
 	s->n = n;
 	s->x = xmalloc((n ? n : 1) * sizeof(*s->x));
 	s->y = xmalloc((n ? n : 1) * sizeof(*s->y));
@@ -154,156 +214,6 @@ void chart_add_bar(struct chart *c, const char *label, const char *note,
 	b->value = value;
 	b->value_text = xstrdup(value_text ? value_text : "");
 	b->color = color;
-}
-
-/* Rounds away the float noise of k * step so 0.1 * 3 prints as 0.3 and -0 as 0. */
-static double clean(double v, double step)
-{
-	double q = v / step;
-
-	if (fabs(q - nearbyint(q)) < 1e-9)
-		v = nearbyint(q) * step;
-	if (fabs(v) < step * 1e-9)
-		v = 0;
-	return v;
-}
-
-void chart_nice_ticks(double lo, double hi, int max_intervals,
-		      struct chart_ticks *t)
-{
-	static const double mult[] = { 1, 2, 5, 10 };
-	double raw, mag, step = 1, first, last;
-	int n;
-
-	if (max_intervals < 1)
-		max_intervals = 1;
-	if (max_intervals > CHART_MAX_TICKS - 1)
-		max_intervals = CHART_MAX_TICKS - 1;
-	if (!isfinite(lo) || !isfinite(hi))
-		lo = 0, hi = 1;
-	if (hi < lo) {
-		double tmp = lo;
-
-		lo = hi;
-		hi = tmp;
-	}
-	if (hi - lo < 1e-12 * (fabs(hi) + 1))
-		hi = lo == 0 ? 1 : lo + fabs(lo) * 0.1;
-	raw = (hi - lo) / max_intervals;
-	mag = pow(10, floor(log10(raw)));
-	for (;;) {
-		for (size_t i = 0; i < sizeof(mult) / sizeof(mult[0]); i++) {
-			step = mult[i] * mag;
-			first = floor(lo / step + 1e-9);
-			last = ceil(hi / step - 1e-9);
-			if (last - first <= max_intervals)
-				goto found;
-		}
-		mag *= 10;
-	}
-found:
-	n = (int)(last - first) + 1;
-	t->n = n;
-	t->step = step;
-	for (int i = 0; i < n; i++)
-		t->v[i] = clean((first + i) * step, step);
-}
-
-/* Drops trailing zeros after a decimal point: "2.50" -> "2.5", "3.0" -> "3". */
-static void trim_zeros(char *s)
-{
-	char *dot = strchr(s, '.');
-	char *end;
-
-	if (!dot)
-		return;
-	end = s + strlen(s);
-	while (end > dot + 1 && end[-1] == '0')
-		*--end = '\0';
-	if (end == dot + 1)
-		*dot = '\0';
-}
-
-/* The decimals that write every multiple of step exactly: 0.25 needs 2. */
-static int step_decimals(double step)
-{
-	int d = 0;
-	double scaled = step;
-
-	while (d < 6 && fabs(scaled - nearbyint(scaled)) > 1e-6 * scaled) {
-		d++;
-		scaled *= 10;
-	}
-	return d;
-}
-
-void chart_format_si(double v, double step, char *buf, size_t n)
-{
-	static const struct { double f; const char *sfx; } si[] = {
-		{ 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" }, { 1, "" },
-	};
-	size_t i = 0;
-	double a = fabs(v), q;
-	int dec;
-
-	if (step > 0)
-		v = clean(v, step), a = fabs(v);
-	while (i + 1 < sizeof(si) / sizeof(si[0]) && a < si[i].f * (1 - 1e-9))
-		i++;
-	q = v / si[i].f;
-	if (step > 0)
-		dec = step_decimals(step / si[i].f);
-	else
-		dec = a == 0 ? 0 : 2 - (int)floor(log10(fabs(q)) + 1e-9);
-	if (dec < 0)
-		dec = 0;
-	if (dec > 6)
-		dec = 6;
-	snprintf(buf, n, "%.*f", dec, q);
-	trim_zeros(buf);
-	if (!strcmp(buf, "-0"))
-		snprintf(buf, n, "0");
-	snprintf(buf + strlen(buf), n - strlen(buf), "%s", si[i].sfx);
-}
-
-void chart_format_grouped(double v, int decimals, char *buf, size_t n)
-{
-	char digits[64], *p;
-	size_t len, intlen, o = 0;
-
-	snprintf(digits, sizeof(digits), "%.*f", decimals, fabs(v));
-	p = strchr(digits, '.');
-	intlen = p ? (size_t)(p - digits) : strlen(digits);
-	len = strlen(digits);
-	if (n == 0)
-		return;
-	if (v < 0 && strspn(digits, "0.") != len && o + 1 < n)
-		buf[o++] = '-';
-	for (size_t i = 0; i < len && o + 1 < n; i++) {
-		if (i > 0 && i < intlen && (intlen - i) % 3 == 0) {
-			buf[o++] = ',';
-			if (o + 1 >= n)
-				break;
-		}
-		buf[o++] = digits[i];
-	}
-	buf[o] = '\0';
-}
-
-double chart_map_x(const struct chart *c, double v)
-{
-	const struct chart_rect *p = &c->lay.plot;
-	double span = c->x.max - c->x.min;
-
-	return p->x + (span > 0 ? (v - c->x.min) / span : 0) * p->w;
-}
-
-double chart_map_y(const struct chart *c, double v)
-{
-	const struct chart_rect *p = &c->lay.plot;
-	double span = c->y.max - c->y.min;
-
-	return p->y + p->h - (span > 0 ? (v - c->y.min) / span : 0) * p->h;
 }
 
 /* Appends the column's distinct indices in ascending order. */
@@ -398,12 +308,14 @@ static double legend_width(const struct chart *c, const struct chart_measure *m)
 
 /*
  * The rows above the plot: title, subtitle, then the y title on the left and the
- * legend on the right. Returns the plot's top edge.
+ * legend on the right; a legend that would run into the y title takes a row of
+ * its own. Returns the plot's top edge.
  */
 static double layout_head(struct chart *c, const struct chart_measure *m)
 {
 	struct chart_layout *L = &c->lay;
-	double y = sp.pad_top, row = 0;
+	double y = sp.pad_top, row = 0, lrow = 0;
+	int axes = c->kind != CHART_BARH;
 
 	L->title = (struct chart_rect){ sp.pad_x, y, text_w(m, CHART_FONT_TITLE, c->title),
 					text_h(m, CHART_FONT_TITLE) };
@@ -416,17 +328,31 @@ static double layout_head(struct chart *c, const struct chart_measure *m)
 		y += L->subtitle.h;
 	}
 	y += sp.head_gap;
-	if (*c->y.title && c->kind == CHART_LINE)
+	if (*c->y.title && axes)
 		row = text_h(m, CHART_FONT_AXIS);
-	if (c->nlegend && text_h(m, CHART_FONT_LEGEND) > row)
-		row = text_h(m, CHART_FONT_LEGEND);
+	if (c->nlegend)
+		lrow = text_h(m, CHART_FONT_LEGEND);
 	L->ytitle = (struct chart_rect){ sp.pad_x, y,
-		c->kind == CHART_LINE ? text_w(m, CHART_FONT_AXIS, c->y.title) : 0, row };
+		axes ? text_w(m, CHART_FONT_AXIS, c->y.title) : 0, row };
 	L->legend.w = legend_width(c, m);
-	L->legend.h = row;
 	L->legend.x = L->width - sp.pad_x - L->legend.w;
 	L->legend.y = y;
+	if (row > 0 && lrow > 0 &&
+	    sp.pad_x + L->ytitle.w + sp.legend_gap + L->legend.w > L->width - sp.pad_x) {
+		L->legend.y = y + row + sp.title_gap; /* collision: its own row */
+		L->legend.h = lrow;
+		L->ytitle.h = row;
+		row += sp.title_gap + lrow;
+	} else {
+		row = fmax(row, lrow);
+		L->legend.h = L->ytitle.h = row;
+	}
 	return y + (row > 0 ? row + sp.row_gap : 0);
+}
+
+static double footer_height(const struct chart *c, const struct chart_measure *m)
+{
+	return *c->footer ? sp.footer_gap + text_h(m, CHART_FONT_SMALL) : 0;
 }
 
 /* Returns the height of the x tick labels plus the x title below the plot. */
@@ -436,7 +362,7 @@ static double foot_height(const struct chart *c, const struct chart_measure *m)
 
 	if (*c->x.title)
 		h += sp.xtitle_gap + text_h(m, CHART_FONT_AXIS);
-	return h + sp.pad_bottom;
+	return h + footer_height(c, m) + sp.pad_bottom;
 }
 
 static void layout_foot(struct chart *c, const struct chart_measure *m)
@@ -452,6 +378,12 @@ static void layout_foot(struct chart *c, const struct chart_measure *m)
 			L->xtick_top + text_h(m, CHART_FONT_TICK) + sp.xtitle_gap,
 			w, text_h(m, CHART_FONT_AXIS) };
 	}
+	if (*c->footer) {
+		double h = text_h(m, CHART_FONT_SMALL);
+
+		L->footer = (struct chart_rect){ sp.pad_x, L->height - sp.pad_bottom - h,
+						 L->width - 2 * sp.pad_x, h };
+	}
 }
 
 /* Widest label of the axis's ticks in the tick font. */
@@ -461,11 +393,20 @@ static double ticks_width(const struct chart_axis *a, const struct chart_measure
 	double w = 0;
 
 	for (int i = 0; i < a->ticks.n; i++) {
-		chart_format_si(a->ticks.v[i], a->ticks.step, buf, sizeof(buf));
+		chart_format_tick(a, a->ticks.v[i], buf, sizeof(buf));
 		if (text_w(m, CHART_FONT_TICK, buf) > w)
 			w = text_w(m, CHART_FONT_TICK, buf);
 	}
 	return w;
+}
+
+static void axis_ticks(struct chart_axis *a, int k)
+{
+	if (a->scale == CHART_LINEAR)
+		chart_nice_ticks(a->data_min, a->data_max, k, &a->ticks);
+	else
+		chart_log_ticks(a->data_min, a->data_max,
+				a->scale == CHART_LOG2 ? 2 : 10, k, &a->ticks);
 }
 
 /* x ticks: the most intervals whose labels keep xtick_spacing apart. */
@@ -473,11 +414,12 @@ static void layout_xticks(struct chart_axis *a, double plot_w,
 			  const struct chart_measure *m)
 {
 	for (int k = CHART_MAX_TICKS - 1; k >= 1; k--) {
-		chart_nice_ticks(a->data_min, a->data_max, k, &a->ticks);
+		axis_ticks(a, k);
 		double pitch = a->ticks.n > 1 ? plot_w / (a->ticks.n - 1) : plot_w;
 
 		if (a->ticks.n <= 2 ||
-		    (pitch >= sp.xtick_pitch && a->ticks.step >= a->min_step &&
+		    (pitch >= sp.xtick_pitch &&
+		     (a->scale != CHART_LINEAR || a->ticks.step >= a->min_step) &&
 		     pitch >= ticks_width(a, m) + sp.xtick_spacing))
 			break;
 	}
@@ -485,19 +427,32 @@ static void layout_xticks(struct chart_axis *a, double plot_w,
 	a->max = a->ticks.v[a->ticks.n - 1];
 }
 
-static void data_extent(struct chart *c)
+/* Extent of the data a log axis can show (values > 0) or all of it. */
+static void series_extent(const struct chart *c, double ext[4])
 {
-	double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
-
+	ext[0] = ext[2] = INFINITY;
+	ext[1] = ext[3] = -INFINITY;
 	for (size_t i = 0; i < c->nseries; i++) {
 		const struct chart_series *s = &c->series[i];
 
 		for (size_t j = 0; j < s->n; j++) {
-			xmin = fmin(xmin, s->x[j]);
-			xmax = fmax(xmax, s->x[j]);
-			ymax = fmax(ymax, s->y[j]);
+			if (c->x.scale == CHART_LINEAR || s->x[j] > 0) {
+				ext[0] = fmin(ext[0], s->x[j]);
+				ext[1] = fmax(ext[1], s->x[j]);
+			}
+			if (c->y.scale == CHART_LINEAR || s->y[j] > 0) {
+				ext[2] = fmin(ext[2], s->y[j]);
+				ext[3] = fmax(ext[3], s->y[j]);
+			}
 		}
 	}
+}
+
+static void data_extent(struct chart *c)
+{
+	double e[4], ymax = 0;
+
+	series_extent(c, e);
 	for (size_t i = 0; i < c->nbars; i++)
 		ymax = fmax(ymax, c->bars[i].value);
 	if (c->kind == CHART_BARH) {
@@ -505,10 +460,17 @@ static void data_extent(struct chart *c)
 		c->x.data_max = ymax;
 		return;
 	}
-	c->x.data_min = isfinite(xmin) ? fmin(xmin, 0) : 0;
-	c->x.data_max = isfinite(xmax) ? xmax : 1;
-	c->y.data_min = 0; /* throughput charts always start at zero */
-	c->y.data_max = ymax * 1.04; /* peaks stay clear of the frame */
+	if (!isfinite(e[0]))
+		e[0] = c->x.scale == CHART_LINEAR ? 0 : 1, e[1] = e[0] * 10;
+	if (!isfinite(e[2]))
+		e[2] = 1, e[3] = 10;
+	/* Time and written bytes start at zero; sweeps span their points. */
+	c->x.data_min = c->kind == CHART_SWEEP || c->x.scale != CHART_LINEAR
+				? e[0] : fmin(e[0], 0);
+	c->x.data_max = e[1];
+	/* Throughput starts at zero and peaks stay clear of the frame. */
+	c->y.data_min = c->y.scale == CHART_LINEAR ? fmin(e[2], 0) : e[2];
+	c->y.data_max = c->y.scale == CHART_LINEAR ? fmax(e[3], 0) * 1.04 : e[3];
 }
 
 static void thin_series(struct chart *c)
@@ -527,6 +489,33 @@ static void thin_series(struct chart *c)
 	}
 }
 
+/* The plot's view, and the inset's box in its upper right with its own window. */
+static void layout_views(struct chart *c)
+{
+	struct chart_layout *L = &c->lay;
+	const struct chart_rect *p = &L->plot;
+
+	L->view = (struct chart_view){ p->x, p->y, p->w, p->h, c->x.min, c->x.max,
+				       c->y.min, c->y.max, c->x.scale, c->y.scale };
+	L->density = c->kind == CHART_SCATTER && chart_points(c) > CHART_DENSITY_MIN;
+	if (!c->has_inset || c->kind != CHART_SCATTER)
+		return;
+	L->inset = L->view;
+	L->inset.w = p->w * sp.inset_frac_w;
+	L->inset.h = p->h * sp.inset_frac_h;
+	L->inset.x = p->x + p->w - L->inset.w - sp.inset_margin;
+	L->inset.y = p->y + sp.inset_margin;
+	L->inset.xmin = c->inset_win[0];
+	L->inset.xmax = c->inset_win[1];
+	L->inset.ymin = c->inset_win[2];
+	L->inset.ymax = c->inset_win[3];
+	/* A log axis cannot show 0: the window starts where the plot does. */
+	if (L->inset.xs != CHART_LINEAR && !(L->inset.xmin > 0))
+		L->inset.xmin = L->view.xmin;
+	if (L->inset.ys != CHART_LINEAR && !(L->inset.ymin > 0))
+		L->inset.ymin = L->view.ymin;
+}
+
 static int layout_line(struct chart *c, const struct chart_measure *m)
 {
 	struct chart_layout *L = &c->lay;
@@ -539,8 +528,7 @@ static int layout_line(struct chart *c, const struct chart_measure *m)
 	if (p->h < 40)
 		return -SB_EINVAL;
 	k = (int)floor(p->h / sp.tick_spacing);
-	chart_nice_ticks(c->y.data_min, c->y.data_max, k < 2 ? 2 : k > 8 ? 8 : k,
-			 &c->y.ticks);
+	axis_ticks(&c->y, k < 2 ? 2 : k > 8 ? 8 : k);
 	c->y.min = c->y.ticks.v[0];
 	c->y.max = c->y.ticks.v[c->y.ticks.n - 1];
 	yw = ticks_width(&c->y, m);
@@ -555,8 +543,11 @@ static int layout_line(struct chart *c, const struct chart_measure *m)
 		return -SB_EINVAL;
 	layout_xticks(&c->x, p->w, m);
 	layout_foot(c, m);
-	L->legend.x = p->x + p->w - L->legend.w;
-	thin_series(c);
+	if (L->legend.y == L->ytitle.y)
+		L->legend.x = p->x + p->w - L->legend.w;
+	layout_views(c);
+	if (c->kind == CHART_LINE)
+		thin_series(c);
 	return 0;
 }
 
@@ -602,6 +593,7 @@ static int layout_barh(struct chart *c, const struct chart_measure *m)
 	c->y.min = 0;
 	c->y.max = (double)c->nbars;
 	layout_foot(c, m);
+	layout_views(c);
 	return 0;
 }
 

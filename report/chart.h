@@ -42,7 +42,35 @@ const struct chart_font_spec *chart_font_spec(enum chart_font f);
 #define CHART_COLOR_WRITE 0xe69f00u /* Okabe-Ito orange */
 #define CHART_COLOR_TRIM 0x009e73u  /* Okabe-Ito green */
 
-enum chart_kind { CHART_LINE, CHART_BARH };
+/*
+ * LINE: metric over time or bytes written (M4-thinned); BARH: horizontal bars;
+ * SCATTER: dispersion, one marker shape per series, a density raster past
+ * CHART_DENSITY_MIN points; SWEEP: metric against QD, block size or threads,
+ * lines through marked points.
+ */
+/* The i-th series colour: Okabe-Ito, safe for colour-blind readers; cycles. */
+uint32_t chart_palette(size_t i);
+
+enum chart_kind { CHART_LINE, CHART_BARH, CHART_SCATTER, CHART_SWEEP };
+
+/* Marker shapes, assigned in this order so series differ in grayscale too. */
+enum chart_marker {
+	CHART_MARK_CIRCLE, CHART_MARK_SQUARE, CHART_MARK_TRIANGLE, CHART_MARK_DIAMOND,
+	CHART_MARK_CROSS, CHART_MARK_N
+};
+
+/* Above this many points in all series together a scatter becomes a raster. */
+#define CHART_DENSITY_MIN 20000
+/* Raster pixels per point inside SVG and PDF: 3 is 216 dpi. */
+#define CHART_DENSITY_SCALE 3.0
+
+/* Axis scales; LOG2 suits queue depths and block sizes. */
+enum chart_scale { CHART_LINEAR, CHART_LOG10, CHART_LOG2 };
+/*
+ * Tick label style: SI (20k, 1.5M), IEC for sizes (4K, 128K, 1M = 2^20), or
+ * NINES for exceedance probabilities on a log axis (0.001 reads "99.9%").
+ */
+enum chart_unit { CHART_UNIT_SI, CHART_UNIT_IEC, CHART_UNIT_NINES };
 
 #define CHART_MAX_TICKS 16
 
@@ -59,6 +87,15 @@ struct chart_axis {
 	double min, max;   /* the scale after chart_layout(): tick-aligned */
 	double min_step;   /* ticks no closer than this (1 for whole seconds); 0: any */
 	struct chart_ticks ticks;
+	enum chart_scale scale;
+	enum chart_unit unit;
+};
+
+/* A data window mapped onto a box: the main plot, or a zoomed inset. */
+struct chart_view {
+	double x, y, w, h;            /* the box, chart units */
+	double xmin, xmax, ymin, ymax; /* the data window */
+	enum chart_scale xs, ys;
 };
 
 /*
@@ -73,6 +110,7 @@ struct chart_series {
 	size_t n;
 	double *px, *py;
 	size_t pn;
+	enum chart_marker marker;
 };
 
 /* One horizontal bar: a row label, an optional note under it, and a value. */
@@ -100,6 +138,10 @@ struct chart_layout {
 	double xtick_top;           /* x tick labels start here */
 	double label_right;         /* bar charts: row labels end here */
 	double row_h, bar_h;        /* bar charts: row pitch and bar thickness */
+	struct chart_rect footer;   /* provenance line at the bottom; h 0 when none */
+	struct chart_view view;     /* the plot's data window */
+	struct chart_view inset;    /* the zoomed inset; w 0 when none */
+	int density;                /* a scatter drawn as a raster */
 };
 
 /* Legend entries: one per series (line) or per distinct bar colour (bars). */
@@ -121,6 +163,9 @@ struct chart {
 	size_t nlegend, legend_cap;
 	struct chart_layout lay;
 	char *note;              /* said in the plot area when there is no data */
+	char *footer;            /* provenance: drive, plan, fio, ssdbench; "" for none */
+	int has_inset;
+	double inset_win[4];     /* x0, x1, y0, y1 of the zoomed inset */
 };
 
 /*
@@ -142,7 +187,22 @@ void chart_set_axis_titles(struct chart *c, const char *xtitle, const char *ytit
 void chart_set_note(struct chart *c, const char *note);
 /* x ticks no closer than step: per-second data gets no 0.5 s ticks. */
 void chart_set_x_min_step(struct chart *c, double step);
-/* Copies n points; x must not decrease. Adds a legend entry. */
+/* Replaces the title; copied. */
+void chart_set_title(struct chart *c, const char *title);
+/* Sets the provenance line drawn at the bottom of the chart; copied. */
+void chart_set_footer(struct chart *c, const char *footer);
+/* Sets the axes' scales; a log axis ignores values <= 0. */
+void chart_set_scales(struct chart *c, enum chart_scale xs, enum chart_scale ys);
+void chart_set_units(struct chart *c, enum chart_unit x, enum chart_unit y);
+/*
+ * Scatters get a zoomed inset in the plot's upper right showing the data window
+ * [x0, x1] x [y0, y1], re-binned at the inset's own size.
+ */
+void chart_set_inset(struct chart *c, double x0, double x1, double y0, double y1);
+/*
+ * Copies n points; lines and sweeps need x not decreasing (scatters do not). Adds
+ * a legend entry and gives the series the next marker shape.
+ */
 void chart_add_series(struct chart *c, const char *label, uint32_t color,
 		      const double *x, const double *y, size_t n);
 void chart_add_bar(struct chart *c, const char *label, const char *note,
@@ -175,9 +235,34 @@ void chart_format_si(double v, double step, char *buf, size_t n);
 /* Writes v with thousands separators and the given decimals: "3,412.5". */
 void chart_format_grouped(double v, int decimals, char *buf, size_t n);
 
+/* Writes a tick label for v on axis a (SI or IEC, per a->unit). */
+void chart_format_tick(const struct chart_axis *a, double v, char *buf, size_t n);
+
+/*
+ * Log ticks over [lo, hi] (lo > 0): powers of base (10 or 2), every k-th one so
+ * that at most max_intervals intervals remain; the ends round outwards.
+ * 3..9000 in base 10 gives 1, 10, 100, 1000, 10000.
+ */
+void chart_log_ticks(double lo, double hi, int base, int max_intervals,
+		     struct chart_ticks *t);
+
 /* Maps a data value to chart units inside the plot box. */
 double chart_map_x(const struct chart *c, double v);
 double chart_map_y(const struct chart *c, double v);
+/* Maps through any view (the plot's or the inset's); NAN for v <= 0 on a log axis. */
+double chart_view_x(const struct chart_view *v, double x);
+double chart_view_y(const struct chart_view *v, double y);
+
+/*
+ * Density raster: counts the points of s that fall inside view v on a grid of
+ * pw x ph cells (row-major, row 0 at the top) into counts, which the caller
+ * zeroes. Returns the largest count.
+ */
+uint32_t chart_density(const struct chart_series *s, const struct chart_view *v,
+		       int pw, int ph, uint32_t *counts);
+
+/* Number of points in all series; a scatter with more is drawn as a raster. */
+size_t chart_points(const struct chart *c);
 
 /*
  * M4 thinning: splits [x0, x1] into columns and keeps, per column, the first,

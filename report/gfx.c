@@ -2,6 +2,7 @@
 /* gfx: fonts, surfaces and drawing primitives over cairo, pango and fontconfig. */
 #include "gfx.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,12 +43,29 @@ struct gfx_fonts {
 struct gfx {
 	struct gfx_fonts *fonts;
 	enum gfx_format fmt;
+	double scale;          /* PNG pixels per point; 1 for vector surfaces */
 	char *path;
+	FILE *file;            /* every format is written through this stream ... */
+	int write_errno;       /* ... so a full disk is an error, not a short file */
 	cairo_surface_t *surface;
 	cairo_t *cr;
 	PangoContext *ctx;
 	PangoLayout *layout;
 };
+
+/* cairo's write callback: the first failed write is kept and reported at close. */
+static cairo_status_t write_cb(void *closure, const unsigned char *data, unsigned len)
+{
+	struct gfx *g = closure;
+
+	if (g->write_errno)
+		return CAIRO_STATUS_WRITE_ERROR;
+	if (fwrite(data, 1, len, g->file) != len) {
+		g->write_errno = errno ? errno : EIO;
+		return CAIRO_STATUS_WRITE_ERROR;
+	}
+	return CAIRO_STATUS_SUCCESS;
+}
 
 static const char *family_for(const char *lang)
 {
@@ -208,8 +226,8 @@ static int check(struct gfx *g, struct diag *d)
 		st = cairo_status(g->cr);
 	if (st == CAIRO_STATUS_SUCCESS)
 		return 0;
-	return diag_set(d, -SB_ERENDER, g->path, 0, 0, "cannot write '%s': %s",
-			g->path, cairo_status_to_string(st));
+	return diag_set(d, -SB_ERENDER, g->path, 0, 0, "cannot write '%s': %s", g->path,
+			g->write_errno ? strerror(g->write_errno) : cairo_status_to_string(st));
 }
 
 static void paint_white(struct gfx *g)
@@ -220,22 +238,21 @@ static void paint_white(struct gfx *g)
 	cairo_restore(g->cr);
 }
 
-/* The one place that picks a surface for a format. */
-static cairo_surface_t *create_surface(enum gfx_format fmt, const char *path,
-				       double w, double h, double scale,
+/* The one place that picks a surface for a format; vector ones write through g->file. */
+static cairo_surface_t *create_surface(struct gfx *g, double w, double h,
 				       const struct gfx_meta *meta)
 {
 	cairo_surface_t *s;
 
-	switch (fmt) {
+	switch (g->fmt) {
 	case GFX_SVG:
-		return cairo_svg_surface_create(path, w, h);
+		return cairo_svg_surface_create_for_stream(write_cb, g, w, h);
 	case GFX_PNG:
 		return cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-						  (int)lround(w * scale),
-						  (int)lround(h * scale));
+						  (int)lround(w * g->scale),
+						  (int)lround(h * g->scale));
 	case GFX_PDF:
-		s = cairo_pdf_surface_create(path, w, h);
+		s = cairo_pdf_surface_create_for_stream(write_cb, g, w, h);
 		if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
 			const char *date = meta && meta->date ? meta->date
 							      : "1970-01-01T00:00:00Z";
@@ -267,7 +284,14 @@ int gfx_open(struct gfx **out, struct gfx_fonts *fonts, enum gfx_format fmt,
 	g->path = xstrdup(path);
 	if (fmt != GFX_PNG || !(scale > 0))
 		scale = 1;
-	g->surface = create_surface(fmt, path, width, height, scale, meta);
+	g->scale = scale;
+	g->file = fopen(path, "wb");
+	if (!g->file) {
+		rc = diag_set(d, -SB_ERENDER, path, 0, 0, "cannot write '%s': %s", path,
+			      strerror(errno));
+		goto out;
+	}
+	g->surface = create_surface(g, width, height, meta);
 	rc = check(g, d);
 	if (rc)
 		goto out;
@@ -321,18 +345,25 @@ int gfx_close(struct gfx *g, struct diag *d)
 		cairo_destroy(g->cr);
 	g->cr = NULL;
 	if (!rc && g->fmt == GFX_PNG) {
-		st = cairo_surface_write_to_png(g->surface, g->path);
-		if (st != CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_write_to_png_stream(g->surface, write_cb, g);
+		if (st != CAIRO_STATUS_SUCCESS && !g->write_errno)
 			rc = diag_set(d, -SB_ERENDER, g->path, 0, 0,
 				      "cannot write '%s': %s", g->path,
 				      cairo_status_to_string(st));
 	}
 	if (g->surface) {
 		cairo_surface_finish(g->surface);
-		if (!rc)
+		if (!rc && !g->write_errno)
 			rc = check(g, d);
 		cairo_surface_destroy(g->surface);
 	}
+	if (g->file && fclose(g->file) && !g->write_errno)
+		g->write_errno = errno;
+	if (g->write_errno && !rc)
+		rc = diag_set(d, -SB_ERENDER, g->path, 0, 0, "cannot write '%s': %s",
+			      g->path, strerror(g->write_errno));
+	if (g->write_errno)
+		unlink(g->path); /* a cut-short chart or report must not look like one */
 	free(g->path);
 	free(g);
 	return rc;
@@ -430,6 +461,98 @@ void gfx_dots(struct gfx *g, const double *x, const double *y, size_t n, double 
 		cairo_arc(cr, x[i], y[i], r, 0, 2 * M_PI);
 	}
 	cairo_fill(cr);
+}
+
+/* Subpaths per fill on SVG: far below libxml2's 10 MB attribute limit. */
+#define SVG_MARKS_PER_PATH 5000
+
+static void marker_path(cairo_t *cr, double x, double y, enum chart_marker m,
+			double r)
+{
+	cairo_new_sub_path(cr);
+	switch (m) {
+	case CHART_MARK_SQUARE:
+		cairo_rectangle(cr, x - r * 0.88, y - r * 0.88, r * 1.76, r * 1.76);
+		break;
+	case CHART_MARK_TRIANGLE:
+		cairo_move_to(cr, x, y - r * 1.2);
+		cairo_line_to(cr, x + r * 1.1, y + r * 0.75);
+		cairo_line_to(cr, x - r * 1.1, y + r * 0.75);
+		cairo_close_path(cr);
+		break;
+	case CHART_MARK_DIAMOND:
+		cairo_move_to(cr, x, y - r * 1.25);
+		cairo_line_to(cr, x + r * 1.25, y);
+		cairo_line_to(cr, x, y + r * 1.25);
+		cairo_line_to(cr, x - r * 1.25, y);
+		cairo_close_path(cr);
+		break;
+	case CHART_MARK_CROSS: /* a filled plus, so it fills like the others */
+		cairo_rectangle(cr, x - r * 1.1, y - r * 0.35, r * 2.2, r * 0.7);
+		cairo_new_sub_path(cr);
+		cairo_rectangle(cr, x - r * 0.35, y - r * 1.1, r * 0.7, r * 2.2);
+		break;
+	default:
+		cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+		break;
+	}
+}
+
+void gfx_markers(struct gfx *g, const double *x, const double *y, size_t n,
+		 enum chart_marker m, double r, uint32_t color)
+{
+	cairo_t *cr = g->cr;
+	/* On the image surface one huge path of overlapping marks is slow: fill each. */
+	size_t per = g->fmt == GFX_SVG ? SVG_MARKS_PER_PATH : g->fmt == GFX_PNG ? 1 : n;
+
+	set_color(g, color);
+	cairo_save(cr);
+	cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+	for (size_t i = 0; i < n; i++) {
+		if (!isfinite(x[i]) || !isfinite(y[i]))
+			continue;
+		marker_path(cr, x[i], y[i], m, r);
+		if ((i + 1) % per == 0)
+			cairo_fill(cr);
+	}
+	cairo_fill(cr);
+	cairo_restore(cr);
+}
+
+void gfx_image(struct gfx *g, double x, double y, double w, double h,
+	       const uint32_t *argb, int pw, int ph)
+{
+	cairo_surface_t *img;
+	cairo_t *cr = g->cr;
+
+	if (pw <= 0 || ph <= 0)
+		return;
+	/* cairo's own surface: SVG and PDF hold a reference until they are done. */
+	img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pw, ph);
+	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(img);
+		return;
+	}
+	cairo_surface_flush(img);
+	for (int row = 0; row < ph; row++)
+		memcpy(cairo_image_surface_get_data(img) +
+			       (size_t)row * (size_t)cairo_image_surface_get_stride(img),
+		       argb + (size_t)row * (size_t)pw, 4 * (size_t)pw);
+	cairo_surface_mark_dirty(img);
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	cairo_scale(cr, w / pw, h / ph);
+	cairo_set_source_surface(cr, img, 0, 0);
+	cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+	cairo_rectangle(cr, 0, 0, pw, ph);
+	cairo_fill(cr);
+	cairo_restore(cr);
+	cairo_surface_destroy(img);
+}
+
+double gfx_raster_scale(const struct gfx *g)
+{
+	return g->fmt == GFX_PNG ? g->scale : CHART_DENSITY_SCALE;
 }
 
 void gfx_clip(struct gfx *g, double x, double y, double w, double h)

@@ -69,6 +69,21 @@ void gfx_polyline(struct gfx *g, const double *x, const double *y, size_t n,
 /* Round markers of radius r at each point, filled as one path. */
 void gfx_dots(struct gfx *g, const double *x, const double *y, size_t n, double r,
 	      uint32_t color);
+/*
+ * Markers of shape m and radius r at each point. On SVG the fill is split every
+ * few thousand marks so no path's d attribute nears librsvg's limit.
+ */
+void gfx_markers(struct gfx *g, const double *x, const double *y, size_t n,
+		 enum chart_marker m, double r, uint32_t color);
+/*
+ * Paints a premultiplied ARGB32 raster of pw x ph pixels (row-major, stride
+ * 4 * pw) into the box at (x, y, w, h), unsmoothed; it stays a raster inside
+ * SVG and PDF while everything else stays vector.
+ */
+void gfx_image(struct gfx *g, double x, double y, double w, double h,
+	       const uint32_t *argb, int pw, int ph);
+/* Raster pixels per point for a density image: the PNG scale, else 216 dpi. */
+double gfx_raster_scale(const struct gfx *g);
 /* Clips drawing to a rectangle until gfx_unclip(). */
 void gfx_clip(struct gfx *g, double x, double y, double w, double h);
 void gfx_unclip(struct gfx *g);

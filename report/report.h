@@ -9,17 +9,39 @@
 struct report_opts {
 	const char *pdf_path;     /* the report; NULL for none */
 	const char *chart_dir;    /* charts/<name>.svg and .png go here; NULL for none */
-	int png_width;            /* pixels; 0 means 1400 */
+	int png_width;            /* pixels; 0 means 1400 (the 2x image of a 700 px column) */
 	const char *lang;         /* BCP 47 tag for text shaping: "zh-TW" (default), "zh-CN", "en" */
 	const char *fonts_conf;   /* fontconfig file; NULL means templates/fonts.conf */
 };
 
+/* Options of `ssdbench report` beyond report_opts; all may be NULL or 0. */
+struct report_extra {
+	const char *svg_dir;      /* SVGs here instead of chart_dir */
+	const char *png_dir;      /* PNGs here instead of chart_dir */
+	int png_2x;               /* also write <name>@2x.png at twice the PNG width */
+	const char *date;         /* PDF dates, ISO 8601; NULL: the run's start time */
+	const char *template_path; /* report template; NULL: templates/report-default.xml */
+};
+
 /*
- * Draws the cover page and every chart for run. Charts: one IOPS-over-time chart per
- * step that has per-second data, and a summary bar chart of all finished steps.
+ * Draws the cover page and every chart for run, as the report template lists them
+ * (templates/report-default.xml unless report_extra names another). Charts: one IOPS-over-time chart per
+ * step that has per-second data, an IOPS-vs-queue-depth sweep when three or more
+ * steps differ only in queue depth, a dispersion scatter of the long steps' per-second IOPS,
+ * and a summary bar chart of all finished steps. Every chart carries a provenance
+ * footer (drive, plan, fio, ssdbench).
  * Returns 0, or a negative SB_E* code with d naming the file that failed.
  */
 int report_render(const struct result_run *run, const struct report_opts *o,
 		  struct diag *d);
+/*
+ * <datadir>/name, datadir being $SSDBENCH_DATADIR or the source tree the program
+ * was built from ("templates/fonts.conf"). Returns a new string; free() it.
+ */
+char *report_data_path(const char *name);
+
+/* report_render() with the extra options x (NULL for none). */
+int report_render_ext(const struct result_run *run, const struct report_opts *o,
+		      const struct report_extra *x, struct diag *d);
 
 #endif

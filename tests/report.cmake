@@ -6,3 +6,14 @@ sb_unit_test(test_report sb_report PkgConfig::LIBXML2)
 # sees through their frames, which lack frame pointers.
 set_property(TEST test_report APPEND PROPERTY ENVIRONMENT
   "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp:print_suppressions=0:fast_unwind_on_malloc=0")
+sb_unit_test(test_chartdraw sb_report PkgConfig::LIBXML2)
+set_property(TEST test_chartdraw APPEND PROPERTY ENVIRONMENT
+  "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp:print_suppressions=0:fast_unwind_on_malloc=0")
+sb_unit_test(test_i18n sb_report PkgConfig::LIBXML2)
+# The sample archive rendered in three languages, twice; every kind of `plot`.
+add_test(NAME it_report
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/report.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_report PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+sb_unit_test(test_tmpl sb_report)

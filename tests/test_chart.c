@@ -6,11 +6,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "chart.h"
+#include "table.h"
 #include "err.h"
 #include "xalloc.h"
 
@@ -276,6 +278,208 @@ static void test_m4(void **state)
 	assert_int_equal(chart_m4(x, y, 0, 0, 1, 4, ox, oy), 0);
 }
 
+static void test_log_ticks(void **state)
+{
+	struct chart_ticks t;
+	(void)state;
+
+	chart_log_ticks(3, 9000, 10, 8, &t);  /* ends round outwards to powers */
+	assert_ticks(&t, (const double[]){ 1, 10, 100, 1000, 10000 }, 5, 0);
+	chart_log_ticks(1, 256, 2, 15, &t);   /* queue depths: every power of 2 */
+	assert_ticks(&t, (const double[]){ 1, 2, 4, 8, 16, 32, 64, 128, 256 }, 9, 0);
+	chart_log_ticks(1, 256, 2, 4, &t);    /* too many: every second power */
+	assert_ticks(&t, (const double[]){ 1, 4, 16, 64, 256 }, 5, 0);
+	chart_log_ticks(1e-6, 1, 10, 3, &t);  /* every other decade, outwards */
+	assert_ticks(&t, (const double[]){ 1e-6, 1e-4, 1e-2, 1 }, 4, 0);
+	chart_log_ticks(0, 0, 10, 5, &t);     /* no positive data: one decade */
+	assert_ticks(&t, (const double[]){ 1, 10 }, 2, 0);
+}
+
+static void check_tick(enum chart_unit u, double v, const char *want)
+{
+	struct chart_axis a;
+	char buf[32];
+
+	memset(&a, 0, sizeof(a));
+	a.scale = CHART_LOG10;
+	a.unit = u;
+	chart_format_tick(&a, v, buf, sizeof(buf));
+	assert_string_equal(buf, want);
+}
+
+static void test_format_tick(void **state)
+{
+	(void)state;
+	check_tick(CHART_UNIT_IEC, 4096, "4K");
+	check_tick(CHART_UNIT_IEC, 131072, "128K");
+	check_tick(CHART_UNIT_IEC, 1048576, "1M");
+	check_tick(CHART_UNIT_IEC, 512, "512");
+	check_tick(CHART_UNIT_IEC, 1536, "1.5K");
+	check_tick(CHART_UNIT_NINES, 0.1, "90%");
+	check_tick(CHART_UNIT_NINES, 0.01, "99%");
+	check_tick(CHART_UNIT_NINES, 0.001, "99.9%");
+	check_tick(CHART_UNIT_NINES, 1e-6, "99.9999%");
+	check_tick(CHART_UNIT_NINES, 1, "0%");
+	check_tick(CHART_UNIT_SI, 1000, "1k");
+	check_tick(CHART_UNIT_SI, 0.001, "0.001");
+}
+
+/* A log y axis maps decades evenly and ignores values <= 0 for its range. */
+static void test_layout_log(void **state)
+{
+	struct chart *c = chart_new(CHART_SCATTER, "T", "S");
+	const double x[] = { 0, 10, 20, 30 }, y[] = { 0, 50, 5000, 420000 };
+	const struct chart_rect *p = &c->lay.plot;
+	(void)state;
+
+	chart_set_axis_titles(c, "Time (s)", "IOPS");
+	chart_set_scales(c, CHART_LINEAR, CHART_LOG10);
+	chart_add_series(c, "A", chart_palette(0), x, y, 4);
+	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
+	assert_near(c->y.min, 10);
+	assert_near(c->y.max, 1e6);
+	assert_near(chart_map_y(c, 1e6), p->y);
+	assert_near(chart_map_y(c, 10), p->y + p->h);
+	assert_near(chart_map_y(c, 1e4), p->y + p->h * 0.4); /* decade 3 of 5 */
+	assert_true(isnan(chart_map_y(c, 0)));
+	assert_false(c->lay.density);
+	assert_int_equal(c->series[0].marker, CHART_MARK_CIRCLE);
+	chart_free(c);
+}
+
+/* A legend too wide for the y title's row moves to a row of its own. */
+static void test_legend_collision(void **state)
+{
+	struct chart *c = iops_chart();
+	const struct chart_layout *L = &c->lay;
+	double top;
+	char name[160];
+	(void)state;
+
+	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
+	top = L->plot.y;
+	assert_near(L->legend.y, L->ytitle.y);
+	memset(name, 'x', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	chart_add_series(c, name, chart_palette(1), c->series[0].x, c->series[0].y, 60);
+	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
+	/* 42 + 18 + 22 + 795 = 877 pt of legend; with "IOPS" and the gap, > 888. */
+	assert_near(L->legend.w, 877);
+	assert_true(L->legend.y >= L->ytitle.y + L->ytitle.h);
+	assert_near(L->legend.y, L->ytitle.y + 15.75 + 6);
+	assert_near(L->plot.y, top + 6 + 15.75);
+	/* The boxes do not overlap: the legend ends above the plot. */
+	assert_true(L->legend.y + L->legend.h <= L->plot.y);
+	chart_free(c);
+}
+
+/* Points land in the right cells; those outside the view are dropped. */
+static void test_density(void **state)
+{
+	const double x[] = { 0, 0.5, 9.99, 10, 5, -1, 5 };
+	const double y[] = { 0, 0.2, 9.99, 10, 5, 5, 11 };
+	struct chart_series s = { NULL, 0, (double *)(uintptr_t)x, (double *)(uintptr_t)y,
+				  7, NULL, NULL, 0, CHART_MARK_CIRCLE };
+	struct chart_view v = { 0, 0, 100, 100, 0, 10, 0, 10, CHART_LINEAR, CHART_LINEAR };
+	uint32_t counts[4 * 4] = { 0 };
+	(void)state;
+
+	assert_int_equal(chart_density(&s, &v, 4, 4, counts), 2);
+	assert_int_equal(counts[3 * 4 + 0], 2);  /* (0,0) and (0.5,0.2): bottom left */
+	assert_int_equal(counts[0 * 4 + 3], 2);  /* 9.99 and 10: top right */
+	assert_int_equal(counts[2 * 4 + 2], 1);  /* (5,5): the centre's lower right */
+	uint32_t sum = 0;
+	for (int i = 0; i < 16; i++)
+		sum += counts[i];
+	assert_int_equal(sum, 5);                /* x = -1 and y = 11 are outside */
+}
+
+/* Past CHART_DENSITY_MIN points a scatter is a raster; the inset gets its window. */
+static void test_density_and_inset(void **state)
+{
+	struct chart *c = chart_new(CHART_SCATTER, "T", "");
+	size_t n = CHART_DENSITY_MIN + 1;
+	double *x = xmalloc(n * sizeof(*x)), *y = xmalloc(n * sizeof(*y));
+	(void)state;
+
+	for (size_t i = 0; i < n; i++) {
+		x[i] = (double)i / 10.0;
+		y[i] = 1000 + (double)(i % 7);
+	}
+	chart_add_series(c, "A", chart_palette(0), x, y, n);
+	chart_set_inset(c, 1000, 1500, 990, 1010);
+	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
+	assert_true(c->lay.density);
+	assert_near(c->lay.inset.w, c->lay.plot.w * 0.36);
+	assert_near(c->lay.inset.h, c->lay.plot.h * 0.40);
+	assert_near(c->lay.inset.x + c->lay.inset.w, c->lay.plot.x + c->lay.plot.w - 12);
+	assert_near(c->lay.inset.xmin, 1000);
+	assert_near(c->lay.inset.ymax, 1010);
+	assert_near(chart_view_x(&c->lay.inset, 1250),
+		    c->lay.inset.x + c->lay.inset.w / 2);
+	free(x);
+	free(y);
+	chart_free(c);
+}
+
+/* Okabe-Ito order, and the first colours are the read/write ones. */
+static void test_palette(void **state)
+{
+	(void)state;
+	assert_int_equal(chart_palette(0), CHART_COLOR_READ);
+	assert_int_equal(chart_palette(1), CHART_COLOR_WRITE);
+	assert_int_equal(chart_palette(2), CHART_COLOR_TRIM);
+	assert_int_equal(chart_palette(8), chart_palette(0));
+}
+
+/* Direction-aware shading: more IOPS and less latency are both green. */
+static void test_delta_color(void **state)
+{
+	uint32_t up, down, big;
+	(void)state;
+
+	assert_near(table_delta_pct(100, 112), 12);
+	assert_near(table_delta_pct(200, 150), -25);
+	assert_true(isnan(table_delta_pct(0, 5)));
+	assert_int_equal(table_delta_color(0.5, TABLE_HIGHER_BETTER, 20), 0xffffffu);
+	assert_int_equal(table_delta_color(NAN, TABLE_HIGHER_BETTER, 20), 0xffffffu);
+	up = table_delta_color(10, TABLE_HIGHER_BETTER, 20);
+	down = table_delta_color(-10, TABLE_LOWER_BETTER, 20);
+	assert_int_equal(up, down);                    /* both better */
+	assert_true(((up >> 8) & 0xff) > (up >> 16));  /* green over red */
+	assert_int_equal(table_delta_color(10, TABLE_LOWER_BETTER, 20),
+			 table_delta_color(-10, TABLE_HIGHER_BETTER, 20));
+	assert_true((table_delta_color(10, TABLE_LOWER_BETTER, 20) >> 16) >
+		    ((table_delta_color(10, TABLE_LOWER_BETTER, 20) >> 8) & 0xff));
+	/* Saturates at full scale; bigger changes are darker until then. */
+	big = table_delta_color(20, TABLE_HIGHER_BETTER, 20);
+	assert_int_equal(big, 0x4fb99fu);
+	assert_int_equal(table_delta_color(500, TABLE_HIGHER_BETTER, 20), big);
+	assert_true((up & 0xff) > (big & 0xff));
+}
+
+static void test_table_layout(void **state)
+{
+	const char *head[] = { "", "IOPS", "p99 (us)" };
+	const char *row[] = { "drive-a", "1,234,567", "12" };
+	struct table *t = table_new("T", "S", 3, head);
+	(void)state;
+
+	table_add_row(t, row, NULL);
+	table_set_footer(t, "f");
+	assert_int_equal(table_layout(t, 960, &fake), 0);
+	/* Value columns: widest text (9 and 8 chars at 5 pt) plus 2 x 10 pad. */
+	assert_near(t->col_w[1], 65);
+	assert_near(t->col_w[2], 60);
+	assert_near(t->col_w[0], 960 - 72 - 125);
+	assert_near(t->col_x[2], 36 + t->col_w[0] + 65);
+	assert_near(t->row_h, 9.5 * 1.5 + 12);
+	assert_near(t->height, t->footer_y + 12 + 24); /* footer line, bottom pad */
+	assert_int_equal(t->cells[1].fill, TABLE_NO_FILL);
+	assert_int_equal(table_layout(t, 150, &fake), -SB_EINVAL);
+	table_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -286,6 +490,15 @@ int main(void)
 		cmocka_unit_test(test_layout_min_step),
 		cmocka_unit_test(test_layout_bars),
 		cmocka_unit_test(test_m4),
+		cmocka_unit_test(test_log_ticks),
+		cmocka_unit_test(test_format_tick),
+		cmocka_unit_test(test_layout_log),
+		cmocka_unit_test(test_legend_collision),
+		cmocka_unit_test(test_density),
+		cmocka_unit_test(test_density_and_inset),
+		cmocka_unit_test(test_palette),
+		cmocka_unit_test(test_delta_color),
+		cmocka_unit_test(test_table_layout),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -259,17 +259,22 @@ static void test_render(void **state)
 	check_chart_files(f, "charts", "step-001-iops", 1400, 600);
 	check_chart_files(f, "charts", "step-002-iops", 1400, 600);
 	check_chart_files(f, "charts", "summary", 1400, 0);
+	/* Steps 1 and 2 have 60 s and more of samples: the dispersion chart. */
+	check_chart_files(f, "charts", "dispersion", 1400, 600);
+	p = path_in(f, "charts/sweep-qd.svg");  /* no workload at two depths */
+	assert_false(exists(p));
+	free(p);
 	p = path_in(f, "charts/step-003-iops.svg");  /* failed: no series, no chart */
 	assert_false(exists(p));
 	free(p);
 
-	/* 1 cover page and 3 charts; fonts are the Traditional Chinese face. */
+	/* 1 cover page and 4 charts; fonts are the Traditional Chinese face. */
 	sbuf_init(&pdf);
 	p = path_in(f, "report.pdf");
 	read_all(p, &pdf);
 	assert_memory_equal(pdf.buf, "%PDF-", 5);
 	assert_int_equal(count_str(&pdf, "/Type /Page\n") +
-			 count_str(&pdf, "/Type /Page "), 4);
+			 count_str(&pdf, "/Type /Page "), 5);
 	assert_true(count_str(&pdf, "NotoSansCJKtc-Regular") > 0);
 	assert_true(count_str(&pdf, "NotoSansCJKtc-Bold") > 0);
 	assert_int_equal(count_str(&pdf, "NotoSansCJKjp"), 0);
@@ -297,7 +302,7 @@ static void test_step_without_samples(void **state)
 	p = path_in(f, "report.pdf");
 	read_all(p, &pdf);
 	assert_int_equal(count_str(&pdf, "/Type /Page\n") +
-			 count_str(&pdf, "/Type /Page "), 5);
+			 count_str(&pdf, "/Type /Page "), 6);
 	sbuf_release(&pdf);
 	free(p);
 }
@@ -441,6 +446,69 @@ static void test_empty_run(void **state)
 	result_run_release(&empty);
 }
 
+/* A reviewer's template: its charts only, in its order, at its sizes and titles. */
+static void test_template(void **state)
+{
+	struct fixture *f = *state;
+	char *tpl = path_in(f, "mine.xml"), *pdf = path_in(f, "report.pdf");
+	char *charts = path_in(f, "charts"), *p;
+	struct report_opts o = { pdf, charts, 700, "en", NULL };
+	struct report_extra x = { NULL, NULL, 1, "2026-01-02T03:04:05Z", tpl };
+	FILE *fp = fopen(tpl, "w");
+	struct sbuf sb;
+	struct diag d;
+
+	assert_non_null(fp);
+	fputs("<report>\n  <chart kind=\"summary\" width=\"700\" title=\"Overview\"/>\n"
+	      "  <chart kind=\"dispersion\" width=\"800\" height=\"500\" log-y=\"true\"/>\n"
+	      "</report>\n", fp);
+	fclose(fp);
+	diag_clear(&d);
+	assert_int_equal(report_render_ext(&f->run, &o, &x, &d), 0);
+	p = xasprintf("%s/dispersion.svg", charts);
+	assert_true(fabs(check_svg(p, 800) - 500) < 1e-6);
+	free(p);
+	p = xasprintf("%s/summary.svg", charts);
+	check_svg(p, 700);
+	free(p);
+	p = path_in(f, "charts/step-001-iops.svg"); /* not in the template */
+	assert_false(exists(p));
+	free(p);
+	p = path_in(f, "charts/summary@2x.png");
+	assert_true(exists(p));
+	free(p);
+	sbuf_init(&sb);
+	read_all(pdf, &sb);
+	assert_int_equal(count_str(&sb, "/Type /Page\n") + count_str(&sb, "/Type /Page "), 3);
+	assert_true(count_str(&sb, "/CreationDate (20260102030405") +
+		    count_str(&sb, "/CreationDate (D:20260102030405") > 0);
+	sbuf_release(&sb);
+	free(tpl);
+	free(pdf);
+	free(charts);
+}
+
+/* A broken template stops the report with its location. */
+static void test_template_error(void **state)
+{
+	struct fixture *f = *state;
+	char *tpl = path_in(f, "bad.xml");
+	struct report_opts o = { NULL, NULL, 0, "en", NULL };
+	struct report_extra x = { NULL, NULL, 0, NULL, tpl };
+	FILE *fp = fopen(tpl, "w");
+	struct diag d;
+
+	assert_non_null(fp);
+	fputs("<report>\n  <chart kind=\"pie\"/>\n</report>\n", fp);
+	fclose(fp);
+	diag_clear(&d);
+	assert_int_equal(report_render_ext(&f->run, &o, &x, &d), -SB_EPARSE);
+	assert_string_equal(d.file, tpl);
+	assert_int_equal(d.line, 2);
+	assert_int_equal(d.col, 3);
+	free(tpl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -452,6 +520,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_long_series_thinned, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cover_table_continues, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_empty_run, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_template, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_template_error, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

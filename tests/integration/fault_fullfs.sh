@@ -59,4 +59,12 @@ rm "$small/fill"
 "$SSDBENCH" report "$small/b" -o "$WORK/b.pdf" > /dev/null 2>&1 || fail "charts: archive not readable"
 check "charts: report from the archive" pdfinfo "$WORK/b.pdf" > /dev/null 2>&1
 
+# 3. A report onto a full disk fails loudly and leaves no cut-short PDF behind.
+dd if=/dev/zero of="$small/fill" bs=4k > /dev/null 2>&1 || true
+run_rc "$WORK/c.out" "$WORK/c.err" "$SSDBENCH" report "$small/b" -o "$small/c.pdf"
+expect_eq "full report: exit code" "$rc" 1
+grep -q "No space left on device" "$WORK/c.err" ||
+  { cat "$WORK/c.out" "$WORK/c.err"; fail "full report: does not say no space"; }
+check "full report: no truncated PDF" test ! -e "$small/c.pdf"
+rm "$small/fill"
 echo "fault_fullfs: ok"

@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: MIT */
+/* chart_axis: the chart model's scales: nice and log ticks, tick labels, mapping, density bins. */
+#include "chart.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+/* Rounds away the float noise of k * step so 0.1 * 3 prints as 0.3 and -0 as 0. */
+static double clean(double v, double step)
+{
+	double q = v / step;
+
+	if (fabs(q - nearbyint(q)) < 1e-9)
+		v = nearbyint(q) * step;
+	if (fabs(v) < step * 1e-9)
+		v = 0;
+	return v;
+}
+
+void chart_nice_ticks(double lo, double hi, int max_intervals,
+		      struct chart_ticks *t)
+{
+	static const double mult[] = { 1, 2, 5, 10 };
+	double raw, mag, step = 1, first, last;
+	int n;
+
+	if (max_intervals < 1)
+		max_intervals = 1;
+	if (max_intervals > CHART_MAX_TICKS - 1)
+		max_intervals = CHART_MAX_TICKS - 1;
+	if (!isfinite(lo) || !isfinite(hi))
+		lo = 0, hi = 1;
+	if (hi < lo) {
+		double tmp = lo;
+
+		lo = hi;
+		hi = tmp;
+	}
+	if (hi - lo < 1e-12 * (fabs(hi) + 1))
+		hi = lo == 0 ? 1 : lo + fabs(lo) * 0.1;
+	raw = (hi - lo) / max_intervals;
+	mag = pow(10, floor(log10(raw)));
+	for (;;) {
+		for (size_t i = 0; i < sizeof(mult) / sizeof(mult[0]); i++) {
+			step = mult[i] * mag;
+			first = floor(lo / step + 1e-9);
+			last = ceil(hi / step - 1e-9);
+			if (last - first <= max_intervals)
+				goto found;
+		}
+		mag *= 10;
+	}
+found:
+	n = (int)(last - first) + 1;
+	t->n = n;
+	t->step = step;
+	for (int i = 0; i < n; i++)
+		t->v[i] = clean((first + i) * step, step);
+}
+
+/* Drops trailing zeros after a decimal point: "2.50" -> "2.5", "3.0" -> "3". */
+static void trim_zeros(char *s)
+{
+	char *dot = strchr(s, '.');
+	char *end;
+
+	if (!dot)
+		return;
+	end = s + strlen(s);
+	while (end > dot + 1 && end[-1] == '0')
+		*--end = '\0';
+	if (end == dot + 1)
+		*dot = '\0';
+}
+
+/* The decimals that write every multiple of step exactly: 0.25 needs 2. */
+static int step_decimals(double step)
+{
+	int d = 0;
+	double scaled = step;
+
+	while (d < 6 && fabs(scaled - nearbyint(scaled)) > 1e-6 * scaled) {
+		d++;
+		scaled *= 10;
+	}
+	return d;
+}
+
+void chart_format_si(double v, double step, char *buf, size_t n)
+{
+	static const struct { double f; const char *sfx; } si[] = {
+		{ 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" }, { 1, "" },
+	};
+	size_t i = 0;
+	double a = fabs(v), q;
+	int dec;
+
+	if (step > 0)
+		v = clean(v, step), a = fabs(v);
+	while (i + 1 < sizeof(si) / sizeof(si[0]) && a < si[i].f * (1 - 1e-9))
+		i++;
+	q = v / si[i].f;
+	if (step > 0)
+		dec = step_decimals(step / si[i].f);
+	else
+		dec = a == 0 ? 0 : 2 - (int)floor(log10(fabs(q)) + 1e-9);
+	if (dec < 0)
+		dec = 0;
+	if (dec > 6)
+		dec = 6;
+	snprintf(buf, n, "%.*f", dec, q);
+	trim_zeros(buf);
+	if (!strcmp(buf, "-0"))
+		snprintf(buf, n, "0");
+	snprintf(buf + strlen(buf), n - strlen(buf), "%s", si[i].sfx);
+}
+
+void chart_format_grouped(double v, int decimals, char *buf, size_t n)
+{
+	char digits[64], *p;
+	size_t len, intlen, o = 0;
+
+	snprintf(digits, sizeof(digits), "%.*f", decimals, fabs(v));
+	p = strchr(digits, '.');
+	intlen = p ? (size_t)(p - digits) : strlen(digits);
+	len = strlen(digits);
+	if (n == 0)
+		return;
+	if (v < 0 && strspn(digits, "0.") != len && o + 1 < n)
+		buf[o++] = '-';
+	for (size_t i = 0; i < len && o + 1 < n; i++) {
+		if (i > 0 && i < intlen && (intlen - i) % 3 == 0) {
+			buf[o++] = ',';
+			if (o + 1 >= n)
+				break;
+		}
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+}
+
+/* Position of v along an axis as a fraction of [lo, hi]; NAN off a log axis. */
+static double frac(enum chart_scale sc, double lo, double hi, double v)
+{
+	if (sc != CHART_LINEAR) {
+		if (!(v > 0) || !(lo > 0) || !(hi > lo))
+			return NAN;
+		return (log(v) - log(lo)) / (log(hi) - log(lo));
+	}
+	return hi > lo ? (v - lo) / (hi - lo) : 0;
+}
+
+double chart_view_x(const struct chart_view *v, double x)
+{
+	return v->x + frac(v->xs, v->xmin, v->xmax, x) * v->w;
+}
+
+double chart_view_y(const struct chart_view *v, double y)
+{
+	return v->y + v->h - frac(v->ys, v->ymin, v->ymax, y) * v->h;
+}
+
+double chart_map_x(const struct chart *c, double v)
+{
+	return chart_view_x(&c->lay.view, v);
+}
+
+double chart_map_y(const struct chart *c, double v)
+{
+	return chart_view_y(&c->lay.view, v);
+}
+
+void chart_log_ticks(double lo, double hi, int base, int max_intervals,
+		     struct chart_ticks *t)
+{
+	double lb = base == 2 ? log(2) : log(10);
+	long e0, e1, k = 1;
+
+	if (!(lo > 0))
+		lo = 1;
+	if (!(hi > lo))
+		hi = lo * base;
+	if (max_intervals < 1)
+		max_intervals = 1;
+	if (max_intervals > CHART_MAX_TICKS - 1)
+		max_intervals = CHART_MAX_TICKS - 1;
+	e0 = (long)floor(log(lo) / lb + 1e-9);
+	e1 = (long)ceil(log(hi) / lb - 1e-9);
+	if (e1 <= e0)
+		e1 = e0 + 1;
+	while ((e1 - e0 + k - 1) / k > max_intervals)
+		k++;
+	e0 = (long)floor((double)e0 / (double)k) * k;
+	e1 = (long)ceil((double)e1 / (double)k) * k;
+	t->n = 0;
+	t->step = 0; /* no common step: labels use their own precision */
+	for (long e = e0; e <= e1 && t->n < CHART_MAX_TICKS; e += k)
+		t->v[t->n++] = pow(base, (double)e);
+}
+
+void chart_format_tick(const struct chart_axis *a, double v, char *buf, size_t n)
+{
+	static const char *const iec[] = { "", "K", "M", "G", "T" };
+	size_t i = 0;
+
+	if (a->unit == CHART_UNIT_NINES) {
+		/* 10^-k exceeded by that fraction: the (100 - 10^(2-k))th percentile. */
+		int k = v > 0 && v < 1 ? (int)ceil(-log10(v) - 1e-9) : 0;
+
+		snprintf(buf, n, "%.*f%%", k > 2 ? k - 2 : 0, v < 1 ? 100 * (1 - v) : 0);
+		return;
+	}
+	if (a->unit != CHART_UNIT_IEC) {
+		chart_format_si(v, a->scale == CHART_LINEAR ? a->ticks.step : 0, buf, n);
+		return;
+	}
+	while (i + 1 < sizeof(iec) / sizeof(iec[0]) && fabs(v) >= 1024.0 - 1e-9) {
+		v /= 1024.0;
+		i++;
+	}
+	snprintf(buf, n, "%.*f%s", fabs(v - nearbyint(v)) < 1e-9 ? 0 : 1, v, iec[i]);
+}
+
+uint32_t chart_density(const struct chart_series *s, const struct chart_view *v,
+		       int pw, int ph, uint32_t *counts)
+{
+	uint32_t max = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		double fx = frac(v->xs, v->xmin, v->xmax, s->x[i]);
+		double fy = frac(v->ys, v->ymin, v->ymax, s->y[i]);
+		long cx, cy;
+
+		if (!(fx >= 0 && fx <= 1 && fy >= 0 && fy <= 1))
+			continue;
+		cx = (long)(fx * pw);
+		cy = (long)((1 - fy) * ph);
+		if (cx >= pw)
+			cx = pw - 1;
+		if (cy >= ph)
+			cy = ph - 1;
+		if (++counts[(size_t)cy * (size_t)pw + (size_t)cx] > max)
+			max = counts[(size_t)cy * (size_t)pw + (size_t)cx];
+	}
+	return max;
+}

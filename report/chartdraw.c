@@ -1,0 +1,436 @@
+/* SPDX-License-Identifier: MIT */
+/* chartdraw: draws the chart model's boxes, axes, series, rasters and footer through gfx. */
+#include "chartdraw.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "err.h"
+#include "xalloc.h"
+
+/* Marker radii in points: larger when few points, so a sparse scatter reads. */
+#define MARK_R_SPARSE 2.2
+#define MARK_R_DENSE 1.3
+#define MARK_R_SWEEP 3.6
+#define SPARSE_POINTS 2000
+#define SWEEP_MAX_MARKS 64    /* a curve of more points (QoS, from bins) is a line */
+
+static double text_h(const struct chart_measure *m, enum chart_font f)
+{
+	double w, h;
+
+	m->text(m->ctx, f, "Ag", &w, &h);
+	return h;
+}
+
+static void draw_legend_key(struct gfx *g, const struct chart *c, size_t i,
+			    double x, double cy)
+{
+	uint32_t col = c->legend[i].color;
+	enum chart_marker mk = i < c->nseries ? c->series[i].marker : CHART_MARK_CIRCLE;
+
+	switch (c->kind) {
+	case CHART_LINE:
+		gfx_line(g, x, cy, x + 16, cy, 3, col);
+		break;
+	case CHART_BARH:
+		gfx_rect(g, x + 3, cy - 5, 10, 10, col);
+		break;
+	case CHART_SWEEP:
+		gfx_line(g, x, cy, x + 16, cy, 2, col);
+		gfx_markers(g, &(double){ x + 8 }, &cy, 1, mk, MARK_R_SWEEP, col);
+		break;
+	case CHART_SCATTER:
+		gfx_markers(g, &(double){ x + 8 }, &cy, 1, mk, 3.6, col);
+		break;
+	}
+}
+
+static void draw_head(struct gfx *g, const struct chart *c,
+		      const struct chart_measure *m)
+{
+	const struct chart_layout *L = &c->lay;
+	double x = L->legend.x, row = L->legend.h;
+
+	gfx_text(g, L->title.x, L->title.y, CHART_FONT_TITLE, CHART_COLOR_TEXT,
+		 GFX_LEFT, L->width - 2 * L->title.x, c->title);
+	gfx_text(g, L->subtitle.x, L->subtitle.y, CHART_FONT_SUBTITLE,
+		 CHART_COLOR_MUTED, GFX_LEFT, L->width - 2 * L->title.x, c->subtitle);
+	if (c->kind != CHART_BARH)
+		gfx_text(g, L->ytitle.x, L->ytitle.y +
+			 (L->ytitle.h - text_h(m, CHART_FONT_AXIS)) / 2, CHART_FONT_AXIS,
+			 CHART_COLOR_MUTED, GFX_LEFT, 0, c->y.title);
+	for (size_t i = 0; i < c->nlegend; i++) {
+		double cy = L->legend.y + row / 2;
+
+		draw_legend_key(g, c, i, x, cy);
+		x += 22;
+		x += gfx_text(g, x, cy - text_h(m, CHART_FONT_LEGEND) / 2,
+			      CHART_FONT_LEGEND, CHART_COLOR_TEXT, GFX_LEFT, 0,
+			      c->legend[i].label) + 18;
+	}
+	if (*c->footer)
+		gfx_text(g, L->footer.x, L->footer.y, CHART_FONT_SMALL,
+			 CHART_COLOR_MUTED, GFX_LEFT, L->footer.w, c->footer);
+}
+
+/* Vertical grid and labels of the x axis, and its title. */
+static void draw_xaxis(struct gfx *g, const struct chart *c)
+{
+	const struct chart_layout *L = &c->lay;
+	const struct chart_rect *p = &L->plot;
+	char buf[32];
+
+	for (int i = 0; i < c->x.ticks.n; i++) {
+		double x = chart_map_x(c, c->x.ticks.v[i]);
+
+		if (c->kind == CHART_BARH || i > 0)
+			gfx_line(g, x, p->y, x, p->y + p->h, i ? 0.6 : 1,
+				 i ? CHART_COLOR_GRID : CHART_COLOR_AXIS);
+		chart_format_tick(&c->x, c->x.ticks.v[i], buf, sizeof(buf));
+		gfx_text(g, x, L->xtick_top, CHART_FONT_TICK, CHART_COLOR_MUTED,
+			 GFX_CENTER, 0, buf);
+	}
+	gfx_text(g, L->xtitle.x, L->xtitle.y, CHART_FONT_AXIS, CHART_COLOR_MUTED,
+		 GFX_LEFT, 0, c->x.title);
+}
+
+static void draw_yaxis(struct gfx *g, const struct chart *c,
+		       const struct chart_measure *m)
+{
+	const struct chart_rect *p = &c->lay.plot;
+	double th = text_h(m, CHART_FONT_TICK);
+	char buf[32];
+
+	for (int i = 0; i < c->y.ticks.n; i++) {
+		double y = chart_map_y(c, c->y.ticks.v[i]);
+
+		if (i > 0)
+			gfx_line(g, p->x, y, p->x + p->w, y, 0.6, CHART_COLOR_GRID);
+		chart_format_tick(&c->y, c->y.ticks.v[i], buf, sizeof(buf));
+		gfx_text(g, c->lay.ytick_right, y - th / 2, CHART_FONT_TICK,
+			 CHART_COLOR_MUTED, GFX_RIGHT, 0, buf);
+	}
+}
+
+/* Maps n points through v; the caller frees *px and *py. */
+static void map_points(const struct chart_view *v, const double *x, const double *y,
+		       size_t n, double **px, double **py)
+{
+	*px = xmalloc((n + 1) * sizeof(**px));
+	*py = xmalloc((n + 1) * sizeof(**py));
+	for (size_t j = 0; j < n; j++) {
+		(*px)[j] = chart_view_x(v, x[j]);
+		(*py)[j] = chart_view_y(v, y[j]);
+	}
+}
+
+static void draw_lines(struct gfx *g, const struct chart *c)
+{
+	const struct chart_rect *p = &c->lay.plot;
+
+	for (size_t i = 0; i < c->nseries; i++) {
+		const struct chart_series *s = &c->series[i];
+		int sweep = c->kind == CHART_SWEEP;
+		double *x, *y;
+
+		map_points(&c->lay.view, sweep ? s->x : s->px, sweep ? s->y : s->py,
+			   sweep ? s->n : s->pn, &x, &y);
+		gfx_polyline(g, x, y, sweep ? s->n : s->pn, sweep ? 2 : 1.6, s->color);
+		if (sweep && s->n <= SWEEP_MAX_MARKS)
+			gfx_markers(g, x, y, s->n, s->marker, MARK_R_SWEEP, s->color);
+		/* A few points (a short step) read better with their samples marked. */
+		else if (s->pn == s->n && (double)s->n * 16 <= p->w)
+			gfx_dots(g, x, y, s->pn, 2.4, s->color);
+		free(x);
+		free(y);
+	}
+}
+
+/* Composites one series' counts over img, opacity rising with log density. */
+static void blend_counts(uint32_t *img, const uint32_t *cnt, int pw, int ph,
+			 uint32_t max, uint32_t color)
+{
+	double lmax = log1p((double)max);
+
+	for (size_t i = 0; i < (size_t)pw * (size_t)ph; i++) {
+		uint32_t dst = img[i], out = 0;
+		/* 8 opacity levels: a smooth enough ramp that compresses well. */
+		double a = cnt[i] ? nearbyint((0.5 + 0.5 * log1p(cnt[i]) / lmax) * 8) / 8 : 0;
+
+		if (a <= 0)
+			continue;
+		for (int sh = 0; sh <= 16; sh += 8) {
+			double sc = (color >> sh) & 0xff, dc = (dst >> sh) & 0xff;
+
+			out |= (uint32_t)lround(sc * a + dc * (1 - a)) << sh;
+		}
+		out |= (uint32_t)lround(255 * a + ((dst >> 24) & 0xff) * (1 - a)) << 24;
+		img[i] = out;
+	}
+}
+
+/* Spreads each count over a 3x3 block so a point is about one point wide. */
+static void dilate(const uint32_t *in, uint32_t *out, int pw, int ph)
+{
+	for (int y = 0; y < ph; y++)
+		for (int x = 0; x < pw; x++) {
+			uint32_t sum = 0;
+
+			for (int dy = -1; dy <= 1; dy++)
+				for (int dx = -1; dx <= 1; dx++) {
+					int yy = y + dy, xx = x + dx;
+
+					if (yy >= 0 && yy < ph && xx >= 0 && xx < pw)
+						sum += in[(size_t)yy * (size_t)pw + (size_t)xx];
+				}
+			out[(size_t)y * (size_t)pw + (size_t)x] = sum;
+		}
+}
+
+/* The scatter as one raster at the surface's raster scale, binned for view v. */
+static void draw_density(struct gfx *g, const struct chart *c,
+			 const struct chart_view *v)
+{
+	double sc = gfx_raster_scale(g);
+	int pw = (int)ceil(v->w * sc), ph = (int)ceil(v->h * sc);
+	size_t np = (size_t)pw * (size_t)ph;
+	uint32_t *img = xcalloc(np, sizeof(*img));
+	uint32_t *cnt = xmalloc(np * sizeof(*cnt)), *wide = NULL;
+
+	if (sc >= 2)
+		wide = xmalloc(np * sizeof(*wide));
+	for (size_t i = 0; i < c->nseries; i++) {
+		uint32_t max;
+
+		memset(cnt, 0, np * sizeof(*cnt));
+		max = chart_density(&c->series[i], v, pw, ph, cnt);
+		if (!max)
+			continue;
+		if (wide) {
+			dilate(cnt, wide, pw, ph);
+			max = 0;
+			for (size_t j = 0; j < np; j++)
+				max = wide[j] > max ? wide[j] : max;
+		}
+		blend_counts(img, wide ? wide : cnt, pw, ph, max, c->series[i].color);
+	}
+	gfx_image(g, v->x, v->y, v->w, v->h, img, pw, ph);
+	free(wide);
+	free(cnt);
+	free(img);
+}
+
+static void draw_points(struct gfx *g, const struct chart *c,
+			const struct chart_view *v, int density)
+{
+	size_t total = chart_points(c);
+	double r = total <= SPARSE_POINTS ? MARK_R_SPARSE : MARK_R_DENSE;
+
+	if (density) {
+		draw_density(g, c, v);
+		return;
+	}
+	for (size_t i = 0; i < c->nseries; i++) {
+		const struct chart_series *s = &c->series[i];
+		double *x, *y;
+
+		size_t k = 0;
+
+		map_points(v, s->x, s->y, s->n, &x, &y);
+		for (size_t j = 0; j < s->n; j++) /* only what the box shows */
+			if (x[j] >= v->x - r && x[j] <= v->x + v->w + r &&
+			    y[j] >= v->y - r && y[j] <= v->y + v->h + r) {
+				x[k] = x[j];
+				y[k++] = y[j];
+			}
+		gfx_markers(g, x, y, k, s->marker, r, s->color);
+		free(x);
+		free(y);
+	}
+}
+
+/* The zoom window outlined in the plot, and the inset with its own binning. */
+static void draw_inset(struct gfx *g, const struct chart *c)
+{
+	const struct chart_view *v = &c->lay.inset;
+	double x0 = chart_map_x(c, v->xmin), x1 = chart_map_x(c, v->xmax);
+	double y0 = chart_map_y(c, v->ymin), y1 = chart_map_y(c, v->ymax);
+	char lo[32], hi[32];
+
+	gfx_line(g, x0, y0, x1, y0, 0.8, CHART_COLOR_MUTED);
+	gfx_line(g, x0, y1, x1, y1, 0.8, CHART_COLOR_MUTED);
+	gfx_line(g, x0, y0, x0, y1, 0.8, CHART_COLOR_MUTED);
+	gfx_line(g, x1, y0, x1, y1, 0.8, CHART_COLOR_MUTED);
+	gfx_rect(g, v->x, v->y, v->w, v->h, 0xffffffu);
+	gfx_clip(g, v->x, v->y, v->w, v->h);
+	draw_points(g, c, v, chart_points(c) > CHART_DENSITY_MIN);
+	gfx_unclip(g);
+	gfx_line(g, v->x, v->y, v->x + v->w, v->y, 1, CHART_COLOR_AXIS);
+	gfx_line(g, v->x, v->y + v->h, v->x + v->w, v->y + v->h, 1, CHART_COLOR_AXIS);
+	gfx_line(g, v->x, v->y, v->x, v->y + v->h, 1, CHART_COLOR_AXIS);
+	gfx_line(g, v->x + v->w, v->y, v->x + v->w, v->y + v->h, 1, CHART_COLOR_AXIS);
+	chart_format_si(v->xmin, 0, lo, sizeof(lo));
+	chart_format_si(v->xmax, 0, hi, sizeof(hi));
+	gfx_text(g, v->x + 3, v->y + v->h + 2, CHART_FONT_SMALL, CHART_COLOR_MUTED,
+		 GFX_LEFT, 0, lo);
+	gfx_text(g, v->x + v->w - 3, v->y + v->h + 2, CHART_FONT_SMALL,
+		 CHART_COLOR_MUTED, GFX_RIGHT, 0, hi);
+	chart_format_si(v->ymax, 0, hi, sizeof(hi));
+	gfx_text(g, v->x - 3, v->y, CHART_FONT_SMALL, CHART_COLOR_MUTED, GFX_RIGHT, 0,
+		 hi);
+	chart_format_si(v->ymin, 0, lo, sizeof(lo));
+	gfx_text(g, v->x - 3, v->y + v->h - 10, CHART_FONT_SMALL, CHART_COLOR_MUTED,
+		 GFX_RIGHT, 0, lo);
+}
+
+static void draw_xy_chart(struct gfx *g, const struct chart *c,
+			  const struct chart_measure *m)
+{
+	const struct chart_rect *p = &c->lay.plot;
+	double th = text_h(m, CHART_FONT_TICK);
+
+	draw_head(g, c, m);
+	draw_xaxis(g, c);
+	draw_yaxis(g, c, m);
+	gfx_clip(g, p->x - 4, p->y - 4, p->w + 8, p->h + 8);
+	if (c->kind == CHART_SCATTER)
+		draw_points(g, c, &c->lay.view, c->lay.density);
+	else
+		draw_lines(g, c);
+	gfx_unclip(g);
+	if (c->lay.inset.w > 0)
+		draw_inset(g, c);
+	if (!c->nseries && c->note)
+		gfx_text(g, p->x + p->w / 2, p->y + p->h / 2 - th, CHART_FONT_AXIS,
+			 CHART_COLOR_MUTED, GFX_CENTER, p->w, c->note);
+	gfx_line(g, p->x, p->y + p->h, p->x + p->w, p->y + p->h, 1, CHART_COLOR_AXIS);
+}
+
+static void draw_bar_chart(struct gfx *g, const struct chart *c,
+			   const struct chart_measure *m)
+{
+	const struct chart_layout *L = &c->lay;
+	const struct chart_rect *p = &L->plot;
+	double hl = text_h(m, CHART_FONT_BAR_LABEL), hn = text_h(m, CHART_FONT_BAR_NOTE);
+	double hv = text_h(m, CHART_FONT_VALUE), lw = L->label_right - L->title.x;
+
+	draw_head(g, c, m);
+	draw_xaxis(g, c);
+	for (size_t i = 0; i < c->nbars; i++) {
+		const struct chart_bar *b = &c->bars[i];
+		double cy = p->y + ((double)i + 0.5) * L->row_h;
+		double ty = cy - (*b->note ? (hl + hn) / 2 : hl / 2);
+		double x1 = chart_map_x(c, b->value);
+
+		gfx_text(g, L->label_right, ty, CHART_FONT_BAR_LABEL, CHART_COLOR_TEXT,
+			 GFX_RIGHT, lw, b->label);
+		gfx_text(g, L->label_right, ty + hl, CHART_FONT_BAR_NOTE,
+			 CHART_COLOR_MUTED, GFX_RIGHT, lw, b->note);
+		gfx_rect(g, p->x, cy - L->bar_h / 2, x1 - p->x, L->bar_h, b->color);
+		gfx_text(g, x1 + 8, cy - hv / 2, CHART_FONT_VALUE, CHART_COLOR_TEXT,
+			 GFX_LEFT, 0, b->value_text);
+	}
+}
+
+void chartdraw_draw(struct gfx *g, const struct chart *c, const struct chart_measure *m)
+{
+	if (c->kind == CHART_BARH)
+		draw_bar_chart(g, c, m);
+	else
+		draw_xy_chart(g, c, m);
+}
+
+int chartdraw_file(struct chart *c, struct gfx_fonts *fonts, enum gfx_format fmt,
+		   const char *path, double width, double height, int png_width,
+		   const struct gfx_meta *meta, struct diag *d)
+{
+	struct chart_measure m;
+	struct gfx *g = NULL;
+	int rc;
+
+	gfx_fonts_measure(fonts, &m);
+	rc = chart_layout(c, width, c->kind == CHART_BARH ? 0 : height, &m);
+	if (rc)
+		return diag_set(d, rc, path, 0, 0, "chart '%s' does not fit %.0fx%.0f pt",
+				c->title, width, height);
+	rc = gfx_open(&g, fonts, fmt, path, c->lay.width, c->lay.height,
+		      png_width > 0 ? png_width / c->lay.width : 1, meta, d);
+	if (rc)
+		return rc;
+	chartdraw_draw(g, c, &m);
+	return gfx_close(g, d);
+}
+
+static void draw_table_row(struct gfx *g, const struct table *t, double y,
+			   enum chart_font f, uint32_t color, const char *const *text,
+			   const struct table_cell *cells)
+{
+	for (size_t c = 0; c < t->ncols; c++) {
+		double x = t->col_x[c], w = t->col_w[c];
+
+		if (cells && cells[c].fill != TABLE_NO_FILL)
+			gfx_rect(g, x + 1, y - 5, w - 2, t->row_h, cells[c].fill);
+		gfx_text(g, c ? x + w - 10 : x + 10, y, f, color, c ? GFX_RIGHT : GFX_LEFT,
+			 w - 20, cells ? cells[c].text : text[c]);
+	}
+}
+
+void chartdraw_table(struct gfx *g, const struct table *t, const struct chart_measure *m)
+{
+	double x0 = t->col_x[0], x1 = t->width - x0, pad = 6;
+
+	(void)m;
+	gfx_text(g, x0, t->title_y, CHART_FONT_TITLE, CHART_COLOR_TEXT, GFX_LEFT,
+		 x1 - x0, t->title);
+	gfx_text(g, x0, t->subtitle_y, CHART_FONT_SUBTITLE, CHART_COLOR_MUTED, GFX_LEFT,
+		 x1 - x0, t->subtitle);
+	draw_table_row(g, t, t->head_y + pad, CHART_FONT_SMALL, CHART_COLOR_MUTED,
+		       (const char *const *)t->head, NULL);
+	gfx_line(g, x0, t->body_y, x1, t->body_y, 0.75, CHART_COLOR_AXIS);
+	for (size_t r = 0; r < t->nrows; r++)
+		draw_table_row(g, t, t->body_y + (double)r * t->row_h + pad,
+			       CHART_FONT_BODY, CHART_COLOR_TEXT, NULL,
+			       &t->cells[r * t->ncols]);
+	gfx_line(g, x0, t->body_y + (double)t->nrows * t->row_h, x1,
+		 t->body_y + (double)t->nrows * t->row_h, 0.75, CHART_COLOR_AXIS);
+	if (*t->footer)
+		gfx_text(g, x0, t->footer_y, CHART_FONT_SMALL, CHART_COLOR_MUTED, GFX_LEFT,
+			 x1 - x0, t->footer);
+}
+
+int chartdraw_table_file(struct table *t, struct gfx_fonts *fonts, enum gfx_format fmt,
+			 const char *path, double width, int png_width,
+			 const struct gfx_meta *meta, struct diag *d)
+{
+	struct chart_measure m;
+	struct gfx *g = NULL;
+	int rc;
+
+	gfx_fonts_measure(fonts, &m);
+	rc = table_layout(t, width, &m);
+	if (rc)
+		return diag_set(d, rc, path, 0, 0, "table '%s' does not fit %.0f pt",
+				t->title, width);
+	rc = gfx_open(&g, fonts, fmt, path, t->width, t->height,
+		      png_width > 0 ? png_width / t->width : 1, meta, d);
+	if (rc)
+		return rc;
+	chartdraw_table(g, t, &m);
+	return gfx_close(g, d);
+}
+
+int chartdraw_format(const char *path)
+{
+	static const struct { const char *ext; enum gfx_format fmt; } exts[] = {
+		{ ".svg", GFX_SVG }, { ".pdf", GFX_PDF }, { ".png", GFX_PNG },
+	};
+	size_t n = strlen(path);
+
+	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
+		if (n > 4 && !strcasecmp(path + n - 4, exts[i].ext))
+			return (int)exts[i].fmt;
+	return -1;
+}

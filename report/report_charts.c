@@ -1,0 +1,354 @@
+/* SPDX-License-Identifier: MIT */
+/* report_charts: the charts a report draws from a run, their strings and provenance footer. */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "i18n.h"
+#include "units.h"
+#include "version.h"
+#include "xalloc.h"
+
+/* The ids of the UI strings in templates/i18n/<lang>.xml, in enum msg order. */
+static const char *const msg_ids[M_N] = {
+	"time", "time-min", "time-h", "read", "write", "trim", "summary",
+	"summary-sub", "report", "target", "started", "ended", "status", "host",
+	"cpu", "kernel", "run", "platform", "software", "steps", "step", "pattern",
+	"rmbs", "wmbs", "mean", "p999", "continued", "no-samples", "sweep",
+	"sweep-sub", "qd", "dispersion", "dispersion-sub", "drive", "plan",
+};
+
+static const enum msg dir_msg[RESULT_NDIRS] = { M_READ, M_WRITE, M_TRIM };
+
+const char *report__datadir(void)
+{
+	return report__str_or(getenv("SSDBENCH_DATADIR"), SSDBENCH_DATADIR_DEFAULT);
+}
+
+int report__load_msgs(struct report *r, const char *lang, struct diag *d)
+{
+	char *path = i18n_path(report__datadir(), lang);
+	int rc = i18n_load(&r->strings, path, msg_ids, M_N, d);
+
+	if (!rc)
+		r->msg = i18n_strings(r->strings);
+	free(path);
+	return rc;
+}
+
+const char *report__str_or(const char *s, const char *dflt)
+{
+	return s && *s ? s : dflt;
+}
+
+/* The plan's display title (may be CJK), else its name. */
+const char *report__plan_title(const struct result_run *run)
+{
+	return report__str_or(run->plan_title, report__str_or(run->plan_name, "ssdbench"));
+}
+
+/*
+ * "randrw / 4 KiB / QD32 / 4 jobs / 70% read" into sb. Not U+00B7: CJK fonts set
+ * the middle dot full width.
+ */
+void report__step_pattern(const struct result_step *st, struct sbuf *sb)
+{
+	char bs[32];
+
+	units_format_size(st->bs, bs, sizeof(bs));
+	sbuf_addf(sb, "%s / %s / QD%d / %d job%s", report__str_or(st->rw, "?"), bs,
+		  st->iodepth, st->numjobs, st->numjobs == 1 ? "" : "s");
+	if (st->rwmixread >= 0)
+		sbuf_addf(sb, " / %d%% read", st->rwmixread);
+}
+
+static void add_chart(struct report *r, char *name, struct chart *c)
+{
+	XGROW(r->charts, r->charts_cap, r->ncharts + 1);
+	r->charts[r->ncharts].name = name;
+	r->charts[r->ncharts].c = c;
+	r->ncharts++;
+}
+
+/* Seconds up to 10 min, minutes up to 10 h, then hours: ticks stay readable. */
+static const struct {
+	double upto, div;
+	enum msg title;
+} time_units[] = {
+	{ 600, 1, M_TIME }, { 36000, 60, M_TIME_MIN }, { INFINITY, 3600, M_TIME_H },
+};
+
+static void build_iops_chart(struct report *r, const struct result_step *st)
+{
+	struct sbuf sub;
+	struct chart *c;
+	double tmax = 0;
+	size_t u = 0;
+
+	for (int d = 0; d < RESULT_NDIRS; d++)
+		if (st->iops[d].n)
+			tmax = fmax(tmax, st->iops[d].t[st->iops[d].n - 1]);
+	while (tmax > time_units[u].upto)
+		u++;
+	sbuf_init(&sub);
+	report__step_pattern(st, &sub);
+	c = chart_new(CHART_LINE, report__str_or(st->name, "?"), sub.buf);
+	chart_set_axis_titles(c, r->msg[time_units[u].title], "IOPS");
+	chart_set_x_min_step(c, 1);
+	if (!tmax && !st->iops[RESULT_READ].n && !st->iops[RESULT_WRITE].n &&
+	    !st->iops[RESULT_TRIM].n)
+		chart_set_note(c, r->msg[M_NO_SAMPLES]);
+	for (int d = 0; d < RESULT_NDIRS; d++) {
+		const struct result_series *s = &st->iops[d];
+		double *t = xmalloc((s->n + 1) * sizeof(*t));
+
+		for (size_t i = 0; i < s->n; i++)
+			t[i] = s->t[i] / time_units[u].div;
+		if (s->n)
+			chart_add_series(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d], t, s->v,
+					 s->n);
+		free(t);
+	}
+	add_chart(r, xasprintf("step-%03d-iops", st->index), c);
+	sbuf_release(&sub);
+}
+
+static int dirs_with_io(const struct result_step *st)
+{
+	int n = 0;
+
+	for (int d = 0; d < RESULT_NDIRS; d++)
+		n += st->dir_stat[d].bw_bytes > 0 || st->dir_stat[d].iops > 0;
+	return n;
+}
+
+static void add_step_bars(struct report *r, struct chart *c,
+			  const struct result_step *st)
+{
+	int ndirs = dirs_with_io(st);
+	struct sbuf label, note, value;
+	char mbs[48], iops[32];
+
+	sbuf_init(&label);
+	sbuf_init(&note);
+	sbuf_init(&value);
+	report__step_pattern(st, &note);
+	for (int d = 0; d < RESULT_NDIRS; d++) {
+		const struct result_dirstat *ds = &st->dir_stat[d];
+		double mb = ds->bw_bytes / 1e6;
+
+		if (!(ds->bw_bytes > 0 || ds->iops > 0))
+			continue;
+		sbuf_reset(&label);
+		sbuf_reset(&value);
+		sbuf_adds(&label, report__str_or(st->name, "?"));
+		if (ndirs > 1)
+			sbuf_addf(&label, " (%s)", r->msg[dir_msg[d]]);
+		chart_format_grouped(mb, mb < 100 ? 1 : 0, mbs, sizeof(mbs));
+		chart_format_si(ds->iops, 0, iops, sizeof(iops));
+		sbuf_addf(&value, "%s MB/s  (%s IOPS)", mbs, iops);
+		chart_add_bar(c, label.buf, note.buf, mb, value.buf, r->tmpl->dir_color[d]);
+		chart_add_legend(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d]);
+	}
+	sbuf_release(&label);
+	sbuf_release(&note);
+	sbuf_release(&value);
+}
+
+/* Charts in reading order: one IOPS chart per step, then the summary. */
+/* The provenance line: drive (or target), plan and its hash, fio, ssdbench. */
+static char *provenance(const struct report *r)
+{
+	const struct result_run *run = r->run;
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	if (run->drive_model)
+		sbuf_addf(&sb, "%s: %s%s%s%s", r->msg[M_DRIVE], run->drive_model,
+			  run->drive_firmware ? " (" : "",
+			  report__str_or(run->drive_firmware, ""),
+			  run->drive_firmware ? ")" : "");
+	else
+		sbuf_addf(&sb, "%s", report__str_or(run->target, "?"));
+	sbuf_addf(&sb, "  |  %s: %s", r->msg[M_PLAN],
+		  report__str_or(run->plan_name, "?"));
+	if (run->plan_sha256)
+		sbuf_addf(&sb, " (sha256 %.12s)", run->plan_sha256);
+	sbuf_addf(&sb, "  |  %s  |  ssdbench %s", report__str_or(run->fio_version, "fio ?"),
+		  report__str_or(run->ssdbench_version, SSDBENCH_VERSION));
+	return sbuf_detach(&sb);
+}
+
+static int is_ok(const struct result_step *st)
+{
+	return st->status && !strcmp(st->status, "ok");
+}
+
+static double step_iops(const struct result_step *st)
+{
+	double iops = 0;
+
+	for (int d = 0; d < RESULT_NDIRS; d++)
+		iops += st->dir_stat[d].iops;
+	return iops;
+}
+
+/* A sweep needs a curve: the CrystalDiskMark pairs (QD32 and QD1) are not one. */
+#define SWEEP_MIN_DEPTHS 3
+
+/* Same workload but for the queue depth. */
+static int same_but_qd(const struct result_step *a, const struct result_step *b)
+{
+	return !strcmp(report__str_or(a->rw, ""), report__str_or(b->rw, "")) &&
+	       a->bs == b->bs && a->numjobs == b->numjobs &&
+	       a->rwmixread == b->rwmixread;
+}
+
+/* Adds the QD sweep of the steps like run->steps[first]; marks them in done. */
+static void add_sweep_series(struct report *r, struct chart *c, size_t first,
+			     char *done)
+{
+	const struct result_run *run = r->run;
+	size_t n = 0, cap = run->nsteps;
+	double *x = xmalloc(cap * sizeof(*x)), *y = xmalloc(cap * sizeof(*y));
+	char bs[32], *label;
+
+	for (size_t j = first; j < run->nsteps; j++) {
+		const struct result_step *st = &run->steps[j];
+		size_t k = n;
+
+		if (done[j] || !is_ok(st) || st->iodepth < 1 ||
+		    !same_but_qd(st, &run->steps[first]))
+			continue;
+		done[j] = 1;
+		while (k > 0 && x[k - 1] > st->iodepth) { /* insertion by QD */
+			x[k] = x[k - 1];
+			y[k] = y[k - 1];
+			k--;
+		}
+		x[k] = st->iodepth;
+		y[k] = step_iops(st);
+		n++;
+	}
+	units_format_size(run->steps[first].bs, bs, sizeof(bs));
+	label = xasprintf("%s %s", report__str_or(run->steps[first].rw, "?"), bs);
+	if (n >= SWEEP_MIN_DEPTHS)
+		chart_add_series(c, label, chart_palette(c->nseries), x, y, n);
+	free(label);
+	free(x);
+	free(y);
+}
+
+/* IOPS against queue depth, one line per workload run at three or more depths. */
+static void build_sweep_chart(struct report *r)
+{
+	const struct result_run *run = r->run;
+	char *done = xcalloc(run->nsteps + 1, 1);
+	struct chart *c = chart_new(CHART_SWEEP, r->msg[M_SWEEP], r->msg[M_SWEEP_SUB]);
+
+	chart_set_axis_titles(c, r->msg[M_QD], "IOPS");
+	chart_set_scales(c, CHART_LOG2, CHART_LINEAR);
+	for (size_t i = 0; i < run->nsteps; i++)
+		if (!done[i] && is_ok(&run->steps[i]))
+			add_sweep_series(r, c, i, done);
+	free(done);
+	if (!c->nseries) {
+		chart_free(c);
+		return;
+	}
+	add_chart(r, xstrdup("sweep-qd"), c);
+}
+
+/* Steps with at least this many seconds go into the dispersion chart. */
+#define DISPERSION_MIN_SECONDS 60
+
+/* Per-second IOPS of the long steps overlaid, one colour and marker each. */
+static void build_dispersion_chart(struct report *r, int log_y)
+{
+	const struct result_run *run = r->run;
+	struct chart *c = chart_new(CHART_SCATTER, r->msg[M_DISPERSION],
+				    r->msg[M_DISPERSION_SUB]);
+
+	chart_set_axis_titles(c, r->msg[M_TIME], "IOPS");
+	chart_set_scales(c, CHART_LINEAR, log_y ? CHART_LOG10 : CHART_LINEAR);
+	for (size_t i = 0; i < run->nsteps; i++) {
+		const struct result_step *st = &run->steps[i];
+		int best = 0;
+
+		for (int d = 1; d < RESULT_NDIRS; d++)
+			if (st->iops[d].n > st->iops[best].n)
+				best = d;
+		if (!is_ok(st) || st->iops[best].n < DISPERSION_MIN_SECONDS)
+			continue;
+		chart_add_series(c, report__str_or(st->name, "?"), chart_palette(c->nseries),
+				 st->iops[best].t, st->iops[best].v, st->iops[best].n);
+	}
+	if (!c->nseries) {
+		chart_free(c);
+		return;
+	}
+	add_chart(r, xstrdup("dispersion"), c);
+}
+
+static void build_summary_chart(struct report *r)
+{
+	const struct result_run *run = r->run;
+	struct chart *sum;
+	struct sbuf sub;
+
+	sbuf_init(&sub);
+	sbuf_addf(&sub, "%s  /  %s", report__plan_title(run), r->msg[M_SUMMARY_SUB]);
+	sum = chart_new(CHART_BARH, r->msg[M_SUMMARY], sub.buf);
+	chart_set_axis_titles(sum, "MB/s (1 MB = 1,000,000 B)", "");
+	for (size_t i = 0; i < run->nsteps; i++)
+		if (is_ok(&run->steps[i]))
+			add_step_bars(r, sum, &run->steps[i]);
+	if (sum->nbars)
+		add_chart(r, xstrdup("summary"), sum);
+	else
+		chart_free(sum);
+	sbuf_release(&sub);
+}
+
+/* The charts of one template entry; a kind without data adds none. */
+static void build_kind(struct report *r, const struct tmpl_chart *t)
+{
+	size_t first = r->ncharts;
+
+	switch (t->kind) {
+	case TMPL_STEP_IOPS:
+		/* Every finished step gets its chart, so a report's pages are predictable. */
+		for (size_t i = 0; i < r->run->nsteps; i++)
+			if (is_ok(&r->run->steps[i]))
+				build_iops_chart(r, &r->run->steps[i]);
+		break;
+	case TMPL_SWEEP_QD:
+		build_sweep_chart(r);
+		break;
+	case TMPL_DISPERSION:
+		build_dispersion_chart(r, t->log_y);
+		break;
+	default:
+		build_summary_chart(r);
+		break;
+	}
+	for (size_t i = first; i < r->ncharts; i++) {
+		r->charts[i].width = t->width;
+		r->charts[i].height = t->height;
+		if (t->title && t->kind != TMPL_STEP_IOPS)
+			chart_set_title(r->charts[i].c, t->title);
+	}
+}
+
+void report__build_charts(struct report *r)
+{
+	for (size_t i = 0; i < r->tmpl->ncharts; i++)
+		build_kind(r, &r->tmpl->charts[i]);
+	r->footer = provenance(r);
+	for (size_t i = 0; i < r->ncharts; i++)
+		chart_set_footer(r->charts[i].c, r->footer);
+}

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/* table: summary and delta tables: cells, column layout, and delta shading. */
+#include "table.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "xalloc.h"
+
+/* Spacing in points. */
+static const struct {
+	double pad_x, pad_top, pad_bottom, cell_pad, row_pad, title_gap, head_gap;
+	double footer_gap;
+} sp = { 36, 28, 24, 10, 6, 6, 18, 12 };
+
+#define DELTA_DEAD_ZONE 1.0     /* percent: run-to-run noise stays white */
+#define DELTA_BETTER 0x4fb99fu  /* bluish green, lightened so text reads */
+#define DELTA_WORSE 0xf0a07au   /* vermillion, lightened */
+
+struct table *table_new(const char *title, const char *subtitle, size_t ncols,
+			const char *const *head)
+{
+	struct table *t = xcalloc(1, sizeof(*t));
+
+	t->title = xstrdup(title ? title : "");
+	t->subtitle = xstrdup(subtitle ? subtitle : "");
+	t->footer = xstrdup("");
+	t->ncols = ncols;
+	t->head = xcalloc(ncols + 1, sizeof(*t->head));
+	for (size_t i = 0; i < ncols; i++)
+		t->head[i] = xstrdup(head[i] ? head[i] : "");
+	t->col_x = xcalloc(ncols + 1, sizeof(*t->col_x));
+	t->col_w = xcalloc(ncols + 1, sizeof(*t->col_w));
+	return t;
+}
+
+void table_free(struct table *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cells[i].text);
+	for (size_t i = 0; i < t->ncols; i++)
+		free(t->head[i]);
+	free(t->cells);
+	free(t->head);
+	free(t->col_x);
+	free(t->col_w);
+	free(t->title);
+	free(t->subtitle);
+	free(t->footer);
+	free(t);
+}
+
+void table_set_footer(struct table *t, const char *footer)
+{
+	free(t->footer);
+	t->footer = xstrdup(footer ? footer : "");
+}
+
+void table_add_row(struct table *t, const char *const *texts, const uint32_t *fills)
+{
+	XGROW(t->cells, t->cap, (t->nrows + 1) * t->ncols);
+	for (size_t i = 0; i < t->ncols; i++) {
+		struct table_cell *c = &t->cells[t->nrows * t->ncols + i];
+
+		c->text = xstrdup(texts[i] ? texts[i] : "");
+		c->fill = fills ? fills[i] : TABLE_NO_FILL;
+	}
+	t->nrows++;
+}
+
+static double measure(const struct chart_measure *m, enum chart_font f,
+		      const char *s, double *h)
+{
+	double w = 0, hh = 0;
+
+	m->text(m->ctx, f, *s ? s : "Ag", &w, &hh);
+	if (h)
+		*h = hh;
+	return *s ? w : 0;
+}
+
+/* Widths of columns 1.. from their widest text; returns their sum. */
+static double value_columns(struct table *t, const struct chart_measure *m)
+{
+	double sum = 0;
+
+	for (size_t c = 1; c < t->ncols; c++) {
+		double w = measure(m, CHART_FONT_SMALL, t->head[c], NULL);
+
+		for (size_t r = 0; r < t->nrows; r++)
+			w = fmax(w, measure(m, CHART_FONT_BODY,
+					    t->cells[r * t->ncols + c].text, NULL));
+		t->col_w[c] = w + 2 * sp.cell_pad;
+		sum += t->col_w[c];
+	}
+	return sum;
+}
+
+int table_layout(struct table *t, double width, const struct chart_measure *m)
+{
+	double th, sh, hh, bh, fh, y = sp.pad_top, first = 0;
+
+	measure(m, CHART_FONT_TITLE, t->title, &th);
+	measure(m, CHART_FONT_SUBTITLE, t->subtitle, &sh);
+	measure(m, CHART_FONT_SMALL, "Ag", &hh);
+	measure(m, CHART_FONT_BODY, "Ag", &bh);
+	measure(m, CHART_FONT_SMALL, t->footer, &fh);
+	for (size_t r = 0; r < t->nrows; r++)
+		first = fmax(first, measure(m, CHART_FONT_BODY, t->cells[r * t->ncols].text,
+					    NULL));
+	t->width = width;
+	t->col_w[0] = width - 2 * sp.pad_x - value_columns(t, m);
+	if (t->ncols == 0 || t->col_w[0] < fmin(first, 80) + 2 * sp.cell_pad)
+		return -SB_EINVAL;
+	t->col_x[0] = sp.pad_x;
+	for (size_t c = 1; c < t->ncols; c++)
+		t->col_x[c] = t->col_x[c - 1] + t->col_w[c - 1];
+	t->title_y = y;
+	y += th;
+	t->subtitle_y = y + sp.title_gap;
+	y += *t->subtitle ? sp.title_gap + sh : 0;
+	t->head_y = y + sp.head_gap;
+	t->row_h = bh + 2 * sp.row_pad;
+	t->body_y = t->head_y + hh + 2 * sp.row_pad;
+	y = t->body_y + (double)t->nrows * t->row_h;
+	t->footer_y = y + sp.footer_gap;
+	t->height = y + (*t->footer ? sp.footer_gap + fh : 0) + sp.pad_bottom;
+	return 0;
+}
+
+double table_delta_pct(double base, double v)
+{
+	if (!isfinite(base) || !isfinite(v) || base == 0)
+		return NAN;
+	return (v - base) / fabs(base) * 100.0;
+}
+
+static uint32_t mix(uint32_t a, uint32_t b, double f)
+{
+	uint32_t out = 0;
+
+	for (int sh = 0; sh <= 16; sh += 8) {
+		double ca = (a >> sh) & 0xff, cb = (b >> sh) & 0xff;
+
+		out |= (uint32_t)lround(ca + (cb - ca) * f) << sh;
+	}
+	return out;
+}
+
+uint32_t table_delta_color(double pct, enum table_better better, double full_scale)
+{
+	double good, f;
+
+	if (!isfinite(pct) || fabs(pct) < DELTA_DEAD_ZONE || !(full_scale > 0))
+		return 0xffffffu;
+	good = better == TABLE_LOWER_BETTER ? -pct : pct;
+	f = fmin(1, (fabs(pct) - DELTA_DEAD_ZONE) / (full_scale - DELTA_DEAD_ZONE));
+	/* A visible step at the dead zone's edge, then linear to full. */
+	f = 0.2 + 0.8 * fmax(0, f);
+	return mix(0xffffffu, good > 0 ? DELTA_BETTER : DELTA_WORSE, f);
+}

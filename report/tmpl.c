@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: MIT */
+/* tmpl: loads and checks a report template: chart kinds, order, sizes, titles, colours. */
+#include "tmpl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "err.h"
+#include "sbuf.h"
+#include "xalloc.h"
+#include "xmlfile.h"
+
+static const char *const kind_names[TMPL_NKINDS] = {
+	[TMPL_STEP_IOPS] = "step-iops", [TMPL_SWEEP_QD] = "sweep-qd",
+	[TMPL_DISPERSION] = "dispersion", [TMPL_SUMMARY] = "summary",
+};
+
+static const char *const chart_attrs[] = { "kind", "width", "height", "title", "log-y",
+					   NULL };
+static const char *const color_attrs[] = { "read", "write", "trim", NULL };
+
+/* What is being read, for located errors. */
+struct tmpl_ctx {
+	const char *path, *text;
+	struct diag *d;
+};
+
+const char *tmpl_kind_name(enum tmpl_kind k)
+{
+	return (unsigned)k < TMPL_NKINDS ? kind_names[k] : "?";
+}
+
+static int bad(const struct tmpl_ctx *x, const xmlNode *n, const char *what,
+	       const char *value)
+{
+	long line = xmlGetLineNo(n);
+
+	return diag_set(x->d, -SB_EPARSE, x->path, (int)line, xmlfile_col(x->text, line),
+			"%s '%s' on <%s>", what, value, n->name);
+}
+
+/* Every attribute of n must be in names. */
+static int check_attrs(const struct tmpl_ctx *x, const xmlNode *n,
+		       const char *const *names)
+{
+	for (const xmlAttr *a = n->properties; a; a = a->next) {
+		size_t i = 0;
+
+		while (names[i] && xmlStrcmp(a->name, BAD_CAST names[i]))
+			i++;
+		if (!names[i])
+			return bad(x, n, "unknown attribute", (const char *)a->name);
+	}
+	return 0;
+}
+
+/* Reads attribute name as a number in [lo, hi] into *v when present. */
+static int attr_num(const struct tmpl_ctx *x, const xmlNode *n, const char *name,
+		    double lo, double hi, double *v)
+{
+	xmlChar *s = xmlGetProp(n, BAD_CAST name);
+	char *end = NULL;
+	int rc = 0;
+
+	if (s) {
+		double d = strtod((const char *)s, &end);
+
+		if (end == (char *)s || *end || !(d >= lo && d <= hi))
+			rc = bad(x, n, "invalid size", (const char *)s);
+		else
+			*v = d;
+	}
+	xmlFree(s);
+	return rc;
+}
+
+static int read_color(const struct tmpl_ctx *x, const xmlNode *n, const char *name,
+		      uint32_t *out)
+{
+	xmlChar *s = xmlGetProp(n, BAD_CAST name);
+	char *end = NULL;
+	unsigned long v;
+	int rc = 0;
+
+	if (s) {
+		v = s[0] == '#' ? strtoul((const char *)s + 1, &end, 16) : 0;
+		if (s[0] != '#' || xmlStrlen(s) != 7 || *end)
+			rc = bad(x, n, "invalid colour (want #rrggbb)", (const char *)s);
+		else
+			*out = (uint32_t)v;
+	}
+	xmlFree(s);
+	return rc;
+}
+
+static int read_colors(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *n)
+{
+	int rc = check_attrs(x, n, color_attrs);
+
+	for (int i = 0; !rc && i < 3; i++)
+		rc = read_color(x, n, color_attrs[i], &t->dir_color[i]);
+	return rc;
+}
+
+static int read_kind(const struct tmpl_ctx *x, const xmlNode *n, enum tmpl_kind *k)
+{
+	xmlChar *s = xmlGetProp(n, BAD_CAST "kind");
+	int rc = 0, i = 0;
+
+	while (s && i < TMPL_NKINDS && xmlStrcmp(s, BAD_CAST kind_names[i]))
+		i++;
+	if (!s || i == TMPL_NKINDS)
+		rc = bad(x, n, "unknown chart kind (step-iops, sweep-qd, dispersion, "
+			 "summary)", s ? (const char *)s : "");
+	*k = (enum tmpl_kind)i;
+	xmlFree(s);
+	return rc;
+}
+
+static int read_chart(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *n)
+{
+	struct tmpl_chart c = { TMPL_STEP_IOPS, 960, 600, NULL, 0 };
+	xmlChar *title, *logy;
+	int rc = check_attrs(x, n, chart_attrs);
+
+	if (!rc)
+		rc = read_kind(x, n, &c.kind);
+	if (!rc)
+		rc = attr_num(x, n, "width", 300, 4000, &c.width);
+	c.height = c.kind == TMPL_SUMMARY ? 0 : 600;
+	if (!rc)
+		rc = attr_num(x, n, "height", c.kind == TMPL_SUMMARY ? 0 : 200, 4000,
+			      &c.height);
+	logy = xmlGetProp(n, BAD_CAST "log-y");
+	if (!rc && logy && xmlStrcmp(logy, BAD_CAST "true") &&
+	    xmlStrcmp(logy, BAD_CAST "false"))
+		rc = bad(x, n, "invalid log-y (true or false)", (const char *)logy);
+	c.log_y = logy && !xmlStrcmp(logy, BAD_CAST "true");
+	xmlFree(logy);
+	if (rc)
+		return rc;
+	title = xmlGetProp(n, BAD_CAST "title");
+	c.title = title ? xstrdup((const char *)title) : NULL;
+	xmlFree(title);
+	XGROW(t->charts, t->cap, t->ncharts + 1);
+	t->charts[t->ncharts++] = c;
+	return 0;
+}
+
+static int read_all(struct tmpl *t, const struct tmpl_ctx *x, xmlDocPtr doc)
+{
+	xmlNode *root = xmlDocGetRootElement(doc);
+	int rc = 0;
+
+	if (!xmlfile_is(root, "report"))
+		return diag_set(x->d, -SB_EPARSE, x->path, root ? (int)xmlGetLineNo(root) : 1,
+				1, "the root element must be <report>");
+	for (xmlNode *n = root->children; !rc && n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (xmlfile_is(n, "colors"))
+			rc = read_colors(t, x, n);
+		else if (xmlfile_is(n, "chart"))
+			rc = read_chart(t, x, n);
+		else
+			rc = bad(x, n, "unknown element", (const char *)n->name);
+	}
+	return rc;
+}
+
+int tmpl_load(struct tmpl **out, const char *path, struct diag *d)
+{
+	struct tmpl *t = xcalloc(1, sizeof(*t));
+	struct sbuf text;
+	xmlDocPtr doc;
+	int rc;
+
+	*out = NULL;
+	t->dir_color[0] = CHART_COLOR_READ;
+	t->dir_color[1] = CHART_COLOR_WRITE;
+	t->dir_color[2] = CHART_COLOR_TRIM;
+	sbuf_init(&text);
+	doc = xmlfile_read(path, &text, d);
+	if (doc) {
+		struct tmpl_ctx x = { path, text.buf, d };
+
+		rc = read_all(t, &x, doc);
+	} else {
+		rc = d->code;
+	}
+	xmlFreeDoc(doc);
+	sbuf_release(&text);
+	if (rc)
+		tmpl_free(t);
+	else
+		*out = t;
+	return rc;
+}
+
+void tmpl_free(struct tmpl *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->ncharts; i++)
+		free(t->charts[i].title);
+	free(t->charts);
+	free(t);
+}

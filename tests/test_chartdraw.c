@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tests of chartdraw: a 1M-point dispersion chart stays under 1 MB as SVG, PDF and
+ * PNG and opens in rsvg-convert and pdftoppm; small scatters stay vector; sweeps
+ * and insets render. Set SB_CHART_OUT=DIR to keep the files for viewing.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+#include <libxml/parser.h>
+
+#include "chartdraw.h"
+#include "err.h"
+#include "sbuf.h"
+#include "testutil.h"
+#include "xalloc.h"
+
+#define MB (1024 * 1024)
+
+static struct gfx_fonts *fonts_for(const char *lang)
+{
+	struct gfx_fonts *f = NULL;
+	struct diag d;
+
+	diag_clear(&d);
+	assert_int_equal(gfx_fonts_new(&f, SB_SOURCE_DIR "/templates/fonts.conf", lang,
+				       &d), 0);
+	return f;
+}
+
+static char *out_path(const char *name)
+{
+	const char *keep = getenv("SB_CHART_OUT");
+
+	return xasprintf("%s/%s", keep && *keep ? keep : testutil_dir, name);
+}
+
+static long file_size(const char *path)
+{
+	struct stat st;
+
+	assert_int_equal(stat(path, &st), 0);
+	return (long)st.st_size;
+}
+
+/* A fio-like dispersion: a fresh-out-of-box plateau, a cliff, a bimodal steady state. */
+static void dispersion(double *x, double *y, size_t n, double scale, unsigned seed)
+{
+	for (size_t i = 0; i < n; i++) {
+		double t = (double)i * 2000.0 / (double)n;
+		double r = (double)((seed = seed * 1103515245u + 12345u) >> 8 & 0xffff) / 65536.0;
+
+		x[i] = t;
+		if (t < 300)
+			y[i] = scale * (420000 + 20000 * r);
+		else if (r < 0.08)
+			y[i] = scale * 8000 * r * 12; /* GC stalls */
+		else
+			y[i] = scale * ((r < 0.6 ? 90000 : 140000) + 25000 * (r - 0.5));
+	}
+}
+
+static struct chart *big_scatter(size_t per_series)
+{
+	struct chart *c = chart_new(CHART_SCATTER, "4K 隨機寫入 IOPS 離散分佈",
+				    "3 drives, 1 s samples");
+	double *x = xmalloc(per_series * sizeof(*x)), *y = xmalloc(per_series * sizeof(*y));
+	static const char *const names[] = { "Drive A", "Drive B", "Drive C" };
+
+	chart_set_axis_titles(c, "Time (s)", "IOPS");
+	for (int s = 0; s < 3; s++) {
+		dispersion(x, y, per_series, 1.0 - 0.2 * s, 7u + (unsigned)s);
+		chart_add_series(c, names[s], chart_palette((size_t)s), x, y, per_series);
+	}
+	chart_set_inset(c, 1600, 2000, 0, 200000);
+	chart_set_footer(c, "Drive: Example SSD 2TB (FW 1.0)  |  Plan: pts  |  fio-3.33");
+	free(x);
+	free(y);
+	return c;
+}
+
+static int tool_exists(const char *name)
+{
+	char *cmd = xasprintf("command -v %s > /dev/null 2>&1", name);
+	int ok = system(cmd) == 0;
+
+	free(cmd);
+	return ok;
+}
+
+static void run_ok(const char *cmd)
+{
+	int st = system(cmd);
+
+	if (st != 0)
+		print_error("'%s' exited %d\n", cmd, st);
+	assert_int_equal(st, 0);
+}
+
+/* SVG is well formed for libxml2 without XML_PARSE_HUGE; returns its <image> count. */
+static int svg_images(const char *path)
+{
+	xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET);
+	struct sbuf sb;
+	int n = 0;
+
+	assert_non_null(doc);
+	xmlFreeDoc(doc);
+	sbuf_init(&sb);
+	assert_int_equal(sbuf_read_file(&sb, path), 0);
+	for (const char *p = sb.buf; (p = strstr(p, "<image")); p++)
+		n++;
+	sbuf_release(&sb);
+	return n;
+}
+
+static void test_million_points(void **state)
+{
+	struct gfx_fonts *f = fonts_for("zh-TW");
+	struct chart *c = big_scatter(333334);
+	char *svg = out_path("dispersion-1m.svg"), *pdf = out_path("dispersion-1m.pdf");
+	char *png = out_path("dispersion-1m.png"), *cmd;
+	struct diag d;
+	(void)state;
+
+	assert_true(chart_points(c) >= 1000000);
+	diag_clear(&d);
+	assert_int_equal(chartdraw_file(c, f, GFX_SVG, svg, 960, 600, 0, NULL, &d), 0);
+	assert_true(c->lay.density);
+	assert_int_equal(chartdraw_file(c, f, GFX_PDF, pdf, 960, 600, 0, NULL, &d), 0);
+	assert_int_equal(chartdraw_file(c, f, GFX_PNG, png, 960, 600, 1400, NULL, &d), 0);
+	assert_true(file_size(svg) < MB);
+	assert_true(file_size(pdf) < MB);
+	assert_true(file_size(png) < MB);
+	/* The main raster and the inset's own, re-binned one; text stays vector. */
+	assert_int_equal(svg_images(svg), 2);
+	if (tool_exists("rsvg-convert")) {
+		cmd = xasprintf("rsvg-convert -o '%s/rsvg.png' '%s'", testutil_dir, svg);
+		run_ok(cmd);
+		free(cmd);
+	}
+	if (tool_exists("pdftoppm")) {
+		cmd = xasprintf("pdftoppm -r 50 -png '%s' '%s/pdfpage'", pdf, testutil_dir);
+		run_ok(cmd);
+		free(cmd);
+	}
+	free(svg);
+	free(pdf);
+	free(png);
+	chart_free(c);
+	gfx_fonts_free(f);
+}
+
+/* Below the density threshold markers stay vector: no raster in the SVG. */
+static void test_small_scatter_vector(void **state)
+{
+	struct gfx_fonts *f = fonts_for("en");
+	struct chart *c = big_scatter(2000);
+	char *svg = out_path("dispersion-6k.svg");
+	struct diag d;
+	(void)state;
+
+	chart_set_scales(c, CHART_LINEAR, CHART_LOG10);
+	diag_clear(&d);
+	assert_int_equal(chartdraw_file(c, f, GFX_SVG, svg, 960, 600, 0, NULL, &d), 0);
+	assert_false(c->lay.density);
+	assert_int_equal(c->y.scale, CHART_LOG10);
+	assert_int_equal(svg_images(svg), 0);
+	assert_true(file_size(svg) < MB);
+	free(svg);
+	chart_free(c);
+	gfx_fonts_free(f);
+}
+
+/* IOPS against QD on a log2 axis: ticks at the depths, IEC block sizes work too. */
+static void test_sweep(void **state)
+{
+	static const double qd[] = { 1, 2, 4, 8, 16, 32, 64, 128, 256 };
+	static const double rd[] = { 14e3, 27e3, 52e3, 98e3, 180e3, 310e3, 480e3,
+				     610e3, 640e3 };
+	static const double wr[] = { 60e3, 110e3, 190e3, 280e3, 330e3, 350e3, 355e3,
+				     357e3, 358e3 };
+	struct gfx_fonts *f = fonts_for("zh-CN");
+	struct chart *c = chart_new(CHART_SWEEP, "IOPS 与队列深度", "4 KiB, 1 job");
+	char *png = out_path("sweep.png"), *svg = out_path("sweep.svg");
+	struct diag d;
+	(void)state;
+
+	chart_set_axis_titles(c, "队列深度 (QD)", "IOPS");
+	chart_set_scales(c, CHART_LOG2, CHART_LINEAR);
+	chart_add_series(c, "randread 4 KiB", chart_palette(0), qd, rd, 9);
+	chart_add_series(c, "randwrite 4 KiB", chart_palette(1), qd, wr, 9);
+	diag_clear(&d);
+	assert_int_equal(chartdraw_file(c, f, GFX_PNG, png, 960, 600, 1400, NULL, &d), 0);
+	assert_int_equal(chartdraw_file(c, f, GFX_SVG, svg, 960, 600, 0, NULL, &d), 0);
+	assert_int_equal(c->x.ticks.n, 9);
+	assert_true(c->x.ticks.v[0] == 1 && c->x.ticks.v[8] == 256);
+	assert_int_equal(c->series[1].marker, CHART_MARK_SQUARE);
+	assert_int_equal(svg_images(svg), 0);
+	free(png);
+	free(svg);
+	chart_free(c);
+	gfx_fonts_free(f);
+}
+
+static void test_format_by_extension(void **state)
+{
+	(void)state;
+	assert_int_equal(chartdraw_format("a/b.svg"), GFX_SVG);
+	assert_int_equal(chartdraw_format("x.PDF"), GFX_PDF);
+	assert_int_equal(chartdraw_format("x.png"), GFX_PNG);
+	assert_int_equal(chartdraw_format("x.jpg"), -1);
+	assert_int_equal(chartdraw_format(".png"), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_million_points),
+		cmocka_unit_test(test_small_scatter_vector),
+		cmocka_unit_test(test_sweep),
+		cmocka_unit_test(test_format_by_extension),
+	};
+
+	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
+}

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/* Tests of tmpl: the shipped report template, a reviewer's edits, and located errors. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "err.h"
+#include "sbuf.h"
+#include "testutil.h"
+#include "tmpl.h"
+#include "xalloc.h"
+
+static void test_default_template(void **state)
+{
+	struct tmpl *t = NULL;
+	struct diag d;
+	(void)state;
+
+	diag_clear(&d);
+	assert_int_equal(tmpl_load(&t, SB_SOURCE_DIR "/templates/report-default.xml", &d),
+			 0);
+	assert_int_equal(t->ncharts, 4);
+	assert_int_equal(t->charts[0].kind, TMPL_STEP_IOPS);
+	assert_int_equal(t->charts[1].kind, TMPL_SWEEP_QD);
+	assert_int_equal(t->charts[2].kind, TMPL_DISPERSION);
+	assert_int_equal(t->charts[3].kind, TMPL_SUMMARY);
+	assert_true(t->charts[0].width == 960 && t->charts[0].height == 600);
+	assert_true(t->charts[3].height == 0); /* bars: as tall as their rows */
+	assert_int_equal(t->dir_color[0], 0x0072b2u);
+	assert_int_equal(t->dir_color[1], 0xe69f00u);
+	assert_null(t->charts[0].title);
+	assert_string_equal(tmpl_kind_name(TMPL_SWEEP_QD), "sweep-qd");
+	tmpl_free(t);
+}
+
+static int load_text(const char *text, struct tmpl **t, struct diag *d)
+{
+	char *path = xasprintf("%s/t.xml", testutil_dir);
+	FILE *f = fopen(path, "w");
+	int rc;
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	diag_clear(d);
+	rc = tmpl_load(t, path, d);
+	free(path);
+	return rc;
+}
+
+/* A reviewer's copy: summary first, renamed, smaller, other colours, log y. */
+static void test_edited_template(void **state)
+{
+	struct tmpl *t = NULL;
+	struct diag d;
+	(void)state;
+
+	assert_int_equal(load_text("<report>\n"
+				   "  <colors write=\"#cc79a7\"/>\n"
+				   "  <chart kind=\"summary\" width=\"700\" title=\"總覽\"/>\n"
+				   "  <chart kind=\"dispersion\" log-y=\"true\" height=\"400\"/>\n"
+				   "</report>\n", &t, &d), 0);
+	assert_int_equal(t->ncharts, 2);
+	assert_int_equal(t->charts[0].kind, TMPL_SUMMARY);
+	assert_string_equal(t->charts[0].title, "總覽");
+	assert_true(t->charts[0].width == 700);
+	assert_true(t->charts[1].log_y && t->charts[1].height == 400);
+	assert_int_equal(t->dir_color[0], 0x0072b2u); /* not given: the default */
+	assert_int_equal(t->dir_color[1], 0xcc79a7u);
+	tmpl_free(t);
+}
+
+static void expect_error(const char *text, int line, int col, const char *msg)
+{
+	struct tmpl *t = NULL;
+	struct diag d;
+
+	assert_int_equal(load_text(text, &t, &d), -SB_EPARSE);
+	assert_null(t);
+	assert_int_equal(d.line, line);
+	assert_int_equal(d.col, col);
+	if (!strstr(d.msg, msg))
+		print_error("message: %s\n", d.msg);
+	assert_non_null(strstr(d.msg, msg));
+}
+
+static void test_errors_located(void **state)
+{
+	(void)state;
+	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3,
+		     "unknown chart kind (step-iops, sweep-qd, dispersion, summary) 'pie'");
+	expect_error("<report>\n <chart kind=\"summary\" colour=\"red\"/>\n</report>\n", 2, 2,
+		     "unknown attribute 'colour' on <chart>");
+	expect_error("<report>\n<chart kind=\"summary\" width=\"20\"/>\n</report>\n", 2, 1,
+		     "invalid size '20'");
+	expect_error("<report>\n\n    <colors read=\"blue\"/>\n</report>\n", 3, 5,
+		     "invalid colour (want #rrggbb) 'blue'");
+	expect_error("<report>\n<section/>\n</report>\n", 2, 1, "unknown element 'section'");
+	expect_error("<report>\n<chart kind=\"dispersion\" log-y=\"yes\"/>\n</report>\n", 2, 1,
+		     "invalid log-y");
+	expect_error("<plan/>\n", 1, 1, "the root element must be <report>");
+	expect_error("<!DOCTYPE report [<!ENTITY x \"y\">]>\n<report/>\n", 1, 1,
+		     "not allowed");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_default_template),
+		cmocka_unit_test(test_edited_template),
+		cmocka_unit_test(test_errors_located),
+	};
+
+	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
+}
