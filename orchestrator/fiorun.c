@@ -201,6 +201,36 @@ static int add_filename(struct sbuf *sb, const char *path, struct diag *d)
 	return 0;
 }
 
+/*
+ * The typed workload options beyond the basics, then the plan's <fio> pass-throughs
+ * as written (the plan loader checked them against this fio's own option list).
+ * Values cannot hold ';' or '#' (job-file comments) or line breaks: refused there.
+ */
+static void add_options(struct sbuf *sb, const struct plan_workload *w)
+{
+	char num[32];
+
+	if (w->bssplit)
+		sbuf_addf(sb, "bssplit=%s\n", w->bssplit);
+	if (w->offset_amt.bytes) {
+		units_format_size_fio(w->offset_amt.bytes, num, sizeof(num));
+		sbuf_addf(sb, "offset=%s\n", num);
+	}
+	if (w->rate)
+		sbuf_addf(sb, "rate=%s\n", w->rate);
+	if (w->rate_iops)
+		sbuf_addf(sb, "rate_iops=%lld\n", w->rate_iops);
+	if (w->norandommap)
+		sbuf_adds(sb, "norandommap=1\n");
+	if (w->random_distribution)
+		sbuf_addf(sb, "random_distribution=%s\n", w->random_distribution);
+	if (w->thinktime_us)
+		sbuf_addf(sb, "thinktime=%llu\n", (unsigned long long)w->thinktime_us);
+	for (size_t i = 0; i < w->nfio; i++)
+		sbuf_addf(sb, "%s%s%s\n", w->fio[i].name, w->fio[i].value ? "=" : "",
+			  w->fio[i].value ? w->fio[i].value : "");
+}
+
 int fiorun_write_jobfile(const char *path, const struct plan *p,
 			 const struct plan_workload *w, const struct fiorun_target *t,
 			 const char *engine, struct diag *d)
@@ -231,6 +261,7 @@ int fiorun_write_jobfile(const char *path, const struct plan *p,
 		  w->rw, num, w->iodepth, w->numjobs);
 	if (w->rwmixread >= 0)
 		sbuf_addf(&sb, "rwmixread=%lld\n", w->rwmixread);
+	add_options(&sb, w);
 	f = fopen(path, "w");
 	if (!f || fwrite(sb.buf, 1, sb.len, f) != sb.len) {
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", path,

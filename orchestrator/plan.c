@@ -468,14 +468,10 @@ const char *plan_engine_unsupported(const struct plan *p, char *buf, size_t n)
 
 		if (w->kind != PLAN_WORKLOAD)
 			what = plan_kind_name(w->kind);
-		else if (w->size_amt.mult > 0 || w->offset_amt.mult > 0 || w->offset_amt.bytes)
-			what = "a relative size or an offset in";
+		else if (w->size_amt.mult > 0 || w->offset_amt.mult > 0)
+			what = "a size or offset relative to capacity in";
 		else if (!w->time_based || w->telemetry_ms || !strcmp(w->log, "none"))
 			what = "time_based=0, telemetry or log=none in";
-		else if (w->bssplit || w->rate || w->rate_iops || w->norandommap ||
-			 w->random_distribution || w->thinktime_us || w->nfio)
-			what = "bssplit, rate, norandommap, random_distribution, thinktime "
-			       "or <fio> in";
 		if (what) {
 			snprintf(buf, n, "%s step '%s'", what, w->name);
 			return buf;

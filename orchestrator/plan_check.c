@@ -51,6 +51,17 @@ static int check_workload(struct plan__loader *ld, const struct plan__origin *o,
 		    !strcmp(w->rw, "randrw");
 	uint64_t area = w->size ? w->size : t && t->size ? t->size : 0;
 
+	const char *const text[][2] = {
+		{ "bssplit", w->bssplit }, { "rate", w->rate },
+		{ "random_distribution", w->random_distribution },
+	};
+
+	/* These go into the job file as written, where ';' and '#' start comments. */
+	for (size_t i = 0; i < sizeof(text) / sizeof(text[0]); i++)
+		if (text[i][1] && strpbrk(text[i][1], ";#\r\n"))
+			return plan__err_at(ld, o, text[i][0], 1, "%s '%s' holds ';', '#' or a "
+					    "line break, which fio's job files cannot hold",
+					    text[i][0], text[i][1]);
 	if (w->rwmixread >= 0 && !mixed)
 		return plan__err_at(ld, o, "rwmixread", 0, "rwmixread applies only to mixed "
 				    "workloads (rw, readwrite, randrw), not '%s'", w->rw);

@@ -683,6 +683,10 @@ static int load_fio_opt(struct plan__loader *ld, const xmlNode *n, struct plan_w
 	if (find_attr(we, o->name))
 		return err_node(ld, n, "option", 1, "'%s' is an attribute of <workload>: "
 				"write %s=\"...\" there", o->name, o->name);
+	if (o->value && strpbrk(o->value, ";#\r\n"))
+		return err_node(ld, n, "value", 1, "fio value '%s' holds ';', '#' or a line "
+				"break, which fio's job files read as a comment or a new line",
+				o->value);
 	if (plan__fio_reserved(o->name))
 		return err_node(ld, n, "option", 1, "fio option '%s' is set by ssdbench "
 				"itself", o->name);

@@ -63,6 +63,10 @@ static const struct bad_plan corpus[] = {
 	{ "fio-typo.xml", NULL, 4, 18, "fio has no option 'zonemod' (did you mean "
 	  "'zonemode'?)" },
 	{ "fio-reserved.xml", NULL, 4, 18, "fio option 'filename' is set by ssdbench itself" },
+	{ "fio-value-comment.xml", NULL, 4, 38, "fio value '990 PRO; 2TB' holds ';', '#' or "
+	  "a line break" },
+	{ "bssplit-comment.xml", NULL, 3, 45, "bssplit '4k/50:8k/50 # mix' holds ';', '#' "
+	  "or a line break" },
 	{ "fio-typed.xml", NULL, 4, 18, "'iodepth' is an attribute of <workload>" },
 	{ "no-target.xml", NULL, 0, 0, "the plan has no <target>" },
 	{ "unknown-target.xml", NULL, 3, 40, "no target named 'ssd'" },

@@ -29,6 +29,13 @@ out=$WORK/out
 pid=$!
 wait_file "$pid" "$out/steps/001-first/job.fio"
 fio_pid "$pid" > /dev/null || fail "no fio started for the first step"
+# Detach only once fio holds the device open (the kernel then defers the detach);
+# detaching earlier would fail the first step instead. Bounded: 30 s.
+for _ in $(seq 600); do
+  for p in $(pgrep -x fio); do ls -l "/proc/$p/fd" 2>/dev/null; done |
+    grep -q -- "-> $loop\$" && break
+  sleep 0.05
+done
 losetup -d "$loop"
 wait_exit "$pid" 120
 expect_eq "exit code" "$rc" 1
