@@ -122,14 +122,22 @@ int sbuf_read_file(struct sbuf *sb, const char *path)
 	return rc;
 }
 
-char *xasprintf(const char *fmt, ...)
+char *xvasprintf(const char *fmt, va_list ap)
 {
 	struct sbuf sb;
-	va_list ap;
 
 	sbuf_init(&sb);
-	va_start(ap, fmt);
 	sbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
 	return sbuf_detach(&sb);
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	return s;
 }

@@ -30,7 +30,8 @@ char *sbuf_detach(struct sbuf *sb);
 /* Reads a whole file into sb; returns 0 or -errno. */
 int sbuf_read_file(struct sbuf *sb, const char *path);
 
-/* Returns a new formatted string; free() it. */
+/* Return a new formatted string; free() it. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 #endif

@@ -38,15 +38,12 @@ static void args_add(struct args *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 static void args_add(struct args *a, const char *fmt, ...)
 {
-	struct sbuf sb;
 	va_list ap;
 
-	sbuf_init(&sb);
-	va_start(ap, fmt);
-	sbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
 	XGROW(a->v, a->cap, a->n + 2);
-	a->v[a->n++] = sbuf_detach(&sb);
+	va_start(ap, fmt);
+	a->v[a->n++] = xvasprintf(fmt, ap);
+	va_end(ap);
 	a->v[a->n] = NULL;
 }
 

@@ -281,6 +281,16 @@ const struct plan__elem plan__elems[] = {
 };
 const size_t plan__nelems = N(plan__elems);
 
+int plan__in_list(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *s = list; (s = strstr(s, word)); s += n)
+		if ((s == list || s[-1] == ' ') && (s[n] == ' ' || !s[n]))
+			return 1;
+	return 0;
+}
+
 int plan__fio_reserved(const char *name)
 {
 	static const char *const reserved[] = {
@@ -483,17 +493,6 @@ const char *plan_engine_unsupported(const struct plan *p, char *buf, size_t n)
 /* ------------------------------------------------------------------------- */
 /* The generated reference                                                   */
 
-/* 1 when word is one of the space-separated words of list. */
-static int in_parents(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *s = list; (s = strstr(s, word)); s += n)
-		if ((s == list || s[-1] == ' ') && (s[n] == ' ' || !s[n]))
-			return 1;
-	return 0;
-}
-
 static void print_attr(FILE *out, const struct plan__attr *a)
 {
 	static const char *const type_names[] = {
@@ -586,11 +585,11 @@ static void xsd_elem(FILE *out, const struct plan__elem *e)
 	xml_text(out, e->help);
 	fputs("</xs:documentation></xs:annotation>\n    <xs:complexType>\n", out);
 	for (size_t i = 0; i < plan__nelems; i++)
-		nchildren += in_parents(plan__elems[i].parents, e->name);
+		nchildren += plan__in_list(plan__elems[i].parents, e->name);
 	if (nchildren) {
 		fputs("      <xs:choice minOccurs=\"0\" maxOccurs=\"unbounded\">\n", out);
 		for (size_t i = 0; i < plan__nelems; i++)
-			if (in_parents(plan__elems[i].parents, e->name))
+			if (plan__in_list(plan__elems[i].parents, e->name))
 				fprintf(out, "        <xs:element ref=\"%s\"/>\n", plan__elems[i].name);
 		fputs("      </xs:choice>\n", out);
 	}

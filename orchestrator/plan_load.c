@@ -558,17 +558,6 @@ static const struct plan__elem *find_elem(const char *name)
 	return NULL;
 }
 
-/* 1 when word is one of the space-separated words of list. */
-static int in_list(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *s = list; (s = strstr(s, word)); s += n)
-		if ((s == list || s[-1] == ' ') && (s[n] == ' ' || !s[n]))
-			return 1;
-	return 0;
-}
-
 static int unknown_elem(struct plan__loader *ld, const xmlNode *n, const char *ctx)
 {
 	const char *names[64], *hint, *name = (const char *)n->name;
@@ -577,7 +566,7 @@ static int unknown_elem(struct plan__loader *ld, const xmlNode *n, const char *c
 	if (find_elem(name))
 		return err_node(ld, n, NULL, 0, "<%s> is not allowed inside <%s>", name, ctx);
 	for (size_t i = 0; i < plan__nelems && nn < 64; i++)
-		if (in_list(plan__elems[i].parents, ctx))
+		if (plan__in_list(plan__elems[i].parents, ctx))
 			names[nn++] = plan__elems[i].name;
 	hint = suggest_pick(name, names, nn);
 	if (hint)
@@ -728,7 +717,7 @@ static int load_step_children(struct plan__loader *ld, const xmlNode *n,
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
 		ce = find_elem((const char *)c->name);
-		if (!ce || !in_list(ce->parents, (const char *)n->name) || !w)
+		if (!ce || !plan__in_list(ce->parents, (const char *)n->name) || !w)
 			return unknown_elem(ld, c, (const char *)n->name);
 		rc = load_fio_opt(ld, c, w, ce);
 		if (rc)
@@ -987,7 +976,7 @@ static int load_children(struct plan__loader *ld, const xmlNode *parent, const c
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
 		e = find_elem((const char *)c->name);
-		if (!e || !in_list(e->parents, ctx))
+		if (!e || !plan__in_list(e->parents, ctx))
 			return unknown_elem(ld, c, ctx);
 		rc = load_elem(ld, c, e, ctx);
 		if (rc)

@@ -22,17 +22,6 @@
 
 #define SAMPLES SB_SOURCE_DIR "/samples"
 
-
-/* cmocka 1.1 has no assert_double_equal. */
-static void near(double a, double b, double eps, const char *expr, const char *file, int line)
-{
-	if (!(fabs(a - b) <= eps)) {
-		print_error("%s: %.9f != %.9f\n", expr, a, b);
-		_fail(file, line);
-	}
-}
-#define assert_near(a, b, eps) near((a), (b), (eps), #a, __FILE__, __LINE__)
-
 /* The step-3 error the generator copied from fio's stderr. */
 #define FAILED_MSG "fio: pid=0, err=20/file:filesetup.c:455, func=fstat, error=Not a directory"
 

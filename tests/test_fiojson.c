@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include "testutil.h"
 #include <jansson.h>
 
 #include "err.h"
@@ -17,16 +19,6 @@
 #include "xalloc.h"
 
 #define SAMPLE(name) SB_SOURCE_DIR "/samples/" name
-
-/* cmocka 1.1 has no assert_double_equal. */
-static void near(double a, double b, double eps, const char *expr, const char *file, int line)
-{
-	if (!(fabs(a - b) <= eps)) {
-		print_error("%s: %.9f != %.9f\n", expr, a, b);
-		_fail(file, line);
-	}
-}
-#define assert_near(a, b, eps) near((a), (b), (eps), #a, __FILE__, __LINE__)
 
 /* Reads a sample into a new string; free() it. */
 static char *slurp(const char *path, size_t *len)

@@ -21,17 +21,6 @@
 
 #define SAMPLE(name) SB_SOURCE_DIR "/samples/" name
 
-
-/* cmocka 1.1 has no assert_double_equal. */
-static void near(double a, double b, double eps, const char *expr, const char *file, int line)
-{
-	if (!(fabs(a - b) <= eps)) {
-		print_error("%s: %.9f != %.9f\n", expr, a, b);
-		_fail(file, line);
-	}
-}
-#define assert_near(a, b, eps) near((a), (b), (eps), #a, __FILE__, __LINE__)
-
 /* Writes text to TMPDIR/name; returns the path (free() it). */
 static char *write_log(const char *name, const char *text)
 {
