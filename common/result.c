@@ -2,6 +2,7 @@
 /* result: lifecycle of the results model. */
 #include "result.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,9 +35,19 @@ void result_step_init(struct result_step *st)
 	st->rwmixread = -1;
 }
 
+void result_hist_release(struct result_hist *h)
+{
+	free(h->ns);
+	free(h->count);
+	memset(h, 0, sizeof(*h));
+}
+
 void result_step_release(struct result_step *st)
 {
 	free(st->name);
+	free(st->kind);
+	free(st->scope);
+	free(st->cell);
 	free(st->dir);
 	free(st->status);
 	free(st->error);
@@ -47,7 +58,10 @@ void result_step_release(struct result_step *st)
 		result_series_release(&st->iops[d]);
 		result_series_release(&st->bw[d]);
 		result_series_release(&st->clat_us[d]);
+		result_hist_release(&st->hist[d]);
 	}
+	result_series_release(&st->written);
+	result_series_release(&st->temp_c);
 	result_step_init(st);
 }
 
@@ -62,7 +76,7 @@ void result_run_release(struct result_run *r)
 		&r->plan_name, &r->plan_title, &r->plan_file, &r->plan_sha256, &r->target,
 		&r->ssdbench_version, &r->fio_version, &r->ioengine, &r->kernel,
 		&r->cpu, &r->hostname, &r->started, &r->ended, &r->status, &r->error,
-		&r->drive_model, &r->drive_firmware,
+		&r->drive_model, &r->drive_firmware, &r->failure,
 	};
 
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
@@ -70,6 +84,23 @@ void result_run_release(struct result_run *r)
 	for (size_t i = 0; i < r->nsteps; i++)
 		result_step_release(&r->steps[i]);
 	free(r->steps);
+	for (size_t i = 0; i < r->nscopes; i++) {
+		struct result_scope *s = &r->scopes[i];
+
+		for (size_t k = 0; k < s->ntracks; k++) {
+			free(s->tracks[k].element);
+			free(s->tracks[k].metric);
+			free(s->tracks[k].dir);
+			free(s->tracks[k].values);
+			free(s->tracks[k].wins);
+		}
+		free(s->tracks);
+		free(s->name);
+		free(s->until);
+		free(s->verdict);
+		free(s->chart);
+	}
+	free(r->scopes);
 	result_run_init(r);
 }
 
@@ -81,6 +112,55 @@ struct result_step *result_run_add_step(struct result_run *r)
 	st = &r->steps[r->nsteps++];
 	result_step_init(st);
 	return st;
+}
+
+struct result_scope *result_run_add_scope(struct result_run *r)
+{
+	struct result_scope *s;
+
+	XGROW(r->scopes, r->capscopes, r->nscopes + 1);
+	s = &r->scopes[r->nscopes++];
+	memset(s, 0, sizeof(*s));
+	return s;
+}
+
+struct result_scope *result_run_scope(const struct result_run *r, const char *name)
+{
+	for (size_t i = 0; name && i < r->nscopes; i++)
+		if (r->scopes[i].name && !strcmp(r->scopes[i].name, name))
+			return &r->scopes[i];
+	return NULL;
+}
+
+struct result_track *result_scope_add_track(struct result_scope *s)
+{
+	struct result_track *t;
+
+	s->tracks = xrealloc(s->tracks, (s->ntracks + 1) * sizeof(*s->tracks));
+	t = &s->tracks[s->ntracks++];
+	memset(t, 0, sizeof(*t));
+	return t;
+}
+
+void result_track_set(struct result_track *t, int round, double value,
+		      const struct steady_window *w)
+{
+	size_t r = round > 0 ? (size_t)round : 1;
+
+	if (r > t->n) {
+		t->values = xrealloc(t->values, r * sizeof(*t->values));
+		t->wins = xrealloc(t->wins, r * sizeof(*t->wins));
+		for (size_t i = t->n; i < r; i++) {
+			t->values[i] = NAN;
+			memset(&t->wins[i], 0, sizeof(t->wins[i]));
+		}
+		t->n = r;
+	}
+	t->values[r - 1] = value;
+	if (w)
+		t->wins[r - 1] = *w;
+	else
+		memset(&t->wins[r - 1], 0, sizeof(t->wins[r - 1]));
 }
 
 const char *result_dir_name(enum result_dir d)

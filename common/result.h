@@ -9,6 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "consistency.h"
+#include "steady.h"
+
 enum result_dir { RESULT_READ, RESULT_WRITE, RESULT_TRIM, RESULT_NDIRS };
 
 /* A per-second series; t is seconds since the step's start. */
@@ -25,16 +28,31 @@ struct result_dirstat {
 	uint64_t io_bytes;
 	uint64_t total_ios;
 	double clat_mean_us;  /* 0 when no I/O */
-	double clat_p99_us, clat_p999_us, clat_p9999_us;
+	double clat_p99_us, clat_p999_us, clat_p9999_us, clat_p99999_us;
 	double clat_max_us;
 };
 
+/* A completion-latency histogram from fio's json+ bins, ascending by ns. */
+struct result_hist {
+	uint64_t *ns;         /* bucket value */
+	uint64_t *count;
+	size_t n;
+};
+
+/*
+ * One element: one execution of one plan step. A step outside rounds runs once; a
+ * step inside <rounds> runs once per round, and each run is its own element.
+ */
 struct result_step {
-	int index;            /* 1-based, as in steps/NNN-name */
-	char *name;
+	int index;            /* 1-based execution order, as in steps/NNN-name */
+	char *name;           /* the plan step's name */
+	char *kind;           /* "workload", "precondition", "purge", "idle", "probe" */
 	char *dir;            /* relative to the archive: "steps/001-seq1m-q8t1-read" */
 	char *status;         /* "ok", "failed", "pending" */
 	char *error;          /* why it failed, or NULL */
+	char *scope;          /* the innermost <rounds> it ran in, or NULL */
+	int round;            /* 1-based round within scope; 0 outside rounds */
+	char *cell;           /* sweep coordinates that made it, "mix=65 bs=64k", or NULL */
 	char *rw;
 	uint64_t bs;          /* bytes */
 	int iodepth;
@@ -48,10 +66,57 @@ struct result_step {
 	/* Completion latency over all directions together (from json+ bins). */
 	double clat_mean_us, clat_p99_us, clat_p999_us, clat_p9999_us;
 
+	double clat_p99999_us, clat_max_us;
+	/* json+ histograms per direction; empty when fio's report had no bins. */
+	struct result_hist hist[RESULT_NDIRS];
+
 	/* Per-second series from fio's logs (empty when the logs are missing). */
 	struct result_series iops[RESULT_NDIRS];
 	struct result_series bw[RESULT_NDIRS];      /* bytes per second */
 	struct result_series clat_us[RESULT_NDIRS]; /* mean completion latency */
+	/* Consistency of each direction's per-second IOPS (n == 0 without logs). */
+	struct consistency cons[RESULT_NDIRS];
+	struct consistency cons_total;  /* of read + write + trim IOPS per second */
+
+	/*
+	 * Write accounting: bytes written to the target by every element before this
+	 * one (since the run began; a purge does not reset it), and the target's
+	 * capacity for "% of capacity written". written has one sample per second of
+	 * the write log: t as in bw[], v = cumulative bytes written at its end.
+	 */
+	uint64_t written_before;
+	uint64_t capacity;
+	struct result_series written;
+	/* Telemetry sampled during the element: temperature in degrees Celsius. */
+	struct result_series temp_c;
+};
+
+/* One tracking variable of a <rounds> scope: one element's metric, per round. */
+struct result_track {
+	char *element;        /* step name */
+	char *metric;         /* "iops", "bw", "lat-mean" */
+	char *dir;            /* "read", "write", "total" */
+	double *values;       /* values[r - 1] for round r; NAN when the element failed */
+	/* wins[r - 1]: the steady-state test after round r (first == 0 before window). */
+	struct steady_window *wins;
+	size_t n;             /* rounds recorded */
+};
+
+/* A <rounds> scope's execution and verdict. */
+struct result_scope {
+	char *name;
+	char *until;          /* "steady", "written", "time", "max" */
+	char *verdict;        /* "running", "steady", "not reached", "written", "time",
+				 "max", "failed" */
+	int rounds;           /* rounds finished */
+	int steady_round;     /* the round steady state was reached at; 0 when not */
+	int max_rounds, window;
+	double range, slope;  /* fractions: 0.20, 0.10 */
+	uint64_t written_goal;/* until="written": bytes */
+	uint64_t time_goal_ms;/* until="time" */
+	char *chart;          /* report hint: "auto", "written", "steady", ... */
+	struct result_track *tracks;
+	size_t ntracks;
 };
 
 struct result_run {
@@ -75,6 +140,10 @@ struct result_run {
 	/* The drive's identity, for chart footers; NULL when unknown (file targets). */
 	char *drive_model;
 	char *drive_firmware;
+	uint64_t capacity;    /* target bytes the plan's amounts are relative to */
+	char *failure;        /* the plan's failure policy: "stop" or "continue" */
+	struct result_scope *scopes;
+	size_t nscopes, capscopes;
 };
 
 void result_series_push(struct result_series *s, double t, double v);
@@ -87,6 +156,18 @@ void result_run_init(struct result_run *r);
 void result_run_release(struct result_run *r);
 /* Appends an initialised step and returns it; the run owns it. */
 struct result_step *result_run_add_step(struct result_run *r);
+
+/* Appends a zeroed scope and returns it; the run owns it. */
+struct result_scope *result_run_add_scope(struct result_run *r);
+/* The scope named name, or NULL. */
+struct result_scope *result_run_scope(const struct result_run *r, const char *name);
+/* Appends a zeroed tracking variable to s and returns it. */
+struct result_track *result_scope_add_track(struct result_scope *s);
+/* Records round's value (1-based; earlier missing rounds become NAN). */
+void result_track_set(struct result_track *t, int round, double value,
+		      const struct steady_window *w);
+
+void result_hist_release(struct result_hist *h);
 
 /* Direction names as fio writes them: "read", "write", "trim". */
 const char *result_dir_name(enum result_dir d);

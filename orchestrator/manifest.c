@@ -3,6 +3,7 @@
 #include "manifest.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,10 @@ static json_t *step_json(const struct result_step *st)
 
 	json_object_set_new(o, "index", json_integer(st->index));
 	json_object_set_new(o, "name", str_or_null(st->name));
+	json_object_set_new(o, "kind", str_or_null(st->kind));
+	json_object_set_new(o, "scope", str_or_null(st->scope));
+	json_object_set_new(o, "round", json_integer(st->round));
+	json_object_set_new(o, "cell", str_or_null(st->cell));
 	json_object_set_new(o, "dir", str_or_null(st->dir));
 	json_object_set_new(o, "status", str_or_null(st->status));
 	json_object_set_new(o, "error", str_or_null(st->error));
@@ -37,6 +42,65 @@ static json_t *step_json(const struct result_step *st)
 	json_object_set_new(o, "runtime_ms", json_integer((json_int_t)st->runtime_ms));
 	json_object_set_new(o, "started", str_or_null(st->started));
 	json_object_set_new(o, "ended", str_or_null(st->ended));
+	json_object_set_new(o, "written_before", json_integer((json_int_t)st->written_before));
+	json_object_set_new(o, "capacity", json_integer((json_int_t)st->capacity));
+	return o;
+}
+
+static json_t *num_or_null(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *window_json(const struct steady_window *w)
+{
+	return json_pack("{s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:b, s:b}",
+			 "first", (json_int_t)w->first, "last", (json_int_t)w->last,
+			 "avg", num_or_null(w->avg),
+			 "data_excursion", num_or_null(w->data_excursion),
+			 "max_data_excursion", num_or_null(w->max_data_excursion),
+			 "slope", num_or_null(w->slope), "intercept", num_or_null(w->intercept),
+			 "slope_excursion", num_or_null(w->slope_excursion),
+			 "max_slope_excursion", num_or_null(w->max_slope_excursion),
+			 "range_ok", w->range_ok, "slope_ok", w->slope_ok);
+}
+
+/* A <rounds> scope: its goal, verdict and every tracking variable per round. */
+static json_t *scope_json(const struct result_scope *s)
+{
+	json_t *o = json_object(), *tracks = json_array();
+
+	json_object_set_new(o, "name", str_or_null(s->name));
+	json_object_set_new(o, "until", str_or_null(s->until));
+	json_object_set_new(o, "verdict", str_or_null(s->verdict));
+	json_object_set_new(o, "rounds", json_integer(s->rounds));
+	json_object_set_new(o, "steady_round", json_integer(s->steady_round));
+	json_object_set_new(o, "max_rounds", json_integer(s->max_rounds));
+	json_object_set_new(o, "window", json_integer(s->window));
+	json_object_set_new(o, "range", json_real(s->range));
+	json_object_set_new(o, "slope", json_real(s->slope));
+	json_object_set_new(o, "written_goal", json_integer((json_int_t)s->written_goal));
+	json_object_set_new(o, "time_goal_ms", json_integer((json_int_t)s->time_goal_ms));
+	json_object_set_new(o, "chart", str_or_null(s->chart));
+	for (size_t k = 0; k < s->ntracks; k++) {
+		const struct result_track *t = &s->tracks[k];
+		json_t *jt = json_object(), *rounds = json_array();
+
+		json_object_set_new(jt, "element", str_or_null(t->element));
+		json_object_set_new(jt, "metric", str_or_null(t->metric));
+		json_object_set_new(jt, "dir", str_or_null(t->dir));
+		for (size_t r = 0; r < t->n; r++) {
+			json_t *jr = json_object();
+
+			json_object_set_new(jr, "value", num_or_null(t->values[r]));
+			if (t->wins[r].first)
+				json_object_set_new(jr, "window", window_json(&t->wins[r]));
+			json_array_append_new(rounds, jr);
+		}
+		json_object_set_new(jt, "rounds", rounds);
+		json_array_append_new(tracks, jt);
+	}
+	json_object_set_new(o, "tracks", tracks);
 	return o;
 }
 
@@ -68,7 +132,7 @@ static json_t *manifest_json(const struct result_run *run,
 			     const struct manifest_target *t)
 {
 	json_t *o = json_object(), *plat = json_object(), *plan = json_object();
-	json_t *tgt = json_object(), *steps = json_array();
+	json_t *tgt = json_object(), *steps = json_array(), *scopes;
 
 	json_object_set_new(o, "format", json_string("ssdbench-archive-1"));
 	json_object_set_new(o, "ssdbench_version", str_or_null(run->ssdbench_version));
@@ -86,6 +150,7 @@ static json_t *manifest_json(const struct result_run *run,
 	json_object_set_new(plan, "title", str_or_null(run->plan_title));
 	json_object_set_new(plan, "file", str_or_null(run->plan_file));
 	json_object_set_new(plan, "sha256", str_or_null(run->plan_sha256));
+	json_object_set_new(plan, "failure", str_or_null(run->failure));
 	json_object_set_new(o, "plan", plan);
 	json_object_set_new(tgt, "name", str_or_null(t->name));
 	json_object_set_new(tgt, "kind", str_or_null(t->kind));
@@ -96,6 +161,10 @@ static json_t *manifest_json(const struct result_run *run,
 	for (size_t i = 0; i < run->nsteps; i++)
 		json_array_append_new(steps, step_json(&run->steps[i]));
 	json_object_set_new(o, "steps", steps);
+	scopes = json_array();
+	for (size_t i = 0; i < run->nscopes; i++)
+		json_array_append_new(scopes, scope_json(&run->scopes[i]));
+	json_object_set_new(o, "scopes", scopes);
 	return o;
 }
 
@@ -172,6 +241,139 @@ static void csv_field(struct sbuf *sb, const char *s)
 	sbuf_addc(sb, '"');
 }
 
+/* The tracking variable that names step st's element in its scope, or NULL. */
+static const struct result_track *track_of(const struct result_run *run,
+					   const struct result_step *st)
+{
+	const struct result_scope *sc = st->scope ? result_run_scope(run, st->scope) : NULL;
+
+	for (size_t k = 0; sc && k < sc->ntracks; k++)
+		if (!strcmp(sc->tracks[k].element, st->name) && st->round > 0 &&
+		    (size_t)st->round <= sc->tracks[k].n)
+			return &sc->tracks[k];
+	return NULL;
+}
+
+/* One numeric column of results.csv: its header and how to get it (NAN = empty). */
+struct column {
+	const char *header;
+	double (*get)(const struct result_step *st, int arg);
+	int arg;
+	int prec;          /* decimals */
+};
+
+static double c_iops(const struct result_step *st, int dir)
+{
+	return st->dir_stat[dir].iops;
+}
+
+static double c_mbps(const struct result_step *st, int dir)
+{
+	return st->dir_stat[dir].bw_bytes / 1e6;
+}
+
+static double c_qos(const struct result_step *st, int which)
+{
+	const struct result_dirstat *s = &st->dir_stat[which / 8];
+	const double v[] = { s->clat_mean_us, s->clat_p99_us, s->clat_p999_us,
+			     s->clat_p9999_us, s->clat_p99999_us, s->clat_max_us };
+
+	return s->total_ios ? v[which % 8] : NAN;
+}
+
+static double c_all(const struct result_step *st, int which)
+{
+	const double v[] = { st->clat_mean_us, st->clat_p99_us, st->clat_p999_us,
+			     st->clat_p9999_us, st->clat_p99999_us, st->clat_max_us };
+
+	return v[which];
+}
+
+static double c_cons(const struct result_step *st, int which)
+{
+	const struct consistency *c = &st->cons_total;
+	const double v[] = { c->avg, c->stddev, c->avg_over_sd, c->stddev_last, c->min,
+			     c->max, c->p999_slowest, c->drivemaster };
+
+	return c->n ? v[which] : NAN;
+}
+
+static double c_written(const struct result_step *st, int after)
+{
+	double w = (double)st->written_before +
+		   (after ? (double)st->dir_stat[RESULT_WRITE].io_bytes : 0);
+
+	return after == 2 ? (st->capacity ? 100.0 * w / (double)st->capacity : NAN) : w;
+}
+
+#define QOS(dir, name) \
+	{ name "_clat_mean_us", c_qos, dir * 8 + 0, 2 }, \
+	{ name "_clat_p99_us", c_qos, dir * 8 + 1, 2 }, \
+	{ name "_clat_p99.9_us", c_qos, dir * 8 + 2, 2 }, \
+	{ name "_clat_p99.99_us", c_qos, dir * 8 + 3, 2 }, \
+	{ name "_clat_p99.999_us", c_qos, dir * 8 + 4, 2 }, \
+	{ name "_clat_max_us", c_qos, dir * 8 + 5, 2 }
+static const struct column columns[] = {
+	{ "read_iops", c_iops, RESULT_READ, 2 },
+	{ "read_MBps", c_mbps, RESULT_READ, 2 },
+	{ "write_iops", c_iops, RESULT_WRITE, 2 },
+	{ "write_MBps", c_mbps, RESULT_WRITE, 2 },
+	{ "clat_mean_us", c_all, 0, 2 },
+	{ "clat_p99_us", c_all, 1, 2 },
+	{ "clat_p99.9_us", c_all, 2, 2 },
+	{ "clat_p99.99_us", c_all, 3, 2 },
+	{ "clat_p99.999_us", c_all, 4, 2 },
+	{ "clat_max_us", c_all, 5, 2 },
+	QOS(RESULT_READ, "read"), QOS(RESULT_WRITE, "write"),
+	{ "iops_avg", c_cons, 0, 2 },
+	{ "iops_stddev", c_cons, 1, 2 },
+	{ "iops_avg_over_stddev", c_cons, 2, 3 },
+	{ "iops_stddev_last60s", c_cons, 3, 2 },
+	{ "iops_min", c_cons, 4, 2 },
+	{ "iops_max", c_cons, 5, 2 },
+	{ "iops_p99.9_slowest", c_cons, 6, 2 },
+	{ "drivemaster_score", c_cons, 7, 4 },
+	{ "written_before_bytes", c_written, 0, 0 },
+	{ "written_after_bytes", c_written, 1, 0 },
+	{ "capacity_written_pct", c_written, 2, 3 },
+};
+#undef QOS
+
+/* The steady-state columns, from the element's tracking variable after its round. */
+static const char *const steady_headers[] = {
+	"ss_metric", "ss_value", "ss_window_first", "ss_window_last", "ss_avg",
+	"ss_data_excursion", "ss_max_data_excursion", "ss_slope", "ss_intercept",
+	"ss_slope_excursion", "ss_max_slope_excursion", "ss_pass",
+};
+
+static void steady_cells(struct sbuf *sb, const struct result_track *t, int round)
+{
+	const struct steady_window *w;
+
+	if (!t) {
+		for (size_t k = 0; k < sizeof(steady_headers) / sizeof(steady_headers[0]); k++)
+			sbuf_addc(sb, ',');
+		return;
+	}
+	w = &t->wins[round - 1];
+	sbuf_addc(sb, ',');
+	csv_field(sb, t->metric);
+	sbuf_addc(sb, ':');
+	csv_field(sb, t->dir);
+	if (isfinite(t->values[round - 1]))
+		sbuf_addf(sb, ",%.2f", t->values[round - 1]);
+	else
+		sbuf_addc(sb, ',');
+	if (!w->first) {
+		sbuf_adds(sb, ",,,,,,,,,,");
+		return;
+	}
+	sbuf_addf(sb, ",%zu,%zu,%.2f,%.2f,%.2f,%.4f,%.2f,%.2f,%.2f,%s", w->first, w->last,
+		  w->avg, w->data_excursion, w->max_data_excursion, w->slope, w->intercept,
+		  w->slope_excursion, w->max_slope_excursion,
+		  w->range_ok && w->slope_ok ? "yes" : "no");
+}
+
 int manifest_write_results(const char *dir, const struct result_run *run,
 			   struct diag *d)
 {
@@ -179,24 +381,41 @@ int manifest_write_results(const char *dir, const struct result_run *run,
 	int rc;
 
 	sbuf_init(&sb);
-	sbuf_adds(&sb, "\xEF\xBB\xBF" "step,name,rw,bs,iodepth,numjobs,read_iops,read_MBps,"
-		  "write_iops,write_MBps,clat_mean_us,clat_p99_us,clat_p99.9_us,"
-		  "clat_p99.99_us\r\n");
+	sbuf_adds(&sb, "\xEF\xBB\xBF" "step,name,kind,scope,round,cell,rw,bs,iodepth,"
+		  "numjobs,rwmixread");
+	for (size_t c = 0; c < sizeof(columns) / sizeof(columns[0]); c++)
+		sbuf_addf(&sb, ",%s", columns[c].header);
+	for (size_t c = 0; c < sizeof(steady_headers) / sizeof(steady_headers[0]); c++)
+		sbuf_addf(&sb, ",%s", steady_headers[c]);
+	sbuf_adds(&sb, "\r\n");
 	for (size_t i = 0; i < run->nsteps; i++) {
 		const struct result_step *st = &run->steps[i];
-		const struct result_dirstat *r = &st->dir_stat[RESULT_READ];
-		const struct result_dirstat *w = &st->dir_stat[RESULT_WRITE];
 
 		if (!st->status || strcmp(st->status, "ok"))
 			continue;
 		sbuf_addf(&sb, "%d,", st->index);
 		csv_field(&sb, st->name);
 		sbuf_addc(&sb, ',');
-		csv_field(&sb, st->rw);
-		sbuf_addf(&sb, ",%llu,%d,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\r\n",
-			  (unsigned long long)st->bs, st->iodepth, st->numjobs, r->iops,
-			  r->bw_bytes / 1e6, w->iops, w->bw_bytes / 1e6, st->clat_mean_us,
-			  st->clat_p99_us, st->clat_p999_us, st->clat_p9999_us);
+		csv_field(&sb, st->kind ? st->kind : "workload");
+		sbuf_addc(&sb, ',');
+		csv_field(&sb, st->scope ? st->scope : "");
+		sbuf_addf(&sb, st->round ? ",%d," : ",,", st->round);
+		csv_field(&sb, st->cell ? st->cell : "");
+		sbuf_addc(&sb, ',');
+		csv_field(&sb, st->rw ? st->rw : "");
+		sbuf_addf(&sb, ",%llu,%d,%d,", (unsigned long long)st->bs, st->iodepth,
+			  st->numjobs);
+		if (st->rwmixread >= 0)
+			sbuf_addf(&sb, "%d", st->rwmixread);
+		for (size_t c = 0; c < sizeof(columns) / sizeof(columns[0]); c++) {
+			double v = columns[c].get(st, columns[c].arg);
+
+			sbuf_addc(&sb, ',');
+			if (isfinite(v))
+				sbuf_addf(&sb, "%.*f", columns[c].prec, v);
+		}
+		steady_cells(&sb, track_of(run, st), st->round);
+		sbuf_adds(&sb, "\r\n");
 	}
 	rc = write_atomic(dir, "results.csv", sb.buf, sb.len, d);
 	sbuf_release(&sb);

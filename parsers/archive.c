@@ -22,7 +22,7 @@
 
 /* ---- manifest ----------------------------------------------------------- */
 
-enum field_type { FIELD_STR, FIELD_INT, FIELD_U64 };
+enum field_type { FIELD_STR, FIELD_INT, FIELD_U64, FIELD_DBL };
 
 /*
  * A manifest member copied into a struct: obj.key (obj NULL for top-level keys) at
@@ -53,12 +53,20 @@ static const struct field run_fields[] = {
 	RUN_STR("plan", "file", plan_file),
 	RUN_STR("plan", "sha256", plan_sha256),
 	RUN_STR("target", "description", target),
+	RUN_STR("plan", "failure", failure),
+	{ "target", "size", FIELD_U64, 0, offsetof(struct result_run, capacity) },
 };
 
 #define STEP(key, type, req, member) { NULL, key, type, req, offsetof(struct result_step, member) }
 static const struct field step_fields[] = {
 	STEP("index", FIELD_INT, 1, index),
 	STEP("name", FIELD_STR, 1, name),
+	STEP("kind", FIELD_STR, 0, kind),
+	STEP("scope", FIELD_STR, 0, scope),
+	STEP("round", FIELD_INT, 0, round),
+	STEP("cell", FIELD_STR, 0, cell),
+	STEP("written_before", FIELD_U64, 0, written_before),
+	STEP("capacity", FIELD_U64, 0, capacity),
 	STEP("dir", FIELD_STR, 1, dir),
 	STEP("status", FIELD_STR, 1, status),
 	STEP("error", FIELD_STR, 0, error),
@@ -92,6 +100,12 @@ static int read_field(const json_t *root, const struct field *f, void *base,
 		return 0;
 	}
 	x = json_number_value(v);
+	if (f->type == FIELD_DBL) {
+		if (!json_is_number(v) || !isfinite(x))
+			return diag_set_path(d, -SB_EPARSE, file, where, "expected a number");
+		*(double *)((char *)base + f->off) = x;
+		return 0;
+	}
 	if (!json_is_number(v) || x != floor(x) || x < 0 ||
 	    x > (f->type == FIELD_INT ? (double)INT_MAX : 18446744073709551615.0))
 		return diag_set_path(d, -SB_EPARSE, file, where,
@@ -151,6 +165,127 @@ static int read_steps(const json_t *steps, const char *file, struct result_run *
 	return 0;
 }
 
+#define SCOPE(key, type, req, member) { NULL, key, type, req, offsetof(struct result_scope, member) }
+static const struct field scope_fields[] = {
+	SCOPE("name", FIELD_STR, 1, name),
+	SCOPE("until", FIELD_STR, 0, until),
+	SCOPE("verdict", FIELD_STR, 1, verdict),
+	SCOPE("rounds", FIELD_INT, 1, rounds),
+	SCOPE("steady_round", FIELD_INT, 0, steady_round),
+	SCOPE("max_rounds", FIELD_INT, 0, max_rounds),
+	SCOPE("window", FIELD_INT, 0, window),
+	SCOPE("range", FIELD_DBL, 0, range),
+	SCOPE("slope", FIELD_DBL, 0, slope),
+	SCOPE("written_goal", FIELD_U64, 0, written_goal),
+	SCOPE("time_goal_ms", FIELD_U64, 0, time_goal_ms),
+	SCOPE("chart", FIELD_STR, 0, chart),
+};
+
+#define WIN(key, member) { NULL, key, FIELD_DBL, 0, offsetof(struct steady_window, member) }
+static const struct field window_fields[] = {
+	WIN("avg", avg), WIN("data_excursion", data_excursion),
+	WIN("max_data_excursion", max_data_excursion), WIN("slope", slope),
+	WIN("intercept", intercept), WIN("slope_excursion", slope_excursion),
+	WIN("max_slope_excursion", max_slope_excursion),
+};
+
+/* One round of a tracking variable: {"value": v|null, "window": {...}|absent}. */
+static int read_round(const json_t *jr, struct result_track *t, int round,
+		      const char *file, const char *path, struct diag *d)
+{
+	const json_t *v = json_object_get(jr, "value"), *jw = json_object_get(jr, "window");
+	struct steady_window w;
+	char wpath[256];
+	int rc;
+
+	memset(&w, 0, sizeof(w));
+	if (!json_is_object(jr) || (v && !json_is_null(v) && !json_is_number(v)))
+		return diag_set_path(d, -SB_EPARSE, file, path,
+				     "expected {\"value\": number or null, ...}");
+	if (json_is_object(jw)) {
+		const json_t *first = json_object_get(jw, "first");
+		const json_t *last = json_object_get(jw, "last");
+
+		snprintf(wpath, sizeof(wpath), "%s.window", path);
+		if (!json_is_integer(first) || !json_is_integer(last) ||
+		    json_integer_value(first) < 1 ||
+		    json_integer_value(last) < json_integer_value(first))
+			return diag_set_path(d, -SB_EPARSE, file, wpath,
+					     "expected first and last rounds, first >= 1");
+		w.first = (size_t)json_integer_value(first);
+		w.last = (size_t)json_integer_value(last);
+		for (size_t k = 0; k < sizeof(window_fields) / sizeof(window_fields[0]); k++)
+			if ((rc = read_field(jw, &window_fields[k], &w, file, wpath, d)))
+				return rc;
+		w.range_ok = json_is_true(json_object_get(jw, "range_ok"));
+		w.slope_ok = json_is_true(json_object_get(jw, "slope_ok"));
+	}
+	result_track_set(t, round, v && json_is_number(v) ? json_number_value(v) : NAN,
+			 w.first ? &w : NULL);
+	return 0;
+}
+
+static int read_track(const json_t *jt, struct result_scope *s, const char *file,
+		      const char *path, struct diag *d)
+{
+	struct result_track *t = result_scope_add_track(s);
+	const json_t *rounds = json_object_get(jt, "rounds");
+	const char *keys[] = { "element", "metric", "dir" };
+	char **dst[] = { &t->element, &t->metric, &t->dir };
+	char rpath[192];
+	int rc;
+
+	for (size_t k = 0; k < 3; k++) {
+		const json_t *v = json_object_get(jt, keys[k]);
+
+		if (!json_is_string(v)) {
+			snprintf(rpath, sizeof(rpath), "%s.%s", path, keys[k]);
+			return diag_set_path(d, -SB_EPARSE, file, rpath, "expected a string");
+		}
+		*dst[k] = xstrdup(json_string_value(v));
+	}
+	if (!json_is_array(rounds)) {
+		snprintf(rpath, sizeof(rpath), "%s.rounds", path);
+		return diag_set_path(d, -SB_EPARSE, file, rpath, "expected an array");
+	}
+	for (size_t r = 0; r < json_array_size(rounds); r++) {
+		snprintf(rpath, sizeof(rpath), "%s.rounds[%zu]", path, r);
+		if ((rc = read_round(json_array_get(rounds, r), t, (int)r + 1, file, rpath, d)))
+			return rc;
+	}
+	return 0;
+}
+
+static int read_scopes(const json_t *scopes, const char *file, struct result_run *run,
+		       struct diag *d)
+{
+	char path[96], tpath[128];
+	int rc;
+
+	if (!scopes)
+		return 0;
+	if (!json_is_array(scopes))
+		return diag_set_path(d, -SB_EPARSE, file, "scopes", "expected an array");
+	for (size_t i = 0; i < json_array_size(scopes); i++) {
+		const json_t *js = json_array_get(scopes, i), *tracks;
+		struct result_scope *s = result_run_add_scope(run);
+
+		snprintf(path, sizeof(path), "scopes[%zu]", i);
+		if (!json_is_object(js))
+			return diag_set_path(d, -SB_EPARSE, file, path, "expected an object");
+		for (size_t k = 0; k < sizeof(scope_fields) / sizeof(scope_fields[0]); k++)
+			if ((rc = read_field(js, &scope_fields[k], s, file, path, d)))
+				return rc;
+		tracks = json_object_get(js, "tracks");
+		for (size_t k = 0; k < json_array_size(tracks); k++) {
+			snprintf(tpath, sizeof(tpath), "%s.tracks[%zu]", path, k);
+			if ((rc = read_track(json_array_get(tracks, k), s, file, tpath, d)))
+				return rc;
+		}
+	}
+	return 0;
+}
+
 static int read_manifest(const json_t *root, const char *file, struct result_run *run,
 			 struct diag *d)
 {
@@ -169,7 +304,8 @@ static int read_manifest(const json_t *root, const char *file, struct result_run
 	if (!json_is_array(steps))
 		return diag_set_path(d, -SB_EPARSE, file, "steps",
 				     steps ? "expected an array" : "missing");
-	return read_steps(steps, file, run, d);
+	rc = read_steps(steps, file, run, d);
+	return rc ? rc : read_scopes(json_object_get(root, "scopes"), file, run, d);
 }
 
 int archive_load(const char *dir, struct result_run *run, struct diag *d)
@@ -234,6 +370,20 @@ static int check_jobs(const struct fiojson_report *rep, const char *file, struct
 	return 0;
 }
 
+static void copy_hist(const struct fiojson_lat *l, struct result_hist *h)
+{
+	result_hist_release(h);
+	if (!l->nbins)
+		return;
+	h->ns = xmalloc(l->nbins * sizeof(*h->ns));
+	h->count = xmalloc(l->nbins * sizeof(*h->count));
+	for (size_t i = 0; i < l->nbins; i++) {
+		h->ns[i] = l->bins[i].ns;
+		h->count[i] = l->bins[i].count;
+	}
+	h->n = l->nbins;
+}
+
 /* Sums the jobs per direction and merges their histograms, then all directions. */
 static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
 {
@@ -260,6 +410,8 @@ static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
 		ds->clat_p99_us = pct_us(&lat, 99.0);
 		ds->clat_p999_us = pct_us(&lat, 99.9);
 		ds->clat_p9999_us = pct_us(&lat, 99.99);
+		ds->clat_p99999_us = pct_us(&lat, 99.999);
+		copy_hist(&lat, &st->hist[dir]);
 		fiojson_lat_merge(&all, &lat);
 		fiojson_lat_release(&lat);
 	}
@@ -267,6 +419,8 @@ static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
 	st->clat_p99_us = pct_us(&all, 99.0);
 	st->clat_p999_us = pct_us(&all, 99.9);
 	st->clat_p9999_us = pct_us(&all, 99.99);
+	st->clat_p99999_us = pct_us(&all, 99.999);
+	st->clat_max_us = (double)all.max_ns / 1000.0;
 	fiojson_lat_release(&all);
 }
 
@@ -316,6 +470,75 @@ static int load_series(const char *dir, size_t which, struct result_step *st,
 	return rc;
 }
 
+/*
+ * What follows from the measurements: each direction's consistency and the
+ * cumulative bytes written per second. Each logged second adds bw x its length;
+ * the last sample is then set to fio's own total, which also counts the final
+ * partial second the log may leave out.
+ */
+static void derive(struct result_step *st)
+{
+	const struct result_series *bw = &st->bw[RESULT_WRITE];
+	double sum = (double)st->written_before, prev = 0;
+
+	size_t n = 0;
+	double *total;
+
+	for (int k = 0; k < RESULT_NDIRS; k++) {
+		consistency_compute(st->iops[k].v, st->iops[k].n, 60, &st->cons[k]);
+		n = st->iops[k].n > n ? st->iops[k].n : n;
+	}
+	total = xcalloc(n ? n : 1, sizeof(*total));
+	for (int k = 0; k < RESULT_NDIRS; k++)
+		for (size_t i = 0; i < st->iops[k].n; i++)
+			total[i] += st->iops[k].v[i];
+	consistency_compute(total, n, 60, &st->cons_total);
+	free(total);
+	result_series_release(&st->written);
+	for (size_t i = 0; i < bw->n; i++) {
+		sum += bw->v[i] * (bw->t[i] - prev);
+		prev = bw->t[i];
+		result_series_push(&st->written, bw->t[i], sum);
+	}
+	if (st->written.n)
+		st->written.v[st->written.n - 1] =
+			(double)(st->written_before + st->dir_stat[RESULT_WRITE].io_bytes);
+}
+
+/*
+ * DIR/telemetry.csv, when the engine sampled the device: a header line, then
+ * "seconds,celsius" per sample (celsius empty when a sample failed).
+ */
+static int load_telemetry(const char *dir, struct result_step *st, struct diag *d)
+{
+	char *file = xasprintf("%s/telemetry.csv", dir), line[256];
+	FILE *f = fopen(file, "r");
+	int lineno = 0, rc = 0;
+
+	result_series_release(&st->temp_c);
+	while (f && !rc && fgets(line, sizeof(line), f)) {
+		double t, c;
+		char *end;
+
+		if (++lineno == 1)
+			continue;
+		t = strtod(line, &end);
+		if (end == line || *end != ',') {
+			rc = diag_set(d, -SB_EPARSE, file, lineno, 1,
+				      "expected \"seconds,celsius\"");
+			break;
+		}
+		if (end[1] == '\n' || end[1] == '\0')
+			continue;
+		c = strtod(end + 1, NULL);
+		result_series_push(&st->temp_c, t, c);
+	}
+	if (f)
+		fclose(f);
+	free(file);
+	return rc;
+}
+
 int archive_load_step(const char *archive_dir, struct result_step *st, struct diag *d)
 {
 	char *dir = xasprintf("%s/%s", archive_dir, st->dir);
@@ -333,6 +556,10 @@ int archive_load_step(const char *archive_dir, struct result_step *st, struct di
 	fill_stats(&rep, st);
 	for (size_t k = 0; !rc && k < sizeof(step_series) / sizeof(step_series[0]); k++)
 		rc = load_series(dir, k, st, d);
+	if (!rc)
+		derive(st);
+	if (!rc)
+		rc = load_telemetry(dir, st, d);
 out:
 	fiojson_report_release(&rep);
 	free(file);

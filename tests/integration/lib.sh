@@ -18,3 +18,11 @@ check() { local what=$1; shift; "$@" || fail "$what"; }
 expect_eq() { [ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"; }
 # png_width FILE: the width from the PNG's IHDR chunk (bytes 16-19, big-endian).
 png_width() { od -An -tu1 -j16 -N4 "$1" | awk '{print $1*16777216 + $2*65536 + $3*256 + $4}'; }
+
+# csv_get FILE STEP COLUMN: the COLUMN (by header name) of results.csv's row for STEP.
+csv_get() {
+  awk -F, -v s="$2" -v c="$3" '
+    NR == 1 { sub(/^\xef\xbb\xbf/, ""); sub(/\r$/, ""); for (i = 1; i <= NF; i++) h[$i] = i; next }
+    { sub(/\r$/, "") }
+    $1 == s { if (!(c in h)) exit 2; print $h[c] }' "$1"
+}

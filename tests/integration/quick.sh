@@ -42,9 +42,9 @@ check "QD32 step asked fio for QD32" grep -q '^iodepth=32$' "$out/steps/003-rnd4
 # results.csv: BOM, header, one row per step, IOPS from fio.json.
 check "BOM" test "$(head -c3 "$out/results.csv" | od -An -tx1 | tr -d ' ')" = efbbbf
 expect_eq "csv rows" "$(wc -l < "$out/results.csv")" 9
-row=$(grep '^3,rnd4k-q32t1-read,randread,4096,32,1,' "$out/results.csv") ||
-  fail "row for step 3 missing"
-csv_iops=$(echo "$row" | cut -d, -f7)
+expect_eq "csv row 3" "$(csv_get "$out/results.csv" 3 name),$(csv_get "$out/results.csv" 3 rw),$(csv_get "$out/results.csv" 3 bs),$(csv_get "$out/results.csv" 3 iodepth)" \
+  rnd4k-q32t1-read,randread,4096,32
+csv_iops=$(csv_get "$out/results.csv" 3 read_iops)
 json_iops=$(jq '.jobs[0].read.iops' "$out/steps/003-rnd4k-q32t1-read/fio.json")
 check "step 3 IOPS match fio ($csv_iops vs $json_iops)" \
   awk -v a="$csv_iops" -v b="$json_iops" 'BEGIN { exit !(a > 0 && (a - b < 0.01) && (b - a < 0.01)) }'
