@@ -48,6 +48,7 @@ void result_step_release(struct result_step *st)
 	free(st->kind);
 	free(st->scope);
 	free(st->cell);
+	free(st->chart);
 	free(st->dir);
 	free(st->status);
 	free(st->error);

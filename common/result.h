@@ -53,6 +53,8 @@ struct result_step {
 	char *scope;          /* the innermost <rounds> it ran in, or NULL */
 	int round;            /* 1-based round within scope; 0 outside rounds */
 	char *cell;           /* sweep coordinates that made it, "mix=65 bs=64k", or NULL */
+	char *chart;          /* the plan's report hint: "auto", "time", "dispersion",
+				 "written", "qos", ...; NULL = "auto" */
 	char *rw;
 	uint64_t bs;          /* bytes */
 	int iodepth;

@@ -30,6 +30,7 @@ static json_t *step_json(const struct result_step *st)
 	json_object_set_new(o, "scope", str_or_null(st->scope));
 	json_object_set_new(o, "round", json_integer(st->round));
 	json_object_set_new(o, "cell", str_or_null(st->cell));
+	json_object_set_new(o, "chart", str_or_null(st->chart));
 	json_object_set_new(o, "dir", str_or_null(st->dir));
 	json_object_set_new(o, "status", str_or_null(st->status));
 	json_object_set_new(o, "error", str_or_null(st->error));
