@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
+#include "err.h"
 #include "xalloc.h"
 
 static char sbuf_empty[1];
@@ -120,6 +122,16 @@ int sbuf_read_file(struct sbuf *sb, const char *path)
 		rc = -EIO;
 	fclose(f);
 	return rc;
+}
+
+int sbuf_load_file(struct sbuf *sb, const char *path, struct diag *d)
+{
+	int rc = sbuf_read_file(sb, path);
+
+	if (!rc)
+		return 0;
+	return diag_set(d, rc == -ENOENT ? -SB_ENOENT : -SB_EIO, path, 0, 0,
+			"cannot read '%s': %s", path, strerror(-rc));
 }
 
 char *xvasprintf(const char *fmt, va_list ap)

@@ -29,6 +29,9 @@ void sbuf_vaddf(struct sbuf *sb, const char *fmt, va_list ap)
 char *sbuf_detach(struct sbuf *sb);
 /* Reads a whole file into sb; returns 0 or -errno. */
 int sbuf_read_file(struct sbuf *sb, const char *path);
+struct diag;
+/* The same, saying "cannot read 'PATH': why" in d; 0, -SB_ENOENT or -SB_EIO. */
+int sbuf_load_file(struct sbuf *sb, const char *path, struct diag *d);
 
 /* Return a new formatted string; free() it. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -23,6 +23,8 @@ static const struct cli_opt help_only[] = {
 static const struct cli_cmd cmds[] = {
 	{ "run", cmd_run, "PLAN", cmd_run_opts,
 	  "run a test plan with fio and write a result archive and its report" },
+	{ "resume", cmd_run, "DIR", cmd_resume_opts,
+	  "go on with an interrupted run after its last finished element" },
 	{ "check", cmd_check, "PLAN", cmd_check_opts,
 	  "validate a test plan and show what it would run, without running it" },
 	{ "report", cmd_report, "DIR", cmd_report_opts,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* cmd_run: the run and plan-reference commands. */
+/* cmd_run: the run, resume and plan-reference commands. */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -8,14 +8,18 @@
 #include "plan.h"
 #include "run.h"
 
+#define OPT_DESTROY { "destroy", 'D', "ID", 1, "allow writing to the device whose " \
+	"serial number (or kernel name, for loop/zram/nullb) is ID" }
+#define OPT_QUIET { "quiet", 'q', NULL, 0, "no progress lines: only errors and where " \
+	"the report is" }
+
 const struct cli_opt cmd_run_opts[] = {
 	{ "target", 't', "NAME=SPEC", 1, "run target NAME on SPEC: /dev/DEVICE or "
 	  "file:PATH,size=SIZE" },
 	{ "out", 'o', "DIR", 0, "archive folder (default out/<plan name>)" },
 	{ "set", 's', "VAR=VALUE", 1, "override a plan variable" },
 	{ "force", 'f', NULL, 0, "replace an archive already in the folder" },
-	{ "destroy", 'D', "ID", 1, "allow writing to the device whose serial number (or "
-	  "kernel name, for loop/zram/nullb) is ID" },
+	OPT_DESTROY,
 	{ "dry-run", 'n', NULL, 0, "print every safety check, what would be destroyed and "
 	  "the fio job files; touch nothing" },
 	{ "purge", 'p', "METHOD", 0, "purge the target before the first step (methods as "
@@ -23,30 +27,42 @@ const struct cli_opt cmd_run_opts[] = {
 	{ "op", 0, "PERCENT", 0, "software over-provisioning for the whole run: purge, then "
 	  "confine every step to the first 1/(1+OP) of the target (a stopgap until plans "
 	  "have OP scopes)" },
+	OPT_QUIET,
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };
 
+const struct cli_opt cmd_resume_opts[] = {
+	OPT_DESTROY,
+	OPT_QUIET,
+	{ "help", 'h', NULL, 0, "show this help" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
+/* run PLAN, and resume DIR: the same options, less those the journal keeps. */
 int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 {
 	struct cli_parsed p;
 	struct run_opts ro = { 0 };
 	struct diag d;
-	int ex = cli__parse(c, argc, argv, &p);
+	int ex = cli__parse(c, argc, argv, &p), resume = !strcmp(c->name, "resume");
 
 	if (ex >= 0)
 		return ex;
+	ro.tty = isatty(2);
+	ro.destroy = cli__list(c, &p, "destroy", &ro.ndestroy);
+	ro.quiet = cli__value(c, &p, "quiet") != NULL;
+	diag_clear(&d);
+	if (resume)
+		return cli__finish(run_resume(p.arg, &ro, &d), &d);
 	ro.plan_path = p.arg;
 	ro.targets = cli__list(c, &p, "target", &ro.ntargets);
 	ro.sets = cli__list(c, &p, "set", &ro.nsets);
 	ro.out_dir = cli__value(c, &p, "out");
 	ro.force = cli__value(c, &p, "force") != NULL;
-	ro.tty = isatty(2);
-	ro.destroy = cli__list(c, &p, "destroy", &ro.ndestroy);
 	ro.dry_run = cli__value(c, &p, "dry-run") != NULL;
 	ro.op = cli__value(c, &p, "op");
 	ro.purge = cli__value(c, &p, "purge");
-	diag_clear(&d);
 	return cli__finish(run_plan(&ro, &d), &d);
 }
 

@@ -44,11 +44,15 @@ struct fiorun_target {
 	const char *path;   /* absolute */
 	uint64_t size;      /* bytes fio may use; 0 = the whole device */
 	int is_device;
+	uint64_t capacity;  /* bytes the plan's relative amounts (75%, 2x) refer to */
+	uint64_t runtime_ms;/* a duty cycle's "on" time instead of the step's; 0 = the step's */
 };
 
 /*
- * Writes the step's fio job file to path. Log files are named log_<type>.N.log and
- * land in the folder fio runs in. Returns 0, or a negative SB_E* code with d set.
+ * Writes the step's fio job file to path: a workload, or a precondition (writes of
+ * its amount over the target, each job its own slice when sequential). Log files
+ * are named log_<type>.N.log and land in the folder fio runs in. Returns 0, or a
+ * negative SB_E* code with d set.
  */
 int fiorun_write_jobfile(const char *path, const struct plan *p,
 			 const struct plan_workload *w, const struct fiorun_target *t,
@@ -61,6 +65,8 @@ struct fiorun_exec_opts {
 	int tty;               /* redraw live progress on stderr */
 	const volatile sig_atomic_t *stop; /* when it becomes non-zero, stop fio; may be NULL */
 	unsigned timeout_s;    /* watchdog: 0 = none (see fiorun_step_timeout_s) */
+	void (*tick)(void *arg); /* called at least twice a second while fio runs; may be NULL */
+	void *tick_arg;
 };
 
 /*

@@ -340,6 +340,12 @@ static const struct column columns[] = {
 };
 #undef QOS
 
+/* Whether fio measured the element (purge, idle and probe elements have no numbers). */
+static int measured(const struct result_step *st)
+{
+	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition");
+}
+
 /* The steady-state columns, from the element's tracking variable after its round. */
 static const char *const steady_headers[] = {
 	"ss_metric", "ss_value", "ss_window_first", "ss_window_last", "ss_avg",
@@ -409,7 +415,7 @@ int manifest_write_results(const char *dir, const struct result_run *run,
 		if (st->rwmixread >= 0)
 			sbuf_addf(&sb, "%d", st->rwmixread);
 		for (size_t c = 0; c < sizeof(columns) / sizeof(columns[0]); c++) {
-			double v = columns[c].get(st, columns[c].arg);
+			double v = measured(st) ? columns[c].get(st, columns[c].arg) : NAN;
 
 			sbuf_addc(&sb, ',');
 			if (isfinite(v))
@@ -419,6 +425,67 @@ int manifest_write_results(const char *dir, const struct result_run *run,
 		sbuf_adds(&sb, "\r\n");
 	}
 	rc = write_atomic(dir, "results.csv", sb.buf, sb.len, d);
+	sbuf_release(&sb);
+	return rc;
+}
+
+/* A cell of series.csv: the i-th value of s, or empty when s is shorter. */
+static void series_cell(struct sbuf *sb, const struct result_series *s, size_t i, int prec)
+{
+	sbuf_addc(sb, ',');
+	if (i < s->n && isfinite(s->v[i]))
+		sbuf_addf(sb, "%.*f", prec, s->v[i]);
+}
+
+/* The temperature sampled nearest before t (telemetry runs on its own clock). */
+static void temp_cell(struct sbuf *sb, const struct result_series *s, double t)
+{
+	size_t k = 0;
+
+	sbuf_addc(sb, ',');
+	while (k < s->n && s->t[k] <= t)
+		k++;
+	if (k)
+		sbuf_addf(sb, "%.1f", s->v[k - 1]);
+}
+
+int manifest_write_series(const char *dir, const struct result_step *st, struct diag *d)
+{
+	const struct result_series *clock = NULL;
+	char *sub;
+	struct sbuf sb;
+	size_t n = 0;
+	int rc;
+
+	for (int k = 0; k < RESULT_NDIRS; k++)
+		if (st->iops[k].n > n) {
+			n = st->iops[k].n;
+			clock = &st->iops[k];
+		}
+	if (!n)
+		return 0;
+	sbuf_init(&sb);
+	sbuf_adds(&sb, "t_s,read_iops,write_iops,trim_iops,read_Bps,write_Bps,trim_Bps,"
+		  "read_clat_us,write_clat_us,trim_clat_us,written_bytes,capacity_pct,"
+		  "celsius\n");
+	for (size_t i = 0; i < n; i++) {
+		sbuf_addf(&sb, "%.3f", clock->t[i]);
+		for (int k = 0; k < RESULT_NDIRS; k++)
+			series_cell(&sb, &st->iops[k], i, 1);
+		for (int k = 0; k < RESULT_NDIRS; k++)
+			series_cell(&sb, &st->bw[k], i, 0);
+		for (int k = 0; k < RESULT_NDIRS; k++)
+			series_cell(&sb, &st->clat_us[k], i, 2);
+		series_cell(&sb, &st->written, i, 0);
+		sbuf_addc(&sb, ',');
+		if (i < st->written.n && st->capacity)
+			sbuf_addf(&sb, "%.3f", 100.0 * st->written.v[i] / (double)st->capacity);
+		temp_cell(&sb, &st->temp_c, clock->t[i]);
+		sbuf_addc(&sb, '\n');
+	}
+	sub = xasprintf("%s/%s", dir, st->dir);
+	rc = write_atomic(sub, "series.csv", sb.buf, sb.len, d);
+	free(sub);
 	sbuf_release(&sb);
 	return rc;
 }

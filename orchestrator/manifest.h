@@ -26,4 +26,12 @@ int manifest_write(const char *dir, const struct result_run *run,
 int manifest_write_results(const char *dir, const struct result_run *run,
 			   struct diag *d);
 
+/*
+ * Writes ARCHIVE/<st->dir>/series.csv: the element's per-second samples in one
+ * table, a row per second: t_s, IOPS, bytes/s and mean latency per direction,
+ * cumulative bytes written by the run and % of capacity, temperature
+ * (docs/archive-format.md). Nothing is written when fio logged no second.
+ */
+int manifest_write_series(const char *dir, const struct result_step *st, struct diag *d);
+
 #endif

@@ -467,23 +467,14 @@ const char *plan_scope_name(enum plan_scope_kind k)
 
 const char *plan_engine_unsupported(const struct plan *p, char *buf, size_t n)
 {
-	if (p->nscopes) {
-		snprintf(buf, n, "<%s> '%s'", plan_scope_name(p->scopes[0].kind),
-			 p->scopes[0].name);
-		return buf;
-	}
-	for (size_t i = 0; i < p->nsteps; i++) {
-		const struct plan_workload *w = &p->steps[i];
-		const char *what = NULL;
+	for (size_t i = 0; i < p->nscopes; i++) {
+		const struct plan_scope *s = &p->scopes[i];
 
-		if (w->kind != PLAN_WORKLOAD)
-			what = plan_kind_name(w->kind);
-		else if (w->size_amt.mult > 0 || w->offset_amt.mult > 0)
-			what = "a size or offset relative to capacity in";
-		else if (!w->time_based || w->telemetry_ms || !strcmp(w->log, "none"))
-			what = "time_based=0, telemetry or log=none in";
-		if (what) {
-			snprintf(buf, n, "%s step '%s'", what, w->name);
+		if (s->kind == PLAN_RAID ||
+		    (s->kind == PLAN_OP && strcmp(s->op_method, "software"))) {
+			snprintf(buf, n, "<%s%s%s> '%s'", plan_scope_name(s->kind),
+				 s->kind == PLAN_OP ? " method=" : "",
+				 s->kind == PLAN_OP ? s->op_method : "", s->name);
 			return buf;
 		}
 	}

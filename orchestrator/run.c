@@ -4,7 +4,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <ftw.h>
+#include <stdarg.h>
 #include <signal.h>
 #include <limits.h>
 #include <stdio.h>
@@ -20,6 +22,7 @@
 #include "fiorun.h"
 #include "manifest.h"
 #include "plan.h"
+#include "run_int.h"
 #include "report.h"
 #include "run_guard.h"
 #include "sbuf.h"
@@ -29,37 +32,12 @@
 #include "version.h"
 #include "xalloc.h"
 
-/* The resolved target a run writes to. */
-struct run_target {
-	char *name;
-	char *path;       /* absolute */
-	uint64_t size;
-	int is_device;
-};
-
-struct orch {
-	const struct run_opts *o;
-	struct plan plan;
-	char *out;
-	struct run_target tgt;
-	char fio_version[64];
-	char engine[32];
-	struct result_run run;
-	struct manifest_target mt;
-	struct run_guard g;          /* interlocks, lock, purge and over-provisioning */
-};
-
-/*
- * Set by SIGINT/SIGTERM while a run is under way. fio, in the same process group,
- * gets the signal too, stops, and writes its report; the run then records the step
- * as interrupted and closes the archive instead of dying with it half-written. The
- * one file-scope variable: a signal handler has nowhere else to write.
- */
-static volatile sig_atomic_t run_interrupted;
+/* The one file-scope variable (run_int.h): a signal handler has nowhere else to write. */
+volatile sig_atomic_t run__interrupted;
 
 static void on_signal(int sig)
 {
-	run_interrupted = sig;
+	run__interrupted = sig;
 }
 
 static void catch_signals(struct sigaction *old_int, struct sigaction *old_term)
@@ -73,7 +51,7 @@ static void catch_signals(struct sigaction *old_int, struct sigaction *old_term)
 	sigaction(SIGTERM, &sa, old_term);
 }
 
-static char *iso_now(void)
+char *run__iso_now(void)
 {
 	char buf[32];
 	time_t t = time(NULL);
@@ -84,7 +62,7 @@ static char *iso_now(void)
 	return xstrdup(buf);
 }
 
-static int mkdir_p(const char *path)
+int run__mkdir_p(const char *path)
 {
 	char *p = xstrdup(path);
 	int rc = 0;
@@ -126,6 +104,8 @@ static int resolve_target(struct orch *x, struct diag *d)
 	}
 	x->tgt.size = t->size;
 	if (!x->tgt.is_device) {
+		x->tgt.created = x->replay.start.plan ? x->replay.start.target_created :
+				 stat(x->tgt.path, &st) && errno == ENOENT;
 		if (!stat(x->tgt.path, &st) && !S_ISREG(st.st_mode))
 			return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "file target '%s' "
 					"exists and is not a regular file", x->tgt.path);
@@ -148,13 +128,35 @@ static int resolve_target(struct orch *x, struct diag *d)
 	return 0;
 }
 
-/* The target fio is handed: the OP prefix, the file's size, or the whole device. */
-static struct fiorun_target step_target(const struct orch *x)
+struct fiorun_target run__fio_target(const struct orch *x, uint64_t usable)
 {
-	struct fiorun_target ft = { x->tgt.path, x->g.usable ? x->g.usable :
-				    x->tgt.is_device ? 0 : x->tgt.size, x->tgt.is_device };
+	uint64_t limit = usable ? usable : x->g.usable;
+	struct fiorun_target ft = { x->tgt.path, limit ? limit : x->tgt.is_device ? 0 :
+				    x->tgt.size, x->tgt.is_device, limit ? limit : x->tgt.size,
+				    0 };
 
 	return ft;
+}
+
+void run__say(const struct orch *x, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (x->quiet)
+		return;
+	if (!x->o->tty) {
+		char stamp[16];
+		time_t t = time(NULL);
+		struct tm tm;
+
+		localtime_r(&t, &tm);
+		strftime(stamp, sizeof(stamp), "[%H:%M:%S] ", &tm);
+		fputs(stamp, stdout);
+	}
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fflush(stdout);
 }
 
 /* Prints step i's job file as fio would get it, through a scratch file. */
@@ -162,7 +164,7 @@ static void print_jobfile(const struct orch *x, size_t i)
 {
 	const struct plan_workload *w = &x->plan.steps[i];
 	char tmp[] = "/tmp/ssdbench-dry-run.XXXXXX";
-	struct fiorun_target ft = step_target(x);
+	struct fiorun_target ft = run__fio_target(x, 0);
 	struct sbuf sb;
 	struct diag jd;
 	int fd = mkstemp(tmp);
@@ -200,8 +202,6 @@ static int dry_run(struct orch *x, int rc, struct diag *d)
 	return rc;
 }
 
-static int save(struct orch *x, struct diag *d);
-
 /* Purges the target before the first step, re-checking every interlock first. */
 static int purge_target(struct orch *x, struct diag *d)
 {
@@ -225,7 +225,7 @@ static int purge_target(struct orch *x, struct diag *d)
 			  pr.seconds);
 	free(x->run.target);
 	x->run.target = target;
-	return save(x, d);
+	return run__save(x, d);
 }
 
 /* Picks the engine for "auto": io_uring when it works here, else libaio. */
@@ -235,20 +235,24 @@ static int probe_engine(struct orch *x, struct diag *d)
 	int direct = 0, need_auto = 0, ok = -1;
 	char *probe = NULL, *dir;
 
-	for (size_t i = 0; i < x->plan.nsteps; i++) {
-		direct |= x->plan.steps[i].direct;
-		need_auto |= !strcmp(x->plan.steps[i].ioengine, "auto");
-	}
 	/* Without "auto" the plan chose: record its engine (or that steps differ). */
-	snprintf(x->engine, sizeof(x->engine), "%s", x->plan.steps[0].ioengine);
-	for (size_t i = 1; i < x->plan.nsteps; i++)
-		if (strcmp(x->plan.steps[i].ioengine, x->engine))
+	for (size_t i = 0; i < x->plan.nsteps; i++) {
+		const char *e = x->plan.steps[i].ioengine;
+
+		if (!e)  /* purge, idle, probe: no fio */
+			continue;
+		direct |= x->plan.steps[i].direct;
+		need_auto |= !strcmp(e, "auto");
+		if (!x->engine[0])
+			snprintf(x->engine, sizeof(x->engine), "%s", e);
+		else if (strcmp(e, x->engine))
 			snprintf(x->engine, sizeof(x->engine), "per step");
+	}
 	if (!need_auto)
 		return 0;
 	dir = xstrdup(x->tgt.path);
 	*strrchr(dir, '/') = '\0';
-	if (!x->tgt.is_device && mkdir_p(*dir ? dir : "/"))
+	if (!x->tgt.is_device && run__mkdir_p(*dir ? dir : "/"))
 		ok = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
 			      strerror(errno));
 	probe = x->tgt.is_device ? xstrdup(x->tgt.path) :
@@ -322,23 +326,15 @@ static int describe_run(struct orch *x, struct diag *d)
 	r->cpu = cpu_model();
 	gethostname(host, sizeof(host) - 1);
 	r->hostname = xstrdup(host);
-	r->started = iso_now();
+	r->started = x->replay.start.started ? xstrdup(x->replay.start.started) :
+		     run__iso_now();
 	r->status = xstrdup("running");
-	for (size_t i = 0; i < x->plan.nsteps; i++) {
-		const struct plan_workload *w = &x->plan.steps[i];
-		struct result_step *st = result_run_add_step(r);
-
-		st->index = (int)i + 1;
-		st->name = xstrdup(w->name);
-		st->dir = xasprintf("steps/%03zu-%s", i + 1, w->name);
-		st->status = xstrdup("pending");
-		st->rw = xstrdup(w->rw);
-		st->bs = w->bs;
-		st->iodepth = (int)w->iodepth;
-		st->numjobs = (int)w->numjobs;
-		st->rwmixread = (int)w->rwmixread;
-		st->runtime_ms = w->runtime_ms;
-	}
+	r->capacity = x->g.usable ? x->g.usable : x->tgt.size;
+	r->failure = xstrdup(x->plan.failure ? x->plan.failure : "stop");
+	if (x->g.dev && x->g.dev->model[0])
+		r->drive_model = xstrdup(x->g.dev->model);
+	if (x->g.dev && x->g.dev->firmware[0])
+		r->drive_firmware = xstrdup(x->g.dev->firmware);
 	x->mt.name = x->tgt.name;
 	x->mt.kind = x->tgt.is_device ? "device" : "file";
 	x->mt.path = x->tgt.path;
@@ -422,7 +418,7 @@ static int prepare_archive(struct orch *x, struct diag *d)
 			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot clear '%s': %s",
 				      x->out, strerror(errno));
 	}
-	if (!rc && (mkdir_p(x->out) || mkdir_p(steps)))
+	if (!rc && (run__mkdir_p(x->out) || run__mkdir_p(steps)))
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", steps,
 			      strerror(errno));
 	if (!rc)
@@ -433,127 +429,11 @@ static int prepare_archive(struct orch *x, struct diag *d)
 	return rc;
 }
 
-static int save(struct orch *x, struct diag *d)
+int run__save(struct orch *x, struct diag *d)
 {
 	int rc = manifest_write(x->out, &x->run, &x->mt, d);
 
 	return rc ? rc : manifest_write_results(x->out, &x->run, d);
-}
-
-/* ------------------------------------------------------------------------- */
-/* Steps                                                                     */
-
-/* Writes a latency given in µs with a unit that keeps 3 significant digits. */
-static void format_us(double us, char *buf, size_t n)
-{
-	if (us >= 1e6)
-		snprintf(buf, n, "%.2f s", us / 1e6);
-	else if (us >= 1000)
-		snprintf(buf, n, "%.3g ms", us / 1000);
-	else
-		snprintf(buf, n, "%.3g us", us);
-}
-
-/* Prints "read 3185 MB/s 3037 IOPS, ... clat mean 1.2 ms p99.9 4.5 ms" for a step. */
-static void print_result(const struct result_step *st)
-{
-	char mean[32], p999[32];
-	int first = 1;
-
-	for (int dd = 0; dd < RESULT_NDIRS; dd++) {
-		const struct result_dirstat *s = &st->dir_stat[dd];
-
-		if (!s->io_bytes)
-			continue;
-		printf("%s%s %.1f MB/s %.0f IOPS", first ? "" : ", ",
-		       result_dir_name((enum result_dir)dd), s->bw_bytes / 1e6, s->iops);
-		first = 0;
-	}
-	format_us(st->clat_mean_us, mean, sizeof(mean));
-	format_us(st->clat_p999_us, p999, sizeof(p999));
-	printf(", latency mean %s p99.9 %s\n", mean, p999);
-}
-
-/* Checks what fio left in the step folder; returns 0 or sets st->error. */
-static int judge_step(struct orch *x, struct result_step *st, int status)
-{
-	char *dir = xasprintf("%s/%s", x->out, st->dir);
-	char *fio_text = fiorun_error_text(dir);
-	uint64_t io = 0;
-	struct diag sd;
-	int rc;
-
-	diag_clear(&sd);
-	rc = archive_load_step(x->out, st, &sd);
-	for (int dd = 0; dd < RESULT_NDIRS; dd++)
-		io += st->dir_stat[dd].io_bytes;
-	if (status != 0)
-		st->error = xasprintf("fio exited with status %d%s%s", status,
-				      rc ? ": " : "", rc ? sd.msg : "");
-	else if (rc)
-		st->error = xstrdup(sd.msg);
-	else if (!io)
-		st->error = xstrdup("fio reported success but did no I/O");
-	if (st->error && fio_text[0]) {
-		char *full = xasprintf("%s; fio said: %s", st->error, fio_text);
-
-		free(st->error);
-		st->error = full;
-	}
-	free(fio_text);
-	free(dir);
-	return st->error ? -SB_EFIO : 0;
-}
-
-static int run_step(struct orch *x, size_t i, struct diag *d)
-{
-	const struct plan_workload *w = &x->plan.steps[i];
-	struct result_step *st = &x->run.steps[i];
-	char *dir = xasprintf("%s/%s", x->out, st->dir), *job = xasprintf("%s/job.fio", dir);
-	char *label = xasprintf("[%zu/%zu] %s", i + 1, x->plan.nsteps, w->name), bs[32];
-	char *desc;
-	struct fiorun_target ft = step_target(x);
-	struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty, &run_interrupted,
-				       fiorun_step_timeout_s(w->runtime_ms, ft.size) };
-	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->engine;
-	int status = 0, rc;
-
-	units_format_size(w->bs, bs, sizeof(bs));
-	desc = xasprintf("%s: %s %s QD%lld x%lld, %llu s ... ", label, w->rw, bs,
-			 w->iodepth, w->numjobs, (unsigned long long)(w->runtime_ms / 1000));
-	/* On a terminal fio's live progress takes the line; the step is named after. */
-	if (!x->o->tty) {
-		fputs(desc, stdout);
-		fflush(stdout);
-	}
-	rc = mkdir_p(dir) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s",
-				     dir, strerror(errno)) : 0;
-	if (!rc)
-		rc = fiorun_write_jobfile(job, &x->plan, w, &ft, engine, d);
-	free(st->started);
-	st->started = iso_now();
-	if (!rc)
-		rc = fiorun_exec(&eo, &status, d);
-	st->ended = iso_now();
-	free(st->status);
-	if (x->o->tty)
-		fputs(desc, stdout);
-	if (!rc && !judge_step(x, st, status)) {
-		st->status = xstrdup("ok");
-		print_result(st);
-	} else {
-		st->status = xstrdup("failed");
-		if (!st->error)
-			st->error = xstrdup(d->msg[0] ? d->msg : "the step could not run");
-		printf("failed\n");
-		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "step '%s' failed: %s", w->name,
-			      st->error);
-	}
-	free(desc);
-	free(label);
-	free(job);
-	free(dir);
-	return rc;
 }
 
 /* ------------------------------------------------------------------------- */
@@ -587,7 +467,7 @@ static int render(struct orch *x, struct diag *d)
 	char *pdf = xasprintf("%s/report.pdf", x->out);
 	char *charts = xasprintf("%s/charts", x->out);
 	struct report_opts ro = { pdf, charts, 1400, "zh-TW", NULL };
-	int rc = mkdir_p(charts) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create "
+	int rc = run__mkdir_p(charts) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create "
 					    "'%s': %s", charts, strerror(errno)) : 0;
 
 	if (!rc)
@@ -596,58 +476,6 @@ static int render(struct orch *x, struct diag *d)
 		printf("report: %s (charts in %s/)\n", pdf, charts);
 	free(pdf);
 	free(charts);
-	return rc;
-}
-
-/*
- * Right before a step writes to a guarded device: every interlock again, and the
- * same medium (diskseq changes when the node is reused). Marks the step failed.
- */
-static int recheck(struct orch *x, size_t i, struct diag *d)
-{
-	struct result_step *st = &x->run.steps[i];
-	int rc;
-
-	if (!x->g.checks || !plan_step_writes(&x->plan.steps[i]))
-		return 0;
-	rc = run_guard_recheck(&x->g, x->o, x->tgt.path, stdout, d);
-	if (rc) {
-		free(st->status);
-		st->status = xstrdup("failed");
-		free(st->error);
-		st->error = xstrdup(d->msg);
-	}
-	return rc;
-}
-
-/* Runs every step in order, stopping at the first failure; saves after each. */
-static int run_steps(struct orch *x, struct diag *d)
-{
-	int rc = 0;
-
-	for (size_t i = 0; i < x->plan.nsteps && !rc; i++) {
-		struct diag sd;
-		int src;
-
-		rc = recheck(x, i, d);
-		if (!rc)
-			rc = run_step(x, i, d);
-		if (run_interrupted) {
-			struct result_step *st = &x->run.steps[i];
-
-			free(st->status);
-			free(st->error);
-			st->status = xstrdup("failed");
-			st->error = xasprintf("interrupted by signal %d", (int)run_interrupted);
-			diag_clear(d); /* the interruption, not fio's reaction to it, is the cause */
-			rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "interrupted during step '%s'; "
-				      "the steps before it are kept", st->name);
-		}
-		diag_clear(&sd);
-		src = save(x, &sd);
-		if (src && !rc)
-			rc = diag_set(d, src, NULL, 0, 0, "%s", sd.msg);
-	}
 	return rc;
 }
 
@@ -663,68 +491,310 @@ static int guard(struct orch *x, struct diag *d)
 	return x->o->dry_run ? dry_run(x, rc, d) : rc;
 }
 
-int run_plan(const struct run_opts *o, struct diag *d)
+/* "NAME=file:PATH,..." with PATH made absolute, so resume works from any folder. */
+static char *absolute_target(const char *spec)
 {
-	struct orch x = { .o = o };
+	const char *file = strstr(spec, "=file:");
+	char *path, *abs, *out;
+	size_t n;
+
+	if (!file || file[6] == '/')
+		return xstrdup(spec);
+	n = strcspn(file + 6, ",");
+	path = xasprintf("%.*s", (int)n, file + 6);
+	abs = plan_absolute_path(path);
+	out = xasprintf("%.*s=file:%s%s", (int)(file - spec), spec, abs, file + 6 + n);
+	free(path);
+	free(abs);
+	return out;
+}
+
+static char **copy_strs(const char *const *v, size_t n, char *(*f)(const char *))
+{
+	char **c = xcalloc(n + 1, sizeof(*c));
+
+	for (size_t i = 0; i < n; i++)
+		c[i] = f(v[i]);
+	return c;
+}
+
+static char *dup_str(const char *s)
+{
+	return xstrdup(s);
+}
+
+static const char *target_identity(const struct orch *x)
+{
+	return x->tgt.is_device && x->g.dev ? device_identity(x->g.dev) : "file";
+}
+
+/* The journal's first line: everything resume needs to start the run again. */
+static int start_journal(struct orch *x, struct diag *d)
+{
+	const struct run_opts *o = x->o;
+	struct journal_start s = { 0 };
+	int rc = 0;
+
+	s.plan = plan_absolute_path(o->plan_path);
+	s.nfiles = x->plan.nincludes;
+	s.files = xcalloc(s.nfiles + 1, sizeof(*s.files));
+	s.sha256 = xcalloc(s.nfiles + 1, sizeof(*s.sha256));
+	for (size_t i = 0; i < s.nfiles && !rc; i++) {
+		char sha[65];
+
+		s.files[i] = plan_absolute_path(x->plan.includes[i]);
+		if (sha256_file(x->plan.includes[i], sha))
+			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read '%s'",
+				      x->plan.includes[i]);
+		s.sha256[i] = xstrdup(rc ? "" : sha);
+	}
+	s.sets = copy_strs(o->sets, o->nsets, dup_str);
+	s.nsets = o->nsets;
+	s.targets = copy_strs(o->targets, o->ntargets, absolute_target);
+	s.ntargets = o->ntargets;
+	s.op = o->op ? xstrdup(o->op) : NULL;
+	s.purge = o->purge ? xstrdup(o->purge) : NULL;
+	s.target_path = xstrdup(x->tgt.path);
+	s.target_identity = xstrdup(target_identity(x));
+	s.target_size = x->tgt.size;
+	s.target_created = x->tgt.created;
+	s.started = xstrdup(x->run.started);
+	if (!rc)
+		rc = journal_create(x->out, &s, d);
+	{
+		struct journal j;
+
+		journal_init(&j);
+		j.start = s;
+		journal_release(&j);
+	}
+	return rc;
+}
+
+/* Resume: the same plan files, the same target, or a clear refusal. */
+static int check_resume(struct orch *x, struct diag *d)
+{
+	const struct journal_start *s = &x->replay.start;
+	char sha[65];
+
+	for (size_t i = 0; i < s->nfiles; i++) {
+		if (sha256_file(s->files[i], sha))
+			return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "cannot resume: the plan "
+					"file '%s' is gone", s->files[i]);
+		if (strcmp(sha, s->sha256[i]))
+			return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "cannot resume: the plan "
+					"file '%s' changed since the run started (SHA-256 %.12s..., "
+					"was %.12s...); restore it, or start a new run", s->files[i],
+					sha, s->sha256[i]);
+	}
+	if (x->plan.nincludes != s->nfiles)
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "cannot resume: the plan now reads "
+				"%zu files, it read %zu when the run started", x->plan.nincludes,
+				s->nfiles);
+	if (strcmp(x->tgt.path, s->target_path ? s->target_path : "") ||
+	    strcmp(target_identity(x), s->target_identity ? s->target_identity : "") ||
+	    x->tgt.size != s->target_size)
+		return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "cannot resume: the target changed "
+				"since the run started: it was %s (%s, %llu bytes), it is now %s "
+				"(%s, %llu bytes)", s->target_path, s->target_identity,
+				(unsigned long long)s->target_size, x->tgt.path,
+				target_identity(x), (unsigned long long)x->tgt.size);
+	return 0;
+}
+
+/*
+ * Resume: forgets trailing failed elements (they are run again) and removes the
+ * folders of elements the journal does not hold (the one in flight when the run
+ * stopped), so they start clean.
+ */
+static int prepare_resume(struct orch *x, struct diag *d)
+{
+	struct journal *j = &x->replay;
+	char *steps = xasprintf("%s/steps", x->out);
+	DIR *dir = opendir(steps);
+	struct dirent *e;
+	int rc = 0;
+
+	while (j->nelems && strcmp(j->elems[j->nelems - 1].status, "ok")) {
+		struct journal_elem *el = &j->elems[--j->nelems];
+
+		free(el->name);
+		free(el->status);
+		free(el->error);
+		free(el->started);
+		free(el->ended);
+	}
+	while (dir && !rc && (e = readdir(dir))) {
+		char *end, *p;
+		unsigned long n = strtoul(e->d_name, &end, 10);
+
+		if (end == e->d_name || *end != '-' || n <= j->nelems)
+			continue;
+		p = xasprintf("%s/%s", steps, e->d_name);
+		if (nftw(p, remove_entry, 16, FTW_DEPTH | FTW_PHYS) && errno != ENOENT)
+			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot remove '%s': %s", p,
+				      strerror(errno));
+		free(p);
+	}
+	if (dir)
+		closedir(dir);
+	free(steps);
+	return rc;
+}
+
+/* Everything before the first element: fio, the archive, the journal, the purge. */
+static int set_up(struct orch *x, struct diag *d)
+{
+	int resume = x->replay.start.plan != NULL;
+	int rc = 0;
+
+	if (fiorun_version(x->fio_version, sizeof(x->fio_version)))
+		rc = diag_set(d, -SB_ENOFIO, NULL, 0, 0, "fio is not installed or not "
+			      "on PATH (on Debian: apt-get install fio)");
+	if (!rc)  /* refuse an old fio before anything is created */
+		rc = fiorun_check_version(x->fio_version, d);
+	if (!rc && resume)
+		rc = check_resume(x, d);
+	if (!rc)
+		rc = resume ? prepare_resume(x, d) : prepare_archive(x, d);
+	if (!rc)
+		rc = probe_engine(x, d);
+	if (!rc)
+		rc = describe_run(x, d);
+	if (!rc)
+		rc = resume ? journal_add_event(x->out, "resume", NULL, d) : start_journal(x, d);
+	if (!rc)
+		rc = run__save(x, d);
+	if (!rc && !x->replay.purged) {
+		rc = purge_target(x, d);
+		if (!rc && x->g.purge)
+			rc = journal_add_event(x->out, "purged", NULL, d);
+	}
+	return rc;
+}
+
+/* Runs (or resumes) the loaded plan; x->replay holds the finished elements on resume. */
+static int execute(struct orch *x, struct diag *d)
+{
+	const struct run_opts *o = x->o;
 	struct sigaction old_int, old_term;
 	struct diag rd;
 	int rc;
 
-	run_interrupted = 0;
-	run_guard_init(&x.g);
-	plan_init(&x.plan);
-	result_run_init(&x.run);
-	rc = load(&x, d);
+	x->out = o->out_dir ? xstrdup(o->out_dir) : xasprintf("out/%s", x->plan.name);
+	rc = guard(x, d);
+	if (o->dry_run || rc)
+		return rc;
+	rc = set_up(x, d);
 	if (rc)
-		goto out;
-	x.out = o->out_dir ? xstrdup(o->out_dir) : xasprintf("out/%s", x.plan.name);
-	rc = guard(&x, d);
-	if (o->dry_run)
-		goto out;
-	if (!rc && fiorun_version(x.fio_version, sizeof(x.fio_version)))
-		rc = diag_set(d, -SB_ENOFIO, NULL, 0, 0, "fio is not installed or not "
-			      "on PATH (on Debian: apt-get install fio)");
-	if (!rc)  /* refuse an old fio before anything is created */
-		rc = fiorun_check_version(x.fio_version, d);
-	if (!rc)
-		rc = prepare_archive(&x, d);
-	if (!rc)
-		rc = probe_engine(&x, d);
-	if (!rc)
-		rc = describe_run(&x, d);
-	if (!rc)
-		rc = save(&x, d);
-	if (!rc)
-		rc = purge_target(&x, d);
-	if (rc)
-		goto out;
+		return rc;
 	catch_signals(&old_int, &old_term);
-	printf("ssdbench %s: plan '%s' (%s), %zu steps, %llu s of measurement, on %s "
-	       "with %s, %s; archive %s/\n", SSDBENCH_VERSION, x.plan.name, x.plan.title,
-	       x.plan.nsteps, (unsigned long long)(plan_runtime_ms(&x.plan) / 1000),
-	       x.run.target, x.fio_version, x.engine, x.out);
-	rc = run_steps(&x, d);
-	x.run.ended = iso_now();
-	free(x.run.status);
-	x.run.status = xstrdup(rc ? "failed" : "complete");
+	run__say(x, "ssdbench %s: plan '%s' (%s), %zu steps, on %s with %s, %s; archive %s/\n",
+		 SSDBENCH_VERSION, x->plan.name, x->plan.title, x->plan.nsteps,
+		 x->run.target, x->fio_version, x->engine, x->out);
+	if (x->replay.nelems)
+		run__say(x, "resuming after element %zu (%s), the last one finished\n",
+			 x->replay.nelems, x->replay.elems[x->replay.nelems - 1].name);
+	rc = run__walk(x, d);
 	if (rc)
-		x.run.error = xstrdup(d->msg);
+		run__add_pending(x);
+	x->run.ended = run__iso_now();
+	free(x->run.status);
+	x->run.status = xstrdup(rc ? "failed" : "complete");
+	if (rc)
+		x->run.error = xstrdup(d->msg);
 	diag_clear(&rd);
-	if (save(&x, &rd) && !rc)
+	if (!run__interrupted && !x->fatal &&
+	    journal_add_event(x->out, "end", x->run.status, &rd) && !rc)
 		rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
 	diag_clear(&rd);
-	if (render(&x, &rd) && !rc)
+	if (run__save(x, &rd) && !rc)
+		rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
+	diag_clear(&rd);
+	if (render(x, &rd) && !rc)
 		rc = diag_set(d, rd.code, rd.file, rd.line, rd.col, "%s", rd.msg);
 	else if (rd.code)
 		diag_print(&rd, stderr);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
-out:
-	run_guard_release(&x.g);
-	result_run_release(&x.run);
-	free(x.tgt.name);
-	free(x.tgt.path);
-	free(x.out);
-	plan_release(&x.plan);
+	return rc;
+}
+
+static void orch_release(struct orch *x)
+{
+	run_guard_release(&x->g);
+	result_run_release(&x->run);
+	journal_release(&x->replay);
+	free(x->tgt.name);
+	free(x->tgt.path);
+	free(x->out);
+	plan_release(&x->plan);
+}
+
+static void orch_init(struct orch *x, const struct run_opts *o)
+{
+	memset(x, 0, sizeof(*x));
+	x->o = o;
+	x->quiet = o->quiet;
+	run__interrupted = 0;
+	run_guard_init(&x->g);
+	plan_init(&x->plan);
+	result_run_init(&x->run);
+	journal_init(&x->replay);
+}
+
+int run_plan(const struct run_opts *o, struct diag *d)
+{
+	struct orch x;
+	int rc;
+
+	orch_init(&x, o);
+	rc = load(&x, d);
+	if (!rc)
+		rc = execute(&x, d);
+	orch_release(&x);
+	return rc;
+}
+
+int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
+{
+	struct orch x;
+	struct run_opts o = *extra;
+	int rc;
+
+	orch_init(&x, &o);
+	rc = journal_read(dir, &x.replay, d);
+	if (rc == -SB_ENOENT) {
+		diag_clear(d);
+		rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "'%s' has no journal: not an archive "
+			      "of a run (or one made before journals)", dir);
+	}
+	if (!rc && x.replay.ended) {
+		int complete = 1;
+
+		for (size_t i = 0; i < x.replay.nelems; i++)
+			complete &= !strcmp(x.replay.elems[i].status, "ok");
+		if (complete)
+			rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "nothing to resume: the run in "
+				      "'%s' finished", dir);
+	}
+	if (!rc) {
+		const struct journal_start *s = &x.replay.start;
+
+		o.plan_path = s->plan;
+		o.sets = (const char *const *)s->sets;
+		o.nsets = s->nsets;
+		o.targets = (const char *const *)s->targets;
+		o.ntargets = s->ntargets;
+		o.op = s->op;
+		o.purge = s->purge;
+		o.out_dir = dir;
+		o.force = 0;
+		o.dry_run = 0;
+		rc = load(&x, d);
+	}
+	if (!rc)
+		rc = execute(&x, d);
+	orch_release(&x);
 	return rc;
 }

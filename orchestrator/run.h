@@ -21,6 +21,7 @@ struct run_opts {
 	int dry_run;                 /* print checks, purge and job files; touch nothing */
 	const char *op;              /* software over-provisioning "28%", or NULL */
 	const char *purge;           /* purge method before the first step, or NULL */
+	int quiet;                   /* no progress lines, only errors and the report */
 };
 
 /*
@@ -31,5 +32,13 @@ struct run_opts {
  * another negative SB_E* code when a step or the report failed. d says why.
  */
 int run_plan(const struct run_opts *o, struct diag *d);
+
+/*
+ * Goes on with the run whose archive is dir, after its last finished element
+ * (journal.h): the plan, --set, --target, --op and --purge come from the journal;
+ * extra gives --destroy, tty and quiet. Refuses when a plan file or the target's
+ * identity changed. Returns as run_plan.
+ */
+int run_resume(const char *dir, const struct run_opts *extra, struct diag *d);
 
 #endif

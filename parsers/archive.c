@@ -318,12 +318,9 @@ int archive_load(const char *dir, struct result_run *run, struct diag *d)
 	int rc;
 
 	sbuf_init(&sb);
-	rc = sbuf_read_file(&sb, file);
-	if (rc) {
-		rc = diag_set(d, rc == -ENOENT ? -SB_ENOENT : -SB_EIO, file, 0, 0,
-			      "cannot read '%s': %s", file, strerror(-rc));
+	rc = sbuf_load_file(&sb, file, d);
+	if (rc)
 		goto out;
-	}
 	root = json_loadb(sb.buf, sb.len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
 		rc = diag_set(d, -SB_EPARSE, file, je.line, je.column, "%s", je.text);

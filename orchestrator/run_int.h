@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run_int: what run.c (set-up, archive, entry points) and run_walk.c (the plan's
+ * steps, rounds and elements) share.
+ */
+#ifndef SB_RUN_INT_H
+#define SB_RUN_INT_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "journal.h"
+#include "manifest.h"
+#include "plan.h"
+#include "result.h"
+#include "run.h"
+#include "run_guard.h"
+
+/* The resolved target a run writes to. */
+struct run_target {
+	char *name;
+	char *path;       /* absolute */
+	uint64_t size;
+	int is_device;
+	int created;      /* a file that did not exist when the run started: ours to erase */
+};
+
+struct orch {
+	const struct run_opts *o;
+	struct plan plan;
+	char *out;
+	struct run_target tgt;
+	char fio_version[64];
+	char engine[32];
+	struct result_run run;
+	struct manifest_target mt;
+	struct run_guard g;          /* interlocks, lock, purge and over-provisioning */
+
+	uint64_t written;            /* bytes written to the target by the run so far */
+	struct journal replay;       /* resume: the elements already finished */
+	int fatal;                   /* stop whatever the failure policy says */
+	int quiet;
+	double started;              /* monotonic seconds at the run's start */
+	uint64_t estimate_ms;        /* the plan's estimated duration, 0 when open */
+};
+
+/*
+ * Set by SIGINT/SIGTERM while a run is under way (run.c). fio, in the same process
+ * group, gets the signal too, stops and writes its report; the run then records
+ * the element as interrupted and closes the archive instead of dying half-written.
+ */
+extern volatile sig_atomic_t run__interrupted;
+
+/* Rewrites manifest.json and results.csv. */
+int run__save(struct orch *x, struct diag *d);
+char *run__iso_now(void);
+int run__mkdir_p(const char *path);
+/* The target fio is handed for steps confined to usable bytes (0 = the plan's). */
+struct fiorun_target run__fio_target(const struct orch *x, uint64_t usable);
+/* Prints a progress line: "[hh:mm:ss] " first when not on a terminal; not with --quiet. */
+void run__say(const struct orch *x, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Runs every step of the plan in order, rounds and duty cycles included, each
+ * element saved (manifest, results.csv, journal) as it finishes. With x->replay
+ * holding finished elements, those are read back from the archive instead of run.
+ * Returns 0, or the first failure that stopped the run (d set).
+ */
+int run__walk(struct orch *x, struct diag *d);
+/*
+ * Appends a pending element for every step of the plan from step `from` on that
+ * did not run (so the archive shows what is left).
+ */
+void run__add_pending(struct orch *x);
+
+#endif

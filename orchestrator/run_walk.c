@@ -1,0 +1,843 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run_walk: the plan's steps in order. Each execution of a step is an element with
+ * its own folder; <rounds> repeat their steps until steady state (SNIA PTS, see
+ * steady.h), an amount written, a time or a number of rounds; duty cycles run
+ * their steps on/off; software OP scopes discard the target and confine the steps
+ * inside to its first LBAs. After each element: journal line (fsync), manifest,
+ * results.csv. On resume the journal's finished elements are read back, not run.
+ */
+#include "run_int.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "archive.h"
+#include "device.h"
+#include "err.h"
+#include "fiorun.h"
+#include "op.h"
+#include "purge.h"
+#include "sbuf.h"
+#include "steady.h"
+#include "units.h"
+#include "xalloc.h"
+
+/* Where an element runs: its rounds or duty-cycle scope and what that scope sets. */
+struct ctx {
+	int scope;            /* innermost rounds or duty-cycle scope, or -1 */
+	int round;            /* its round (repetition), 0 outside */
+	int in_rounds;        /* inside rounds: a failure ends that scope, not the run */
+	uint64_t on_ms;       /* duty cycle: the "on" time instead of the step's runtime */
+	uint64_t usable;      /* OP scope: bytes the steps may use; 0 = as the run */
+};
+
+static double mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Seconds between two of our ISO 8601 UTC stamps, 0 when either is missing. */
+static double iso_diff(const char *a, const char *b)
+{
+	struct tm ta, tb;
+
+	if (!a || !b)
+		return 0;
+	memset(&ta, 0, sizeof(ta));
+	memset(&tb, 0, sizeof(tb));
+	if (!strptime(a, "%Y-%m-%dT%H:%M:%SZ", &ta) || !strptime(b, "%Y-%m-%dT%H:%M:%SZ", &tb))
+		return 0;
+	return difftime(timegm(&tb), timegm(&ta));
+}
+
+static int fio_kind(const struct result_step *st)
+{
+	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition");
+}
+
+static int stop_on_failure(const struct orch *x)
+{
+	return x->fatal || run__interrupted || !x->plan.failure ||
+	       strcmp(x->plan.failure, "continue");
+}
+
+/* ---- elements ------------------------------------------------------------ */
+
+/* Appends element st for step i in context c, described as the plan gives it. */
+static struct result_step *new_element(struct orch *x, size_t i, const struct ctx *c)
+{
+	const struct plan_workload *w = &x->plan.steps[i];
+	struct result_step *st = result_run_add_step(&x->run);
+
+	st->index = (int)x->run.nsteps;
+	st->name = xstrdup(w->name);
+	st->kind = xstrdup(plan_kind_name(w->kind));
+	st->dir = c->round ? xasprintf("steps/%03d-%s-r%d", st->index, w->name, c->round) :
+		  xasprintf("steps/%03d-%s", st->index, w->name);
+	st->status = xstrdup("pending");
+	st->scope = c->scope >= 0 ? xstrdup(x->plan.scopes[c->scope].name) : NULL;
+	st->round = c->round;
+	st->cell = w->cell ? xstrdup(w->cell) : NULL;
+	st->chart = w->chart ? xstrdup(w->chart) : NULL;
+	if (w->kind == PLAN_PRECONDITION)
+		st->rw = xstrdup(w->pattern && !strcmp(w->pattern, "rand") ? "randwrite" : "write");
+	else if (w->rw)
+		st->rw = xstrdup(w->rw);
+	st->bs = w->bs;
+	st->iodepth = (int)w->iodepth;
+	st->numjobs = (int)w->numjobs;
+	st->rwmixread = (int)w->rwmixread;
+	st->runtime_ms = w->kind != PLAN_WORKLOAD ? 0 : c->on_ms ? c->on_ms : w->runtime_ms;
+	st->written_before = x->written;
+	st->capacity = c->usable ? c->usable : x->g.usable ? x->g.usable : x->tgt.size;
+	return st;
+}
+
+/* A finished element read back from the journal and the archive (resume). */
+static int replay_element(struct orch *x, struct result_step *st, struct diag *d)
+{
+	const struct journal_elem *e = &x->replay.elems[st->index - 1];
+	int rc = 0;
+
+	if (strcmp(e->name, st->name) || e->round != st->round) {
+		x->fatal = 1;
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "the journal's element %d is '%s' "
+				"round %d but the plan now has '%s' round %d there: the plan "
+				"changed since the run started", st->index, e->name, e->round,
+				st->name, st->round);
+	}
+	free(st->status);
+	st->status = xstrdup(e->status);
+	st->error = e->error ? xstrdup(e->error) : NULL;
+	st->started = e->started ? xstrdup(e->started) : NULL;
+	st->ended = e->ended ? xstrdup(e->ended) : NULL;
+	if (!strcmp(st->status, "ok") && fio_kind(st) && archive_load_step(x->out, st, d)) {
+		x->fatal = 1;
+		return diag_set(d, d->code, NULL, 0, 0, "element %d '%s', finished before the "
+				"interruption, cannot be read back: %s", st->index, st->name,
+				d->msg);
+	}
+	x->written = e->written_after;
+	if (strcmp(st->status, "ok"))
+		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "step '%s' failed: %s", st->name,
+			      st->error ? st->error : "");
+	return rc;
+}
+
+/* Telemetry: the target's temperature every so often while fio runs. */
+struct telemetry {
+	const struct orch *x;
+	FILE *f;
+	double t0, next, every;
+	int samples;
+};
+
+static void telemetry_tick(void *arg)
+{
+	struct telemetry *t = arg;
+	struct device_info *di;
+	struct diag dd;
+	double now = mono_s();
+
+	if (!t->f || now < t->next)
+		return;
+	t->next += t->every;
+	di = xcalloc(1, sizeof(*di));
+	diag_clear(&dd);
+	if (!device_probe(t->x->tgt.path, di, &dd) && di->temp_mc_valid)
+		fprintf(t->f, "%.1f,%.1f\n", now - t->t0, (double)di->temp_mc / 1000.0);
+	else
+		fprintf(t->f, "%.1f,\n", now - t->t0);
+	fflush(t->f);
+	t->samples++;
+	free(di);
+}
+
+/* Opens the element's telemetry.csv when the step asks for telemetry. */
+static void telemetry_start(struct telemetry *t, const struct orch *x,
+			    const struct plan_workload *w, const char *dir)
+{
+	memset(t, 0, sizeof(*t));
+	t->x = x;
+	if (!w->telemetry_ms)
+		return;
+	{
+		char *path = xasprintf("%s/telemetry.csv", dir);
+
+		t->f = fopen(path, "w");
+		free(path);
+	}
+	if (t->f)
+		fputs("seconds,celsius\n", t->f);
+	t->t0 = mono_s();
+	t->every = (double)w->telemetry_ms / 1000.0;
+	t->next = t->t0;
+}
+
+/* Writes a latency given in µs with a unit that keeps 3 significant digits. */
+static void format_us(double us, char *buf, size_t n)
+{
+	if (us >= 1e6)
+		snprintf(buf, n, "%.2f s", us / 1e6);
+	else if (us >= 1000)
+		snprintf(buf, n, "%.3g ms", us / 1000);
+	else
+		snprintf(buf, n, "%.3g us", us);
+}
+
+/* "read 3185.0 MB/s 3037 IOPS, ... latency mean 1.2 ms p99.9 4.5 ms" */
+static void describe_result(const struct result_step *st, struct sbuf *sb)
+{
+	char mean[32], p999[32];
+	int first = 1;
+
+	for (int dd = 0; dd < RESULT_NDIRS; dd++) {
+		const struct result_dirstat *s = &st->dir_stat[dd];
+
+		if (!s->io_bytes)
+			continue;
+		sbuf_addf(sb, "%s%s %.1f MB/s %.0f IOPS", first ? "" : ", ",
+			  result_dir_name((enum result_dir)dd), s->bw_bytes / 1e6, s->iops);
+		first = 0;
+	}
+	format_us(st->clat_mean_us, mean, sizeof(mean));
+	format_us(st->clat_p999_us, p999, sizeof(p999));
+	sbuf_addf(sb, ", latency mean %s p99.9 %s", mean, p999);
+	if (st->capacity && st->dir_stat[RESULT_WRITE].io_bytes)
+		sbuf_addf(sb, ", %.1f %% of capacity written so far",
+			  100.0 * (double)(st->written_before +
+					   st->dir_stat[RESULT_WRITE].io_bytes) /
+			  (double)st->capacity);
+}
+
+/* Checks what fio left in the element's folder; returns 0 or sets st->error. */
+static int judge_fio(struct orch *x, struct result_step *st, int status)
+{
+	char *dir = xasprintf("%s/%s", x->out, st->dir);
+	char *fio_text = fiorun_error_text(dir);
+	uint64_t io = 0;
+	struct diag sd;
+	int rc;
+
+	diag_clear(&sd);
+	rc = archive_load_step(x->out, st, &sd);
+	for (int dd = 0; dd < RESULT_NDIRS; dd++)
+		io += st->dir_stat[dd].io_bytes;
+	if (status != 0)
+		st->error = xasprintf("fio exited with status %d%s%s", status,
+				      rc ? ": " : "", rc ? sd.msg : "");
+	else if (rc)
+		st->error = xstrdup(sd.msg);
+	else if (!io)
+		st->error = xstrdup("fio reported success but did no I/O");
+	if (st->error && fio_text[0]) {
+		char *full = xasprintf("%s; fio said: %s", st->error, fio_text);
+
+		free(st->error);
+		st->error = full;
+	}
+	free(fio_text);
+	free(dir);
+	return st->error ? -SB_EFIO : 0;
+}
+
+/* A workload or precondition element: job file, fio, its results. */
+static int fio_element(struct orch *x, const struct plan_workload *w, struct result_step *st,
+		       const struct ctx *c, const char *label, struct diag *d)
+{
+	char *dir = xasprintf("%s/%s", x->out, st->dir), *job = xasprintf("%s/job.fio", dir);
+	struct fiorun_target ft = run__fio_target(x, c->usable);
+	uint64_t layout = ft.size, limit_ms = st->runtime_ms;
+	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->engine;
+	struct telemetry tel;
+	int status = 0, rc;
+
+	ft.runtime_ms = c->on_ms;
+	/* A precondition's time is its amount at a pessimistic 20 MB/s (see the watchdog). */
+	if (w->kind == PLAN_PRECONDITION || !w->time_based)
+		layout += w->kind == PLAN_PRECONDITION ?
+			  plan_amount_bytes(&w->amount, ft.capacity) : ft.size;
+	telemetry_start(&tel, x, w, dir);
+	{
+		struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty && !x->quiet,
+					       &run__interrupted,
+					       fiorun_step_timeout_s(limit_ms, layout),
+					       telemetry_tick, &tel };
+
+		rc = fiorun_write_jobfile(job, &x->plan, w, &ft, engine, d);
+		if (!rc)
+			rc = fiorun_exec(&eo, &status, d);
+	}
+	if (tel.f)
+		fclose(tel.f);
+	if (!rc)
+		rc = judge_fio(x, st, status);
+	if (!rc)
+		x->written += st->dir_stat[RESULT_WRITE].io_bytes;
+	else if (st->dir_stat[RESULT_WRITE].io_bytes)  /* what a failed step still wrote */
+		x->written += st->dir_stat[RESULT_WRITE].io_bytes;
+	free(job);
+	free(dir);
+	return rc;
+}
+
+/* Sleeps ms, waking for a signal. */
+static void idle_ms(uint64_t ms)
+{
+	double end = mono_s() + (double)ms / 1000.0;
+
+	while (!run__interrupted) {
+		double left = end - mono_s();
+		struct timespec ts;
+
+		if (left <= 0)
+			break;
+		if (left > 0.2)
+			left = 0.2;
+		ts.tv_sec = 0;
+		ts.tv_nsec = (long)(left * 1e9);
+		nanosleep(&ts, NULL);
+	}
+}
+
+/*
+ * The interlocked purge of the target. A file the run created is its own to
+ * erase; anything else needs --destroy naming it.
+ */
+static int guarded_purge(const struct orch *x, enum purge_method m, struct purge_result *pr,
+			 struct diag *d)
+{
+	const char *own[] = { x->tgt.path };
+	int ours = !x->tgt.is_device && x->tgt.created;
+
+	return purge_guarded(x->tgt.path, m, ours ? own : x->o->destroy,
+			     ours ? 1 : x->o->ndestroy, 0, x->quiet ? NULL : stdout, pr, d);
+}
+
+/* A purge step: every interlock again, then the method; purge.json says what ran. */
+static int purge_element(struct orch *x, const struct plan_workload *w,
+			 struct result_step *st, struct diag *d)
+{
+	enum purge_method m;
+	struct purge_result pr;
+	char *path;
+	FILE *f;
+	int rc;
+
+	if (purge_parse(w->method, &m))
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "unknown purge method '%s'",
+				w->method);
+	if (!x->tgt.is_device && access(x->tgt.path, F_OK)) {
+		st->rw = xstrdup("none");   /* nothing written yet: nothing to erase */
+		return 0;
+	}
+	rc = guarded_purge(x, m, &pr, d);
+	if (rc)
+		return rc;
+	path = xasprintf("%s/%s/purge.json", x->out, st->dir);
+	f = fopen(path, "w");
+	if (f) {
+		fprintf(f, "{\"method\": \"%s\", \"seconds\": %.3f}\n", purge_name(pr.method),
+			pr.seconds);
+		fclose(f);
+	}
+	free(path);
+	st->rw = xstrdup(purge_name(pr.method));
+	return f ? 0 : diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write purge.json in '%s'",
+				st->dir);
+}
+
+/* A probe step: the target's identity and health now, in probe.json. */
+static int probe_element(struct orch *x, struct result_step *st, struct diag *d)
+{
+	struct device_info *di = xcalloc(1, sizeof(*di));
+	char *path = xasprintf("%s/%s/probe.json", x->out, st->dir);
+	FILE *f = NULL;
+	int rc = device_probe(x->tgt.path, di, d);
+
+	if (!rc && !(f = fopen(path, "w")))
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", path,
+			      strerror(errno));
+	if (f) {
+		device_print(di, 1, f);
+		if (fclose(f))
+			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s'", path);
+	}
+	free(path);
+	free(di);
+	return rc;
+}
+
+/* "[3/7 r2] name" for the progress display. */
+static char *element_label(const struct orch *x, size_t i, const struct ctx *c)
+{
+	return c->round ? xasprintf("[%zu/%zu r%d] %s", i + 1, x->plan.nsteps, c->round,
+				    x->plan.steps[i].name) :
+		xasprintf("[%zu/%zu] %s", i + 1, x->plan.nsteps, x->plan.steps[i].name);
+}
+
+/* Journals the finished element, then rewrites the manifest and results.csv. */
+static int record(struct orch *x, const struct result_step *st, struct diag *d)
+{
+	struct journal_elem e = { st->index, st->name, st->round, st->status, st->error,
+				  st->started, st->ended, x->written };
+	struct diag sd;
+	int rc;
+
+	diag_clear(&sd);
+	rc = !strcmp(st->status, "ok") ? manifest_write_series(x->out, st, &sd) : 0;
+	if (!rc)
+		rc = journal_add_elem(x->out, &e, &sd);
+	if (!rc)
+		rc = run__save(x, &sd);
+	if (rc) {
+		x->fatal = 1;
+		diag_clear(d);
+		diag_set(d, rc, NULL, 0, 0, "%s", sd.msg);
+	}
+	return rc;
+}
+
+/* Runs step i once, live, as element st. */
+static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c,
+			struct diag *d)
+{
+	const struct plan_workload *w = &x->plan.steps[i];
+	struct result_step *st = &x->run.steps[ei];
+	char *label = element_label(x, i, c), *dir = xasprintf("%s/%s", x->out, st->dir);
+	struct sbuf sb;
+	int rc = 0;
+
+	sbuf_init(&sb);
+	if (x->g.checks && plan_step_writes(w) &&
+	    run_guard_recheck(&x->g, x->o, x->tgt.path, x->quiet ? NULL : stdout, d))
+		rc = x->fatal = d->code;
+	if (!rc && run__mkdir_p(dir))
+		rc = x->fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
+					 strerror(errno));
+	st->started = run__iso_now();
+	if (!rc) {
+		switch (w->kind) {
+		case PLAN_WORKLOAD:
+		case PLAN_PRECONDITION:
+			rc = fio_element(x, w, st, c, label, d);
+			break;
+		case PLAN_IDLE:
+			idle_ms(w->duration_ms);
+			break;
+		case PLAN_PURGE:
+			rc = purge_element(x, w, st, d);
+			break;
+		case PLAN_PROBE:
+			rc = probe_element(x, st, d);
+			break;
+		}
+	}
+	st->ended = run__iso_now();
+	free(st->status);
+	if (run__interrupted) {
+		st->status = xstrdup("failed");
+		free(st->error);
+		st->error = xasprintf("interrupted by signal %d", (int)run__interrupted);
+		diag_clear(d); /* the interruption, not fio's reaction to it, is the cause */
+		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "interrupted during step '%s'; the "
+			      "elements before it are kept: 'ssdbench resume %s' goes on from "
+			      "there", st->name, x->out);
+		run__say(x, "%s: interrupted\n", label);
+		run__save(x, &(struct diag){ 0 });  /* not journaled: resume reruns it */
+		goto out;
+	}
+	if (!rc) {
+		st->status = xstrdup("ok");
+		if (fio_kind(st))
+			describe_result(st, &sb);
+		else
+			sbuf_adds(&sb, w->kind == PLAN_IDLE ? "idle" : "done");
+		run__say(x, "%s: %s\n", label, sb.buf);
+	} else {
+		st->status = xstrdup("failed");
+		if (!st->error)
+			st->error = xstrdup(d->msg[0] ? d->msg : "the step could not run");
+		run__say(x, "%s: failed: %s\n", label, st->error);
+		diag_clear(d);
+		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "step '%s' failed: %s", w->name,
+			      st->error);
+	}
+	{
+		struct diag rd;
+		int rrc;
+
+		diag_clear(&rd);
+		rrc = record(x, st, &rd);
+		if (rrc) {
+			diag_clear(d);
+			rc = diag_set(d, rrc, NULL, 0, 0, "%s", rd.msg);
+		}
+	}
+out:
+	sbuf_release(&sb);
+	free(dir);
+	free(label);
+	return rc;
+}
+
+static int run_element(struct orch *x, size_t i, const struct ctx *c, struct diag *d)
+{
+	struct result_step *st = new_element(x, i, c);
+
+	if ((size_t)st->index <= x->replay.nelems)
+		return replay_element(x, st, d);
+	return live_element(x, i, x->run.nsteps - 1, c, d);
+}
+
+/* ---- rounds ---------------------------------------------------------------- */
+
+/* Element `name` of the round that began at element index `from`, or NULL. */
+static const struct result_step *round_element(const struct orch *x, size_t from,
+					       const char *name)
+{
+	for (size_t e = from; e < x->run.nsteps; e++)
+		if (!strcmp(x->run.steps[e].name, name))
+			return &x->run.steps[e];
+	return NULL;
+}
+
+/* A tracking variable's value in one element: IOPS, bytes/s or mean latency (µs). */
+static double track_value(const struct plan_track *t, const struct result_step *st)
+{
+	int dir = !strcmp(t->dir, "read") ? RESULT_READ :
+		  !strcmp(t->dir, "write") ? RESULT_WRITE : -1;
+	double v = 0;
+
+	if (!st || strcmp(st->status, "ok"))
+		return NAN;
+	if (!strcmp(t->metric, "lat-mean"))
+		return dir < 0 ? st->clat_mean_us : st->dir_stat[dir].clat_mean_us;
+	for (int k = 0; k < RESULT_NDIRS; k++) {
+		if (dir >= 0 && k != dir)
+			continue;
+		v += !strcmp(t->metric, "bw") ? st->dir_stat[k].bw_bytes : st->dir_stat[k].iops;
+	}
+	return v;
+}
+
+/*
+ * Records round r's tracking variables in rs and tests them: 1 when every one is
+ * steady over the window ending at r (SNIA PTS 2.0.2), else 0.
+ */
+static int track_round(struct orch *x, const struct plan_scope *s, struct result_scope *rs,
+		       int r, size_t from)
+{
+	int all = s->ntracks > 0;
+
+	for (size_t k = 0; k < s->ntracks; k++) {
+		struct result_track *t = &rs->tracks[k];
+		struct steady_window w;
+		int verdict;
+
+		result_track_set(t, r, track_value(&s->tracks[k],
+						   round_element(x, from, s->tracks[k].element)),
+				 NULL);
+		memset(&w, 0, sizeof(w));
+		verdict = steady_test(t->values, t->n, (size_t)s->window, s->range, s->slope, &w);
+		for (size_t v = t->n >= (size_t)s->window ? t->n - (size_t)s->window : 0;
+		     v < t->n && verdict >= 0; v++)
+			if (isnan(t->values[v]))
+				verdict = 0;   /* a failed round in the window: not steady */
+		if (verdict >= 0)
+			t->wins[r - 1] = w;
+		all &= verdict == 1;
+	}
+	return all;
+}
+
+/* Creates the results-model scope of rounds scope s, its tracks empty. */
+static struct result_scope *new_scope(struct orch *x, const struct plan_scope *s)
+{
+	struct result_scope *rs = result_run_add_scope(&x->run);
+
+	rs->name = xstrdup(s->name);
+	rs->until = xstrdup(s->until);
+	rs->verdict = xstrdup("running");
+	rs->max_rounds = (int)s->max_rounds;
+	rs->window = (int)s->window;
+	rs->range = s->range;
+	rs->slope = s->slope;
+	rs->written_goal = plan_amount_bytes(&s->written, x->tgt.size);
+	rs->time_goal_ms = s->time_ms;
+	rs->chart = s->chart ? xstrdup(s->chart) : NULL;
+	for (size_t k = 0; k < s->ntracks; k++) {
+		struct result_track *t = result_scope_add_track(rs);
+
+		t->element = xstrdup(s->tracks[k].element);
+		t->metric = xstrdup(s->tracks[k].metric);
+		t->dir = xstrdup(s->tracks[k].dir);
+	}
+	return rs;
+}
+
+/* Says what the round's tracking variables did: "round 3: 12034 IOPS (window ...)". */
+static void say_round(const struct orch *x, const struct plan_scope *s,
+		      const struct result_scope *rs, int r, uint64_t scope_written)
+{
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	sbuf_addf(&sb, "%s round %d", s->name, r);
+	for (size_t k = 0; k < rs->ntracks; k++) {
+		const struct result_track *t = &rs->tracks[k];
+		const struct steady_window *w = &t->wins[r - 1];
+
+		sbuf_addf(&sb, "%s %s %s %s %.1f", k ? ";" : ":", t->element, t->metric,
+			  t->dir, t->values[r - 1]);
+		if (w->first)
+			sbuf_addf(&sb, " (rounds %zu-%zu: range %.1f%% of %.1f%%, slope %.1f%% of "
+				  "%.1f%%)", w->first, w->last, 100 * w->data_excursion / w->avg,
+				  100 * s->range, 100 * w->slope_excursion / w->avg,
+				  100 * s->slope);
+	}
+	if (!strcmp(s->until, "written") && rs->written_goal)
+		sbuf_addf(&sb, "%s %.2fx of the %.2fx to write", rs->ntracks ? ";" : ":",
+			  (double)scope_written / (double)x->tgt.size,
+			  (double)rs->written_goal / (double)x->tgt.size);
+	run__say(x, "%s\n", sb.buf);
+	sbuf_release(&sb);
+}
+
+static int run_range(struct orch *x, size_t first, size_t end, int parent,
+		     const struct ctx *c, struct diag *d);
+
+/* The verdict once round r is done, or NULL to go on. */
+static const char *round_verdict(const struct orch *x, const struct plan_scope *s,
+				 struct result_scope *rs, int r, int steady,
+				 uint64_t scope_written, double scope_s)
+{
+	(void)x;
+	if (!strcmp(s->until, "steady") && steady) {
+		rs->steady_round = r;
+		return "steady";
+	}
+	if (!strcmp(s->until, "written") && scope_written >= rs->written_goal)
+		return "written";
+	if (s->time_ms && scope_s * 1000.0 >= (double)s->time_ms)
+		return "time";
+	if (r >= s->max_rounds)
+		return !strcmp(s->until, "steady") ? "not reached" : "max";
+	return NULL;
+}
+
+static int run_rounds(struct orch *x, int si, const struct ctx *outer, struct diag *d)
+{
+	const struct plan_scope *s = &x->plan.scopes[si];
+	struct result_scope *rs = result_run_scope(&x->run, s->name);
+	struct ctx c = *outer;
+	uint64_t written0 = x->written;
+	const char *verdict = NULL;
+	double scope_s = 0;
+	int rc = 0;
+
+	if (!rs)
+		rs = new_scope(x, s);
+	c.scope = si;
+	c.in_rounds = 1;
+	for (int r = 1; !verdict; r++) {
+		size_t from = x->run.nsteps;
+		int steady;
+
+		c.round = r;
+		rc = run_range(x, s->first, s->first + s->count, si, &c, d);
+		rs = result_run_scope(&x->run, s->name);  /* the array may have moved */
+		if (rc) {
+			verdict = "failed";
+			break;
+		}
+		for (size_t e = from; e < x->run.nsteps; e++)
+			scope_s += iso_diff(x->run.steps[e].started, x->run.steps[e].ended);
+		rs->rounds = r;
+		steady = track_round(x, s, rs, r, from);
+		verdict = round_verdict(x, s, rs, r, steady, x->written - written0, scope_s);
+		if ((size_t)x->run.nsteps > x->replay.nelems)
+			say_round(x, s, rs, r, x->written - written0);
+	}
+	free(rs->verdict);
+	rs->verdict = xstrdup(verdict);
+	if (x->run.nsteps > x->replay.nelems)
+		run__say(x, "%s: %s%s\n", s->name, !strcmp(verdict, "steady") ?
+			 "steady state reached at round " : "stopped: ",
+			 !strcmp(verdict, "steady") ? "" : verdict);
+	{
+		struct diag sd;
+
+		diag_clear(&sd);
+		if (run__save(x, &sd) && !rc) {
+			x->fatal = 1;
+			rc = diag_set(d, sd.code, NULL, 0, 0, "%s", sd.msg);
+		}
+	}
+	/* With failure="continue" a failed round ends this scope; the plan goes on. */
+	if (rc && !stop_on_failure(x) && !outer->in_rounds)
+		return 0;
+	return rc;
+}
+
+/* ---- duty cycles and OP scopes ------------------------------------------------ */
+
+static int run_duty(struct orch *x, int si, const struct ctx *outer, struct diag *d)
+{
+	const struct plan_scope *s = &x->plan.scopes[si];
+	struct ctx c = *outer;
+	int rc = 0;
+
+	c.scope = si;
+	c.on_ms = s->on_ms;
+	for (long long r = 1; r <= s->repeat && !rc; r++) {
+		c.round = (int)r;
+		rc = run_range(x, s->first, s->first + s->count, si, &c, d);
+		if (!rc && x->run.nsteps > x->replay.nelems && s->off_ms) {
+			run__say(x, "%s: idle %.1f s\n", s->name, (double)s->off_ms / 1000.0);
+			idle_ms(s->off_ms);
+		}
+	}
+	return rc;
+}
+
+/*
+ * Software over-provisioning: the whole target is discarded (a device) or its holes
+ * punched (a file), then the steps inside use only the first 1/(1+OP) of it.
+ */
+static int run_op(struct orch *x, int si, const struct ctx *outer, struct diag *d)
+{
+	const struct plan_scope *s = &x->plan.scopes[si];
+	struct ctx c = *outer;
+	unsigned centi = (unsigned)lround(s->op * 10000.0);
+	struct result_step *st;
+	int rc;
+
+	c.usable = op_usable_bytes(x->tgt.size, centi, 4096);
+	run__say(x, "%s: over-provisioning %u.%02u %%: the steps inside use the first %llu "
+		 "bytes\n", s->name, centi / 100, centi % 100, (unsigned long long)c.usable);
+	/* The discard is an element of its own, so resume knows whether it ran. */
+	st = result_run_add_step(&x->run);
+	st->index = (int)x->run.nsteps;
+	st->name = xasprintf("%s-discard", s->name);
+	st->kind = xstrdup("purge");
+	st->dir = xasprintf("steps/%03d-%s", st->index, st->name);
+	st->status = xstrdup("pending");
+	st->written_before = x->written;
+	st->capacity = c.usable;
+	if ((size_t)st->index <= x->replay.nelems) {
+		rc = replay_element(x, st, d);
+	} else {
+		struct purge_result pr;
+		struct diag rd;
+
+		st->started = run__iso_now();
+		rc = !x->tgt.is_device && access(x->tgt.path, F_OK) ? 0 :
+		     guarded_purge(x, x->tgt.is_device ? PURGE_DISCARD : PURGE_PUNCH_HOLES,
+				   &pr, d);
+		pr.method = x->tgt.is_device ? PURGE_DISCARD : PURGE_PUNCH_HOLES;
+		st->ended = run__iso_now();
+		free(st->status);
+		st->status = xstrdup(rc ? "failed" : "ok");
+		st->error = rc ? xstrdup(d->msg) : NULL;
+		st->rw = rc ? NULL : xstrdup(purge_name(pr.method));
+		diag_clear(&rd);
+		if (record(x, &x->run.steps[x->run.nsteps - 1], &rd) && !rc)
+			rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
+		if (rc)
+			x->fatal = 1;  /* the steps inside would measure the wrong thing */
+	}
+	return rc ? rc : run_range(x, s->first, s->first + s->count, si, &c, d);
+}
+
+/* ---- the walk ---------------------------------------------------------------- */
+
+/* The scope directly inside parent that starts at step i, or -1. */
+static int scope_at(const struct orch *x, size_t i, int parent)
+{
+	for (size_t s = 0; s < x->plan.nscopes; s++)
+		if (x->plan.scopes[s].parent == parent && x->plan.scopes[s].first == i &&
+		    x->plan.scopes[s].count)
+			return (int)s;
+	return -1;
+}
+
+static int run_range(struct orch *x, size_t first, size_t end, int parent,
+		     const struct ctx *c, struct diag *d)
+{
+	int rc = 0;
+
+	for (size_t i = first; i < end && !run__interrupted;) {
+		int s = scope_at(x, i, parent);
+
+		if (s < 0) {
+			rc = run_element(x, i, c, d);
+			i++;
+		} else {
+			const struct plan_scope *sc = &x->plan.scopes[s];
+
+			rc = sc->kind == PLAN_ROUNDS ? run_rounds(x, s, c, d) :
+			     sc->kind == PLAN_DUTY_CYCLE ? run_duty(x, s, c, d) :
+			     run_op(x, s, c, d);
+			i = sc->first + sc->count;
+		}
+		if (!rc)
+			continue;
+		if (stop_on_failure(x) || c->in_rounds)
+			return rc;
+		/* failure="continue": recorded in the element; the next step runs. */
+		diag_clear(d);
+		rc = 0;
+	}
+	if (run__interrupted && !rc)
+		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "interrupted; the finished elements "
+			      "are kept: 'ssdbench resume %s' goes on from there", x->out);
+	return rc;
+}
+
+int run__walk(struct orch *x, struct diag *d)
+{
+	struct ctx c = { .scope = -1 };
+	int rc = run_range(x, 0, x->plan.nsteps, -1, &c, d);
+	size_t failed = 0;
+
+	for (size_t e = 0; e < x->run.nsteps; e++)
+		failed += !strcmp(x->run.steps[e].status, "failed");
+	if (!rc && failed)
+		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "%zu element%s failed (failure policy "
+			      "'continue': the others ran; see the manifest)", failed,
+			      failed == 1 ? "" : "s");
+	return rc;
+}
+
+/* Whether step i ran as an element (by name, any round). */
+static int step_ran(const struct orch *x, size_t i)
+{
+	for (size_t e = 0; e < x->run.nsteps; e++)
+		if (!strcmp(x->run.steps[e].name, x->plan.steps[i].name))
+			return 1;
+	return 0;
+}
+
+void run__add_pending(struct orch *x)
+{
+	for (size_t i = 0; i < x->plan.nsteps; i++) {
+		struct ctx c = { .scope = -1 };
+		struct result_step *st;
+
+		if (step_ran(x, i))
+			continue;
+		st = new_element(x, i, &c);
+		(void)st;
+	}
+}
