@@ -424,6 +424,60 @@ static void kill_orphans(void)
 			;
 }
 
+/* The pids of processes named fio whose cwd is inside root (a realpath, no slash at end). */
+static size_t leftover_fios(const char *root, pid_t *pids, size_t max)
+{
+	DIR *proc = opendir("/proc");
+	struct dirent *e;
+	size_t n = 0, len = strlen(root);
+
+	while (proc && n < max && (e = readdir(proc))) {
+		char path[64], comm[32] = "", cwd[PATH_MAX];
+		pid_t pid = (pid_t)strtol(e->d_name, NULL, 10);
+		ssize_t k;
+		FILE *f;
+
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%ld/comm", (long)pid);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (!fgets(comm, sizeof(comm), f))
+			comm[0] = '\0';
+		fclose(f);
+		if (strcmp(comm, "fio\n"))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%ld/cwd", (long)pid);
+		k = readlink(path, cwd, sizeof(cwd) - 1);
+		if (k <= 0)
+			continue;
+		cwd[k] = '\0';
+		if (!strncmp(cwd, root, len) && cwd[len] == '/')
+			pids[n++] = pid;
+	}
+	if (proc)
+		closedir(proc);
+	return n;
+}
+
+int fiorun_kill_leftovers(const char *dir)
+{
+	char *root = realpath(dir, NULL);
+	pid_t pids[256];
+	size_t n = root ? leftover_fios(root, pids, 256) : 0;
+
+	for (size_t i = 0; i < n; i++)
+		kill(pids[i], SIGKILL);
+	for (int tries = 0; root && tries < 100 && leftover_fios(root, pids, 1); tries++) {
+		struct timespec ts = { 0, 100 * 1000 * 1000 };
+
+		nanosleep(&ts, NULL);
+	}
+	free(root);
+	return (int)n;
+}
+
 /* Sends sig to fio and its job processes (SIGCONT too, so stopped ones can act). */
 static void signal_fio(const struct watch *w, int sig)
 {

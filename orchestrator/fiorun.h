@@ -82,6 +82,13 @@ struct fiorun_exec_opts {
 int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d);
 
 /*
+ * Kills (SIGKILL) the fio processes whose working folder is inside dir -- those a
+ * run killed without a chance to stop them left behind -- and waits (at most 10 s)
+ * until they are gone. Returns how many there were.
+ */
+int fiorun_kill_leftovers(const char *dir);
+
+/*
  * Returns fio's own error text: dir's fio.stderr and the "fio:" and "note:" lines
  * of fio.stdout and fio.json, joined by "; ", at most a few lines; "" when fio said
  * nothing. free() it.

@@ -144,9 +144,10 @@ static int check_tracks(struct plan__loader *ld, const struct plan__origin *o,
 static int check_rounds(struct plan__loader *ld, const struct plan__origin *o,
 			const struct plan_scope *s)
 {
-	if (s->window > s->max_rounds)
+	if (!strcmp(s->until, "steady") && s->window > s->max_rounds)
 		return plan__err_at(ld, o, "window", 1, "window %lld is more than max %lld "
-				    "rounds", s->window, s->max_rounds);
+				    "rounds: steady state could never be tested", s->window,
+				    s->max_rounds);
 	if (!strcmp(s->until, "written") && !s->written.bytes && !s->written.mult)
 		return plan__err_at(ld, o, "until", 1, "until=\"written\" needs 'written' "
 				    "(e.g. written=\"2x\")");

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "archive.h"
+#include "check.h"
 #include "err.h"
 #include "fiorun.h"
 #include "manifest.h"
@@ -613,8 +614,11 @@ static int prepare_resume(struct orch *x, struct diag *d)
 	char *steps = xasprintf("%s/steps", x->out);
 	DIR *dir = opendir(steps);
 	struct dirent *e;
-	int rc = 0;
+	int rc = 0, left = fiorun_kill_leftovers(x->out);
 
+	if (left)
+		run__say(x, "stopped %d fio process%s the interrupted run left running\n", left,
+			 left == 1 ? "" : "es");
 	while (j->nelems && strcmp(j->elems[j->nelems - 1].status, "ok")) {
 		struct journal_elem *el = &j->elems[--j->nelems];
 
@@ -689,6 +693,14 @@ static int execute(struct orch *x, struct diag *d)
 	if (rc)
 		return rc;
 	catch_signals(&old_int, &old_term);
+	{
+		struct check_estimate e;
+
+		check_estimate(&x->plan, 0, x->plan.nsteps, -1, x->tgt.size, &e);
+		x->estimate_min_ms = e.min_ms;
+		x->estimate_max_ms = e.max_ms;
+		x->started = run__mono_s();
+	}
 	run__say(x, "ssdbench %s: plan '%s' (%s), %zu steps, on %s with %s, %s; archive %s/\n",
 		 SSDBENCH_VERSION, x->plan.name, x->plan.title, x->plan.nsteps,
 		 x->run.target, x->fio_version, x->engine, x->out);

@@ -42,8 +42,8 @@ struct orch {
 	struct journal replay;       /* resume: the elements already finished */
 	int fatal;                   /* stop whatever the failure policy says */
 	int quiet;
-	double started;              /* monotonic seconds at the run's start */
-	uint64_t estimate_ms;        /* the plan's estimated duration, 0 when open */
+	double started;              /* run__mono_s() at the run's start */
+	uint64_t estimate_min_ms, estimate_max_ms; /* the plan's estimated duration */
 };
 
 /*
@@ -56,6 +56,8 @@ extern volatile sig_atomic_t run__interrupted;
 /* Rewrites manifest.json and results.csv. */
 int run__save(struct orch *x, struct diag *d);
 char *run__iso_now(void);
+/* Monotonic seconds. */
+double run__mono_s(void);
 int run__mkdir_p(const char *path);
 /* The target fio is handed for steps confined to usable bytes (0 = the plan's). */
 struct fiorun_target run__fio_target(const struct orch *x, uint64_t usable);

@@ -38,7 +38,7 @@ struct ctx {
 	uint64_t usable;      /* OP scope: bytes the steps may use; 0 = as the run */
 };
 
-static double mono_s(void)
+double run__mono_s(void)
 {
 	struct timespec ts;
 
@@ -147,7 +147,7 @@ static void telemetry_tick(void *arg)
 	struct telemetry *t = arg;
 	struct device_info *di;
 	struct diag dd;
-	double now = mono_s();
+	double now = run__mono_s();
 
 	if (!t->f || now < t->next)
 		return;
@@ -179,7 +179,7 @@ static void telemetry_start(struct telemetry *t, const struct orch *x,
 	}
 	if (t->f)
 		fputs("seconds,celsius\n", t->f);
-	t->t0 = mono_s();
+	t->t0 = run__mono_s();
 	t->every = (double)w->telemetry_ms / 1000.0;
 	t->next = t->t0;
 }
@@ -294,10 +294,10 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 /* Sleeps ms, waking for a signal. */
 static void idle_ms(uint64_t ms)
 {
-	double end = mono_s() + (double)ms / 1000.0;
+	double end = run__mono_s() + (double)ms / 1000.0;
 
 	while (!run__interrupted) {
-		double left = end - mono_s();
+		double left = end - run__mono_s();
 		struct timespec ts;
 
 		if (left <= 0)
@@ -378,12 +378,37 @@ static int probe_element(struct orch *x, struct result_step *st, struct diag *d)
 	return rc;
 }
 
-/* "[3/7 r2] name" for the progress display. */
+/* "1:02:03" */
+static void format_hms(double s, char *buf, size_t n)
+{
+	unsigned long t = s > 0 ? (unsigned long)s : 0;
+
+	snprintf(buf, n, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
+}
+
+/*
+ * "[3/7 r2] name" for the progress lines; on a terminal, where fio's live status
+ * follows it, also the time so far against the plan's estimate.
+ */
 static char *element_label(const struct orch *x, size_t i, const struct ctx *c)
 {
-	return c->round ? xasprintf("[%zu/%zu r%d] %s", i + 1, x->plan.nsteps, c->round,
-				    x->plan.steps[i].name) :
-		xasprintf("[%zu/%zu] %s", i + 1, x->plan.nsteps, x->plan.steps[i].name);
+	char round[16] = "", clock[128] = "", el[32], lo[32], hi[32];
+
+	if (c->round)
+		snprintf(round, sizeof(round), " r%d", c->round);
+	if (x->o->tty) {
+		format_hms(run__mono_s() - x->started, el, sizeof(el));
+		format_hms((double)x->estimate_min_ms / 1000.0, lo, sizeof(lo));
+		format_hms((double)x->estimate_max_ms / 1000.0, hi, sizeof(hi));
+		if (!x->estimate_max_ms)
+			snprintf(clock, sizeof(clock), " %s", el);
+		else if (x->estimate_min_ms == x->estimate_max_ms)
+			snprintf(clock, sizeof(clock), " %s of ~%s", el, hi);
+		else
+			snprintf(clock, sizeof(clock), " %s of ~%s-%s", el, lo, hi);
+	}
+	return xasprintf("[%zu/%zu%s] %s%s", i + 1, x->plan.nsteps, round,
+			 x->plan.steps[i].name, clock);
 }
 
 /* Journals the finished element, then rewrites the manifest and results.csv. */
@@ -671,10 +696,10 @@ static int run_rounds(struct orch *x, int si, const struct ctx *outer, struct di
 	}
 	free(rs->verdict);
 	rs->verdict = xstrdup(verdict);
-	if (x->run.nsteps > x->replay.nelems)
-		run__say(x, "%s: %s%s\n", s->name, !strcmp(verdict, "steady") ?
-			 "steady state reached at round " : "stopped: ",
-			 !strcmp(verdict, "steady") ? "" : verdict);
+	if (x->run.nsteps > x->replay.nelems && !strcmp(verdict, "steady"))
+		run__say(x, "%s: steady state reached at round %d\n", s->name, rs->steady_round);
+	else if (x->run.nsteps > x->replay.nelems)
+		run__say(x, "%s: stopped after round %d: %s\n", s->name, rs->rounds, verdict);
 	{
 		struct diag sd;
 
