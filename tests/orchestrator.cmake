@@ -14,3 +14,4 @@ endforeach()
 # Runs that write archives share the page cache and the disk: keep them one at a time.
 set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_device PROPERTIES
   RESOURCE_LOCK fio)
+sb_unit_test(test_import sb_orchestrator)
