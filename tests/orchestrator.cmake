@@ -4,7 +4,7 @@ sb_unit_test(test_cli sb_orchestrator)
 sb_unit_test(test_plan_corpus sb_orchestrator)
 
 # Integration tests: real fio runs on small files and loop devices (see tests/integration/).
-foreach(it cli plans quick options failure interrupt verify device)
+foreach(it cli plans quick options failure interrupt verify device lineup)
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
@@ -12,6 +12,6 @@ foreach(it cli plans quick options failure interrupt verify device)
     TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
 endforeach()
 # Runs that write archives share the page cache and the disk: keep them one at a time.
-set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_device PROPERTIES
+set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_device it_lineup PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)
