@@ -80,7 +80,7 @@ int import_parse_logname(const char *path, struct import_logname *ln)
 		size_t k = strlen(log_types[i]);
 
 		if (n > k && stem[n - k - 1] == '_' && !strcmp(stem + n - k, log_types[i])) {
-			snprintf(ln->type, sizeof(ln->type), "%s", log_types[i]);
+			memcpy(ln->type, log_types[i], k + 1);
 			return ln->thread > 0;
 		}
 	}
