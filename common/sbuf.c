@@ -153,3 +153,18 @@ char *xasprintf(const char *fmt, ...)
 	va_end(ap);
 	return s;
 }
+
+void sbuf_add_csv(struct sbuf *sb, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		sbuf_adds(sb, s);
+		return;
+	}
+	sbuf_addc(sb, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			sbuf_addc(sb, '"');
+		sbuf_addc(sb, *s);
+	}
+	sbuf_addc(sb, '"');
+}

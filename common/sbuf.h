@@ -25,6 +25,8 @@ void sbuf_addf(struct sbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void sbuf_vaddf(struct sbuf *sb, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
+/* Appends s as one CSV field, quoted (RFC 4180) when it holds a comma, quote or line break. */
+void sbuf_add_csv(struct sbuf *sb, const char *s);
 /* Returns the text and leaves sb empty; free() the result. */
 char *sbuf_detach(struct sbuf *sb);
 /* Reads a whole file into sb; returns 0 or -errno. */

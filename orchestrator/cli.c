@@ -39,6 +39,10 @@ static const struct cli_cmd cmds[] = {
 	  "list archives: plan, target, date, status and headline numbers" },
 	{ "verify", cmd_verify, "DIR", cmd_verify_opts,
 	  "check an archive's files against the SHA-256 list in its manifest" },
+	{ "import", cmd_import, "FILE...", cmd_import_opts,
+	  "build an archive from fio JSON reports and logs made elsewhere" },
+	{ "compare", cmd_compare, "DIR...", cmd_compare_opts,
+	  "render a lineup report: archives side by side, deltas against a baseline" },
 	{ "plan-reference", cmd_plan_reference, "[FORMAT]", help_only,
 	  "print the plan language's reference: markdown (default) or xsd" },
 };

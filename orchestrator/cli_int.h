@@ -78,5 +78,8 @@ int cmd_plan_reference(const struct cli_cmd *c, int argc, char **argv);
 extern const struct cli_opt cmd_probe_opts[], cmd_purge_opts[];
 int cmd_probe(const struct cli_cmd *c, int argc, char **argv);
 int cmd_purge(const struct cli_cmd *c, int argc, char **argv);
+extern const struct cli_opt cmd_import_opts[], cmd_compare_opts[];
+int cmd_import(const struct cli_cmd *c, int argc, char **argv);
+int cmd_compare(const struct cli_cmd *c, int argc, char **argv);
 
 #endif

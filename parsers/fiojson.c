@@ -692,6 +692,38 @@ out:
 	return rc;
 }
 
+int fiojson_extract_group(const char *buf, size_t len, const char *name, int groupid,
+			  char **out, struct diag *d)
+{
+	struct fiojson_report scratch;
+	json_t *root = NULL, *jobs, *kept;
+	int rc;
+
+	*out = NULL;
+	fiojson_report_init(&scratch);
+	rc = decode_last(buf, len, name, &root, &scratch, d);
+	fiojson_report_release(&scratch);
+	if (rc)
+		return rc;
+	jobs = json_object_get(root, "jobs");
+	if (!jobs)
+		jobs = json_object_get(root, "client_stats");
+	kept = json_array();
+	for (size_t i = 0; i < json_array_size(jobs); i++) {
+		json_t *job = json_array_get(jobs, i);
+
+		if (json_integer_value(json_object_get(job, "groupid")) == groupid)
+			json_array_append(kept, job);
+	}
+	json_object_set_new(root, json_object_get(root, "jobs") ? "jobs" : "client_stats",
+			    kept);
+	*out = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(root);
+	if (!*out)
+		return diag_set(d, -SB_EINTERNAL, name, 0, 0, "cannot encode group %d", groupid);
+	return 0;
+}
+
 int fiojson_parse_file(const char *path, struct fiojson_report *r, struct diag *d)
 {
 	struct sbuf sb;

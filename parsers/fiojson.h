@@ -86,6 +86,15 @@ int fiojson_parse_buf(const char *buf, size_t len, const char *name,
 /* Reads and parses path; path is also the name in diagnostics. */
 int fiojson_parse_file(const char *path, struct fiojson_report *r, struct diag *d);
 
+/*
+ * The last report in buf (found and repaired as fiojson_parse_buf does) encoded
+ * again as JSON with only the entries of "jobs" (or "client_stats") whose groupid
+ * is groupid, so one group of a multi-group report can stand alone. Returns a new
+ * string in *out (free() it), or a negative code with d located as for parsing.
+ */
+int fiojson_extract_group(const char *buf, size_t len, const char *name, int groupid,
+			  char **out, struct diag *d);
+
 void fiojson_lat_init(struct fiojson_lat *l);
 void fiojson_lat_release(struct fiojson_lat *l);
 

@@ -144,6 +144,7 @@ void chart_free(struct chart *c)
 		free(c->bars[i].label);
 		free(c->bars[i].note);
 		free(c->bars[i].value_text);
+		free(c->bars[i].group);
 	}
 	for (size_t i = 0; i < c->nlegend; i++)
 		free(c->legend[i].label);
@@ -214,6 +215,36 @@ void chart_add_bar(struct chart *c, const char *label, const char *note,
 	b->value = value;
 	b->value_text = xstrdup(value_text ? value_text : "");
 	b->color = color;
+	b->group = NULL;
+}
+
+void chart_add_group_bar(struct chart *c, const char *group, const char *label,
+			 double value, const char *value_text, uint32_t color)
+{
+	chart_add_bar(c, label, NULL, value, value_text, color);
+	c->bars[c->nbars - 1].group = xstrdup(group ? group : "");
+	chart_add_legend(c, label, color);
+}
+
+int chart_is_bars(const struct chart *c)
+{
+	return c->kind == CHART_BARH || c->kind == CHART_BARG;
+}
+
+size_t chart_bar_row(const struct chart *c, size_t i)
+{
+	size_t row = i;
+
+	if (c->kind != CHART_BARG)
+		return i;
+	for (size_t k = 0; k <= i && k < c->nbars; k++)
+		row += k == 0 || strcmp(c->bars[k].group, c->bars[k - 1].group) != 0;
+	return row;
+}
+
+size_t chart_bar_rows(const struct chart *c)
+{
+	return c->nbars ? chart_bar_row(c, c->nbars - 1) + 1 : 0;
 }
 
 /* Appends the column's distinct indices in ascending order. */
@@ -315,7 +346,7 @@ static double layout_head(struct chart *c, const struct chart_measure *m)
 {
 	struct chart_layout *L = &c->lay;
 	double y = sp.pad_top, row = 0, lrow = 0;
-	int axes = c->kind != CHART_BARH;
+	int axes = !chart_is_bars(c);
 
 	L->title = (struct chart_rect){ sp.pad_x, y, text_w(m, CHART_FONT_TITLE, c->title),
 					text_h(m, CHART_FONT_TITLE) };
@@ -455,7 +486,7 @@ static void data_extent(struct chart *c)
 	series_extent(c, e);
 	for (size_t i = 0; i < c->nbars; i++)
 		ymax = fmax(ymax, c->bars[i].value);
-	if (c->kind == CHART_BARH) {
+	if (chart_is_bars(c)) {
 		c->x.data_min = 0;
 		c->x.data_max = ymax;
 		return;
@@ -571,11 +602,11 @@ static int layout_barh(struct chart *c, const struct chart_measure *m)
 	L->row_h = sp.bar_row;
 	L->bar_h = sp.bar_thick;
 	if (L->height <= 0)
-		L->height = top + (double)c->nbars * sp.bar_row + foot_height(c, m);
+		L->height = top + (double)chart_bar_rows(c) * sp.bar_row + foot_height(c, m);
 	p->y = top;
 	p->h = L->height - top - foot_height(c, m);
 	if (c->nbars)
-		L->row_h = p->h / (double)c->nbars;
+		L->row_h = p->h / (double)chart_bar_rows(c);
 	if (p->h < 20 || L->row_h < text_h(m, CHART_FONT_BAR_LABEL))
 		return -SB_EINVAL;
 	if (L->bar_h > L->row_h * 0.7)
@@ -591,7 +622,7 @@ static int layout_barh(struct chart *c, const struct chart_measure *m)
 	L->legend.x = L->width - sp.pad_x - L->legend.w;
 	layout_xticks(&c->x, p->w, m);
 	c->y.min = 0;
-	c->y.max = (double)c->nbars;
+	c->y.max = (double)chart_bar_rows(c);
 	layout_foot(c, m);
 	layout_views(c);
 	return 0;
@@ -604,7 +635,7 @@ int chart_layout(struct chart *c, double width, double height,
 	c->lay.width = width;
 	c->lay.height = height;
 	data_extent(c);
-	if (c->kind == CHART_BARH)
+	if (chart_is_bars(c))
 		return layout_barh(c, m);
 	if (height <= 0)
 		return -SB_EINVAL;

@@ -51,7 +51,12 @@ const struct chart_font_spec *chart_font_spec(enum chart_font f);
 /* The i-th series colour: Okabe-Ito, safe for colour-blind readers; cycles. */
 uint32_t chart_palette(size_t i);
 
-enum chart_kind { CHART_LINE, CHART_BARH, CHART_SCATTER, CHART_SWEEP };
+/*
+ * BARG: grouped horizontal bars, magazine style: a heading row per group (a
+ * test), one bar per member (a drive) under it, coloured per member, the value
+ * printed on the bar (after it when the bar is too short to hold it).
+ */
+enum chart_kind { CHART_LINE, CHART_BARH, CHART_SCATTER, CHART_SWEEP, CHART_BARG };
 
 /* Marker shapes, assigned in this order so series differ in grayscale too. */
 enum chart_marker {
@@ -120,6 +125,7 @@ struct chart_bar {
 	char *value_text;
 	double value;
 	uint32_t color;
+	char *group; /* CHART_BARG: the group heading it sits under; NULL otherwise */
 };
 
 struct chart_rect {
@@ -207,6 +213,17 @@ void chart_add_series(struct chart *c, const char *label, uint32_t color,
 		      const double *x, const double *y, size_t n);
 void chart_add_bar(struct chart *c, const char *label, const char *note,
 		   double value, const char *value_text, uint32_t color);
+/*
+ * CHART_BARG: adds a bar under group's heading (a new heading row starts when
+ * group differs from the previous bar's) and a legend entry for label's colour.
+ */
+void chart_add_group_bar(struct chart *c, const char *group, const char *label,
+			 double value, const char *value_text, uint32_t color);
+/* 1 for the bar kinds (BARH, BARG), whose height follows their rows. */
+int chart_is_bars(const struct chart *c);
+/* CHART_BARG: bar i's row (group headings take rows too); the number of rows. */
+size_t chart_bar_row(const struct chart *c, size_t i);
+size_t chart_bar_rows(const struct chart *c);
 /* Adds a legend entry unless one with this label exists. */
 void chart_add_legend(struct chart *c, const char *label, uint32_t color);
 

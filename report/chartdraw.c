@@ -36,6 +36,7 @@ static void draw_legend_key(struct gfx *g, const struct chart *c, size_t i,
 		gfx_line(g, x, cy, x + 16, cy, 3, col);
 		break;
 	case CHART_BARH:
+	case CHART_BARG:
 		gfx_rect(g, x + 3, cy - 5, 10, 10, col);
 		break;
 	case CHART_SWEEP:
@@ -58,7 +59,7 @@ static void draw_head(struct gfx *g, const struct chart *c,
 		 GFX_LEFT, L->width - 2 * L->title.x, c->title);
 	gfx_text(g, L->subtitle.x, L->subtitle.y, CHART_FONT_SUBTITLE,
 		 CHART_COLOR_MUTED, GFX_LEFT, L->width - 2 * L->title.x, c->subtitle);
-	if (c->kind != CHART_BARH)
+	if (!chart_is_bars(c))
 		gfx_text(g, L->ytitle.x, L->ytitle.y +
 			 (L->ytitle.h - text_h(m, CHART_FONT_AXIS)) / 2, CHART_FONT_AXIS,
 			 CHART_COLOR_MUTED, GFX_LEFT, 0, c->y.title);
@@ -86,7 +87,7 @@ static void draw_xaxis(struct gfx *g, const struct chart *c)
 	for (int i = 0; i < c->x.ticks.n; i++) {
 		double x = chart_map_x(c, c->x.ticks.v[i]);
 
-		if (c->kind == CHART_BARH || i > 0)
+		if (chart_is_bars(c) || i > 0)
 			gfx_line(g, x, p->y, x, p->y + p->h, i ? 0.6 : 1,
 				 i ? CHART_COLOR_GRID : CHART_COLOR_AXIS);
 		chart_format_tick(&c->x, c->x.ticks.v[i], buf, sizeof(buf));
@@ -335,9 +336,53 @@ static void draw_bar_chart(struct gfx *g, const struct chart *c,
 	}
 }
 
+/*
+ * Grouped bars: each group's heading on a row of its own, then its bars with the
+ * member's name on the left and the value on the bar, in white, when it fits.
+ */
+static void draw_group_bars(struct gfx *g, const struct chart *c,
+			    const struct chart_measure *m)
+{
+	const struct chart_layout *L = &c->lay;
+	const struct chart_rect *p = &L->plot;
+	double hl = text_h(m, CHART_FONT_BAR_LABEL), hv = text_h(m, CHART_FONT_VALUE);
+	double lw = L->label_right - L->title.x, tw, th;
+
+	draw_head(g, c, m);
+	draw_xaxis(g, c);
+	for (size_t i = 0; i < c->nbars; i++) {
+		const struct chart_bar *b = &c->bars[i];
+		size_t row = chart_bar_row(c, i);
+		double cy = p->y + ((double)row + 0.5) * L->row_h;
+		double x1 = chart_map_x(c, b->value);
+
+		if (i == 0 || strcmp(b->group, c->bars[i - 1].group)) {
+			/* On white, so the axis line does not strike through it. */
+			m->text(m->ctx, CHART_FONT_AXIS, b->group, &tw, &th);
+			gfx_rect(g, L->title.x - 2, cy - L->row_h - th / 2 - 1, tw + 6, th + 2,
+				 0xffffffu);
+			gfx_text(g, L->title.x, cy - L->row_h - th / 2, CHART_FONT_AXIS,
+				 CHART_COLOR_TEXT, GFX_LEFT, L->width - 2 * L->title.x,
+				 b->group);
+		}
+		gfx_text(g, L->label_right, cy - hl / 2, CHART_FONT_BAR_NOTE,
+			 CHART_COLOR_TEXT, GFX_RIGHT, lw, b->label);
+		gfx_rect(g, p->x, cy - L->bar_h / 2, x1 - p->x, L->bar_h, b->color);
+		m->text(m->ctx, CHART_FONT_VALUE, b->value_text, &tw, &th);
+		if (tw + 16 < x1 - p->x)
+			gfx_text(g, x1 - 8, cy - hv / 2, CHART_FONT_VALUE, 0xffffffu,
+				 GFX_RIGHT, 0, b->value_text);
+		else
+			gfx_text(g, x1 + 8, cy - hv / 2, CHART_FONT_VALUE, CHART_COLOR_TEXT,
+				 GFX_LEFT, 0, b->value_text);
+	}
+}
+
 void chartdraw_draw(struct gfx *g, const struct chart *c, const struct chart_measure *m)
 {
-	if (c->kind == CHART_BARH)
+	if (c->kind == CHART_BARG)
+		draw_group_bars(g, c, m);
+	else if (c->kind == CHART_BARH)
 		draw_bar_chart(g, c, m);
 	else
 		draw_xy_chart(g, c, m);
@@ -352,7 +397,7 @@ int chartdraw_file(struct chart *c, struct gfx_fonts *fonts, enum gfx_format fmt
 	int rc;
 
 	gfx_fonts_measure(fonts, &m);
-	rc = chart_layout(c, width, c->kind == CHART_BARH ? 0 : height, &m);
+	rc = chart_layout(c, width, chart_is_bars(c) ? 0 : height, &m);
 	if (rc)
 		return diag_set(d, rc, path, 0, 0, "chart '%s' does not fit %.0fx%.0f pt",
 				c->title, width, height);

@@ -17,3 +17,4 @@ add_test(NAME it_report
 set_tests_properties(it_report PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
 sb_unit_test(test_tmpl sb_report)
+sb_unit_test(test_lineup sb_chart)

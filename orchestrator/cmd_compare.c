@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: MIT */
+/* cmd_compare: `ssdbench compare`, a lineup report over several archives. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive.h"
+#include "cli_int.h"
+#include "err.h"
+#include "lineup.h"
+#include "lineup_draw.h"
+#include "xalloc.h"
+
+const struct cli_opt cmd_compare_opts[] = {
+	{ "baseline", 'b', "DIR", 0, "the archive the others are compared against "
+	  "(default: the first)" },
+	{ "label", 0, "DIR=TEXT", 1, "the name DIR goes by (default: drive model and "
+	  "firmware, else the folder's name)" },
+	{ "output", 'o', "FILE.pdf", 0, "the lineup report (default lineup.pdf)" },
+	{ "lang", 'l', "LANG", 0, "text language: zh-TW (default), zh-CN or en" },
+	{ "template", 't', "FILE", 0, "accepted for symmetry with 'report'; the lineup "
+	  "report has a fixed layout for now" },
+	{ "svg", 0, "DIR", 0, "also write every chart and table as SVG into DIR" },
+	{ "png", 0, "DIR", 0, "also write every chart and table as PNG into DIR" },
+	{ "csv", 0, "FILE", 0, "write the lineup CSV: one row per drive, test and metric" },
+	{ "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 (default 1970, so "
+	  "re-renders are byte-identical)" },
+	{ "help", 'h', NULL, 0, "show this help" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
+/* Two spellings of one folder: "out/a" and "out/a/". */
+static int same_dir(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+
+	while (na > 1 && a[na - 1] == '/')
+		na--;
+	while (nb > 1 && b[nb - 1] == '/')
+		nb--;
+	return na == nb && !strncmp(a, b, na);
+}
+
+/* --label DIR=TEXT into labels[] by archive; --baseline into *base. */
+static int parse_names(const struct cli_cmd *c, const struct cli_parsed *p,
+		       const char **labels, size_t *base)
+{
+	const char *b = cli__value(c, p, "baseline");
+	const char *const *lab;
+	size_t n, i;
+
+	*base = 0;
+	if (b) {
+		for (i = 0; i < p->nargs && !same_dir(p->args[i], b); i++)
+			;
+		if (i == p->nargs)
+			return cli__usage(c, "--baseline '%s' is not one of the archives", b);
+		*base = i;
+	}
+	lab = cli__list(c, p, "label", &n);
+	for (size_t k = 0; k < n; k++) {
+		const char *eq = strrchr(lab[k], '=');
+		char *dir = eq ? xstrndup(lab[k], (size_t)(eq - lab[k])) : NULL;
+
+		for (i = 0; dir && i < p->nargs && !same_dir(p->args[i], dir); i++)
+			;
+		free(dir);
+		if (!eq || i == p->nargs)
+			return cli__usage(c, "--label '%s': want DIR=TEXT with DIR one of the "
+					  "archives", lab[k]);
+		labels[i] = eq + 1;
+	}
+	return -1;
+}
+
+static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
+		       const char **labels, size_t base, struct diag *d)
+{
+	struct result_run *runs = xcalloc(p->nargs, sizeof(*runs));
+	const struct result_run **rp = xcalloc(p->nargs, sizeof(*rp));
+	struct lineup_render_opts ro = { 0 };
+	struct lineup l = { 0 };
+	const char *csv = cli__value(c, p, "csv");
+	int rc = 0;
+
+	for (size_t i = 0; i < p->nargs; i++)
+		result_run_init(&runs[i]);
+	for (size_t i = 0; !rc && i < p->nargs; i++) {
+		rc = archive_load(p->args[i], &runs[i], d);
+		rp[i] = &runs[i];
+	}
+	if (!rc)
+		rc = lineup_build(&l, rp, (const char *const *)p->args, labels, p->nargs, base,
+				  d);
+	if (!rc) {
+		for (size_t i = 0; i < l.nleft; i++)
+			fprintf(stderr, "compare: left out %s\n", l.left_out[i]);
+		ro.pdf_path = cli__value(c, p, "output") ? cli__value(c, p, "output")
+							 : "lineup.pdf";
+		ro.svg_dir = cli__value(c, p, "svg");
+		ro.png_dir = cli__value(c, p, "png");
+		ro.lang = cli__value(c, p, "lang");
+		ro.date = cli__value(c, p, "date");
+		rc = lineup_render(&l, &ro, d);
+	}
+	if (!rc && csv)
+		rc = lineup_write_csv(&l, csv, d);
+	if (!rc)
+		printf("lineup: %zu archives, %zu shared tests, %zu left out: %s%s%s\n", l.nm,
+		       l.nt, l.nleft, ro.pdf_path, csv ? ", " : "", csv ? csv : "");
+	lineup_release(&l);
+	for (size_t i = 0; i < p->nargs; i++)
+		result_run_release(&runs[i]);
+	free(runs);
+	free(rp);
+	return rc;
+}
+
+int cmd_compare(const struct cli_cmd *c, int argc, char **argv)
+{
+	struct cli_parsed p;
+	const char **labels;
+	struct diag d;
+	size_t base;
+	int ex = cli__parse(c, argc, argv, &p), rc;
+
+	if (ex >= 0)
+		return ex;
+	labels = xcalloc(p.nargs, sizeof(*labels));
+	ex = parse_names(c, &p, labels, &base);
+	if (ex >= 0) {
+		free(labels);
+		return ex;
+	}
+	diag_clear(&d);
+	rc = run_compare(c, &p, labels, base, &d);
+	free(labels);
+	return cli__finish_data(rc, &d);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/* cmd_import: `ssdbench import`, fio output made elsewhere into a result archive. */
+#include <stdio.h>
+
+#include "cli_int.h"
+#include "err.h"
+#include "import.h"
+#include "units.h"
+
+const struct cli_opt cmd_import_opts[] = {
+	{ "out", 'o', "DIR", 0, "the archive to create (required; must not exist)" },
+	{ "title", 't', "TEXT", 0, "title shown in reports (default \"import\")" },
+	{ "target", 0, "TEXT", 0, "what the output was measured on, e.g. the drive" },
+	{ "capacity", 0, "SIZE", 0, "the target's capacity, for % of capacity written" },
+	{ "quiet", 'q', NULL, 0, "print nothing but errors" },
+	{ "help", 'h', NULL, 0, "show this help" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
+int cmd_import(const struct cli_cmd *c, int argc, char **argv)
+{
+	struct import_opts o = { 0 };
+	const char *cap, *why;
+	struct cli_parsed p;
+	struct diag d;
+	int ex = cli__parse(c, argc, argv, &p), rc;
+
+	if (ex >= 0)
+		return ex;
+	o.out = cli__value(c, &p, "out");
+	if (!o.out)
+		return cli__usage(c, "'import' needs --out DIR");
+	o.title = cli__value(c, &p, "title");
+	o.target = cli__value(c, &p, "target");
+	o.quiet = cli__value(c, &p, "quiet") != NULL;
+	cap = cli__value(c, &p, "capacity");
+	if (cap && units_parse_size(cap, &o.capacity, &why))
+		return cli__usage(c, "invalid --capacity '%s': %s", cap, why);
+	diag_clear(&d);
+	rc = import_run((const char *const *)p.args, p.nargs, &o, &d);
+	if (!rc && !o.quiet)
+		printf("archive: %s\n", o.out);
+	return cli__finish(rc, &d);
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * import: builds a result archive from fio output made elsewhere (JSON or json+
+ * reports of fio 2.x/3.x, client/server, concatenated; per-second logs), so it
+ * reads, verifies, reports and compares like an archive `ssdbench run` wrote.
+ */
+#ifndef SB_IMPORT_H
+#define SB_IMPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+struct import_opts {
+	const char *out;        /* the archive folder to create; must not exist */
+	const char *title;      /* plan title shown in reports; NULL: "import" */
+	const char *target;     /* target description; NULL: generated */
+	uint64_t capacity;      /* target bytes, for % of capacity written; 0 unknown */
+	int quiet;              /* no line per element on stdout */
+};
+
+/* What a file name says about a fio log: PREFIX_TYPE[.N].log[.HOST]. */
+struct import_logname {
+	char type[16];          /* "iops", "bw", "clat", "lat", "slat", "clat_hist" */
+	unsigned thread;        /* fio's 1-based thread number; 1 when absent */
+	int compressed;         /* .log.fz (log_store_compressed) */
+};
+
+/* Returns 1 and fills ln when name (a path) is a fio log's file name, else 0. */
+int import_parse_logname(const char *path, struct import_logname *ln);
+
+/*
+ * Imports files: reports and the logs that follow each report on the command line.
+ * One element per fio reporting group of each report (docs/lineups.md). Everything
+ * is written to a temporary folder beside o->out and renamed at the end, so a
+ * failure leaves nothing. Returns 0, or a negative code with d naming the file and
+ * the JSON path or line.
+ */
+int import_run(const char *const *files, size_t nfiles, const struct import_opts *o,
+	       struct diag *d);
+
+#endif

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lineup: several archives side by side (cairo-free): which tests they share,
+ * each drive's value per test and metric, the change against a baseline, and the
+ * lineup CSV. lineup_draw renders it (docs/lineups.md).
+ */
+#ifndef SB_LINEUP_H
+#define SB_LINEUP_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "result.h"
+
+enum lineup_metric {
+	LM_IOPS, LM_MBPS, LM_READ_IOPS, LM_READ_MBPS, LM_WRITE_IOPS, LM_WRITE_MBPS,
+	LM_CLAT_MEAN, LM_CLAT_P99, LM_CLAT_P999, LM_CLAT_P9999, LM_N
+};
+
+struct lineup_metric_def {
+	const char *id;       /* CSV name, as in results.csv: "read_iops", "clat_p99.9_us" */
+	const char *unit;     /* "IOPS", "MB/s", "µs" */
+	int lower_better;     /* latency: a drop is an improvement */
+	int headline;         /* gets a bar chart and a delta table */
+};
+
+/* The metric's definition (a constant table). */
+const struct lineup_metric_def *lineup_metric(enum lineup_metric m);
+
+/* One archive of the lineup; run is borrowed. */
+struct lineup_member {
+	const struct result_run *run;
+	char *dir;
+	char *label;
+};
+
+/*
+ * One test every member ran: a step name plus its sweep cell. step[i] is member
+ * i's representative element (the last round's, or the window's last round when
+ * the scope reached steady state); v[i][m] its value, NAN when not measured.
+ */
+struct lineup_test {
+	char *name, *cell;
+	const struct result_step **step;
+	double (*v)[LM_N];
+	char **how;           /* per member: "", "last round 7", "steady window 3-7" */
+};
+
+struct lineup {
+	struct lineup_member *m;
+	size_t nm, base;      /* base: the baseline member */
+	struct lineup_test *t;
+	size_t nt;
+	char **left_out;      /* "name [cell]: only in A, B" (tests some members lack) */
+	size_t nleft;
+};
+
+/*
+ * Builds the lineup of n runs (dirs name them; labels[i] overrides the label,
+ * NULL for the default: drive model and firmware, else the folder's name).
+ * Tests are matched by step name and cell, in the baseline's order. The runs must
+ * outlive l. Returns 0, or -SB_EINVAL when no test is shared (d says which).
+ */
+int lineup_build(struct lineup *l, const struct result_run *const *runs,
+		 const char *const *dirs, const char *const *labels, size_t n, size_t base,
+		 struct diag *d);
+void lineup_release(struct lineup *l);
+
+/* Member i's change against the baseline in percent for test t; NAN if none. */
+double lineup_delta(const struct lineup *l, size_t t, size_t i, enum lineup_metric m);
+
+/*
+ * Writes the lineup CSV (UTF-8 with BOM, CRLF): one row per member, test and
+ * measured metric: drive,archive,test,cell,metric,unit,value,delta_pct,
+ * better,selection. Returns 0 or -SB_EIO.
+ */
+int lineup_write_csv(const struct lineup *l, const char *path, struct diag *d);
+
+#endif

@@ -1,0 +1,504 @@
+/* SPDX-License-Identifier: MIT */
+/* lineup_draw: the lineup report's charts, delta tables, cover page and files. */
+#include "lineup_draw.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "chart.h"
+#include "chartdraw.h"
+#include "err.h"
+#include "gfx.h"
+#include "i18n.h"
+#include "report.h"
+#include "sbuf.h"
+#include "table.h"
+#include "units.h"
+#include "version.h"
+#include "xalloc.h"
+
+#define PAGE_W 842.0       /* A4 landscape, as the run report */
+#define PAGE_H 595.0
+#define PAGE_MARGIN 48.0
+#define CHART_W 900.0      /* SVG/PNG canvas, points */
+#define CHART_H 500.0
+#define DISPERSION_MIN_SECONDS 60
+#define SWEEP_MIN_DEPTHS 3
+#define DELTA_FULL_SCALE 25.0  /* percent of change that gets the full colour */
+
+enum {
+	S_LINEUP, S_DRIVES, S_BASELINE, S_ARCHIVE, S_PLAN, S_TARGET, S_LEFT_OUT, S_NONE,
+	S_IOPS, S_MBPS, S_LAT_MEAN, S_LAT_P999, S_DELTA, S_DELTA_SUB, S_HIGHER, S_LOWER,
+	S_DISPERSION, S_DISPERSION_SUB, S_TIME, S_QOS, S_QOS_SUB, S_QOS_Y, S_LATENCY,
+	S_SWEEP, S_QD, S_SATURATION, S_WRITTEN, S_TEST, S_TESTS_SUB, S_N
+};
+
+static const char *const ids[S_N] = {
+	"lineup", "drives", "baseline", "archive", "plan", "target", "left-out", "none",
+	"iops", "mbps", "lat-mean", "lat-p999", "delta", "delta-sub", "higher", "lower",
+	"dispersion", "dispersion-sub", "time", "qos", "qos-sub", "qos-y", "latency",
+	"sweep", "qd", "saturation", "written", "test", "tests-sub",
+};
+
+/* The headline metrics and their titles, in report order. */
+static const struct {
+	enum lineup_metric m;
+	int title;
+} headlines[] = {
+	{ LM_IOPS, S_IOPS }, { LM_MBPS, S_MBPS }, { LM_CLAT_MEAN, S_LAT_MEAN },
+	{ LM_CLAT_P999, S_LAT_P999 },
+};
+
+/* One page: a chart or a table. */
+struct item {
+	char *name;
+	struct chart *c;
+	struct table *t;
+};
+
+struct ctx {
+	const struct lineup *l;
+	const struct lineup_render_opts *o;
+	struct i18n *strings;
+	const char *const *s;
+	struct gfx_fonts *fonts;
+	struct chart_measure m;
+	struct item *items;
+	size_t n, cap;
+};
+
+static void add_item(struct ctx *x, char *name, struct chart *c, struct table *t)
+{
+	XGROW(x->items, x->cap, x->n + 1);
+	x->items[x->n++] = (struct item){ name, c, t };
+}
+
+/* "name [cell]" */
+static char *test_title(const struct lineup_test *t)
+{
+	return t->cell ? xasprintf("%s [%s]", t->name, t->cell) : xstrdup(t->name);
+}
+
+/* "1,234", "56.7"; a dash when not measured. */
+static void format_value(double v, char *buf, size_t n)
+{
+	if (!isfinite(v))
+		snprintf(buf, n, "–");
+	else
+		chart_format_grouped(v, v < 100 ? 1 : 0, buf, n);
+}
+
+/* ---- charts ---------------------------------------------------------------------- */
+
+static void build_bars(struct ctx *x, size_t h)
+{
+	const struct lineup *l = x->l;
+	enum lineup_metric m = headlines[h].m;
+	struct chart *c = chart_new(CHART_BARG, x->s[headlines[h].title],
+				    x->s[lineup_metric(m)->lower_better ? S_LOWER : S_HIGHER]);
+	char val[64];
+
+	chart_set_axis_titles(c, lineup_metric(m)->unit, "");
+	for (size_t t = 0; t < l->nt; t++) {
+		char *group = test_title(&l->t[t]);
+
+		for (size_t i = 0; i < l->nm; i++) {
+			double v = l->t[t].v[i][m];
+
+			if (!isfinite(v))
+				continue;
+			format_value(v, val, sizeof(val));
+			chart_add_group_bar(c, group, l->m[i].label, v, val, chart_palette(i));
+		}
+		free(group);
+	}
+	if (!c->nbars) {
+		chart_free(c);
+		return;
+	}
+	add_item(x, xasprintf("lineup-bars-%s", lineup_metric(m)->id), c, NULL);
+}
+
+static void build_delta_table(struct ctx *x, size_t h)
+{
+	const struct lineup *l = x->l;
+	enum lineup_metric m = headlines[h].m;
+	const char **head = xcalloc(l->nm + 1, sizeof(*head));
+	const char **cells = xcalloc(l->nm + 1, sizeof(*cells));
+	uint32_t *fills = xcalloc(l->nm + 1, sizeof(*fills));
+	char *title = xasprintf("%s: %s", x->s[S_DELTA], x->s[headlines[h].title]);
+	struct table *t;
+
+	head[0] = x->s[S_TEST];
+	for (size_t i = 0; i < l->nm; i++)
+		head[i + 1] = l->m[i].label;
+	t = table_new(title, x->s[S_DELTA_SUB], l->nm + 1, head);
+	for (size_t k = 0; k < l->nt; k++) {
+		char *texts[64] = { 0 }, val[64];
+
+		texts[0] = test_title(&l->t[k]);
+		fills[0] = TABLE_NO_FILL;
+		for (size_t i = 0; i < l->nm && i < 63; i++) {
+			double dp = lineup_delta(l, k, i, m);
+
+			format_value(l->t[k].v[i][m], val, sizeof(val));
+			texts[i + 1] = i == l->base || !isfinite(dp)
+					       ? xasprintf("%s", val)
+					       : xasprintf("%s (%+.1f%%)", val, dp);
+			fills[i + 1] = i == l->base ? TABLE_NO_FILL
+				       : table_delta_color(dp, lineup_metric(m)->lower_better
+							       ? TABLE_LOWER_BETTER
+							       : TABLE_HIGHER_BETTER,
+							   DELTA_FULL_SCALE);
+			cells[i + 1] = texts[i + 1];
+		}
+		cells[0] = texts[0];
+		table_add_row(t, cells, fills);
+		for (size_t i = 0; i <= l->nm && i < 64; i++)
+			free(texts[i]);
+	}
+	add_item(x, xasprintf("lineup-delta-%s", lineup_metric(m)->id), NULL, t);
+	free(title);
+	free(head);
+	free(cells);
+	free(fills);
+}
+
+/* The direction with the most per-second IOPS samples. */
+static const struct result_series *busiest(const struct result_step *st)
+{
+	int best = 0;
+
+	for (int d = 1; d < RESULT_NDIRS; d++)
+		if (st->iops[d].n > st->iops[best].n)
+			best = d;
+	return &st->iops[best];
+}
+
+static void build_dispersion(struct ctx *x, size_t k)
+{
+	const struct lineup_test *t = &x->l->t[k];
+	char *title = test_title(t), *ct;
+	struct chart *c;
+	size_t longest = 0;
+
+	for (size_t i = 0; i < x->l->nm; i++)
+		longest = busiest(t->step[i])->n > longest ? busiest(t->step[i])->n : longest;
+	if (longest < DISPERSION_MIN_SECONDS) {
+		free(title);
+		return;
+	}
+	ct = xasprintf("%s: %s", x->s[S_DISPERSION], title);
+	c = chart_new(CHART_SCATTER, ct, x->s[S_DISPERSION_SUB]);
+	chart_set_axis_titles(c, x->s[S_TIME], "IOPS");
+	for (size_t i = 0; i < x->l->nm; i++) {
+		const struct result_series *s = busiest(t->step[i]);
+
+		if (s->n)
+			chart_add_series(c, x->l->m[i].label, chart_palette(i), s->t, s->v, s->n);
+	}
+	add_item(x, xasprintf("lineup-dispersion-%zu", k + 1), c, NULL);
+	free(ct);
+	free(title);
+}
+
+/* Write IOPS against the share of capacity written, where both are known. */
+static void build_saturation(struct ctx *x, size_t k)
+{
+	const struct lineup_test *t = &x->l->t[k];
+	char *title = test_title(t), *ct = xasprintf("%s: %s", x->s[S_SATURATION], title);
+	struct chart *c = chart_new(CHART_SCATTER, ct, x->s[S_WRITTEN]);
+
+	chart_set_axis_titles(c, x->s[S_WRITTEN], "IOPS");
+	for (size_t i = 0; i < x->l->nm; i++) {
+		const struct result_step *st = t->step[i];
+		const struct result_series *io = &st->iops[RESULT_WRITE];
+		size_t n = io->n < st->written.n ? io->n : st->written.n;
+		double *pct;
+
+		if (!st->capacity || n < DISPERSION_MIN_SECONDS)
+			continue;
+		pct = xmalloc(n * sizeof(*pct));
+		for (size_t j = 0; j < n; j++)
+			pct[j] = 100.0 * st->written.v[j] / (double)st->capacity;
+		chart_add_series(c, x->l->m[i].label, chart_palette(i), pct, io->v, n);
+		free(pct);
+	}
+	if (c->nseries)
+		add_item(x, xasprintf("lineup-saturation-%zu", k + 1), c, NULL);
+	else
+		chart_free(c);
+	free(ct);
+	free(title);
+}
+
+/* Exceedance: the share of I/Os slower than each bucket, from json+ bins. */
+static void build_qos(struct ctx *x, size_t k)
+{
+	const struct lineup_test *t = &x->l->t[k];
+	char *title = test_title(t), *ct = xasprintf("%s: %s", x->s[S_QOS], title);
+	struct chart *c = chart_new(CHART_LINE, ct, x->s[S_QOS_SUB]);
+
+	chart_set_axis_titles(c, x->s[S_LATENCY], x->s[S_QOS_Y]);
+	chart_set_scales(c, CHART_LOG10, CHART_LOG10);
+	chart_set_units(c, CHART_UNIT_SI, CHART_UNIT_NINES);
+	for (size_t i = 0; i < x->l->nm; i++) {
+		const struct result_hist *h = &t->step[i]->hist[RESULT_READ];
+		const struct result_hist *hw = &t->step[i]->hist[RESULT_WRITE];
+		double total = 0, cum = 0, *px, *py;
+		size_t n = 0;
+
+		if (hw->n && (!h->n || t->step[i]->dir_stat[RESULT_WRITE].total_ios >
+					       t->step[i]->dir_stat[RESULT_READ].total_ios))
+			h = hw;
+		for (size_t j = 0; j < h->n; j++)
+			total += (double)h->count[j];
+		if (!(total > 0))
+			continue;
+		px = xmalloc(h->n * sizeof(*px));
+		py = xmalloc(h->n * sizeof(*py));
+		for (size_t j = 0; j < h->n; j++) {
+			cum += (double)h->count[j];
+			if (total - cum <= 0)
+				break;
+			px[n] = (double)h->ns[j] / 1000.0;
+			py[n++] = (total - cum) / total;
+		}
+		if (n)
+			chart_add_series(c, x->l->m[i].label, chart_palette(i), px, py, n);
+		free(px);
+		free(py);
+	}
+	if (c->nseries)
+		add_item(x, xasprintf("lineup-qos-%zu", k + 1), c, NULL);
+	else
+		chart_free(c);
+	free(ct);
+	free(title);
+}
+
+static int same_but_qd(const struct result_step *a, const struct result_step *b)
+{
+	return !strcmp(a->rw ? a->rw : "", b->rw ? b->rw : "") && a->bs == b->bs &&
+	       a->numjobs == b->numjobs && a->rwmixread == b->rwmixread;
+}
+
+/* IOPS against queue depth for the tests like test k, one line per drive. */
+static void build_sweep(struct ctx *x, size_t k, char *done)
+{
+	const struct lineup *l = x->l;
+	const struct result_step *ref = l->t[k].step[l->base];
+	struct chart *c;
+	double *qd = xmalloc(l->nt * sizeof(*qd)), *iops = xmalloc(l->nt * sizeof(*iops));
+	char bs[32], *sub;
+
+	units_format_size(ref->bs, bs, sizeof(bs));
+	sub = xasprintf("%s %s", ref->rw ? ref->rw : "?", bs);
+	c = chart_new(CHART_SWEEP, x->s[S_SWEEP], sub);
+	chart_set_axis_titles(c, x->s[S_QD], "IOPS");
+	chart_set_scales(c, CHART_LOG2, CHART_LINEAR);
+	for (size_t i = 0; i < l->nm; i++) {
+		size_t n = 0;
+
+		for (size_t j = k; j < l->nt; j++) {
+			const struct result_step *st = l->t[j].step[i];
+			size_t p = n;
+
+			if (!same_but_qd(l->t[j].step[l->base], ref) || st->iodepth < 1)
+				continue;
+			done[j] = 1;
+			while (p > 0 && qd[p - 1] > st->iodepth) {
+				qd[p] = qd[p - 1];
+				iops[p] = iops[p - 1];
+				p--;
+			}
+			qd[p] = st->iodepth;
+			iops[p] = l->t[j].v[i][LM_IOPS];
+			n++;
+		}
+		if (n >= SWEEP_MIN_DEPTHS)
+			chart_add_series(c, l->m[i].label, chart_palette(i), qd, iops, n);
+	}
+	if (c->nseries)
+		add_item(x, xasprintf("lineup-sweep-%zu", k + 1), c, NULL);
+	else
+		chart_free(c);
+	free(sub);
+	free(qd);
+	free(iops);
+}
+
+static void build_items(struct ctx *x)
+{
+	char *done = xcalloc(x->l->nt + 1, 1);
+
+	for (size_t h = 0; h < sizeof(headlines) / sizeof(headlines[0]); h++)
+		build_bars(x, h);
+	for (size_t h = 0; h < sizeof(headlines) / sizeof(headlines[0]); h++)
+		build_delta_table(x, h);
+	for (size_t k = 0; k < x->l->nt; k++)
+		if (!done[k])
+			build_sweep(x, k, done);
+	for (size_t k = 0; k < x->l->nt; k++) {
+		build_dispersion(x, k);
+		build_saturation(x, k);
+		build_qos(x, k);
+	}
+	free(done);
+}
+
+/* ---- cover, files, PDF ------------------------------------------------------------- */
+
+/* The drives (baseline marked) and what was left out, as tables. */
+static void build_cover(struct ctx *x)
+{
+	const struct lineup *l = x->l;
+	const char *head[5] = { x->s[S_DRIVES], x->s[S_ARCHIVE], x->s[S_PLAN],
+				x->s[S_TARGET], "fio" };
+	char *sub = xasprintf("%zu %s", l->nt, x->s[S_TESTS_SUB]);
+	struct table *t = table_new(x->s[S_LINEUP], sub, 5, head);
+	struct table *left;
+
+	for (size_t i = 0; i < l->nm; i++) {
+		const struct result_run *r = l->m[i].run;
+		char *name = i == l->base ? xasprintf("%s (%s)", l->m[i].label, x->s[S_BASELINE])
+					  : xstrdup(l->m[i].label);
+		const char *row[5] = { name, l->m[i].dir,
+				       r->plan_title ? r->plan_title : r->plan_name,
+				       r->target, r->fio_version };
+
+		table_add_row(t, row, NULL);
+		free(name);
+	}
+	table_set_footer(t, "ssdbench " SSDBENCH_VERSION);
+	add_item(x, xstrdup("lineup-drives"), NULL, t);
+	left = table_new(x->s[S_LEFT_OUT], NULL, 1, (const char *const[]){ x->s[S_TEST] });
+	for (size_t i = 0; i < l->nleft; i++)
+		table_add_row(left, (const char *const[]){ l->left_out[i] }, NULL);
+	if (!l->nleft)
+		table_add_row(left, (const char *const[]){ x->s[S_NONE] }, NULL);
+	add_item(x, xstrdup("lineup-left-out"), NULL, left);
+	free(sub);
+}
+
+static int make_dir(const char *dir, struct diag *d)
+{
+	struct stat sb;
+
+	if (mkdir(dir, 0777) == 0 || (errno == EEXIST && stat(dir, &sb) == 0 &&
+				       S_ISDIR(sb.st_mode)))
+		return 0;
+	return diag_set(d, -SB_EIO, dir, 0, 0, "cannot create directory '%s': %s", dir,
+			strerror(errno));
+}
+
+static int write_item(struct ctx *x, const struct item *it, const char *dir,
+		      enum gfx_format fmt, struct diag *d)
+{
+	int pw = fmt == GFX_PNG ? (x->o->png_width > 0 ? x->o->png_width : 1400) : 0;
+	char *path = xasprintf("%s/%s.%s", dir, it->name, fmt == GFX_SVG ? "svg" : "png");
+	int rc = it->c ? chartdraw_file(it->c, x->fonts, fmt, path, CHART_W, CHART_H, pw,
+					NULL, d)
+		       : chartdraw_table_file(it->t, x->fonts, fmt, path, CHART_W, pw, NULL, d);
+
+	free(path);
+	return rc;
+}
+
+/* One page: the item laid out at page width, shrunk to fit the height. */
+static int draw_page(struct ctx *x, struct gfx *g, const struct item *it, struct diag *d)
+{
+	double w = PAGE_W - 2 * (PAGE_MARGIN - 36), h, s = 1;
+	int rc;
+
+	rc = it->c ? chart_layout(it->c, w, chart_is_bars(it->c) ? 0 : PAGE_H - 24, &x->m)
+		   : table_layout(it->t, w, &x->m);
+	if (rc)
+		return diag_set(d, rc, x->o->pdf_path, 0, 0, "'%s' does not fit the page",
+				it->name);
+	h = it->c ? it->c->lay.height : it->t->height;
+	if (h > PAGE_H - 12)
+		s = (PAGE_H - 12) / h;
+	gfx_push(g, PAGE_MARGIN - 36 + (w - w * s) / 2, 6, s);
+	if (it->c)
+		chartdraw_draw(g, it->c, &x->m);
+	else
+		chartdraw_table(g, it->t, &x->m);
+	gfx_pop(g);
+	return gfx_page(g, d);
+}
+
+static int write_pdf(struct ctx *x, struct diag *d)
+{
+	struct gfx_meta meta = { x->s[S_LINEUP], "ssdbench " SSDBENCH_VERSION, x->o->date };
+	struct gfx *g = NULL;
+	int rc = gfx_open(&g, x->fonts, GFX_PDF, x->o->pdf_path, PAGE_W, PAGE_H, 1, &meta, d);
+
+	for (size_t i = 0; !rc && i < x->n; i++)
+		rc = draw_page(x, g, &x->items[i], d);
+	if (rc)
+		gfx_close(g, NULL);
+	else
+		rc = gfx_close(g, d);
+	return rc;
+}
+
+/* templates/i18n/lineup-<lang>.xml, beside the run report's table for lang. */
+static int load_strings(struct ctx *x, struct diag *d)
+{
+	const char *dd = getenv("SSDBENCH_DATADIR");
+	char *dflt = report_data_path(""), *base = i18n_path(dd && *dd ? dd : dflt, x->o->lang);
+	char *slash = strrchr(base, '/');
+	char *path = xasprintf("%.*s/lineup-%s", (int)(slash - base), base, slash + 1);
+	int rc = i18n_load(&x->strings, path, ids, S_N, d);
+
+	if (!rc)
+		x->s = i18n_strings(x->strings);
+	free(path);
+	free(base);
+	free(dflt);
+	return rc;
+}
+
+int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
+		  struct diag *d)
+{
+	struct ctx x = { .l = l, .o = o };
+	char *conf = o->fonts_conf ? xstrdup(o->fonts_conf)
+				   : report_data_path("templates/fonts.conf");
+	const char *dirs[2] = { o->svg_dir, o->png_dir };
+	const enum gfx_format fmts[2] = { GFX_SVG, GFX_PNG };
+	int rc = load_strings(&x, d);
+
+	if (!rc)
+		rc = gfx_fonts_new(&x.fonts, conf, o->lang ? o->lang : "zh-TW", d);
+	if (rc)
+		goto out;
+	gfx_fonts_measure(x.fonts, &x.m);
+	build_cover(&x);
+	build_items(&x);
+	for (int k = 0; !rc && k < 2; k++) {
+		if (!dirs[k])
+			continue;
+		rc = make_dir(dirs[k], d);
+		for (size_t i = 0; !rc && i < x.n; i++)
+			rc = write_item(&x, &x.items[i], dirs[k], fmts[k], d);
+	}
+	if (!rc && o->pdf_path)
+		rc = write_pdf(&x, d);
+out:
+	for (size_t i = 0; i < x.n; i++) {
+		free(x.items[i].name);
+		chart_free(x.items[i].c);
+		table_free(x.items[i].t);
+	}
+	free(x.items);
+	i18n_free(x.strings);
+	gfx_fonts_free(x.fonts);
+	free(conf);
+	return rc;
+}

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: MIT */
+/* Unit tests for lineup: matching across archives, round selection, deltas, CSV. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "err.h"
+#include "lineup.h"
+#include "sbuf.h"
+#include "testutil.h"
+#include "xalloc.h"
+
+static struct result_step *add(struct result_run *r, const char *name, const char *cell,
+			       double riops, double wiops, double mean_us)
+{
+	struct result_step *st = result_run_add_step(r);
+
+	st->index = (int)r->nsteps;
+	st->name = xstrdup(name);
+	st->cell = cell ? xstrdup(cell) : NULL;
+	st->status = xstrdup("ok");
+	st->kind = xstrdup("workload");
+	st->dir_stat[RESULT_READ].iops = riops;
+	st->dir_stat[RESULT_READ].bw_bytes = riops * 4096;
+	st->dir_stat[RESULT_WRITE].iops = wiops;
+	st->dir_stat[RESULT_WRITE].bw_bytes = wiops * 4096;
+	st->clat_mean_us = mean_us;
+	return st;
+}
+
+/* Rounds 1..n of element "ss" in scope "wsat", write IOPS from v. */
+static void add_rounds(struct result_run *r, const double *v, int n, int steady, int window)
+{
+	struct result_scope *sc = result_run_add_scope(r);
+
+	sc->name = xstrdup("wsat");
+	sc->rounds = n;
+	sc->steady_round = steady;
+	sc->window = window;
+	for (int i = 0; i < n; i++) {
+		struct result_step *st = add(r, "ss", "op=0", 0, v[i], 50);
+
+		st->scope = xstrdup("wsat");
+		st->round = i + 1;
+	}
+}
+
+struct fixture {
+	struct result_run a, b;
+	const struct result_run *runs[2];
+};
+
+static int setup(void **state)
+{
+	static const double ra[] = { 10, 20, 30 }, rb[] = { 100, 200, 300, 400, 500, 600 };
+	struct fixture *f = xcalloc(1, sizeof(*f));
+
+	result_run_init(&f->a);
+	result_run_init(&f->b);
+	f->a.drive_model = xstrdup("Model X");
+	f->a.drive_firmware = xstrdup("1.0");
+	add(&f->a, "rr", NULL, 1000, 0, 100);
+	add(&f->a, "only-a", NULL, 5, 0, 1);
+	add(&f->a, "rw", NULL, 0, 500, 200);
+	add_rounds(&f->a, ra, 3, 0, 5);
+	add(&f->b, "rw", NULL, 0, 400, 250);
+	add(&f->b, "rr", NULL, 1200, 0, 80);
+	add_rounds(&f->b, rb, 6, 5, 3);
+	add(&f->b, "failed", NULL, 1, 0, 1)->status[0] = 'f';
+	f->runs[0] = &f->a;
+	f->runs[1] = &f->b;
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	result_run_release(&f->a);
+	result_run_release(&f->b);
+	free(f);
+	return 0;
+}
+
+static void test_match_and_delta(void **state)
+{
+	struct fixture *f = *state;
+	const char *dirs[] = { "out/a", "/x/out/bdrive/" };
+	struct lineup l;
+	struct diag d;
+
+	diag_clear(&d);
+	assert_int_equal(lineup_build(&l, f->runs, dirs, NULL, 2, 0, &d), 0);
+	assert_string_equal(l.m[0].label, "Model X 1.0");
+	assert_string_equal(l.m[1].label, "bdrive");
+	/* The baseline's order; a failed step is no test; only-a is left out. */
+	assert_int_equal(l.nt, 3);
+	assert_string_equal(l.t[0].name, "rr");
+	assert_string_equal(l.t[1].name, "rw");
+	assert_string_equal(l.t[2].name, "ss");
+	assert_string_equal(l.t[2].cell, "op=0");
+	assert_int_equal(l.nleft, 1);
+	assert_string_equal(l.left_out[0], "only-a: only in Model X 1.0");
+	assert_near(lineup_delta(&l, 0, 1, LM_IOPS), 20.0, 1e-9);
+	assert_near(lineup_delta(&l, 0, 1, LM_CLAT_MEAN), -20.0, 1e-9);
+	assert_near(lineup_delta(&l, 0, 0, LM_IOPS), 0.0, 0);
+	assert_near(lineup_delta(&l, 1, 1, LM_WRITE_IOPS), -20.0, 1e-9);
+	assert_true(isnan(lineup_delta(&l, 0, 1, LM_WRITE_IOPS)));
+	assert_near(l.t[1].v[1][LM_WRITE_MBPS], 400 * 4096 / 1e6, 1e-9);
+	/* Rounds: the last one without steady state, the window mean with it. */
+	assert_near(l.t[2].v[0][LM_WRITE_IOPS], 30, 0);
+	assert_string_equal(l.t[2].how[0], "last round 3");
+	assert_near(l.t[2].v[1][LM_WRITE_IOPS], 400, 1e-9);
+	assert_string_equal(l.t[2].how[1], "steady window 3-5");
+	assert_int_equal(l.t[2].step[1]->round, 5);
+	assert_near(lineup_delta(&l, 2, 1, LM_WRITE_IOPS), (400.0 - 30) / 30 * 100, 1e-9);
+	lineup_release(&l);
+}
+
+static void test_baseline_labels_csv(void **state)
+{
+	struct fixture *f = *state;
+	const char *dirs[] = { "a", "b" }, *labels[] = { NULL, "三號 \"fast\"" };
+	char *path = xasprintf("%s/l.csv", testutil_dir);
+	struct lineup l;
+	struct sbuf sb;
+	struct diag d;
+
+	diag_clear(&d);
+	assert_int_equal(lineup_build(&l, f->runs, dirs, labels, 2, 1, &d), 0);
+	assert_string_equal(l.m[1].label, "三號 \"fast\"");
+	/* b is the baseline: its order, and a's change against it. */
+	assert_string_equal(l.t[0].name, "rw");
+	assert_near(lineup_delta(&l, 1, 0, LM_IOPS), (1000.0 - 1200) / 1200 * 100, 1e-9);
+	assert_int_equal(lineup_write_csv(&l, path, &d), 0);
+	sbuf_init(&sb);
+	assert_int_equal(sbuf_read_file(&sb, path), 0);
+	assert_memory_equal(sb.buf, "\xEF\xBB\xBF" "drive,archive,test,cell,metric,", 34);
+	assert_non_null(strstr(sb.buf, "\r\nModel X 1.0,a,rr,,iops,IOPS,1000.00,-16.67,higher,\r\n"));
+	assert_non_null(strstr(sb.buf, "\r\n\"三號 \"\"fast\"\"\",b,rr,,clat_mean_us,µs,80.00,0.00,lower,\r\n"));
+	assert_non_null(strstr(sb.buf, "\r\nModel X 1.0,a,ss,op=0,write_iops,IOPS,30.00,-92.50,higher,last round 3\r\n"));
+	/* Unmeasured metrics have no row: rr did no writes. */
+	assert_null(strstr(sb.buf, "a,rr,,write_iops"));
+	sbuf_release(&sb);
+	lineup_release(&l);
+	free(path);
+}
+
+static void test_nothing_shared(void **state)
+{
+	struct result_run x, y;
+	const struct result_run *runs[] = { &x, &y };
+	const char *dirs[] = { "x", "y" };
+	struct lineup l;
+	struct diag d;
+
+	(void)state;
+	result_run_init(&x);
+	result_run_init(&y);
+	add(&x, "one", NULL, 1, 0, 1);
+	add(&y, "two", NULL, 1, 0, 1);
+	diag_clear(&d);
+	assert_int_equal(lineup_build(&l, runs, dirs, NULL, 2, 0, &d), -SB_EINVAL);
+	assert_non_null(strstr(d.msg, "share no finished test"));
+	assert_int_equal(l.nleft, 2);
+	lineup_release(&l);
+	result_run_release(&x);
+	result_run_release(&y);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_match_and_delta, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_baseline_labels_csv, setup, teardown),
+		cmocka_unit_test(test_nothing_shared),
+	};
+
+	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
+}
