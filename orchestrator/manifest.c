@@ -158,6 +158,13 @@ static json_t *manifest_json(const struct result_run *run,
 	json_object_set_new(tgt, "path", str_or_null(t->path));
 	json_object_set_new(tgt, "size", json_integer((json_int_t)t->size));
 	json_object_set_new(tgt, "description", str_or_null(run->target));
+	json_object_set_new(tgt, "model", str_or_null(run->drive_model));
+	json_object_set_new(tgt, "firmware", str_or_null(run->drive_firmware));
+	/* The identity and health snapshots, as 'ssdbench probe --json' prints them. */
+	json_object_set_new(tgt, "before", t->probe_before ?
+			    json_loads(t->probe_before, 0, NULL) : json_null());
+	json_object_set_new(tgt, "after", t->probe_after ?
+			    json_loads(t->probe_after, 0, NULL) : json_null());
 	json_object_set_new(o, "target", tgt);
 	for (size_t i = 0; i < run->nsteps; i++)
 		json_array_append_new(steps, step_json(&run->steps[i]));
@@ -224,22 +231,6 @@ int manifest_write(const char *dir, const struct result_run *run,
 	rc = write_atomic(dir, "manifest.json", sb.buf, sb.len, d);
 	sbuf_release(&sb);
 	return rc;
-}
-
-/* Appends a CSV field, quoted when it holds a comma, quote or line break. */
-static void csv_field(struct sbuf *sb, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		sbuf_adds(sb, s);
-		return;
-	}
-	sbuf_addc(sb, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			sbuf_addc(sb, '"');
-		sbuf_addc(sb, *s);
-	}
-	sbuf_addc(sb, '"');
 }
 
 /* The tracking variable that names step st's element in its scope, or NULL. */
@@ -364,9 +355,9 @@ static void steady_cells(struct sbuf *sb, const struct result_track *t, int roun
 	}
 	w = &t->wins[round - 1];
 	sbuf_addc(sb, ',');
-	csv_field(sb, t->metric);
+	sbuf_add_csv(sb, t->metric);
 	sbuf_addc(sb, ':');
-	csv_field(sb, t->dir);
+	sbuf_add_csv(sb, t->dir);
 	if (isfinite(t->values[round - 1]))
 		sbuf_addf(sb, ",%.2f", t->values[round - 1]);
 	else
@@ -401,15 +392,15 @@ int manifest_write_results(const char *dir, const struct result_run *run,
 		if (!st->status || strcmp(st->status, "ok"))
 			continue;
 		sbuf_addf(&sb, "%d,", st->index);
-		csv_field(&sb, st->name);
+		sbuf_add_csv(&sb, st->name);
 		sbuf_addc(&sb, ',');
-		csv_field(&sb, st->kind ? st->kind : "workload");
+		sbuf_add_csv(&sb, st->kind ? st->kind : "workload");
 		sbuf_addc(&sb, ',');
-		csv_field(&sb, st->scope ? st->scope : "");
+		sbuf_add_csv(&sb, st->scope ? st->scope : "");
 		sbuf_addf(&sb, st->round ? ",%d," : ",,", st->round);
-		csv_field(&sb, st->cell ? st->cell : "");
+		sbuf_add_csv(&sb, st->cell ? st->cell : "");
 		sbuf_addc(&sb, ',');
-		csv_field(&sb, st->rw ? st->rw : "");
+		sbuf_add_csv(&sb, st->rw ? st->rw : "");
 		sbuf_addf(&sb, ",%llu,%d,%d,", (unsigned long long)st->bs, st->iodepth,
 			  st->numjobs);
 		if (st->rwmixread >= 0)
@@ -427,6 +418,19 @@ int manifest_write_results(const char *dir, const struct result_run *run,
 	rc = write_atomic(dir, "results.csv", sb.buf, sb.len, d);
 	sbuf_release(&sb);
 	return rc;
+}
+
+char *manifest_probe_before(const char *dir)
+{
+	char *path = xasprintf("%s/manifest.json", dir), *text = NULL;
+	json_t *root = json_load_file(path, 0, NULL);
+	json_t *before = json_object_get(json_object_get(root, "target"), "before");
+
+	if (json_is_object(before))
+		text = json_dumps(before, JSON_INDENT(2));
+	json_decref(root);
+	free(path);
+	return text;
 }
 
 /* A cell of series.csv: the i-th value of s, or empty when s is shorter. */

@@ -13,6 +13,8 @@ struct manifest_target {
 	const char *kind;   /* "file" or "device" */
 	const char *path;
 	uint64_t size;
+	const char *probe_before;  /* JSON of the target's probe at the start, or NULL */
+	const char *probe_after;   /* ... and at the end */
 };
 
 /*
@@ -25,6 +27,9 @@ int manifest_write(const char *dir, const struct result_run *run,
 /* Writes DIR/results.csv: a BOM, a header, one row per step whose status is "ok". */
 int manifest_write_results(const char *dir, const struct result_run *run,
 			   struct diag *d);
+
+/* The target's probe at the start of the run in DIR's manifest, as JSON; NULL if none. */
+char *manifest_probe_before(const char *dir);
 
 /*
  * Writes ARCHIVE/<st->dir>/series.csv: the element's per-second samples in one

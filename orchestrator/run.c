@@ -296,6 +296,24 @@ static char *cpu_model(void)
 	return model ? model : xstrdup("unknown");
 }
 
+/* The target's probe as 'ssdbench probe --json' prints it, or NULL when it fails. */
+static char *probe_json(const struct orch *x)
+{
+	struct device_info *di = xcalloc(1, sizeof(*di));
+	char *buf = NULL;
+	size_t n = 0;
+	struct diag d;
+	FILE *f;
+
+	diag_clear(&d);
+	if (!device_probe(x->tgt.path, di, &d) && (f = open_memstream(&buf, &n))) {
+		device_print(di, 1, f);
+		fclose(f);
+	}
+	free(di);
+	return buf;
+}
+
 /* Fills the run's description: versions, platform, plan, target, pending steps. */
 static int describe_run(struct orch *x, struct diag *d)
 {
@@ -336,6 +354,10 @@ static int describe_run(struct orch *x, struct diag *d)
 		r->drive_model = xstrdup(x->g.dev->model);
 	if (x->g.dev && x->g.dev->firmware[0])
 		r->drive_firmware = xstrdup(x->g.dev->firmware);
+	/* On resume the first snapshot is the one from the start (in the manifest). */
+	if (!x->probe_before)
+		x->probe_before = probe_json(x);
+	x->mt.probe_before = x->probe_before;
 	x->mt.name = x->tgt.name;
 	x->mt.kind = x->tgt.is_device ? "device" : "file";
 	x->mt.path = x->tgt.path;
@@ -710,6 +732,8 @@ static int execute(struct orch *x, struct diag *d)
 	rc = run__walk(x, d);
 	if (rc)
 		run__add_pending(x);
+	x->probe_after = probe_json(x);
+	x->mt.probe_after = x->probe_after;
 	x->run.ended = run__iso_now();
 	free(x->run.status);
 	x->run.status = xstrdup(rc ? "failed" : "complete");
@@ -737,6 +761,8 @@ static void orch_release(struct orch *x)
 	run_guard_release(&x->g);
 	result_run_release(&x->run);
 	journal_release(&x->replay);
+	free(x->probe_before);
+	free(x->probe_after);
 	free(x->tgt.name);
 	free(x->tgt.path);
 	free(x->out);
@@ -803,6 +829,7 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 		o.out_dir = dir;
 		o.force = 0;
 		o.dry_run = 0;
+		x.probe_before = manifest_probe_before(dir);
 		rc = load(&x, d);
 	}
 	if (!rc)

@@ -39,6 +39,7 @@ struct orch {
 	struct run_guard g;          /* interlocks, lock, purge and over-provisioning */
 
 	uint64_t written;            /* bytes written to the target by the run so far */
+	char *probe_before, *probe_after; /* the target's identity and health, JSON */
 	struct journal replay;       /* resume: the elements already finished */
 	int fatal;                   /* stop whatever the failure policy says */
 	int quiet;

@@ -54,6 +54,8 @@ static const struct field run_fields[] = {
 	RUN_STR("plan", "sha256", plan_sha256),
 	RUN_STR("target", "description", target),
 	RUN_STR("plan", "failure", failure),
+	RUN_STR("target", "model", drive_model),
+	RUN_STR("target", "firmware", drive_firmware),
 	{ "target", "size", FIELD_U64, 0, offsetof(struct result_run, capacity) },
 };
 

@@ -24,6 +24,9 @@ PLAN
   { cat "$WORK/ro.log"; fail "read-only run on $loop"; }
 expect_eq "target kind" "$(jq -r .target.kind "$WORK/ro/manifest.json")" device
 expect_eq "target size" "$(jq -r .target.size "$WORK/ro/manifest.json")" 67108864
+expect_eq "probes before and after" \
+  "$(jq -r '.target | "\(.before.kernel_name) \(.before.size_bytes) \(.after.kernel_name)"' "$WORK/ro/manifest.json")" \
+  "${loop#/dev/} 67108864 ${loop#/dev/}"
 check "job file names the device" grep -q "^filename=$loop$" "$WORK/ro/steps/001-rr/job.fio"
 
 set +e

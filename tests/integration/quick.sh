@@ -22,6 +22,7 @@ m=$out/manifest.json
 expect_eq "run status" "$(jq -r .status "$m")" complete
 expect_eq "format" "$(jq -r .format "$m")" ssdbench-archive-1
 expect_eq "plan title" "$(jq -r .plan.title "$m")" "快速測試"
+expect_eq "target probed before and after" "$(jq -r '"\(.target.before.kind) \(.target.after.kind)"' "$m")" "file file"
 expect_eq "plan sha256" "$(jq -r .plan.sha256 "$m")" "$(sha256sum "$out/plan.xml" | cut -d' ' -f1)"
 expect_eq "fio version" "$(jq -r .fio_version "$m")" "$(fio --version)"
 expect_eq "target size" "$(jq -r .target.size "$m")" 67108864
