@@ -25,6 +25,8 @@ static const struct cli_cmd cmds[] = {
 	  "run a test plan with fio and write a result archive and its report" },
 	{ "resume", cmd_run, "DIR", cmd_resume_opts,
 	  "go on with an interrupted run after its last finished element" },
+	{ "rerun", cmd_run, "DIR", cmd_rerun_opts,
+	  "run an archive's plan again, exactly, on a new target, into a new archive" },
 	{ "check", cmd_check, "PLAN", cmd_check_opts,
 	  "validate a test plan and show what it would run, without running it" },
 	{ "report", cmd_report, "DIR", cmd_report_opts,

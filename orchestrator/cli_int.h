@@ -68,7 +68,7 @@ extern const struct cli_opt cmd_run_opts[], cmd_check_opts[], cmd_report_opts[];
 extern const struct cli_opt cmd_plot_opts[];
 int cmd_plot(const struct cli_cmd *c, int argc, char **argv);
 int cmd_run(const struct cli_cmd *c, int argc, char **argv);
-extern const struct cli_opt cmd_resume_opts[];  /* resume DIR runs cmd_run */
+extern const struct cli_opt cmd_resume_opts[], cmd_rerun_opts[]; /* both run cmd_run */
 int cmd_check(const struct cli_cmd *c, int argc, char **argv);
 int cmd_report(const struct cli_cmd *c, int argc, char **argv);
 extern const struct cli_opt cmd_verify_opts[], cmd_ls_opts[];

@@ -25,8 +25,8 @@ const struct cli_opt cmd_run_opts[] = {
 	{ "purge", 'p', "METHOD", 0, "purge the target before the first step (methods as "
 	  "for 'ssdbench purge')" },
 	{ "op", 0, "PERCENT", 0, "software over-provisioning for the whole run: purge, then "
-	  "confine every step to the first 1/(1+OP) of the target (a stopgap until plans "
-	  "have OP scopes)" },
+	  "confine every step to the first 1/(1+OP) of the target (plans can do it per "
+	  "scope with <op>)" },
 	OPT_QUIET,
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -39,7 +39,22 @@ const struct cli_opt cmd_resume_opts[] = {
 	{ NULL, 0, NULL, 0, NULL },
 };
 
-/* run PLAN, and resume DIR: the same options, less those the journal keeps. */
+const struct cli_opt cmd_rerun_opts[] = {
+	{ "target", 't', "NAME=SPEC", 1, "run target NAME on SPEC instead (as for run)" },
+	{ "out", 'o', "DIR", 0, "the new archive's folder (default DIR-rerun)" },
+	{ "force", 'f', NULL, 0, "replace an archive already in that folder" },
+	OPT_DESTROY,
+	{ "dry-run", 'n', NULL, 0, "print every safety check and the fio job files; touch "
+	  "nothing" },
+	OPT_QUIET,
+	{ "help", 'h', NULL, 0, "show this help" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
+/*
+ * run PLAN, resume DIR and rerun DIR: the same options, less those the journal
+ * keeps (resume) or the archive gives (rerun).
+ */
 int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 {
 	struct cli_parsed p;
@@ -55,12 +70,14 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	diag_clear(&d);
 	if (resume)
 		return cli__finish(run_resume(p.arg, &ro, &d), &d);
-	ro.plan_path = p.arg;
 	ro.targets = cli__list(c, &p, "target", &ro.ntargets);
-	ro.sets = cli__list(c, &p, "set", &ro.nsets);
 	ro.out_dir = cli__value(c, &p, "out");
 	ro.force = cli__value(c, &p, "force") != NULL;
 	ro.dry_run = cli__value(c, &p, "dry-run") != NULL;
+	if (!strcmp(c->name, "rerun"))
+		return cli__finish(run_rerun(p.arg, &ro, &d), &d);
+	ro.plan_path = p.arg;
+	ro.sets = cli__list(c, &p, "set", &ro.nsets);
 	ro.op = cli__value(c, &p, "op");
 	ro.purge = cli__value(c, &p, "purge");
 	return cli__finish(run_plan(&ro, &d), &d);

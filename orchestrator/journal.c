@@ -41,6 +41,8 @@ void journal_release(struct journal *j)
 	free(s->target_path);
 	free(s->target_identity);
 	free(s->started);
+	free(s->plan_copy);
+	free(s->rerun_of);
 	for (size_t i = 0; i < j->nelems; i++) {
 		struct journal_elem *e = &j->elems[i];
 
@@ -120,6 +122,8 @@ int journal_create(const char *dir, const struct journal_start *s, struct diag *
 						   (json_int_t)s->target_size, "created",
 						   s->target_created));
 	json_object_set_new(o, "started", str_or_null(s->started));
+	json_object_set_new(o, "plan_copy", str_or_null(s->plan_copy));
+	json_object_set_new(o, "rerun_of", str_or_null(s->rerun_of));
 	return write_line(dir, o, 1, d);
 }
 
@@ -203,6 +207,8 @@ static int read_start(const json_t *o, struct journal_start *s, const char *file
 	s->target_size = (uint64_t)json_integer_value(json_object_get(tgt, "size"));
 	s->target_created = json_is_true(json_object_get(tgt, "created"));
 	s->started = dup_str(o, "started");
+	s->plan_copy = dup_str(o, "plan_copy");
+	s->rerun_of = dup_str(o, "rerun_of");
 	return 0;
 }
 

@@ -30,6 +30,8 @@ struct journal_start {
 	uint64_t target_size;
 	int target_created;       /* a file target the run created (ours to erase) */
 	char *started;            /* UTC ISO 8601 */
+	char *plan_copy;          /* the plan's copy in the archive ("plan/x.xml"), or NULL */
+	char *rerun_of;           /* the archive this run repeats (absolute), or NULL */
 };
 
 /* One finished element. */

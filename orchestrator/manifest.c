@@ -129,6 +129,22 @@ static json_t *files_json(const struct archive_files *f)
 	return a;
 }
 
+/* The archive a rerun repeats: where it was, and what identifies it if it moves. */
+static json_t *rerun_json(const char *dir)
+{
+	char *path = xasprintf("%s/manifest.json", dir), *abs = realpath(dir, NULL);
+	json_t *old = json_load_file(path, 0, NULL), *o;
+
+	o = json_pack("{s:s?, s:O?, s:O?, s:O?}", "archive", abs,
+		      "started", json_object_get(old, "started"),
+		      "plan_sha256", json_object_get(json_object_get(old, "plan"), "sha256"),
+		      "target", json_object_get(json_object_get(old, "target"), "description"));
+	json_decref(old);
+	free(abs);
+	free(path);
+	return o ? o : json_null();
+}
+
 static json_t *manifest_json(const struct result_run *run,
 			     const struct manifest_target *t)
 {
@@ -166,6 +182,8 @@ static json_t *manifest_json(const struct result_run *run,
 	json_object_set_new(tgt, "after", t->probe_after ?
 			    json_loads(t->probe_after, 0, NULL) : json_null());
 	json_object_set_new(o, "target", tgt);
+	if (t->rerun_of)
+		json_object_set_new(o, "rerun_of", rerun_json(t->rerun_of));
 	for (size_t i = 0; i < run->nsteps; i++)
 		json_array_append_new(steps, step_json(&run->steps[i]));
 	json_object_set_new(o, "steps", steps);

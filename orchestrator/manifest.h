@@ -15,6 +15,7 @@ struct manifest_target {
 	uint64_t size;
 	const char *probe_before;  /* JSON of the target's probe at the start, or NULL */
 	const char *probe_after;   /* ... and at the end */
+	const char *rerun_of;      /* the archive this run repeats, or NULL */
 };
 
 /*

@@ -212,7 +212,7 @@ static int purge_target(struct orch *x, struct diag *d)
 
 	if (!x->g.purge)
 		return 0;
-	rc = purge_guarded(x->tgt.path, x->g.method, x->o->destroy, x->o->ndestroy, 0, stdout,
+	rc = purge_guarded(x->tgt.path, x->g.method, x->o->destroy, x->o->ndestroy, 0, x->talk,
 			   &pr, d);
 	if (rc)
 		return rc;
@@ -358,6 +358,7 @@ static int describe_run(struct orch *x, struct diag *d)
 	if (!x->probe_before)
 		x->probe_before = probe_json(x);
 	x->mt.probe_before = x->probe_before;
+	x->mt.rerun_of = x->o->rerun_of;
 	x->mt.name = x->tgt.name;
 	x->mt.kind = x->tgt.is_device ? "device" : "file";
 	x->mt.path = x->tgt.path;
@@ -380,9 +381,9 @@ static int remove_entry(const char *path, const struct stat *sb, int flag,
 static int clear_archive(const char *out)
 {
 	static const char *const files[] = {
-		"manifest.json", "plan.xml", "results.csv", "report.pdf",
+		"manifest.json", "plan.xml", "results.csv", "report.pdf", JOURNAL_FILE,
 	};
-	static const char *const dirs[] = { "steps", "charts" };
+	static const char *const dirs[] = { "steps", "charts", "plan" };
 	int rc = 0;
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -424,6 +425,45 @@ static int copy_file(const char *from, const char *to, struct diag *d)
 	return rc;
 }
 
+/*
+ * Copies every file the plan read into out/plan/, in their layout relative to the
+ * folder that holds them all, so the archive alone can run the plan again
+ * (rerun). x->plan_copy is the main plan's copy, relative to out.
+ */
+static int copy_plan_files(struct orch *x, struct diag *d)
+{
+	size_t n = x->plan.nincludes, len;
+	char **abs = xcalloc(n + 1, sizeof(*abs)), *root;
+	int rc = 0;
+
+	for (size_t i = 0; i < n; i++)
+		abs[i] = plan_absolute_path(x->plan.includes[i]);
+	root = xstrdup(abs[0]);
+	*strrchr(root, '/') = '\0';
+	for (size_t i = 1; i < n; i++)  /* shrink root until it holds every file */
+		while (strncmp(abs[i], root, strlen(root)) || abs[i][strlen(root)] != '/')
+			*strrchr(root, '/') = '\0';
+	len = strlen(root);
+	for (size_t i = 0; i < n && !rc; i++) {
+		char *dst = xasprintf("%s/plan/%s", x->out, abs[i] + len + 1);
+
+		*strrchr(dst, '/') = '\0';
+		if (run__mkdir_p(dst))
+			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dst,
+				      strerror(errno));
+		*strchr(dst, '\0') = '/';
+		if (!rc)
+			rc = copy_file(x->plan.includes[i], dst, d);
+		free(dst);
+	}
+	x->plan_copy = xasprintf("plan/%s", abs[0] + len + 1);
+	for (size_t i = 0; i < n; i++)
+		free(abs[i]);
+	free(abs);
+	free(root);
+	return rc;
+}
+
 /* Creates out/ and out/steps/, refusing to overwrite an archive unless --force. */
 static int prepare_archive(struct orch *x, struct diag *d)
 {
@@ -446,6 +486,8 @@ static int prepare_archive(struct orch *x, struct diag *d)
 			      strerror(errno));
 	if (!rc)
 		rc = copy_file(x->plan.file, plan_copy, d);
+	if (!rc)
+		rc = copy_plan_files(x, d);
 	free(manifest);
 	free(steps);
 	free(plan_copy);
@@ -510,7 +552,7 @@ static int guard(struct orch *x, struct diag *d)
 	if (!rc)
 		rc = run_guard_options(&x->g, x->o, &x->plan, x->tgt.is_device, x->tgt.size, d);
 	if (!rc)
-		rc = run_guard_check(&x->g, x->o, x->tgt.path, x->tgt.is_device, stdout, d);
+		rc = run_guard_check(&x->g, x->o, x->tgt.path, x->tgt.is_device, x->talk, d);
 	return x->o->dry_run ? dry_run(x, rc, d) : rc;
 }
 
@@ -582,6 +624,8 @@ static int start_journal(struct orch *x, struct diag *d)
 	s.target_size = x->tgt.size;
 	s.target_created = x->tgt.created;
 	s.started = xstrdup(x->run.started);
+	s.plan_copy = x->plan_copy ? xstrdup(x->plan_copy) : NULL;
+	s.rerun_of = x->o->rerun_of ? realpath(x->o->rerun_of, NULL) : NULL;
 	if (!rc)
 		rc = journal_create(x->out, &s, d);
 	{
@@ -763,6 +807,9 @@ static void orch_release(struct orch *x)
 	journal_release(&x->replay);
 	free(x->probe_before);
 	free(x->probe_after);
+	free(x->plan_copy);
+	if (x->talk && x->talk != stdout)
+		fclose(x->talk);
 	free(x->tgt.name);
 	free(x->tgt.path);
 	free(x->out);
@@ -774,6 +821,9 @@ static void orch_init(struct orch *x, const struct run_opts *o)
 	memset(x, 0, sizeof(*x));
 	x->o = o;
 	x->quiet = o->quiet;
+	x->talk = o->quiet ? fopen("/dev/null", "w") : stdout;
+	if (!x->talk)
+		x->talk = stdout;
 	run__interrupted = 0;
 	run_guard_init(&x->g);
 	plan_init(&x->plan);
@@ -835,5 +885,62 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 	if (!rc)
 		rc = execute(&x, d);
 	orch_release(&x);
+	return rc;
+}
+
+/* The journal's targets, each replaced by the one of extra that names the same target. */
+static const char **merge_targets(const struct journal_start *s, const struct run_opts *extra,
+				  size_t *n)
+{
+	const char **v = xcalloc(s->ntargets + extra->ntargets + 1, sizeof(*v));
+
+	*n = 0;
+	for (size_t i = 0; i < s->ntargets; i++) {
+		size_t name = strcspn(s->targets[i], "=");
+		int replaced = 0;
+
+		for (size_t k = 0; k < extra->ntargets; k++)
+			replaced |= !strncmp(extra->targets[k], s->targets[i], name + 1);
+		if (!replaced)
+			v[(*n)++] = s->targets[i];
+	}
+	for (size_t k = 0; k < extra->ntargets; k++)
+		v[(*n)++] = extra->targets[k];
+	return v;
+}
+
+int run_rerun(const char *dir, const struct run_opts *extra, struct diag *d)
+{
+	struct journal j;
+	struct run_opts o = *extra;
+	const char **targets = NULL;
+	char *plan = NULL, *out = NULL;
+	int rc;
+
+	journal_init(&j);
+	rc = journal_read(dir, &j, d);
+	if (rc == -SB_ENOENT || (!rc && !j.start.plan_copy)) {
+		diag_clear(d);
+		rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "'%s' holds no copy of its plan files "
+			      "(an archive made before reruns, or not one of a run)", dir);
+	}
+	if (!rc) {
+		plan = xasprintf("%s/%s", dir, j.start.plan_copy);
+		out = extra->out_dir ? NULL : xasprintf("%s-rerun", dir);
+		targets = merge_targets(&j.start, extra, &o.ntargets);
+		o.plan_path = plan;
+		o.targets = targets;
+		o.sets = (const char *const *)j.start.sets;
+		o.nsets = j.start.nsets;
+		o.op = j.start.op;
+		o.purge = j.start.purge;
+		o.out_dir = extra->out_dir ? extra->out_dir : out;
+		o.rerun_of = dir;
+		rc = run_plan(&o, d);
+	}
+	free(targets);
+	free(plan);
+	free(out);
+	journal_release(&j);
 	return rc;
 }

@@ -22,6 +22,7 @@ struct run_opts {
 	const char *op;              /* software over-provisioning "28%", or NULL */
 	const char *purge;           /* purge method before the first step, or NULL */
 	int quiet;                   /* no progress lines, only errors and the report */
+	const char *rerun_of;        /* the archive this run repeats (rerun), or NULL */
 };
 
 /*
@@ -40,5 +41,13 @@ int run_plan(const struct run_opts *o, struct diag *d);
  * identity changed. Returns as run_plan.
  */
 int run_resume(const char *dir, const struct run_opts *extra, struct diag *d);
+
+/*
+ * Runs the plan of the archive dir again -- its own copy of every plan file, with
+ * the same --set, --target, --op and --purge -- into a new archive (extra->out_dir,
+ * default out/<plan name>-rerun), the targets replaced by extra->targets where they
+ * name the same target. The new manifest links to dir (rerun_of).
+ */
+int run_rerun(const char *dir, const struct run_opts *extra, struct diag *d);
 
 #endif

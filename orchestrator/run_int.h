@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "diag.h"
 #include "journal.h"
@@ -40,9 +41,11 @@ struct orch {
 
 	uint64_t written;            /* bytes written to the target by the run so far */
 	char *probe_before, *probe_after; /* the target's identity and health, JSON */
+	char *plan_copy;             /* the main plan's copy in the archive: "plan/x.xml" */
 	struct journal replay;       /* resume: the elements already finished */
 	int fatal;                   /* stop whatever the failure policy says */
 	int quiet;
+	FILE *talk;                  /* where checks are said: stdout, or /dev/null with --quiet */
 	double started;              /* run__mono_s() at the run's start */
 	uint64_t estimate_min_ms, estimate_max_ms; /* the plan's estimated duration */
 };

@@ -321,7 +321,7 @@ static int guarded_purge(const struct orch *x, enum purge_method m, struct purge
 	int ours = !x->tgt.is_device && x->tgt.created;
 
 	return purge_guarded(x->tgt.path, m, ours ? own : x->o->destroy,
-			     ours ? 1 : x->o->ndestroy, 0, x->quiet ? NULL : stdout, pr, d);
+			     ours ? 1 : x->o->ndestroy, 0, x->talk, pr, d);
 }
 
 /* A purge step: every interlock again, then the method; purge.json says what ran. */
@@ -445,7 +445,7 @@ static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c
 
 	sbuf_init(&sb);
 	if (x->g.checks && plan_step_writes(w) &&
-	    run_guard_recheck(&x->g, x->o, x->tgt.path, x->quiet ? NULL : stdout, d))
+	    run_guard_recheck(&x->g, x->o, x->tgt.path, x->talk, d))
 		rc = x->fatal = d->code;
 	if (!rc && run__mkdir_p(dir))
 		rc = x->fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
