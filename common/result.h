@@ -98,7 +98,8 @@ struct result_track {
 	char *element;        /* step name */
 	char *metric;         /* "iops", "bw", "lat-mean" */
 	char *dir;            /* "read", "write", "total" */
-	double *values;       /* values[r - 1] for round r; NAN when the element failed */
+	double *values;       /* values[r - 1] for round r (IOPS, bytes/s for bw, µs for
+				 lat-mean); NAN when the element failed */
 	/* wins[r - 1]: the steady-state test after round r (first == 0 before window). */
 	struct steady_window *wins;
 	size_t n;             /* rounds recorded */
