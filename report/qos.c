@@ -54,7 +54,8 @@ double qos_percentile(const struct result_hist *h, double p)
 
 	for (size_t i = 0; total && i < h->n; i++) {
 		cum += h->count[i];
-		if ((double)cum >= p / 100 * (double)total)
+		/* A relative slack: 99.9 % of 100,000 must be 99,900, not 99,900.0000001. */
+		if ((double)cum * 100 >= p * (double)total * (1 - 1e-12))
 			return (double)h->ns[i] / 1e3;
 	}
 	return NAN;

@@ -276,6 +276,16 @@ static int same_but_qd(const struct result_step *a, const struct result_step *b)
 	       a->rwmixread == b->rwmixread;
 }
 
+/* Distinct values in ascending x[0..n). */
+static size_t distinct(const double *x, size_t n)
+{
+	size_t k = n ? 1 : 0;
+
+	for (size_t i = 1; i < n; i++)
+		k += x[i] != x[i - 1];
+	return k;
+}
+
 /* Adds the QD sweep of the steps like run->steps[first]; marks them in done. */
 static void add_sweep_series(struct report *r, struct chart *c, size_t first,
 			     char *done)
@@ -304,7 +314,7 @@ static void add_sweep_series(struct report *r, struct chart *c, size_t first,
 	}
 	units_format_size(run->steps[first].bs, bs, sizeof(bs));
 	label = xasprintf("%s %s", report__str_or(run->steps[first].rw, "?"), bs);
-	if (n >= SWEEP_MIN_DEPTHS)
+	if (distinct(x, n) >= SWEEP_MIN_DEPTHS)
 		chart_add_series(c, label, chart_palette(c->nseries), x, y, n);
 	free(label);
 	free(x);
