@@ -42,8 +42,9 @@ static const struct {
 	double footer_gap;    /* x title to the provenance footer */
 	double legend_gap;    /* least space between the y title and the legend */
 	double inset_frac_w, inset_frac_h, inset_margin; /* zoomed inset box */
+	double mark_gap;      /* a marked point to its label */
 } sp = { 36, 28, 24, 6, 18, 10, 8, 8, 44, 24, 80, 2, 40, 22, 8, 12, 24,
-	 0.36, 0.40, 12 };
+	 0.36, 0.40, 12, 6 };
 
 const struct chart_font_spec *chart_font_spec(enum chart_font f)
 {
@@ -73,6 +74,7 @@ struct chart *chart_new(enum chart_kind kind, const char *title,
 	c->subtitle = xstrdup(subtitle ? subtitle : "");
 	c->x.title = xstrdup("");
 	c->y.title = xstrdup("");
+	c->y2.title = xstrdup("");
 	c->footer = xstrdup("");
 	return c;
 }
@@ -148,6 +150,10 @@ void chart_free(struct chart *c)
 	}
 	for (size_t i = 0; i < c->nlegend; i++)
 		free(c->legend[i].label);
+	for (size_t i = 0; i < c->nmarks; i++)
+		free(c->marks[i].label);
+	free(c->marks);
+	free(c->y2.title);
 	free(c->series);
 	free(c->bars);
 	free(c->legend);
@@ -179,6 +185,7 @@ void chart_add_legend(struct chart *c, const char *label, uint32_t color)
 	XGROW(c->legend, c->legend_cap, c->nlegend + 1);
 	c->legend[c->nlegend].label = xstrdup(label);
 	c->legend[c->nlegend].color = color;
+	c->legend[c->nlegend].series = -1;
 	c->nlegend++;
 }
 
@@ -201,6 +208,41 @@ void chart_add_series(struct chart *c, const char *label, uint32_t color,
 		memcpy(s->y, y, n * sizeof(*y));
 	}
 	chart_add_legend(c, label, color);
+	if (c->legend[c->nlegend - 1].series < 0 &&
+	    !strcmp(c->legend[c->nlegend - 1].label, label))
+		c->legend[c->nlegend - 1].series = (long)(c->nseries - 1);
+}
+
+void chart_add_series_y2(struct chart *c, const char *label, uint32_t color,
+			 const double *x, const double *y, size_t n)
+{
+	chart_add_series(c, label, color, x, y, n);
+	c->series[c->nseries - 1].y2 = 1;
+}
+
+void chart_set_y2(struct chart *c, const char *title)
+{
+	free(c->y2.title);
+	c->y2.title = xstrdup(title ? title : "");
+	c->has_y2 = 1;
+}
+
+void chart_series_stroke(struct chart *c, size_t i, enum chart_stroke s)
+{
+	if (i < c->nseries)
+		c->series[i].stroke = s;
+}
+
+void chart_add_mark(struct chart *c, double x, double y, const char *label)
+{
+	struct chart_mark *mk;
+
+	XGROW(c->marks, c->marks_cap, c->nmarks + 1);
+	mk = &c->marks[c->nmarks++];
+	memset(mk, 0, sizeof(*mk));
+	mk->x = x;
+	mk->y = y;
+	mk->label = xstrdup(label ? label : "");
 }
 
 void chart_add_bar(struct chart *c, const char *label, const char *note,
@@ -363,20 +405,26 @@ static double layout_head(struct chart *c, const struct chart_measure *m)
 		row = text_h(m, CHART_FONT_AXIS);
 	if (c->nlegend)
 		lrow = text_h(m, CHART_FONT_LEGEND);
+	if (c->has_y2 && *c->y2.title && axes)
+		row = text_h(m, CHART_FONT_AXIS);
 	L->ytitle = (struct chart_rect){ sp.pad_x, y,
 		axes ? text_w(m, CHART_FONT_AXIS, c->y.title) : 0, row };
+	L->y2title = (struct chart_rect){ 0, y,
+		c->has_y2 && axes ? text_w(m, CHART_FONT_AXIS, c->y2.title) : 0, row };
+	L->y2title.x = L->width - sp.pad_x - L->y2title.w;
 	L->legend.w = legend_width(c, m);
 	L->legend.x = L->width - sp.pad_x - L->legend.w;
 	L->legend.y = y;
 	if (row > 0 && lrow > 0 &&
-	    sp.pad_x + L->ytitle.w + sp.legend_gap + L->legend.w > L->width - sp.pad_x) {
+	    sp.pad_x + L->ytitle.w + sp.legend_gap + L->legend.w +
+	    (L->y2title.w > 0 ? sp.legend_gap + L->y2title.w : 0) > L->width - sp.pad_x) {
 		L->legend.y = y + row + sp.title_gap; /* collision: its own row */
 		L->legend.h = lrow;
-		L->ytitle.h = row;
+		L->ytitle.h = L->y2title.h = row;
 		row += sp.title_gap + lrow;
 	} else {
 		row = fmax(row, lrow);
-		L->legend.h = L->ytitle.h = row;
+		L->legend.h = L->ytitle.h = L->y2title.h = row;
 	}
 	return y + (row > 0 ? row + sp.row_gap : 0);
 }
@@ -458,9 +506,14 @@ static void layout_xticks(struct chart_axis *a, double plot_w,
 	a->max = a->ticks.v[a->ticks.n - 1];
 }
 
-/* Extent of the data a log axis can show (values > 0) or all of it. */
-static void series_extent(const struct chart *c, double ext[4])
+/*
+ * Extent of the data a log axis can show (values > 0) or all of it: x over every
+ * series, y over the series of axis y2 (0: the left axis, 1: the right).
+ */
+static void series_extent(const struct chart *c, int y2, double ext[4])
 {
+	enum chart_scale ys = y2 ? c->y2.scale : c->y.scale;
+
 	ext[0] = ext[2] = INFINITY;
 	ext[1] = ext[3] = -INFINITY;
 	for (size_t i = 0; i < c->nseries; i++) {
@@ -471,7 +524,9 @@ static void series_extent(const struct chart *c, double ext[4])
 				ext[0] = fmin(ext[0], s->x[j]);
 				ext[1] = fmax(ext[1], s->x[j]);
 			}
-			if (c->y.scale == CHART_LINEAR || s->y[j] > 0) {
+			if (s->y2 != y2 || !isfinite(s->y[j]))
+				continue;
+			if (ys == CHART_LINEAR || s->y[j] > 0) {
 				ext[2] = fmin(ext[2], s->y[j]);
 				ext[3] = fmax(ext[3], s->y[j]);
 			}
@@ -481,9 +536,10 @@ static void series_extent(const struct chart *c, double ext[4])
 
 static void data_extent(struct chart *c)
 {
-	double e[4], ymax = 0;
+	double e[4], e2[4], ymax = 0;
 
-	series_extent(c, e);
+	series_extent(c, 0, e);
+	series_extent(c, 1, e2);
 	for (size_t i = 0; i < c->nbars; i++)
 		ymax = fmax(ymax, c->bars[i].value);
 	if (chart_is_bars(c)) {
@@ -502,6 +558,11 @@ static void data_extent(struct chart *c)
 	/* Throughput starts at zero and peaks stay clear of the frame. */
 	c->y.data_min = c->y.scale == CHART_LINEAR ? fmin(e[2], 0) : e[2];
 	c->y.data_max = c->y.scale == CHART_LINEAR ? fmax(e[3], 0) * 1.04 : e[3];
+	/* A second axis (temperature) spans its data: 0 would waste the range. */
+	if (!isfinite(e2[2]))
+		e2[2] = 0, e2[3] = 1;
+	c->y2.data_min = e2[2];
+	c->y2.data_max = e2[3];
 }
 
 static void thin_series(struct chart *c)
@@ -528,6 +589,10 @@ static void layout_views(struct chart *c)
 
 	L->view = (struct chart_view){ p->x, p->y, p->w, p->h, c->x.min, c->x.max,
 				       c->y.min, c->y.max, c->x.scale, c->y.scale };
+	L->view2 = L->view;
+	L->view2.ymin = c->y2.min;
+	L->view2.ymax = c->y2.max;
+	L->view2.ys = c->y2.scale;
 	L->density = c->kind == CHART_SCATTER && chart_points(c) > CHART_DENSITY_MIN;
 	if (!c->has_inset || c->kind != CHART_SCATTER)
 		return;
@@ -545,6 +610,59 @@ static void layout_views(struct chart *c)
 		L->inset.xmin = L->view.xmin;
 	if (L->inset.ys != CHART_LINEAR && !(L->inset.ymin > 0))
 		L->inset.ymin = L->view.ymin;
+}
+
+/*
+ * The second y axis: ticks over its data with as many intervals as the left one
+ * may have. Returns the width it takes right of the plot (0 without one).
+ */
+static double layout_y2(struct chart *c, int k, const struct chart_measure *m)
+{
+	if (!c->has_y2 || c->kind == CHART_BARH)
+		return 0;
+	axis_ticks(&c->y2, k < 2 ? 2 : k > 8 ? 8 : k);
+	c->y2.min = c->y2.ticks.v[0];
+	c->y2.max = c->y2.ticks.v[c->y2.ticks.n - 1];
+	return ticks_width(&c->y2, m) + sp.tick_gap;
+}
+
+static int boxes_overlap(const struct chart_rect *a, const struct chart_rect *b)
+{
+	return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h &&
+	       b->y < a->y + a->h;
+}
+
+/*
+ * Each mark's label goes above and right of its point, or left of it where it
+ * would leave the plot, then moves down past any earlier label it overlaps.
+ */
+static void layout_marks(struct chart *c, const struct chart_measure *m)
+{
+	const struct chart_rect *p = &c->lay.plot;
+	double h = text_h(m, CHART_FONT_SMALL);
+
+	for (size_t i = 0; i < c->nmarks; i++) {
+		struct chart_mark *mk = &c->marks[i];
+		double px = chart_map_x(c, mk->x), py = chart_map_y(c, mk->y);
+		struct chart_rect *b = &mk->box;
+		int moved = 1;
+
+		b->w = text_w(m, CHART_FONT_SMALL, mk->label);
+		b->h = h;
+		b->x = px + sp.mark_gap;
+		if (b->x + b->w > p->x + p->w)
+			b->x = px - sp.mark_gap - b->w;
+		b->y = py - h - sp.mark_gap / 2;
+		for (int pass = 0; moved && pass < (int)c->nmarks; pass++) {
+			moved = 0;
+			for (size_t j = 0; j < i; j++)
+				if (boxes_overlap(b, &c->marks[j].box)) {
+					b->y = c->marks[j].box.y + c->marks[j].box.h + 1;
+					moved = 1;
+				}
+		}
+		b->y = fmax(p->y, fmin(b->y, p->y + p->h - h));
+	}
 }
 
 static int layout_line(struct chart *c, const struct chart_measure *m)
@@ -569,16 +687,19 @@ static int layout_line(struct chart *c, const struct chart_measure *m)
 	L->ytitle.x = p->x - sp.tick_gap - L->ytitle.w;
 	L->ytick_right = p->x - sp.tick_gap;
 	/* The last x label is centred on the right edge and overhangs into pad_x. */
-	p->w = L->width - sp.pad_x - p->x;
+	p->w = L->width - sp.pad_x - p->x - layout_y2(c, k, m);
 	if (p->w < 80)
 		return -SB_EINVAL;
+	L->y2tick_left = p->x + p->w + sp.tick_gap;
 	layout_xticks(&c->x, p->w, m);
 	layout_foot(c, m);
 	if (L->legend.y == L->ytitle.y)
-		L->legend.x = p->x + p->w - L->legend.w;
+		L->legend.x = fmin(p->x + p->w, L->y2title.w > 0 ? L->y2title.x -
+				   sp.legend_gap : INFINITY) - L->legend.w;
 	layout_views(c);
 	if (c->kind == CHART_LINE)
 		thin_series(c);
+	layout_marks(c, m);
 	return 0;
 }
 

@@ -41,6 +41,7 @@ const struct chart_font_spec *chart_font_spec(enum chart_font f);
 #define CHART_COLOR_READ 0x0072b2u  /* Okabe-Ito blue */
 #define CHART_COLOR_WRITE 0xe69f00u /* Okabe-Ito orange */
 #define CHART_COLOR_TRIM 0x009e73u  /* Okabe-Ito green */
+#define CHART_COLOR_TEMP 0xd55e00u  /* Okabe-Ito vermillion: temperature */
 
 /*
  * LINE: metric over time or bytes written (M4-thinned); BARH: horizontal bars;
@@ -58,6 +59,13 @@ uint32_t chart_palette(size_t i);
  */
 enum chart_kind { CHART_LINE, CHART_BARH, CHART_SCATTER, CHART_SWEEP, CHART_BARG };
 
+/*
+ * How a series is stroked: as its chart kind draws series, or as a reference
+ * line (no markers): plain, dashed (an average) or dotted (a band's edges).
+ */
+enum chart_stroke { CHART_STROKE_AUTO, CHART_STROKE_PLAIN, CHART_STROKE_DASHED,
+		    CHART_STROKE_DOTTED };
+
 /* Marker shapes, assigned in this order so series differ in grayscale too. */
 enum chart_marker {
 	CHART_MARK_CIRCLE, CHART_MARK_SQUARE, CHART_MARK_TRIANGLE, CHART_MARK_DIAMOND,
@@ -68,6 +76,10 @@ enum chart_marker {
 #define CHART_DENSITY_MIN 20000
 /* Raster pixels per point inside SVG and PDF: 3 is 216 dpi. */
 #define CHART_DENSITY_SCALE 3.0
+
+struct chart_rect {
+	double x, y, w, h;
+};
 
 /* Axis scales; LOG2 suits queue depths and block sizes. */
 enum chart_scale { CHART_LINEAR, CHART_LOG10, CHART_LOG2 };
@@ -116,6 +128,19 @@ struct chart_series {
 	double *px, *py;
 	size_t pn;
 	enum chart_marker marker;
+	enum chart_stroke stroke;
+	int y2;              /* measured on the second y axis */
+};
+
+/*
+ * A labelled point on a curve ("p99.9 812 µs"). chart_layout() places the label
+ * right of the point (left of it near the plot's right edge) and moves it down
+ * until it overlaps no earlier label.
+ */
+struct chart_mark {
+	double x, y;
+	char *label;
+	struct chart_rect box;   /* the label's box, set by chart_layout() */
 };
 
 /* One horizontal bar: a row label, an optional note under it, and a value. */
@@ -128,10 +153,6 @@ struct chart_bar {
 	char *group; /* CHART_BARG: the group heading it sits under; NULL otherwise */
 };
 
-struct chart_rect {
-	double x, y, w, h;
-};
-
 /* Boxes in chart units (points), origin top left; filled by chart_layout(). */
 struct chart_layout {
 	double width, height;
@@ -140,12 +161,15 @@ struct chart_layout {
 	struct chart_rect legend;   /* right-aligned, on the ytitle row */
 	struct chart_rect plot;
 	struct chart_rect xtitle;   /* centred under the x tick labels */
+	struct chart_rect y2title;  /* second y axis title, right-aligned on the ytitle row */
+	double y2tick_left;         /* second y axis tick labels start here */
 	double ytick_right;         /* y tick labels end here (right-aligned) */
 	double xtick_top;           /* x tick labels start here */
 	double label_right;         /* bar charts: row labels end here */
 	double row_h, bar_h;        /* bar charts: row pitch and bar thickness */
 	struct chart_rect footer;   /* provenance line at the bottom; h 0 when none */
 	struct chart_view view;     /* the plot's data window */
+	struct chart_view view2;    /* the same box on the second y axis */
 	struct chart_view inset;    /* the zoomed inset; w 0 when none */
 	int density;                /* a scatter drawn as a raster */
 };
@@ -154,6 +178,7 @@ struct chart_layout {
 struct chart_legend_item {
 	char *label;
 	uint32_t color;
+	long series;    /* the first series with this label, -1 for bars */
 };
 
 /* Fields are read-only outside chart.c; build a chart with the functions below. */
@@ -161,6 +186,8 @@ struct chart {
 	enum chart_kind kind;
 	char *title, *subtitle;
 	struct chart_axis x, y;  /* bar charts: x is the value axis */
+	struct chart_axis y2;    /* the second y axis, on the right (lines only) */
+	int has_y2;
 	struct chart_series *series;
 	size_t nseries, series_cap;
 	struct chart_bar *bars;
@@ -172,6 +199,8 @@ struct chart {
 	char *footer;            /* provenance: drive, plan, fio, ssdbench; "" for none */
 	int has_inset;
 	double inset_win[4];     /* x0, x1, y0, y1 of the zoomed inset */
+	struct chart_mark *marks;
+	size_t nmarks, marks_cap;
 };
 
 /*
@@ -211,6 +240,18 @@ void chart_set_inset(struct chart *c, double x0, double x1, double y0, double y1
  */
 void chart_add_series(struct chart *c, const char *label, uint32_t color,
 		      const double *x, const double *y, size_t n);
+/*
+ * Adds a series measured on the second y axis (chart_set_y2() first): a metric
+ * of another unit over the same x, such as temperature beside IOPS.
+ */
+void chart_add_series_y2(struct chart *c, const char *label, uint32_t color,
+			 const double *x, const double *y, size_t n);
+/* Gives the chart a second y axis on the right, titled title (copied). */
+void chart_set_y2(struct chart *c, const char *title);
+/* Strokes series i as s; a reference line gets no markers. */
+void chart_series_stroke(struct chart *c, size_t i, enum chart_stroke s);
+/* Adds a labelled point (x, y) in data units; the label is copied. */
+void chart_add_mark(struct chart *c, double x, double y, const char *label);
 void chart_add_bar(struct chart *c, const char *label, const char *note,
 		   double value, const char *value_text, uint32_t color);
 /*
@@ -266,6 +307,8 @@ void chart_log_ticks(double lo, double hi, int base, int max_intervals,
 /* Maps a data value to chart units inside the plot box. */
 double chart_map_x(const struct chart *c, double v);
 double chart_map_y(const struct chart *c, double v);
+/* Maps a value of the second y axis. */
+double chart_map_y2(const struct chart *c, double v);
 /* Maps through any view (the plot's or the inset's); NAN for v <= 0 on a log axis. */
 double chart_view_x(const struct chart_view *v, double x);
 double chart_view_y(const struct chart_view *v, double y);

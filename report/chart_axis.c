@@ -174,6 +174,11 @@ double chart_map_y(const struct chart *c, double v)
 	return chart_view_y(&c->lay.view, v);
 }
 
+double chart_map_y2(const struct chart *c, double v)
+{
+	return chart_view_y(&c->lay.view2, v);
+}
+
 void chart_log_ticks(double lo, double hi, int base, int max_intervals,
 		     struct chart_ticks *t)
 {

@@ -25,12 +25,32 @@ static double text_h(const struct chart_measure *m, enum chart_font f)
 	return h;
 }
 
+/* Dash pattern of a reference line; solid for the others. */
+static void set_stroke(struct gfx *g, enum chart_stroke s)
+{
+	if (s == CHART_STROKE_DASHED)
+		gfx_dash(g, 6, 4);
+	else if (s == CHART_STROKE_DOTTED)
+		gfx_dash(g, 1.5, 3);
+	else
+		gfx_dash(g, 0, 0);
+}
+
 static void draw_legend_key(struct gfx *g, const struct chart *c, size_t i,
 			    double x, double cy)
 {
 	uint32_t col = c->legend[i].color;
-	enum chart_marker mk = i < c->nseries ? c->series[i].marker : CHART_MARK_CIRCLE;
+	long si = c->legend[i].series;
+	const struct chart_series *s = si >= 0 && (size_t)si < c->nseries ? &c->series[si]
+									 : NULL;
+	enum chart_marker mk = s ? s->marker : CHART_MARK_CIRCLE;
 
+	if (s && s->stroke != CHART_STROKE_AUTO && c->kind != CHART_SCATTER) {
+		set_stroke(g, s->stroke);
+		gfx_line(g, x, cy, x + 16, cy, 1.6, col);
+		set_stroke(g, CHART_STROKE_AUTO);
+		return;
+	}
 	switch (c->kind) {
 	case CHART_LINE:
 		gfx_line(g, x, cy, x + 16, cy, 3, col);
@@ -63,6 +83,10 @@ static void draw_head(struct gfx *g, const struct chart *c,
 		gfx_text(g, L->ytitle.x, L->ytitle.y +
 			 (L->ytitle.h - text_h(m, CHART_FONT_AXIS)) / 2, CHART_FONT_AXIS,
 			 CHART_COLOR_MUTED, GFX_LEFT, 0, c->y.title);
+	if (L->y2title.w > 0)
+		gfx_text(g, L->y2title.x, L->y2title.y +
+			 (L->y2title.h - text_h(m, CHART_FONT_AXIS)) / 2, CHART_FONT_AXIS,
+			 CHART_COLOR_MUTED, GFX_LEFT, 0, c->y2.title);
 	for (size_t i = 0; i < c->nlegend; i++) {
 		double cy = L->legend.y + row / 2;
 
@@ -114,6 +138,14 @@ static void draw_yaxis(struct gfx *g, const struct chart *c,
 		gfx_text(g, c->lay.ytick_right, y - th / 2, CHART_FONT_TICK,
 			 CHART_COLOR_MUTED, GFX_RIGHT, 0, buf);
 	}
+	/* The second axis labels its own ticks; the grid stays the left axis's. */
+	for (int i = 0; c->has_y2 && i < c->y2.ticks.n; i++) {
+		double y = chart_map_y2(c, c->y2.ticks.v[i]);
+
+		chart_format_tick(&c->y2, c->y2.ticks.v[i], buf, sizeof(buf));
+		gfx_text(g, c->lay.y2tick_left, y - th / 2, CHART_FONT_TICK,
+			 CHART_COLOR_MUTED, GFX_LEFT, 0, buf);
+	}
 }
 
 /* Maps n points through v; the caller frees *px and *py. */
@@ -134,16 +166,19 @@ static void draw_lines(struct gfx *g, const struct chart *c)
 
 	for (size_t i = 0; i < c->nseries; i++) {
 		const struct chart_series *s = &c->series[i];
-		int sweep = c->kind == CHART_SWEEP;
+		int sweep = c->kind == CHART_SWEEP, plain = s->stroke != CHART_STROKE_AUTO;
 		double *x, *y;
 
-		map_points(&c->lay.view, sweep ? s->x : s->px, sweep ? s->y : s->py,
-			   sweep ? s->n : s->pn, &x, &y);
-		gfx_polyline(g, x, y, sweep ? s->n : s->pn, sweep ? 2 : 1.6, s->color);
-		if (sweep && s->n <= SWEEP_MAX_MARKS)
+		map_points(s->y2 ? &c->lay.view2 : &c->lay.view, sweep ? s->x : s->px,
+			   sweep ? s->y : s->py, sweep ? s->n : s->pn, &x, &y);
+		set_stroke(g, s->stroke);
+		gfx_polyline(g, x, y, sweep ? s->n : s->pn, sweep && !plain ? 2 : 1.6,
+			     s->color);
+		set_stroke(g, CHART_STROKE_AUTO);
+		if (sweep && !plain && s->n <= SWEEP_MAX_MARKS)
 			gfx_markers(g, x, y, s->n, s->marker, MARK_R_SWEEP, s->color);
 		/* A few points (a short step) read better with their samples marked. */
-		else if (s->pn == s->n && (double)s->n * 16 <= p->w)
+		else if (!sweep && !plain && s->pn == s->n && (double)s->n * 16 <= p->w)
 			gfx_dots(g, x, y, s->pn, 2.4, s->color);
 		free(x);
 		free(y);
@@ -287,6 +322,22 @@ static void draw_inset(struct gfx *g, const struct chart *c)
 		 GFX_RIGHT, 0, lo);
 }
 
+/* Labelled points: a ring on the curve and the label where layout put it. */
+static void draw_marks(struct gfx *g, const struct chart *c)
+{
+	for (size_t i = 0; i < c->nmarks; i++) {
+		const struct chart_mark *mk = &c->marks[i];
+		double x = chart_map_x(c, mk->x), y = chart_map_y(c, mk->y);
+
+		if (!isfinite(x) || !isfinite(y))
+			continue;
+		gfx_markers(g, &x, &y, 1, CHART_MARK_CIRCLE, 3.2, CHART_COLOR_TEXT);
+		gfx_markers(g, &x, &y, 1, CHART_MARK_CIRCLE, 1.8, 0xffffffu);
+		gfx_text(g, mk->box.x, mk->box.y, CHART_FONT_SMALL, CHART_COLOR_TEXT,
+			 GFX_LEFT, 0, mk->label);
+	}
+}
+
 static void draw_xy_chart(struct gfx *g, const struct chart *c,
 			  const struct chart_measure *m)
 {
@@ -302,6 +353,7 @@ static void draw_xy_chart(struct gfx *g, const struct chart *c,
 	else
 		draw_lines(g, c);
 	gfx_unclip(g);
+	draw_marks(g, c);
 	if (c->lay.inset.w > 0)
 		draw_inset(g, c);
 	if (!c->nseries && c->note)

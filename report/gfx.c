@@ -450,6 +450,13 @@ void gfx_polyline(struct gfx *g, const double *x, const double *y, size_t n,
 	cairo_stroke(cr);
 }
 
+void gfx_dash(struct gfx *g, double on, double off)
+{
+	double pattern[2] = { on, off };
+
+	cairo_set_dash(g->cr, pattern, on > 0 ? 2 : 0, 0);
+}
+
 void gfx_dots(struct gfx *g, const double *x, const double *y, size_t n, double r,
 	      uint32_t color)
 {

@@ -66,6 +66,11 @@ void gfx_line(struct gfx *g, double x0, double y0, double x1, double y1,
 	      double width, uint32_t color);
 void gfx_polyline(struct gfx *g, const double *x, const double *y, size_t n,
 		  double width, uint32_t color);
+/*
+ * Strokes after this are dashed: on points drawn, off points skipped; on <= 0
+ * makes them solid again.
+ */
+void gfx_dash(struct gfx *g, double on, double off);
 /* Round markers of radius r at each point, filled as one path. */
 void gfx_dots(struct gfx *g, const double *x, const double *y, size_t n, double r,
 	      uint32_t color);

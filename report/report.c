@@ -46,22 +46,43 @@ static int layout(struct report *r, struct chart *c, double w, double h,
 	return rc;
 }
 
+/* Lays a table out width points wide. */
+static int layout_table(struct report *r, struct table *t, double w, const char *what,
+			struct diag *d)
+{
+	int rc = table_layout(t, w, &r->m);
+
+	if (rc)
+		diag_set(d, rc, what, 0, 0, "table '%s' does not fit %.0f pt", t->title, w);
+	return rc;
+}
+
+/* Draws the page's chart or table, laid out already, at the origin. */
+static void draw_item(struct report *r, struct gfx *g, const struct report_chart *rc_)
+{
+	if (rc_->t)
+		chartdraw_table(g, rc_->t, &r->m);
+	else
+		chartdraw_draw(g, rc_->c, &r->m);
+}
+
 /* One file of a chart: SVG, PNG, or the @2x PNG. */
 static int write_chart_file(struct report *r, const struct report_chart *rc_,
 			    enum gfx_format fmt, int twice, struct diag *d)
 {
 	const char *dir = fmt == GFX_SVG ? report__str_or(r->x.svg_dir, r->o->chart_dir)
 					 : report__str_or(r->x.png_dir, r->o->chart_dir);
-	const struct chart *c = rc_->c;
+	double w = rc_->t ? rc_->t->width : rc_->c->lay.width;
+	double h = rc_->t ? rc_->t->height : rc_->c->lay.height;
 	char *path = xasprintf("%s/%s%s.%s", dir, rc_->name, twice ? "@2x" : "",
 			       fmt == GFX_SVG ? "svg" : "png");
 	struct gfx *g = NULL;
 	int rc;
 
-	rc = gfx_open(&g, r->fonts, fmt, path, c->lay.width, c->lay.height,
-		      r->png_width * (twice ? 2 : 1) / c->lay.width, NULL, d);
+	rc = gfx_open(&g, r->fonts, fmt, path, w, h, r->png_width * (twice ? 2 : 1) / w,
+		      NULL, d);
 	if (!rc) {
-		chartdraw_draw(g, c, &r->m);
+		draw_item(r, g, rc_);
 		rc = gfx_close(g, d);
 	}
 	free(path);
@@ -75,8 +96,11 @@ static int write_chart_files(struct report *r, struct report_chart *rc_,
 	struct chart *c = rc_->c;
 	int rc;
 
-	rc = layout(r, c, rc_->width, c->kind != CHART_BARH ? rc_->height : 0, rc_->name,
-		    d);
+	if (rc_->t)
+		rc = layout_table(r, rc_->t, rc_->width, rc_->name, d);
+	else
+		rc = layout(r, c, rc_->width, c->kind != CHART_BARH ? rc_->height : 0,
+			    rc_->name, d);
 	if (!rc)
 		rc = write_chart_file(r, rc_, GFX_SVG, 0, d);
 	if (!rc)
@@ -105,20 +129,25 @@ static void draw_footer(struct report *r, struct gfx *g)
  * Lays the chart out for a page, inset so its own padding lines up with the page
  * margin; bars too many for the page are drawn smaller.
  */
-static int draw_chart_page(struct report *r, struct gfx *g, struct chart *c,
-			   struct diag *d)
+static int draw_chart_page(struct report *r, struct gfx *g,
+			   const struct report_chart *rc_, struct diag *d)
 {
 	double inset = PAGE_MARGIN - CHART_PAD, w = PAGE_W - 2 * inset;
-	double avail = PAGE_H - FOOTER_H - inset, s = 1;
+	double avail = PAGE_H - FOOTER_H - inset, s = 1, h;
+	struct chart *c = rc_->c;
 	int rc;
 
-	rc = layout(r, c, w, c->kind != CHART_BARH ? avail : 0, r->o->pdf_path, d);
+	if (rc_->t)
+		rc = layout_table(r, rc_->t, w, r->o->pdf_path, d);
+	else
+		rc = layout(r, c, w, c->kind != CHART_BARH ? avail : 0, r->o->pdf_path, d);
 	if (rc)
 		return rc;
-	if (c->lay.height > avail)
-		s = avail / c->lay.height;
+	h = rc_->t ? rc_->t->height : c->lay.height;
+	if (h > avail)
+		s = avail / h;
 	gfx_push(g, inset + (w - w * s) / 2, inset, s);
-	chartdraw_draw(g, c, &r->m);
+	draw_item(r, g, rc_);
 	gfx_pop(g);
 	draw_footer(r, g);
 	return gfx_page(g, d);
@@ -146,7 +175,7 @@ static int cover_pages(const struct report *r)
 {
 	int first = table_rows(r, cover_table_top(r));
 	int next = table_rows(r, PAGE_MARGIN);
-	int left = (int)r->run->nsteps - first;
+	int left = (int)r->nrows - first;
 
 	return 1 + (left > 0 ? (left + next - 1) / next : 0);
 }
@@ -279,6 +308,51 @@ static void step_cells(const struct result_step *st, char *cell[COL_N])
 	sbuf_release(&sb);
 }
 
+/* A scope's row: its name, rounds and elements, verdict; no numbers. */
+static void scope_cells(const struct report *r, const struct report_row *row,
+			char *cell[COL_N])
+{
+	char a[16], b[24];
+	const char *ab[2] = { a, b };
+	int rounds = row->sc->rounds;
+
+	for (size_t i = 0; i < r->run->nsteps; i++)
+		if (r->run->steps[i].scope && !strcmp(r->run->steps[i].scope, row->sc->name) &&
+		    r->run->steps[i].round > rounds)
+			rounds = r->run->steps[i].round;
+	snprintf(a, sizeof(a), "%d", rounds);
+	snprintf(b, sizeof(b), "%zu", row->nels);
+	cell[0] = xasprintf("%d", row->st->index);
+	cell[1] = xstrdup(report__str_or(row->sc->name, "?"));
+	cell[2] = report__subst(r->msg[M_ROUNDS_OF], ab, 2);
+	cell[3] = xstrdup(report__str_or(row->sc->verdict, "?"));
+	for (int i = 4; i < COL_N; i++)
+		cell[i] = xstrdup("–");
+}
+
+/* Steps outside rounds one row each; a scope one row where its first element ran. */
+static void build_rows(struct report *r)
+{
+	const struct result_run *run = r->run;
+
+	r->rows = xcalloc(run->nsteps + 1, sizeof(*r->rows));
+	r->nrows = 0;
+	for (size_t i = 0; i < run->nsteps; i++) {
+		const struct result_step *st = &run->steps[i];
+		const struct result_scope *sc = st->scope ? result_run_scope(run, st->scope)
+							  : NULL;
+		size_t k = 0;
+
+		while (sc && k < r->nrows && r->rows[k].sc != sc)
+			k++;
+		if (sc && k < r->nrows) {
+			r->rows[k].nels++;
+			continue;
+		}
+		r->rows[r->nrows++] = (struct report_row){ st, sc, 1 };
+	}
+}
+
 static void draw_row(struct gfx *g, double y, const char *const cell[COL_N],
 		     enum chart_font f, uint32_t color, uint32_t status_color)
 {
@@ -313,10 +387,12 @@ static void draw_table(struct report *r, struct gfx *g, double y, size_t first,
 		 CHART_COLOR_MUTED);
 	y += ROW_H;
 	gfx_line(g, PAGE_MARGIN, y, PAGE_MARGIN + w, y, 0.75, CHART_COLOR_AXIS);
-	for (size_t i = first; i < first + n && i < r->run->nsteps; i++, y += ROW_H) {
-		const struct result_step *st = &r->run->steps[i];
-		const char *stat = report__str_or(st->status, "");
-		uint32_t sc = !strcmp(stat, "ok") ? CHART_COLOR_TEXT
+	for (size_t i = first; i < first + n && i < r->nrows; i++, y += ROW_H) {
+		const struct report_row *row = &r->rows[i];
+		const struct result_step *st = row->st;
+		const char *stat = report__str_or(row->sc ? row->sc->verdict : st->status, "");
+		uint32_t sc = !strcmp(stat, "ok") || !strcmp(stat, "steady") ||
+				      !strcmp(stat, "written") ? CHART_COLOR_TEXT
 			      : !strcmp(stat, "failed") || !strcmp(stat, "interrupted")
 				      ? 0xc62828u
 				      : CHART_COLOR_MUTED;
@@ -324,7 +400,10 @@ static void draw_table(struct report *r, struct gfx *g, double y, size_t first,
 
 		if ((i - first) % 2)
 			gfx_rect(g, PAGE_MARGIN, y, w, ROW_H, 0xf6f8fau);
-		step_cells(st, cell);
+		if (row->sc)
+			scope_cells(r, row, cell);
+		else
+			step_cells(st, cell);
 		draw_row(g, y + pad, (const char *const *)cell, CHART_FONT_BODY,
 			 CHART_COLOR_TEXT, sc);
 		for (int c = 0; c < COL_N; c++)
@@ -347,7 +426,7 @@ static int draw_cover(struct report *r, struct gfx *g, struct diag *d)
 		first += n;
 		top = PAGE_MARGIN;
 		n = (size_t)table_rows(r, top);
-	} while (!rc && first < r->run->nsteps);
+	} while (!rc && first < r->nrows);
 	return rc;
 }
 
@@ -370,7 +449,7 @@ static int write_pdf(struct report *r, struct diag *d)
 		goto out;
 	rc = draw_cover(r, g, d);
 	for (size_t i = 0; !rc && i < r->ncharts; i++)
-		rc = draw_chart_page(r, g, r->charts[i].c, d);
+		rc = draw_chart_page(r, g, &r->charts[i], d);
 	if (rc)
 		gfx_close(g, NULL);
 	else
@@ -447,6 +526,7 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 		goto out;
 	gfx_fonts_measure(r.fonts, &r.m);
 	report__build_charts(&r);
+	build_rows(&r);
 	if (o->chart_dir || r.x.svg_dir || r.x.png_dir) {
 		rc = make_chart_dirs(&r, d);
 		for (size_t i = 0; !rc && i < r.ncharts; i++)
@@ -458,7 +538,9 @@ out:
 	for (size_t i = 0; i < r.ncharts; i++) {
 		free(r.charts[i].name);
 		chart_free(r.charts[i].c);
+		table_free(r.charts[i].t);
 	}
+	free(r.rows);
 	free(r.charts);
 	free(r.footer);
 	i18n_free(r.strings);

@@ -20,6 +20,11 @@ static const char *const msg_ids[M_N] = {
 	"cpu", "kernel", "run", "platform", "software", "steps", "step", "pattern",
 	"rmbs", "wmbs", "mean", "p999", "continued", "no-samples", "sweep",
 	"sweep-sub", "qd", "dispersion", "dispersion-sub", "drive", "plan",
+	"convergence", "round", "window", "average", "band", "fit", "steady-at",
+	"not-reached", "excursions", "written", "written-sub", "pct-written",
+	"gb-written", "scope-time", "matrix", "matrix-sub", "matrix-last", "bs",
+	"iops-bs", "iops-bs-sub", "qos", "qos-sub", "latency", "percentile", "hist",
+	"hist-sub", "pct-ios", "temp", "rounds-of",
 };
 
 static const enum msg dir_msg[RESULT_NDIRS] = { M_READ, M_WRITE, M_TRIM };
@@ -66,12 +71,36 @@ void report__step_pattern(const struct result_step *st, struct sbuf *sb)
 		sbuf_addf(sb, " / %d%% read", st->rwmixread);
 }
 
-static void add_chart(struct report *r, char *name, struct chart *c)
+void report__add_chart(struct report *r, char *name, struct chart *c, struct table *t)
 {
 	XGROW(r->charts, r->charts_cap, r->ncharts + 1);
+	memset(&r->charts[r->ncharts], 0, sizeof(r->charts[0]));
 	r->charts[r->ncharts].name = name;
 	r->charts[r->ncharts].c = c;
+	r->charts[r->ncharts].t = t;
 	r->ncharts++;
+}
+
+static void add_chart(struct report *r, char *name, struct chart *c)
+{
+	report__add_chart(r, name, c, NULL);
+}
+
+char *report__subst(const char *tmpl, const char *const *values, size_t n)
+{
+	struct sbuf sb;
+	size_t k = 0;
+
+	sbuf_init(&sb);
+	for (const char *p = tmpl; *p; p++) {
+		if (p[0] == '{' && p[1] == '}' && k < n) {
+			sbuf_adds(&sb, values[k++]);
+			p++;
+			continue;
+		}
+		sbuf_addf(&sb, "%c", *p);
+	}
+	return sbuf_detach(&sb);
 }
 
 /* Seconds up to 10 min, minutes up to 10 h, then hours: ticks stay readable. */
@@ -82,22 +111,42 @@ static const struct {
 	{ 600, 1, M_TIME }, { 36000, 60, M_TIME_MIN }, { INFINITY, 3600, M_TIME_H },
 };
 
-static void build_iops_chart(struct report *r, const struct result_step *st)
+void report__time_unit(const struct report *r, double tmax, double *div,
+		       const char **title)
 {
+	size_t u = 0;
+
+	while (tmax > time_units[u].upto)
+		u++;
+	*div = time_units[u].div;
+	*title = r->msg[time_units[u].title];
+}
+
+void report__add_temp(const struct report *r, struct chart *c, const double *x,
+		      const double *y, size_t n)
+{
+	if (!n)
+		return;
+	chart_set_y2(c, r->msg[M_TEMP]);
+	chart_add_series_y2(c, r->msg[M_TEMP], CHART_COLOR_TEMP, x, y, n);
+	chart_series_stroke(c, c->nseries - 1, CHART_STROKE_DASHED);
+}
+
+void report__iops_chart(struct report *r, const struct result_step *st)
+{
+	const char *xtitle;
 	struct sbuf sub;
 	struct chart *c;
-	double tmax = 0;
-	size_t u = 0;
+	double tmax = 0, div;
 
 	for (int d = 0; d < RESULT_NDIRS; d++)
 		if (st->iops[d].n)
 			tmax = fmax(tmax, st->iops[d].t[st->iops[d].n - 1]);
-	while (tmax > time_units[u].upto)
-		u++;
+	report__time_unit(r, tmax, &div, &xtitle);
 	sbuf_init(&sub);
 	report__step_pattern(st, &sub);
 	c = chart_new(CHART_LINE, report__str_or(st->name, "?"), sub.buf);
-	chart_set_axis_titles(c, r->msg[time_units[u].title], "IOPS");
+	chart_set_axis_titles(c, xtitle, "IOPS");
 	chart_set_x_min_step(c, 1);
 	if (!tmax && !st->iops[RESULT_READ].n && !st->iops[RESULT_WRITE].n &&
 	    !st->iops[RESULT_TRIM].n)
@@ -107,10 +156,18 @@ static void build_iops_chart(struct report *r, const struct result_step *st)
 		double *t = xmalloc((s->n + 1) * sizeof(*t));
 
 		for (size_t i = 0; i < s->n; i++)
-			t[i] = s->t[i] / time_units[u].div;
+			t[i] = s->t[i] / div;
 		if (s->n)
 			chart_add_series(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d], t, s->v,
 					 s->n);
+		free(t);
+	}
+	if (st->temp_c.n) {
+		double *t = xmalloc(st->temp_c.n * sizeof(*t));
+
+		for (size_t i = 0; i < st->temp_c.n; i++)
+			t[i] = st->temp_c.t[i] / div;
+		report__add_temp(r, c, t, st->temp_c.v, st->temp_c.n);
 		free(t);
 	}
 	add_chart(r, xasprintf("step-%03d-iops", st->index), c);
@@ -183,9 +240,20 @@ static char *provenance(const struct report *r)
 	return sbuf_detach(&sb);
 }
 
-static int is_ok(const struct result_step *st)
+int report__is_ok(const struct result_step *st)
 {
 	return st->status && !strcmp(st->status, "ok");
+}
+
+const char *report__hint(const struct result_step *st)
+{
+	return report__str_or(st->chart, "auto");
+}
+
+/* A finished step outside rounds whose hint does not say "none". */
+static int is_ok(const struct result_step *st)
+{
+	return report__is_ok(st) && !st->scope && strcmp(report__hint(st), "none");
 }
 
 static double step_iops(const struct result_step *st)
@@ -206,6 +274,16 @@ static int same_but_qd(const struct result_step *a, const struct result_step *b)
 	return !strcmp(report__str_or(a->rw, ""), report__str_or(b->rw, "")) &&
 	       a->bs == b->bs && a->numjobs == b->numjobs &&
 	       a->rwmixread == b->rwmixread;
+}
+
+/* Distinct values in ascending x[0..n). */
+static size_t distinct(const double *x, size_t n)
+{
+	size_t k = n ? 1 : 0;
+
+	for (size_t i = 1; i < n; i++)
+		k += x[i] != x[i - 1];
+	return k;
 }
 
 /* Adds the QD sweep of the steps like run->steps[first]; marks them in done. */
@@ -236,7 +314,7 @@ static void add_sweep_series(struct report *r, struct chart *c, size_t first,
 	}
 	units_format_size(run->steps[first].bs, bs, sizeof(bs));
 	label = xasprintf("%s %s", report__str_or(run->steps[first].rw, "?"), bs);
-	if (n >= SWEEP_MIN_DEPTHS)
+	if (distinct(x, n) >= SWEEP_MIN_DEPTHS)
 		chart_add_series(c, label, chart_palette(c->nseries), x, y, n);
 	free(label);
 	free(x);
@@ -321,10 +399,19 @@ static void build_kind(struct report *r, const struct tmpl_chart *t)
 
 	switch (t->kind) {
 	case TMPL_STEP_IOPS:
-		/* Every finished step gets its chart, so a report's pages are predictable. */
+		/*
+		 * Every finished step outside rounds gets the chart its hint asks for,
+		 * so a report's pages are predictable; rounds get theirs per scope.
+		 */
 		for (size_t i = 0; i < r->run->nsteps; i++)
 			if (is_ok(&r->run->steps[i]))
-				build_iops_chart(r, &r->run->steps[i]);
+				report__build_step(r, &r->run->steps[i], t->log_y);
+		break;
+	case TMPL_ROUNDS:
+		report__build_scopes(r);
+		break;
+	case TMPL_QOS:
+		report__build_qos_overlay(r);
 		break;
 	case TMPL_SWEEP_QD:
 		build_sweep_chart(r);
@@ -339,7 +426,8 @@ static void build_kind(struct report *r, const struct tmpl_chart *t)
 	for (size_t i = first; i < r->ncharts; i++) {
 		r->charts[i].width = t->width;
 		r->charts[i].height = t->height;
-		if (t->title && t->kind != TMPL_STEP_IOPS)
+		if (t->title && r->charts[i].c && t->kind != TMPL_STEP_IOPS &&
+		    t->kind != TMPL_ROUNDS)
 			chart_set_title(r->charts[i].c, t->title);
 	}
 }
@@ -349,6 +437,10 @@ void report__build_charts(struct report *r)
 	for (size_t i = 0; i < r->tmpl->ncharts; i++)
 		build_kind(r, &r->tmpl->charts[i]);
 	r->footer = provenance(r);
-	for (size_t i = 0; i < r->ncharts; i++)
-		chart_set_footer(r->charts[i].c, r->footer);
+	for (size_t i = 0; i < r->ncharts; i++) {
+		if (r->charts[i].c)
+			chart_set_footer(r->charts[i].c, r->footer);
+		if (r->charts[i].t)
+			table_set_footer(r->charts[i].t, r->footer);
+	}
 }

@@ -13,6 +13,7 @@
 #include "i18n.h"
 #include "tmpl.h"
 #include "report.h"
+#include "table.h"
 #include "sbuf.h"
 
 enum msg {
@@ -20,13 +21,27 @@ enum msg {
 	M_SUMMARY_SUB, M_REPORT, M_TARGET, M_STARTED, M_ENDED, M_STATUS, M_HOST,
 	M_CPU, M_KERNEL, M_RUN, M_PLATFORM, M_SOFTWARE, M_STEPS, M_STEP, M_PATTERN,
 	M_RMBS, M_WMBS, M_MEAN, M_P999, M_CONTINUED, M_NO_SAMPLES, M_SWEEP,
-	M_SWEEP_SUB, M_QD, M_DISPERSION, M_DISPERSION_SUB, M_DRIVE, M_PLAN, M_N
+	M_SWEEP_SUB, M_QD, M_DISPERSION, M_DISPERSION_SUB, M_DRIVE, M_PLAN,
+	M_CONVERGENCE, M_ROUND, M_WINDOW, M_AVERAGE, M_BAND, M_FIT, M_STEADY_AT,
+	M_NOT_REACHED, M_EXCURSIONS, M_WRITTEN_TITLE, M_WRITTEN_SUB, M_PCT_WRITTEN,
+	M_GB_WRITTEN, M_SCOPE_TIME, M_MATRIX, M_MATRIX_SUB, M_MATRIX_LAST, M_BS,
+	M_IOPS_BS, M_IOPS_BS_SUB, M_QOS, M_QOS_SUB, M_LATENCY, M_PERCENTILE, M_HIST,
+	M_HIST_SUB, M_PCT_IOS, M_TEMP, M_ROUNDS_OF, M_N
 };
 
+/* One page of the report: a chart, or a table (the SNIA IOPS matrix). */
 struct report_chart {
 	char *name;        /* file stem: "step-001-iops", "summary" */
-	struct chart *c;
+	struct chart *c;   /* NULL for a table */
+	struct table *t;
 	double width, height; /* SVG/PNG canvas from the template, points */
+};
+
+/* A row of the cover's step table: a step outside rounds, or a whole scope. */
+struct report_row {
+	const struct result_step *st;   /* the step, or the scope's first element */
+	const struct result_scope *sc;  /* NULL for a step */
+	size_t nels;                    /* the scope's elements */
 };
 
 /* One render: the inputs, the fonts and the charts built from the run. */
@@ -44,6 +59,8 @@ struct report {
 	int png_width;
 	int pages, page;   /* PDF page count and the current page */
 	char *footer;      /* provenance line under every chart */
+	struct report_row *rows; /* the cover's step table */
+	size_t nrows;
 };
 
 /* $SSDBENCH_DATADIR, else the source tree the program was built from. */
@@ -57,5 +74,43 @@ const char *report__plan_title(const struct result_run *run);
 void report__step_pattern(const struct result_step *st, struct sbuf *sb);
 /* Builds the template's charts of the run into r->charts, in its order. */
 void report__build_charts(struct report *r);
+
+/* Appends a chart or a table (the other NULL) under file stem name; takes both. */
+void report__add_chart(struct report *r, char *name, struct chart *c, struct table *t);
+/* A step that finished: status "ok". */
+int report__is_ok(const struct result_step *st);
+/* The step's chart hint ("auto" when the plan gave none). */
+const char *report__hint(const struct result_step *st);
+/*
+ * tmpl with each "{}" replaced by the next of the n values, in order (string
+ * tables are edited by reviewers, so they are never printf formats). Returns a
+ * new string; free() it.
+ */
+char *report__subst(const char *tmpl, const char *const *values, size_t n);
+/* The unit that keeps time ticks readable for tmax seconds: seconds, min or h. */
+void report__time_unit(const struct report *r, double tmax, double *div,
+		       const char **title);
+/* Adds temperature samples (x as the chart's, y in °C) on a second y axis. */
+void report__add_temp(const struct report *r, struct chart *c, const double *x,
+		      const double *y, size_t n);
+
+/* IOPS over time of one step (and its temperature on a second axis). */
+void report__iops_chart(struct report *r, const struct result_step *st);
+
+/* report_steps.c: a step's own charts, as its chart hint asks. */
+void report__build_step(struct report *r, const struct result_step *st, int log_y);
+/* Latency exceedance of every finished step outside rounds, one curve each. */
+void report__build_qos_overlay(struct report *r);
+
+/* report_scopes.c: the charts and tables of every <rounds> scope. */
+/*
+ * IOPS over % of capacity written (GB written when the capacity is unknown) of
+ * the elements els[0..n) end to end, with their temperature on a second axis.
+ * Takes name.
+ */
+void report__written_chart(struct report *r, char *name, const char *title,
+			   const char *sub, const struct result_step *const *els,
+			   size_t n);
+void report__build_scopes(struct report *r);
 
 #endif

@@ -15,6 +15,7 @@
 static const char *const kind_names[TMPL_NKINDS] = {
 	[TMPL_STEP_IOPS] = "step-iops", [TMPL_SWEEP_QD] = "sweep-qd",
 	[TMPL_DISPERSION] = "dispersion", [TMPL_SUMMARY] = "summary",
+	[TMPL_ROUNDS] = "rounds", [TMPL_QOS] = "qos",
 };
 
 static const char *const chart_attrs[] = { "kind", "width", "height", "title", "log-y",
@@ -113,7 +114,7 @@ static int read_kind(const struct tmpl_ctx *x, const xmlNode *n, enum tmpl_kind 
 		i++;
 	if (!s || i == TMPL_NKINDS)
 		rc = bad(x, n, "unknown chart kind (step-iops, sweep-qd, dispersion, "
-			 "summary)", s ? (const char *)s : "");
+			 "summary, rounds, qos)", s ? (const char *)s : "");
 	*k = (enum tmpl_kind)i;
 	xmlFree(s);
 	return rc;

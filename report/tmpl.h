@@ -14,7 +14,7 @@
 
 /* The charts a report can draw from a run. */
 enum tmpl_kind { TMPL_STEP_IOPS, TMPL_SWEEP_QD, TMPL_DISPERSION, TMPL_SUMMARY,
-		 TMPL_NKINDS };
+		 TMPL_ROUNDS, TMPL_QOS, TMPL_NKINDS };
 
 struct tmpl_chart {
 	enum tmpl_kind kind;
@@ -31,7 +31,7 @@ struct tmpl {
 
 /*
  * Loads path: <report> with an optional <colors read="#0072b2" write=".." trim=".."/>
- * and <chart kind="step-iops|sweep-qd|dispersion|summary" [width="960"]
+ * and <chart kind="step-iops|sweep-qd|dispersion|summary|rounds|qos" [width="960"]
  * [height="600"] [title="..."] [log-y="true"]/> in drawing order. Unknown
  * elements, attributes or values are errors at FILE:LINE:COL. Returns 0 or a
  * negative SB_E* code; free *out with tmpl_free().

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Tests of report/: the chart model alone, and whole reports rendered to files.
 sb_unit_test(test_chart sb_chart)
+sb_unit_test(test_rounds sb_chart)
 sb_unit_test(test_report sb_report PkgConfig::LIBXML2)
 # Leaks inside cairo and fontconfig themselves (see the file); the slow unwinder
 # sees through their frames, which lack frame pointers.
@@ -18,3 +19,11 @@ set_tests_properties(it_report PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
 sb_unit_test(test_tmpl sb_report)
 sb_unit_test(test_lineup sb_chart)
+# The charts a run produces, built without drawing (strings and template only).
+sb_unit_test(test_report_scopes sb_report)
+# An archive with <rounds> scopes, written by mkrounds.sh, in three languages.
+add_test(NAME it_report_rounds
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/report_rounds.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_report_rounds PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")

@@ -379,7 +379,7 @@ static void test_density(void **state)
 	const double x[] = { 0, 0.5, 9.99, 10, 5, -1, 5 };
 	const double y[] = { 0, 0.2, 9.99, 10, 5, 5, 11 };
 	struct chart_series s = { NULL, 0, (double *)(uintptr_t)x, (double *)(uintptr_t)y,
-				  7, NULL, NULL, 0, CHART_MARK_CIRCLE };
+				  7, NULL, NULL, 0, CHART_MARK_CIRCLE, CHART_STROKE_AUTO, 0 };
 	struct chart_view v = { 0, 0, 100, 100, 0, 10, 0, 10, CHART_LINEAR, CHART_LINEAR };
 	uint32_t counts[4 * 4] = { 0 };
 	(void)state;
@@ -480,6 +480,86 @@ static void test_table_layout(void **state)
 	table_free(t);
 }
 
+/* Temperature on a second axis: its own ticks, off zero, and room on the right. */
+static void test_second_axis(void **state)
+{
+	double x[] = { 0, 50, 100 }, y[] = { 0, 87300, 40000 };
+	double tx[] = { 0, 50, 100 }, ty[] = { 41, 66, 72 };
+	struct chart *c = chart_new(CHART_LINE, "IOPS", "");
+	const struct chart_layout *L = &c->lay;
+	(void)state;
+
+	chart_set_axis_titles(c, "Time (s)", "IOPS");
+	chart_add_series(c, "Write", 0xe69f00u, x, y, 3);
+	chart_set_y2(c, "Temperature (C)");
+	chart_add_series_y2(c, "Temperature", 0xd55e00u, tx, ty, 3);
+	chart_series_stroke(c, 1, CHART_STROKE_DASHED);
+	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
+	/* The left axis ignores the temperatures; the right one spans only them. */
+	assert_near(c->y.min, 0);
+	assert_near(c->y.max, 100000);
+	assert_near(c->y2.min, 40);
+	assert_near(c->y2.max, 75);
+	assert_near(c->y2.ticks.step, 5);
+	assert_int_equal(c->y2.ticks.n, 8);
+	/* Tick labels "40".."75" are 10 pt wide: the plot ends 8 + 10 pt short of the pad. */
+	assert_near(L->plot.x + L->plot.w, 960 - 36 - 10 - 8);
+	assert_near(L->y2tick_left, L->plot.x + L->plot.w + 8);
+	/* The y2 title is right-aligned at the pad; the legend ends before it. */
+	assert_near(L->y2title.x + L->y2title.w, 960 - 36);
+	assert_near(L->y2title.y, L->ytitle.y);
+	assert_true(L->legend.y == L->ytitle.y);
+	assert_near(L->legend.x + L->legend.w, L->y2title.x - 24);
+	/* The second axis maps onto the same box. */
+	assert_near(chart_map_y2(c, 40), L->plot.y + L->plot.h);
+	assert_near(chart_map_y2(c, 75), L->plot.y);
+	assert_near(chart_map_y(c, 100000), L->plot.y);
+	/* The legend knows which series draws each key. */
+	assert_int_equal(c->nlegend, 2);
+	assert_int_equal(c->legend[1].series, 1);
+	assert_int_equal(c->series[1].stroke, CHART_STROKE_DASHED);
+	assert_int_equal(c->series[1].y2, 1);
+	chart_free(c);
+}
+
+/* Labels of marks on one spot stack without overlapping, and stay in the plot. */
+static void test_marks(void **state)
+{
+	double x[] = { 10, 1000, 10000 }, y[] = { 1, 0.01, 0.00001 };
+	struct chart *c = chart_new(CHART_SWEEP, "QoS", "");
+	const struct chart_rect *p = &c->lay.plot;
+	(void)state;
+
+	chart_set_scales(c, CHART_LOG10, CHART_LOG10);
+	chart_add_series(c, "Read", 0x0072b2u, x, y, 3);
+	chart_add_mark(c, 1000, 0.01, "99%: 1.00 ms");
+	chart_add_mark(c, 1000, 0.009, "99.1%: 1.00 ms");
+	chart_add_mark(c, 1000, 0.008, "99.2%: 1.00 ms");
+	chart_add_mark(c, 10000, 0.00001, "99.999%: 10.0 ms");
+	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
+	assert_int_equal(c->nmarks, 4);
+	/* First label: 6 pt right of its point, its bottom 3 pt above it. */
+	assert_near(c->marks[0].box.x, chart_map_x(c, 1000) + 6);
+	assert_near(c->marks[0].box.y + c->marks[0].box.h, chart_map_y(c, 0.01) - 3);
+	assert_near(c->marks[0].box.w, 5.0 * strlen("99%: 1.00 ms"));
+	for (size_t i = 0; i < c->nmarks; i++) {
+		const struct chart_rect *b = &c->marks[i].box;
+
+		for (size_t j = 0; j < i; j++) {
+			const struct chart_rect *o = &c->marks[j].box;
+
+			assert_false(b->x < o->x + o->w && o->x < b->x + b->w &&
+				     b->y < o->y + o->h && o->y < b->y + b->h);
+		}
+		assert_true(b->y >= p->y && b->y + b->h <= p->y + p->h);
+	}
+	/* The second label moved down to just below the first. */
+	assert_near(c->marks[1].box.y, c->marks[0].box.y + c->marks[0].box.h + 1);
+	/* At the right edge the label goes left of its point. */
+	assert_near(c->marks[3].box.x + c->marks[3].box.w, chart_map_x(c, 10000) - 6);
+	chart_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -499,6 +579,8 @@ int main(void)
 		cmocka_unit_test(test_palette),
 		cmocka_unit_test(test_delta_color),
 		cmocka_unit_test(test_table_layout),
+		cmocka_unit_test(test_second_axis),
+		cmocka_unit_test(test_marks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

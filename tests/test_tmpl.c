@@ -25,17 +25,20 @@ static void test_default_template(void **state)
 	diag_clear(&d);
 	assert_int_equal(tmpl_load(&t, SB_SOURCE_DIR "/templates/report-default.xml", &d),
 			 0);
-	assert_int_equal(t->ncharts, 4);
+	assert_int_equal(t->ncharts, 5);
 	assert_int_equal(t->charts[0].kind, TMPL_STEP_IOPS);
-	assert_int_equal(t->charts[1].kind, TMPL_SWEEP_QD);
-	assert_int_equal(t->charts[2].kind, TMPL_DISPERSION);
-	assert_int_equal(t->charts[3].kind, TMPL_SUMMARY);
+	assert_int_equal(t->charts[1].kind, TMPL_ROUNDS);
+	assert_int_equal(t->charts[2].kind, TMPL_SWEEP_QD);
+	assert_int_equal(t->charts[3].kind, TMPL_DISPERSION);
+	assert_int_equal(t->charts[4].kind, TMPL_SUMMARY);
 	assert_true(t->charts[0].width == 960 && t->charts[0].height == 600);
-	assert_true(t->charts[3].height == 0); /* bars: as tall as their rows */
+	assert_true(t->charts[4].height == 0); /* bars: as tall as their rows */
 	assert_int_equal(t->dir_color[0], 0x0072b2u);
 	assert_int_equal(t->dir_color[1], 0xe69f00u);
 	assert_null(t->charts[0].title);
 	assert_string_equal(tmpl_kind_name(TMPL_SWEEP_QD), "sweep-qd");
+	assert_string_equal(tmpl_kind_name(TMPL_ROUNDS), "rounds");
+	assert_string_equal(tmpl_kind_name(TMPL_QOS), "qos");
 	tmpl_free(t);
 }
 
@@ -94,7 +97,8 @@ static void test_errors_located(void **state)
 {
 	(void)state;
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3,
-		     "unknown chart kind (step-iops, sweep-qd, dispersion, summary) 'pie'");
+		     "unknown chart kind (step-iops, sweep-qd, dispersion, summary, rounds, "
+		     "qos) 'pie'");
 	expect_error("<report>\n <chart kind=\"summary\" colour=\"red\"/>\n</report>\n", 2, 2,
 		     "unknown attribute 'colour' on <chart>");
 	expect_error("<report>\n<chart kind=\"summary\" width=\"20\"/>\n</report>\n", 2, 1,

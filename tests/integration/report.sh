@@ -5,6 +5,7 @@
 # the tools readers use; renders it twice for byte-identical files; and draws
 # every kind of `ssdbench plot` from the samples' fio logs and JSON.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/report_lib.sh"
 
 for t in pdftoppm pdftotext xmllint rsvg-convert; do
   command -v $t > /dev/null || { echo "SKIP: $t missing"; exit 77; }
@@ -25,18 +26,7 @@ declare -A want=([zh-TW]="IOPS 離散分佈|佇列深度|隨機讀寫佇列深�
 for lang in zh-TW zh-CN en; do
   out=$WORK/$lang
   render "$lang" "$out" --width 700 --date 2026-01-02T03:04:05Z
-  pages=$(pdfinfo "$out/report.pdf" 2>/dev/null | awk '/^Pages:/ {print $2}')
-  check "$lang: pdftoppm renders all $pages pages" pdftoppm -r 30 -png "$out/report.pdf" "$out/page"
-  expect_eq "$lang: page images" "$(ls "$out"/page-*.png | wc -l)" "$pages"
-  pdftotext "$out/report.pdf" "$out/report.txt"
-  IFS='|' read -ra words <<< "${want[$lang]}"
-  for w in "${words[@]}"; do
-    check "$lang: PDF text has '$w'" grep -qF "$w" "$out/report.txt"
-  done
-  for f in "$out"/svg/*.svg; do
-    check "$f: xmllint" xmllint --noout "$f"
-    check "$f: rsvg-convert" rsvg-convert -o "$WORK/rsvg.png" "$f"
-  done
+  check_rendered "$lang" "$out" "${want[$lang]}"
   for n in sweep-qd dispersion summary step-010-iops; do
     check "$lang: $n.svg" test -s "$out/svg/$n.svg"
     expect_eq "$lang: $n.png width" "$(png_width "$out/png/$n.png")" 700

@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report_scopes: the pages of each <rounds> scope instead of one per element:
+ * SNIA steady-state convergence and measurement window, IOPS over % of capacity
+ * written, the SNIA IOPS table and IOPS vs block size, or the rounds end to end.
+ */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rounds.h"
+#include "xalloc.h"
+
+/* A scope's name made safe for a file stem: "iops/pts 2" -> "iops-pts-2". */
+static char *stem(const struct result_scope *s, const char *what)
+{
+	char *n = xasprintf("scope-%s-%s", report__str_or(s->name, "rounds"), what);
+
+	for (char *p = n; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' || *p == '.'))
+			*p = '-';
+	return n;
+}
+
+/* 1.92 TB, 480 GB, 8.0 GB: decimal, as drives are sold. */
+static void fmt_capacity(double bytes, char *buf, size_t n)
+{
+	if (bytes >= 1e12)
+		snprintf(buf, n, "%.2f TB", bytes / 1e12);
+	else
+		snprintf(buf, n, "%.*f GB", bytes < 10e9 ? 1 : 0, bytes / 1e9);
+}
+
+/* The scale of a tracked metric to what its axis shows, and the axis title. */
+static double metric_scale(const struct report *r, const char *metric,
+			   const char **title)
+{
+	if (metric && !strcmp(metric, "bw")) {
+		*title = "MB/s";
+		return 1e-6;
+	}
+	if (metric && !strncmp(metric, "lat", 3)) {
+		*title = r->msg[M_LATENCY];
+		return 1;
+	}
+	*title = "IOPS";
+	return 1;
+}
+
+/* "iops: write IOPS": the element, then what of it is tracked. */
+static char *track_label(const struct report *r, const struct result_track *t)
+{
+	const char *what;
+
+	metric_scale(r, t->metric, &what);
+	return xasprintf("%s: %s %s", report__str_or(t->element, "?"),
+			 report__str_or(t->dir, ""), what);
+}
+
+/* "Steady state reached at round 7" or "not reached in 25 rounds". */
+static char *verdict(const struct report *r, const struct result_scope *s)
+{
+	char n[16];
+	const char *v = n;
+
+	snprintf(n, sizeof(n), "%d", s->steady_round > 0 ? s->steady_round : s->rounds);
+	return report__subst(r->msg[s->steady_round > 0 ? M_STEADY_AT : M_NOT_REACHED],
+			     &v, 1);
+}
+
+static int is_steady_scope(const struct result_scope *s, const char *hint)
+{
+	return !strcmp(report__str_or(s->until, ""), "steady") || !strcmp(hint, "steady");
+}
+
+/* Each tracking variable per round, one line each, the verdict underneath. */
+static void convergence_chart(struct report *r, const struct result_scope *s)
+{
+	char *v = verdict(r, s), *sub = xasprintf("%s  /  %s", s->name, v);
+	struct chart *c = chart_new(CHART_SWEEP, r->msg[M_CONVERGENCE], sub);
+	const char *ytitle = "IOPS";
+
+	for (size_t k = 0; k < s->ntracks; k++) {
+		const struct result_track *t = &s->tracks[k];
+		double sc = metric_scale(r, t->metric, &ytitle);
+		double *x = xmalloc((t->n + 1) * sizeof(*x)), *y = xmalloc((t->n + 1) * sizeof(*y));
+		char *label = track_label(r, t);
+		size_t n = 0;
+
+		for (size_t i = 0; i < t->n; i++)
+			if (isfinite(t->values[i])) {
+				x[n] = (double)(i + 1);
+				y[n++] = t->values[i] * sc;
+			}
+		if (n)
+			chart_add_series(c, label, chart_palette(c->nseries), x, y, n);
+		free(label);
+		free(x);
+		free(y);
+	}
+	chart_set_axis_titles(c, r->msg[M_ROUND], s->ntracks ? ytitle : "");
+	chart_set_x_min_step(c, 1);
+	if (!c->nseries)
+		chart_set_note(c, r->msg[M_NO_SAMPLES]);
+	report__add_chart(r, stem(s, "convergence"), c, NULL);
+	free(sub);
+	free(v);
+}
+
+/* A horizontal or sloped reference line from round x0 to x1. */
+static void add_ref(struct chart *c, const char *label, uint32_t color, double x0,
+		    double x1, double y0, double y1, enum chart_stroke stroke)
+{
+	double x[2] = { x0, x1 }, y[2] = { y0, y1 };
+
+	chart_add_series(c, label, color, x, y, 2);
+	chart_series_stroke(c, c->nseries - 1, stroke);
+}
+
+/* "data excursion 3.1k (max 8.2k), slope excursion ..." with the metric's scale. */
+static char *excursions(const struct report *r, const struct steady_window *w,
+			double sc)
+{
+	char v[4][32];
+	const char *vp[4] = { v[0], v[1], v[2], v[3] };
+
+	chart_format_si(w->data_excursion * sc, 0, v[0], sizeof(v[0]));
+	chart_format_si(w->max_data_excursion * sc, 0, v[1], sizeof(v[1]));
+	chart_format_si(w->slope_excursion * sc, 0, v[2], sizeof(v[2]));
+	chart_format_si(w->max_slope_excursion * sc, 0, v[3], sizeof(v[3]));
+	return report__subst(r->msg[M_EXCURSIONS], vp, 4);
+}
+
+/*
+ * The SNIA measurement window of one tracking variable: its values over the
+ * window's rounds, the average, the ±range/2 band and the least-squares line.
+ */
+static void window_chart(struct report *r, const struct result_scope *s, size_t k)
+{
+	const struct result_track *t = &s->tracks[k];
+	struct rounds_window w;
+	const char *ytitle;
+	double sc = metric_scale(r, t->metric, &ytitle), x[64], y[64];
+	char *label, *v, *ex, *sub, *band, pct[16], *what;
+	const char *pp = pct;
+	struct chart *c;
+	size_t n = 0;
+
+	if (rounds_window(s, t, &w))
+		return;
+	for (size_t i = w.first; i <= w.last && i <= t->n && n < 64; i++)
+		if (isfinite(t->values[i - 1])) {
+			x[n] = (double)i;
+			y[n++] = t->values[i - 1] * sc;
+		}
+	label = track_label(r, t);
+	v = verdict(r, s);
+	ex = excursions(r, &w.w, sc);
+	sub = xasprintf("%s  /  %s  /  %s", label, v, ex);
+	snprintf(pct, sizeof(pct), "%g %%", (w.band_hi / w.avg - 1) * 100);
+	band = report__subst(r->msg[M_BAND], &pp, 1);
+	c = chart_new(CHART_SWEEP, r->msg[M_WINDOW], sub);
+	chart_set_axis_titles(c, r->msg[M_ROUND], ytitle);
+	chart_set_x_min_step(c, 1);
+	chart_add_series(c, label, chart_palette(0), x, y, n);
+	add_ref(c, r->msg[M_AVERAGE], CHART_COLOR_TEXT, (double)w.first, (double)w.last,
+		w.avg * sc, w.avg * sc, CHART_STROKE_DASHED);
+	add_ref(c, band, CHART_COLOR_MUTED, (double)w.first, (double)w.last,
+		w.band_hi * sc, w.band_hi * sc, CHART_STROKE_DOTTED);
+	add_ref(c, band, CHART_COLOR_MUTED, (double)w.first, (double)w.last,
+		w.band_lo * sc, w.band_lo * sc, CHART_STROKE_DOTTED);
+	add_ref(c, r->msg[M_FIT], CHART_COLOR_TEMP, (double)w.first, (double)w.last,
+		w.fit_first * sc, w.fit_last * sc, CHART_STROKE_PLAIN);
+	what = xasprintf("window-%zu", k + 1);
+	report__add_chart(r, stem(s, what), c, NULL);
+	free(what);
+	free(band);
+	free(sub);
+	free(ex);
+	free(v);
+	free(label);
+}
+
+/* The finished elements of scope s, in the order they ran; free() the array. */
+static const struct result_step **scope_elements(const struct report *r,
+						 const struct result_scope *s, size_t *n)
+{
+	const struct result_step **els = xmalloc((r->run->nsteps + 1) * sizeof(*els));
+
+	*n = 0;
+	for (size_t i = 0; i < r->run->nsteps; i++)
+		if (rounds_in_scope(&r->run->steps[i], s) && report__is_ok(&r->run->steps[i]))
+			els[(*n)++] = &r->run->steps[i];
+	return els;
+}
+
+void report__written_chart(struct report *r, char *name, const char *title,
+			   const char *sub, const struct result_step *const *els, size_t n)
+{
+	uint64_t cap = n && els[0]->capacity ? els[0]->capacity : r->run->capacity;
+	struct rounds_curve iops = { 0 }, temp = { 0 };
+	struct chart *c = chart_new(CHART_LINE, title, sub);
+	char size[32], *xtitle;
+	const char *sp = size;
+
+	for (size_t i = 0; i < n; i++) {
+		rounds_curve_add_written(&iops, els[i], cap);
+		rounds_curve_add_written_temp(&temp, els[i], cap);
+	}
+	fmt_capacity((double)cap, size, sizeof(size));
+	xtitle = cap ? report__subst(r->msg[M_PCT_WRITTEN], &sp, 1)
+		     : xstrdup(r->msg[M_GB_WRITTEN]);
+	chart_set_axis_titles(c, xtitle, "IOPS");
+	if (iops.n)
+		chart_add_series(c, "IOPS", chart_palette(0), iops.x, iops.y, iops.n);
+	else
+		chart_set_note(c, r->msg[M_NO_SAMPLES]);
+	report__add_temp(r, c, temp.x, temp.y, temp.n);
+	report__add_chart(r, name, c, NULL);
+	rounds_curve_release(&iops);
+	rounds_curve_release(&temp);
+	free(xtitle);
+}
+
+/* The scope's per-second IOPS, rounds end to end, over time (scatter: dispersion). */
+static void time_chart(struct report *r, const struct result_scope *s,
+		       const struct result_step *const *els, size_t n, int scatter)
+{
+	struct rounds_curve iops = { 0 }, temp = { 0 };
+	double t0 = 0, div;
+	const char *xtitle;
+	struct chart *c;
+
+	for (size_t i = 0; i < n; i++) {
+		rounds_curve_add_time(&temp, els[i], t0, 1);
+		t0 = rounds_curve_add_time(&iops, els[i], t0, 0);
+	}
+	report__time_unit(r, t0, &div, &xtitle);
+	for (size_t i = 0; i < iops.n; i++)
+		iops.x[i] /= div;
+	for (size_t i = 0; i < temp.n; i++)
+		temp.x[i] /= div;
+	c = chart_new(scatter ? CHART_SCATTER : CHART_LINE,
+		      scatter ? r->msg[M_DISPERSION] : s->name, r->msg[M_SCOPE_TIME]);
+	chart_set_axis_titles(c, xtitle, "IOPS");
+	if (iops.n)
+		chart_add_series(c, s->name, chart_palette(0), iops.x, iops.y, iops.n);
+	else
+		chart_set_note(c, r->msg[M_NO_SAMPLES]);
+	if (!scatter)
+		report__add_temp(r, c, temp.x, temp.y, temp.n);
+	report__add_chart(r, stem(s, scatter ? "dispersion" : "time"), c, NULL);
+	rounds_curve_release(&iops);
+	rounds_curve_release(&temp);
+}
+
+/* The SNIA IOPS table: block sizes down, R/W mixes across. */
+static void matrix_table(struct report *r, const struct result_scope *s,
+			 const struct rounds_matrix *m)
+{
+	const char **head = xcalloc(m->ncols + 2, sizeof(*head));
+	const char **row = xcalloc(m->ncols + 2, sizeof(*row));
+	char **cells = xcalloc(m->ncols + 1, sizeof(*cells)), a[16], b[16], *sub, *which;
+	const char *ab[2] = { a, b };
+	struct table *t;
+
+	snprintf(a, sizeof(a), "%d", m->first == m->last ? m->last : m->first);
+	snprintf(b, sizeof(b), "%d", m->last);
+	which = report__subst(r->msg[s->steady_round > 0 ? M_MATRIX_SUB : M_MATRIX_LAST],
+			      ab, 2);
+	sub = xasprintf("%s  /  %s", s->name, which);
+	head[0] = r->msg[M_BS];
+	for (size_t c = 0; c < m->ncols; c++)
+		head[c + 1] = m->cols[c];
+	t = table_new(r->msg[M_MATRIX], sub, m->ncols + 1, head);
+	for (size_t i = 0; i < m->nrows; i++) {
+		row[0] = m->rows[i];
+		for (size_t c = 0; c < m->ncols; c++) {
+			char buf[48];
+			double v = m->v[i * m->ncols + c];
+
+			chart_format_grouped(v, 0, buf, sizeof(buf));
+			cells[c] = xstrdup(isfinite(v) ? buf : "–");
+			row[c + 1] = cells[c];
+		}
+		table_add_row(t, row, NULL);
+		for (size_t c = 0; c < m->ncols; c++)
+			free(cells[c]);
+	}
+	report__add_chart(r, stem(s, "iops-table"), NULL, t);
+	free(which);
+	free(sub);
+	free(cells);
+	free(row);
+	free(head);
+}
+
+/* SNIA's 2D plot: IOPS against block size, one line per R/W mix. */
+static void iops_bs_chart(struct report *r, const struct result_scope *s,
+			  const struct rounds_matrix *m)
+{
+	char *sub = xasprintf("%s  /  %s", s->name, r->msg[M_IOPS_BS_SUB]);
+	struct chart *c = chart_new(CHART_SWEEP, r->msg[M_IOPS_BS], sub);
+	double *x = xmalloc((m->nrows + 1) * sizeof(*x)), *y = xmalloc((m->nrows + 1) * sizeof(*y));
+
+	chart_set_axis_titles(c, r->msg[M_BS], "IOPS");
+	chart_set_scales(c, CHART_LOG2, CHART_LOG10);
+	chart_set_units(c, CHART_UNIT_IEC, CHART_UNIT_SI);
+	for (size_t col = 0; col < m->ncols; col++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < m->nrows; i++)
+			if (isfinite(m->v[i * m->ncols + col]) && m->v[i * m->ncols + col] > 0) {
+				x[n] = m->row_bytes[i];
+				y[n++] = m->v[i * m->ncols + col];
+			}
+		if (n)
+			chart_add_series(c, m->cols[col], chart_palette(col), x, y, n);
+	}
+	report__add_chart(r, stem(s, "iops-bs"), c, NULL);
+	free(x);
+	free(y);
+	free(sub);
+}
+
+/* The table and the 2D plot when the scope's elements form a matrix of sizes. */
+static int matrix_pages(struct report *r, const struct result_scope *s)
+{
+	struct rounds_matrix m;
+	int sizes = 1;
+
+	if (rounds_matrix(r->run, s, &m)) {
+		rounds_matrix_release(&m);
+		return 0;
+	}
+	matrix_table(r, s, &m);
+	for (size_t i = 0; i < m.nrows; i++)
+		sizes &= m.row_bytes[i] > 0;
+	if (sizes && m.nrows >= 2)
+		iops_bs_chart(r, s, &m);
+	rounds_matrix_release(&m);
+	return 1;
+}
+
+static void scope_pages(struct report *r, const struct result_scope *s)
+{
+	const char *hint = report__str_or(s->chart, "auto");
+	int steady = is_steady_scope(s, hint), any = 0;
+	size_t n;
+	const struct result_step **els;
+
+	if (!strcmp(hint, "none"))
+		return;
+	els = scope_elements(r, s, &n);
+	if (steady) {
+		convergence_chart(r, s);
+		for (size_t k = 0; k < s->ntracks; k++)
+			window_chart(r, s, k);
+		any = 1;
+	}
+	if (!strcmp(report__str_or(s->until, ""), "written") || !strcmp(hint, "written")) {
+		char *sub = xasprintf("%s  /  %s", s->name, r->msg[M_WRITTEN_SUB]);
+
+		report__written_chart(r, stem(s, "written"), r->msg[M_WRITTEN_TITLE], sub,
+				      els, n);
+		free(sub);
+		any = 1;
+	}
+	any |= matrix_pages(r, s);
+	if (!strcmp(hint, "dispersion"))
+		time_chart(r, s, els, n, 1);
+	else if (!any || !strcmp(hint, "time"))
+		time_chart(r, s, els, n, 0);
+	free(els);
+}
+
+void report__build_scopes(struct report *r)
+{
+	for (size_t i = 0; i < r->run->nscopes; i++)
+		scope_pages(r, &r->run->scopes[i]);
+}

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: MIT */
+/* report_steps: a step's own charts as its plan hint asks (time, dispersion, written, qos) and the QoS overlay. */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qos.h"
+#include "rounds.h"
+#include "xalloc.h"
+
+/* Response-time histogram buckets per decade of latency. */
+#define HIST_PER_DECADE 10
+#define HIST_MAX 160
+
+static const enum msg dir_msg[RESULT_NDIRS] = { M_READ, M_WRITE, M_TRIM };
+
+/* "rnd4k  /  randread / 4 KiB / QD32 / 1 job" as a subtitle under what. */
+static char *step_sub(const struct result_step *st)
+{
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	report__step_pattern(st, &sb);
+	return sbuf_detach(&sb);
+}
+
+static char *titled(const struct report *r, enum msg what, const struct result_step *st)
+{
+	return xasprintf("%s: %s", report__str_or(st->name, "?"), r->msg[what]);
+}
+
+/* The step's per-second IOPS as a scatter, one colour and marker per direction. */
+static void dispersion_chart(struct report *r, const struct result_step *st, int log_y)
+{
+	char *title = titled(r, M_DISPERSION, st), *sub = step_sub(st);
+	struct chart *c = chart_new(CHART_SCATTER, title, sub);
+
+	chart_set_axis_titles(c, r->msg[M_TIME], "IOPS");
+	chart_set_scales(c, CHART_LINEAR, log_y ? CHART_LOG10 : CHART_LINEAR);
+	for (int d = 0; d < RESULT_NDIRS; d++)
+		if (st->iops[d].n)
+			chart_add_series(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d],
+					 st->iops[d].t, st->iops[d].v, st->iops[d].n);
+	if (!c->nseries)
+		chart_set_note(c, r->msg[M_NO_SAMPLES]);
+	report__add_chart(r, xasprintf("step-%03d-dispersion", st->index), c, NULL);
+	free(title);
+	free(sub);
+}
+
+/* "99.9%: 812 µs" at each nine the I/O count can support. */
+static void add_qos_marks(struct chart *c, const struct result_hist *h,
+			  const char *prefix)
+{
+	double total = (double)qos_total(h);
+
+	for (int k = 0; k < QOS_NMARKS; k++) {
+		double p = qos_marks[k], us = qos_percentile(h, p);
+		char *label;
+
+		/* 99.99 % needs 10,000 I/Os before it says anything. */
+		if (!isfinite(us) || total * (1 - p / 100) < 1 - 1e-9)
+			continue;
+		label = us < 1000 ? xasprintf("%s%g%%: %.*f µs", prefix, p, us < 100 ? 1 : 0, us)
+				  : xasprintf("%s%g%%: %.2f ms", prefix, p, us / 1000);
+		chart_add_mark(c, us, 1 - p / 100, label);
+		free(label);
+	}
+}
+
+static struct chart *qos_chart(const struct report *r, const char *title,
+			       const char *sub)
+{
+	struct chart *c = chart_new(CHART_SWEEP, title, sub);
+
+	chart_set_axis_titles(c, r->msg[M_LATENCY], r->msg[M_PERCENTILE]);
+	chart_set_scales(c, CHART_LOG10, CHART_LOG10);
+	chart_set_units(c, CHART_UNIT_SI, CHART_UNIT_NINES);
+	return c;
+}
+
+/* Adds h's exceedance curve as a series; returns the points it has. */
+static size_t add_exceedance(struct chart *c, const struct result_hist *h,
+			     const char *label, uint32_t color)
+{
+	double *x = xmalloc((2 * h->n + 1) * sizeof(*x));
+	double *y = xmalloc((2 * h->n + 1) * sizeof(*y));
+	size_t n = qos_exceedance(h, x, y);
+
+	if (n)
+		chart_add_series(c, label, color, x, y, n);
+	free(x);
+	free(y);
+	return n;
+}
+
+static int dirs_with_bins(const struct result_step *st)
+{
+	int n = 0;
+
+	for (int d = 0; d < RESULT_NDIRS; d++)
+		n += qos_total(&st->hist[d]) > 0;
+	return n;
+}
+
+/* Exceedance per direction with its nines marked, then the response-time histogram. */
+static void qos_charts(struct report *r, const struct result_step *st)
+{
+	char *title = titled(r, M_QOS, st), *sub = step_sub(st);
+	struct chart *c = qos_chart(r, title, sub), *h;
+	int many = dirs_with_bins(st) > 1;
+	double x[HIST_MAX], y[HIST_MAX];
+
+	for (int d = 0; d < RESULT_NDIRS; d++) {
+		char *prefix = many ? xasprintf("%s ", r->msg[dir_msg[d]]) : xstrdup("");
+
+		if (add_exceedance(c, &st->hist[d], r->msg[dir_msg[d]], r->tmpl->dir_color[d]))
+			add_qos_marks(c, &st->hist[d], prefix);
+		free(prefix);
+	}
+	if (!c->nseries)
+		chart_set_note(c, r->msg[M_NO_SAMPLES]);
+	report__add_chart(r, xasprintf("step-%03d-qos", st->index), c, NULL);
+	free(title);
+	title = titled(r, M_HIST, st);
+	h = chart_new(CHART_SWEEP, title, sub);
+	chart_set_axis_titles(h, r->msg[M_LATENCY], r->msg[M_PCT_IOS]);
+	chart_set_scales(h, CHART_LOG10, CHART_LINEAR);
+	for (int d = 0; d < RESULT_NDIRS; d++) {
+		size_t n = qos_histogram(&st->hist[d], HIST_PER_DECADE, x, y, HIST_MAX);
+
+		if (n)
+			chart_add_series(h, r->msg[dir_msg[d]], r->tmpl->dir_color[d], x, y, n);
+	}
+	if (!h->nseries)
+		chart_set_note(h, r->msg[M_NO_SAMPLES]);
+	report__add_chart(r, xasprintf("step-%03d-hist", st->index), h, NULL);
+	free(title);
+	free(sub);
+}
+
+void report__build_step(struct report *r, const struct result_step *st, int log_y)
+{
+	const char *hint = report__hint(st);
+
+	if (!strcmp(hint, "none") || !strcmp(hint, "sweep"))
+		return; /* a sweep's steps are drawn together (sweep-qd) */
+	if (!strcmp(hint, "dispersion")) {
+		dispersion_chart(r, st, log_y);
+	} else if (!strcmp(hint, "written")) {
+		char *title = titled(r, M_WRITTEN_TITLE, st), *sub = step_sub(st);
+
+		report__written_chart(r, xasprintf("step-%03d-written", st->index), title,
+				      sub, &st, 1);
+		free(title);
+		free(sub);
+	} else if (!strcmp(hint, "qos")) {
+		qos_charts(r, st);
+	} else {
+		report__iops_chart(r, st);
+	}
+}
+
+void report__build_qos_overlay(struct report *r)
+{
+	struct chart *c = qos_chart(r, r->msg[M_QOS], r->msg[M_QOS_SUB]);
+	struct result_hist h = { NULL, NULL, 0 };
+
+	for (size_t i = 0; i < r->run->nsteps; i++) {
+		const struct result_step *st = &r->run->steps[i];
+
+		if (!report__is_ok(st) || st->scope || !strcmp(report__hint(st), "none"))
+			continue;
+		qos_merge(st, &h);
+		add_exceedance(c, &h, report__str_or(st->name, "?"), chart_palette(c->nseries));
+	}
+	result_hist_release(&h);
+	if (!c->nseries) {
+		chart_free(c);
+		return;
+	}
+	report__add_chart(r, xstrdup("qos"), c, NULL);
+}
