@@ -311,6 +311,12 @@ static int read_manifest(const json_t *root, const char *file, struct result_run
 	return rc ? rc : read_scopes(json_object_get(root, "scopes"), file, run, d);
 }
 
+/* fio ran the element: a workload or precondition (purge, idle, probe have no fio.json). */
+static int measured(const struct result_step *st)
+{
+	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition");
+}
+
 int archive_load(const char *dir, struct result_run *run, struct diag *d)
 {
 	char *file = xasprintf("%s/manifest.json", dir);
@@ -330,7 +336,7 @@ int archive_load(const char *dir, struct result_run *run, struct diag *d)
 	}
 	rc = read_manifest(root, file, run, d);
 	for (size_t i = 0; !rc && i < run->nsteps; i++)
-		if (strcmp(run->steps[i].status, "ok") == 0)
+		if (strcmp(run->steps[i].status, "ok") == 0 && measured(&run->steps[i]))
 			rc = archive_load_step(dir, &run->steps[i], d);
 out:
 	json_decref(root);

@@ -7,7 +7,8 @@
 #include "result.h"
 
 /*
- * Reads DIR/manifest.json and, for every step whose status is "ok", that step's
+ * Reads DIR/manifest.json and, for every step whose status is "ok" and that fio ran
+ * (a workload or precondition), that step's
  * fio.json and per-second logs (archive_load_step). run must be initialised
  * (result_run_init); on failure it holds what was read so far and d says why, with
  * the file and the JSON path.

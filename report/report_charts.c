@@ -242,7 +242,10 @@ static char *provenance(const struct report *r)
 
 int report__is_ok(const struct result_step *st)
 {
-	return st->status && !strcmp(st->status, "ok");
+	/* Purge, idle and probe elements finish "ok" too, but fio measured nothing. */
+	return st->status && !strcmp(st->status, "ok") &&
+	       (!st->kind || !strcmp(st->kind, "workload") ||
+		!strcmp(st->kind, "precondition"));
 }
 
 const char *report__hint(const struct result_step *st)

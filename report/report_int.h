@@ -77,7 +77,7 @@ void report__build_charts(struct report *r);
 
 /* Appends a chart or a table (the other NULL) under file stem name; takes both. */
 void report__add_chart(struct report *r, char *name, struct chart *c, struct table *t);
-/* A step that finished: status "ok". */
+/* A step fio measured that finished: status "ok", a workload or precondition. */
 int report__is_ok(const struct result_step *st);
 /* The step's chart hint ("auto" when the plan gave none). */
 const char *report__hint(const struct result_step *st);
