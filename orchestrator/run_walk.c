@@ -134,13 +134,30 @@ static int replay_element(struct orch *x, struct result_step *st, struct diag *d
 	return rc;
 }
 
-/* Telemetry: the target's temperature every so often while fio runs. */
+/*
+ * Telemetry: the target's temperature every so often while fio runs, from the
+ * device (NVMe/ATA health log, hwmon), or from the hwmon-style file named by
+ * SSDBENCH_TEMP_SENSOR (millidegrees Celsius, as temp*_input) for a sensor the
+ * device layer does not know -- a drive behind a bridge, a probe taped to it.
+ */
 struct telemetry {
 	const struct orch *x;
+	const char *sensor;
 	FILE *f;
 	double t0, next, every;
 	int samples;
 };
+
+/* Reads millidegrees from a hwmon-style file; 1 when it holds a number. */
+static int read_sensor(const char *path, long *mc)
+{
+	FILE *f = fopen(path, "r");
+	int ok = f && fscanf(f, "%ld", mc) == 1;
+
+	if (f)
+		fclose(f);
+	return ok;
+}
 
 static void telemetry_tick(void *arg)
 {
@@ -151,10 +168,11 @@ static void telemetry_tick(void *arg)
 
 	if (!t->f || now < t->next)
 		return;
-	t->next += t->every;
+	t->next = now + t->every;   /* a second apart, however late this tick came */
 	di = xcalloc(1, sizeof(*di));
 	diag_clear(&dd);
-	if (!device_probe(t->x->tgt.path, di, &dd) && di->temp_mc_valid)
+	if (t->sensor ? read_sensor(t->sensor, &di->temp_mc) :
+	    !device_probe(t->x->tgt.path, di, &dd) && di->temp_mc_valid)
 		fprintf(t->f, "%.1f,%.1f\n", now - t->t0, (double)di->temp_mc / 1000.0);
 	else
 		fprintf(t->f, "%.1f,\n", now - t->t0);
@@ -179,6 +197,9 @@ static void telemetry_start(struct telemetry *t, const struct orch *x,
 	}
 	if (t->f)
 		fputs("seconds,celsius\n", t->f);
+	t->sensor = getenv("SSDBENCH_TEMP_SENSOR");
+	if (t->sensor && !*t->sensor)
+		t->sensor = NULL;
 	t->t0 = run__mono_s();
 	t->every = (double)w->telemetry_ms / 1000.0;
 	t->next = t->t0;
@@ -433,6 +454,32 @@ static int record(struct orch *x, const struct result_step *st, struct diag *d)
 	return rc;
 }
 
+/*
+ * Before every fio element on a device (reads too): the node still holds the medium
+ * the run started on. A loop device detached and its name reused by someone else
+ * would otherwise be measured -- or, for writes, the interlocks catch it.
+ */
+static int same_medium(const struct orch *x, struct diag *d)
+{
+	struct device_info *di = xcalloc(1, sizeof(*di));
+	struct diag pd;
+	int rc = 0;
+
+	diag_clear(&pd);
+	if (device_probe(x->tgt.path, di, &pd) || !di->exists || !di->is_block)
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "the device '%s' is gone (detached or "
+			      "removed since the run started)", x->tgt.path);
+	else if (di->diskseq != x->g.dev->diskseq || di->size != x->g.dev->size)
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "'%s' is not the device the run started "
+			      "on: diskseq %llu and %llu bytes now, %llu and %llu bytes then "
+			      "(detached, and the name reused?)", x->tgt.path,
+			      (unsigned long long)di->diskseq, (unsigned long long)di->size,
+			      (unsigned long long)x->g.dev->diskseq,
+			      (unsigned long long)x->g.dev->size);
+	free(di);
+	return rc;
+}
+
 /* Runs step i once, live, as element st. */
 static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c,
 			struct diag *d)
@@ -447,6 +494,9 @@ static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c
 	if (x->g.checks && plan_step_writes(w) &&
 	    run_guard_recheck(&x->g, x->o, x->tgt.path, x->talk, d))
 		rc = x->fatal = d->code;
+	if (!rc && x->tgt.is_device && x->g.dev && (w->kind == PLAN_WORKLOAD ||
+						     w->kind == PLAN_PRECONDITION))
+		rc = x->fatal = same_medium(x, d);
 	if (!rc && run__mkdir_p(dir))
 		rc = x->fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
 					 strerror(errno));

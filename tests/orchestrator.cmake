@@ -6,7 +6,7 @@ sb_unit_test(test_journal sb_orchestrator)
 
 # Integration tests: real fio runs on small files and loop devices (see tests/integration/).
 foreach(it cli plans quick options failure interrupt verify device steady wsat resume
-    watchdog_continue lineup rerun)
+    watchdog_continue lineup rerun telemetry)
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
@@ -15,6 +15,7 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
 endforeach()
 # Runs that write archives share the page cache and the disk: keep them one at a time.
 set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_device
-  it_steady it_wsat it_resume it_watchdog_continue it_lineup it_rerun PROPERTIES
+  it_steady it_wsat it_resume it_watchdog_continue it_lineup it_rerun
+  it_telemetry PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)
