@@ -545,12 +545,41 @@ static int render(struct orch *x, struct diag *d)
 }
 
 /* The target, its interlocks and lock; a dry run ends here, having said what it would do. */
+/*
+ * A file target is written only when it is the run's own: it does not exist yet,
+ * it lives in the archive folder this run replaces (--force) or resumes, or
+ * --destroy names its path. Anything else is someone's data.
+ */
+static int file_is_ours(const struct orch *x, struct diag *d)
+{
+	char *out = realpath(x->out, NULL), *manifest = xasprintf("%s/manifest.json", x->out);
+	size_t n = out ? strlen(out) : 0;
+	int ours = x->tgt.created || (out && !strncmp(x->tgt.path, out, n) &&
+				      x->tgt.path[n] == '/' && !access(manifest, F_OK));
+
+	for (size_t i = 0; i < x->o->ndestroy && !ours; i++) {
+		char *abs = plan_absolute_path(x->o->destroy[i]);
+
+		ours = !strcmp(abs, x->tgt.path);
+		free(abs);
+	}
+	free(out);
+	free(manifest);
+	if (ours || !x->g.writes)
+		return 0;
+	return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "the file target '%s' already exists and "
+			"this run did not create it: writing to it destroys its data; name it "
+			"with --destroy %s to allow that", x->tgt.path, x->tgt.path);
+}
+
 static int guard(struct orch *x, struct diag *d)
 {
 	int rc = resolve_target(x, d);
 
 	if (!rc)
 		rc = run_guard_options(&x->g, x->o, &x->plan, x->tgt.is_device, x->tgt.size, d);
+	if (!rc && !x->tgt.is_device)
+		rc = file_is_ours(x, d);
 	if (!rc)
 		rc = run_guard_check(&x->g, x->o, x->tgt.path, x->tgt.is_device, x->talk, d);
 	return x->o->dry_run ? dry_run(x, rc, d) : rc;

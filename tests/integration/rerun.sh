@@ -3,7 +3,8 @@
 # rerun: an archive keeps every file of its plan (includes too, in their layout) and
 # "ssdbench rerun DIR --target ..." runs that plan again, with the same --set values,
 # on a new target: the same fio job files but for the target, and a manifest that
-# links back. Also: a software OP scope confines its steps to the first LBAs.
+# links back. Also: a software OP scope confines its steps to the first LBAs, and an
+# existing file is written only when --destroy names it.
 . "$(dirname "$0")/lib.sh"
 
 mkdir -p "$WORK/plans/frag"
@@ -55,4 +56,15 @@ set +e
 set -e
 expect_eq "rerun of a non-archive: exit code" "$rc" 2
 check "says why" grep -q "holds no copy of its plan files" "$WORK/c.log"
+
+# A file the run did not create is someone's data: refused unless --destroy names it.
+set +e
+"$SSDBENCH" run "$WORK/plans/main.xml" --set t=1s --target "dut=file:$WORK/a.bin,size=64MiB" \
+  --out "$WORK/C" > "$WORK/d.log" 2>&1; rc=$?
+set -e
+expect_eq "existing file without --destroy: exit code" "$rc" 1
+check "says why" grep -q "the file target '$WORK/a.bin' already exists and this run did not create it" "$WORK/d.log"
+check "nothing was created" test ! -e "$WORK/C"
+"$SSDBENCH" run "$WORK/plans/main.xml" --set t=1s --target "dut=file:$WORK/a.bin,size=64MiB" \
+  --out "$WORK/C" --destroy "$WORK/a.bin" -q > "$WORK/e.log" 2>&1 || { cat "$WORK/e.log" >&2; fail "with --destroy"; }
 echo "rerun: ok"
