@@ -494,11 +494,12 @@ static int prepare_archive(struct orch *x, struct diag *d)
 	return rc;
 }
 
+/* results.csv first: the manifest lists it with its SHA-256. */
 int run__save(struct orch *x, struct diag *d)
 {
-	int rc = manifest_write(x->out, &x->run, &x->mt, d);
+	int rc = manifest_write_results(x->out, &x->run, d);
 
-	return rc ? rc : manifest_write_results(x->out, &x->run, d);
+	return rc ? rc : manifest_write(x->out, &x->run, &x->mt, d);
 }
 
 /* ------------------------------------------------------------------------- */
