@@ -15,7 +15,9 @@
 
 const struct cli_opt cmd_run_opts[] = {
 	{ "target", 't', "NAME=SPEC", 1, "run target NAME on SPEC: /dev/DEVICE or "
-	  "file:PATH,size=SIZE" },
+	  "file:PATH,size=SIZE; HOST:file:PATH,size=SIZE on a bench (see --host)" },
+	{ "host", 'H', "NAME=ADDRESS[:PORT]", 1, "a bench whose fio server (fio --server, "
+	  "port 8765 by default) runs the targets bound to NAME" },
 	{ "out", 'o', "DIR", 0, "archive folder (default out/<plan name>)" },
 	{ "set", 's', "VAR=VALUE", 1, "override a plan variable" },
 	{ "force", 'f', NULL, 0, "replace an archive already in the folder" },
@@ -57,6 +59,7 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 		return cli__finish(run_resume(p.arg, &ro, &d), &d);
 	ro.plan_path = p.arg;
 	ro.targets = cli__list(c, &p, "target", &ro.ntargets);
+	ro.hosts = cli__list(c, &p, "host", &ro.nhosts);
 	ro.sets = cli__list(c, &p, "set", &ro.nsets);
 	ro.out_dir = cli__value(c, &p, "out");
 	ro.force = cli__value(c, &p, "force") != NULL;

@@ -15,6 +15,9 @@ struct manifest_target {
 	uint64_t size;
 	const char *probe_before;  /* JSON of the target's probe at the start, or NULL */
 	const char *probe_after;   /* ... and at the end */
+	/* A target on a bench: its host name, fio server ("ADDRESS,PORT") and the
+	 * hostname the server gave; all NULL for a target on this machine. */
+	const char *host, *host_server, *host_hostname;
 };
 
 /*

@@ -3,6 +3,7 @@ sb_unit_test(test_plan sb_orchestrator)
 sb_unit_test(test_cli sb_orchestrator)
 sb_unit_test(test_plan_corpus sb_orchestrator)
 sb_unit_test(test_journal sb_orchestrator)
+sb_unit_test(test_remote sb_orchestrator)
 
 # Integration tests: real fio runs on small files and loop devices (see tests/integration/).
 foreach(it cli plans quick options failure interrupt verify device steady wsat resume
