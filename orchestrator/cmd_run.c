@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli_int.h"
+#include "fleet.h"
 #include "plan.h"
 #include "run.h"
 
@@ -15,7 +16,8 @@
 
 const struct cli_opt cmd_run_opts[] = {
 	{ "target", 't', "NAME=SPEC", 1, "run target NAME on SPEC: /dev/DEVICE or "
-	  "file:PATH,size=SIZE; HOST:file:PATH,size=SIZE on a bench (see --host)" },
+	  "file:PATH,size=SIZE; HOST:file:PATH,size=SIZE on a bench (see --host); the "
+	  "same NAME several times: a lineup run, one archive per target, all at once" },
 	{ "host", 'H', "NAME=ADDRESS[:PORT]", 1, "a bench whose fio server (fio --server, "
 	  "port 8765 by default) runs the targets bound to NAME" },
 	{ "out", 'o', "DIR", 0, "archive folder (default out/<plan name>)" },
@@ -66,6 +68,8 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	ro.dry_run = cli__value(c, &p, "dry-run") != NULL;
 	ro.op = cli__value(c, &p, "op");
 	ro.purge = cli__value(c, &p, "purge");
+	if (fleet_wanted(ro.targets, ro.ntargets) && !ro.dry_run)
+		return cli__finish(fleet_run(&ro, &d), &d);
 	return cli__finish(run_plan(&ro, &d), &d);
 }
 

@@ -40,14 +40,7 @@ run_rc "$WORK/h4.log" "$WORK/h4.err" "$SSDBENCH" hosts check --host 'b 1=127.0.0
 expect_eq "hosts check of a bad name: exit code" "$rc" 2
 
 # --- a run on bench1 ----------------------------------------------------------------
-cat > "$WORK/plan.xml" <<PLAN
-<plan name="onbench">
-  <host name="bench1" address="127.0.0.1" port="$dead"/>
-  <target name="dut" file="t.bin" size="16MiB"/>
-  <precondition name="fill" pattern="seq" bs="1m" amount="1x"/>
-  <workload name="rr" rw="randread" bs="4k" runtime="3s" numjobs="2"/>
-</plan>
-PLAN
+bench_plan "$WORK/plan.xml" "<host name=\"bench1\" address=\"127.0.0.1\" port=\"$dead\"/>"
 out=$WORK/out
 tgt=$WORK/bench1/t.bin
 # --host replaces the plan's (dead) address; --target binds dut to bench1.

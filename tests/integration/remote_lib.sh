@@ -4,6 +4,19 @@
 # fio's server has no authentication.
 . "$(dirname "${BASH_SOURCE[0]}")/fault_lib.sh"
 
+# bench_plan FILE [LINE]: a plan of a fill and 2 s of 4k random reads by two jobs on
+# a 16 MiB file target "dut", with LINE (a <host>, say) before the target.
+bench_plan() {
+  cat > "$1" <<PLAN
+<plan name="onbench">
+  ${2:-}
+  <target name="dut" file="t.bin" size="16MiB"/>
+  <precondition name="fill" pattern="seq" bs="1m" amount="1x"/>
+  <workload name="rr" rw="randread" bs="4k" runtime="2s" numjobs="2"/>
+</plan>
+PLAN
+}
+
 # listening PORT: whether something listens on 127.0.0.1:PORT (/proc/net/tcp, state 0A).
 listening() {
   grep -q "0100007F:$(printf '%04X' "$1") 00000000:0000 0A" /proc/net/tcp
