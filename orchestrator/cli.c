@@ -45,6 +45,8 @@ static const struct cli_cmd cmds[] = {
 	  "build an archive from fio JSON reports and logs made elsewhere" },
 	{ "compare", cmd_compare, "DIR...", cmd_compare_opts,
 	  "render a lineup report: archives side by side, deltas against a baseline" },
+	{ "hosts", cmd_hosts, "check [PLAN...]", cmd_hosts_opts,
+	  "check benches: fio's server answers, its fio version matches, ssh works" },
 	{ "plan-reference", cmd_plan_reference, "[FORMAT]", help_only,
 	  "print the plan language's reference: markdown (default) or xsd" },
 };

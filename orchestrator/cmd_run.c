@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli_int.h"
+#include "fleet.h"
 #include "plan.h"
 #include "run.h"
 
@@ -15,7 +16,10 @@
 
 const struct cli_opt cmd_run_opts[] = {
 	{ "target", 't', "NAME=SPEC", 1, "run target NAME on SPEC: /dev/DEVICE or "
-	  "file:PATH,size=SIZE" },
+	  "file:PATH,size=SIZE; HOST:file:PATH,size=SIZE on a bench (see --host); the "
+	  "same NAME several times: a lineup run, one archive per target, all at once" },
+	{ "host", 'H', "NAME=ADDRESS[:PORT]", 1, "a bench whose fio server (fio --server, "
+	  "port 8765 by default) runs the targets bound to NAME" },
 	{ "out", 'o', "DIR", 0, "archive folder (default out/<plan name>)" },
 	{ "set", 's', "VAR=VALUE", 1, "override a plan variable" },
 	{ "force", 'f', NULL, 0, "replace an archive already in the folder" },
@@ -77,9 +81,12 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	if (!strcmp(c->name, "rerun"))
 		return cli__finish(run_rerun(p.arg, &ro, &d), &d);
 	ro.plan_path = p.arg;
+	ro.hosts = cli__list(c, &p, "host", &ro.nhosts);
 	ro.sets = cli__list(c, &p, "set", &ro.nsets);
 	ro.op = cli__value(c, &p, "op");
 	ro.purge = cli__value(c, &p, "purge");
+	if (fleet_wanted(ro.targets, ro.ntargets) && !ro.dry_run)
+		return cli__finish(fleet_run(&ro, &d), &d);
 	return cli__finish(run_plan(&ro, &d), &d);
 }
 

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "fiojson.h"
 #include "sbuf.h"
 #include "units.h"
 #include "version.h"
@@ -160,12 +161,52 @@ unsigned fiorun_step_timeout_s(uint64_t runtime_ms, uint64_t layout_bytes)
 	return t > UINT_MAX ? UINT_MAX : (unsigned)t;
 }
 
+static int add_filename(struct sbuf *sb, const char *path, struct diag *d);
+
+/* The engine probe through fio's server: a job file (the server takes no command-line job). */
+static int probe_engine_remote(const char *filename, int is_device, const char *engine,
+			       int direct, const char *workdir, const char *client)
+{
+	char *path = xasprintf("%s/ssdbench-probe.fio", workdir);
+	struct args a = { 0 };
+	struct diag d;
+	struct sbuf sb;
+	FILE *f;
+	int rc, ok;
+
+	sbuf_init(&sb);
+	diag_clear(&d);
+	sbuf_adds(&sb, "[ssdbench-probe]\n");
+	rc = add_filename(&sb, filename, &d);
+	sbuf_addf(&sb, "ioengine=%s\ndirect=%d\nrw=read\nbs=4k\nio_size=64k\n%s\n", engine,
+		  direct ? 1 : 0, is_device ? "readonly=1" : "size=1m\nunlink=1");
+	f = rc ? NULL : fopen(path, "w");
+	ok = f && fwrite(sb.buf, 1, sb.len, f) == sb.len;
+	if (f && fclose(f))
+		ok = 0;
+	rc = -SB_EFIO;
+	if (ok) {
+		args_add(&a, "fio");
+		args_add(&a, "--output-format=json");
+		args_add(&a, "--client=%s", client);
+		args_add(&a, "ssdbench-probe.fio");
+		rc = run_capture(a.v, workdir, NULL) == 0 ? 0 : -SB_EFIO;
+		args_release(&a);
+	}
+	unlink(path);
+	sbuf_release(&sb);
+	free(path);
+	return rc;
+}
+
 int fiorun_probe_engine(const char *filename, int is_device, const char *engine,
-			int direct, const char *workdir)
+			int direct, const char *workdir, const char *client)
 {
 	struct args a = { 0 };
 	int rc;
 
+	if (client)
+		return probe_engine_remote(filename, is_device, engine, direct, workdir, client);
 	args_add(&a, "fio");
 	args_add(&a, "--name=ssdbench-probe");
 	args_add(&a, "--filename=%s", filename);
@@ -576,7 +617,13 @@ static void exec_fio(const struct fiorun_exec_opts *o, int out_fd)
 	args_add(&a, "--output=fio.json");
 	args_add(&a, "--eta=always");
 	args_add(&a, "--eta-newline=1");
+	if (o->client)
+		args_add(&a, "--client=%s", o->client);
 	args_add(&a, "%s", o->jobfile);
+	/* Given again after the job file, fio's client leaves the server's "<host> ..."
+	 * chatter out of the report (fio-formats.md section 3). */
+	if (o->client)
+		args_add(&a, "--output-format=json+");
 	execvp(a.v[0], a.v);
 	fprintf(stderr, "ssdbench: cannot run fio: %s\n", strerror(errno));
 	_exit(127);
@@ -603,6 +650,31 @@ static int check_installed_version(struct diag *d)
 	if (fiorun_version(version, sizeof(version)))
 		return 0;
 	return fiorun_check_version(version, d);
+}
+
+/*
+ * Renames the logs fio's client stored as NAME.log.<host> to NAME.log, the names a
+ * local run leaves (one server per step: no two can collide).
+ */
+static void take_client_logs(const char *dir)
+{
+	DIR *dh = opendir(dir);
+	struct dirent *e;
+
+	while (dh && (e = readdir(dh))) {
+		const char *mark = strstr(e->d_name, ".log.");
+		char *from, *to;
+
+		if (strncmp(e->d_name, "log_", 4) || !mark || !mark[5])
+			continue;
+		from = xasprintf("%s/%s", dir, e->d_name);
+		to = xasprintf("%s/%.*s", dir, (int)(mark + 4 - e->d_name), e->d_name);
+		rename(from, to);
+		free(from);
+		free(to);
+	}
+	if (dh)
+		closedir(dh);
 }
 
 /* Waits for fio (unless the watch already did) and collects what it left running. */
@@ -650,6 +722,8 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	}
 	pump_stdout(o, &w, pfd[0], keep);
 	*status = finish_watch(&w);
+	if (o->client)
+		take_client_logs(o->dir);
 	if (w.stage)
 		rc = watchdog_error(o, d);
 	else if (*status == 127)
@@ -683,8 +757,10 @@ static void add_lines(struct sbuf *sb, const char *path, int only_fio, int *coun
 			*next++ = '\0';
 		while (*line == ' ' || *line == '\t' || *line == '\r')
 			line++;
+		if (*line == '<' && strstr(line, "> "))  /* relayed from a server: "<bench1> " */
+			line = strstr(line, "> ") + 2;
 		if (!*line || (only_fio && strncmp(line, "fio:", 4) &&
-			       strncmp(line, "note:", 5)))
+			       strncmp(line, "note:", 5) && strncmp(line, "client", 6)))
 			continue;
 		if (strstr(sb->buf, line))
 			continue; /* fio often says the same thing twice */
@@ -711,4 +787,29 @@ char *fiorun_error_text(const char *dir)
 		free(path);
 	}
 	return sbuf_detach(&sb);
+}
+
+char *fiorun_job_error(const char *dir)
+{
+	char *path = xasprintf("%s/fio.json", dir), *text = NULL;
+	struct fiojson_report r;
+	struct diag d;
+
+	diag_clear(&d);
+	fiojson_report_init(&r);
+	/* An unreadable report is left to the caller, who says so on its own. */
+	size_t n = fiojson_parse_file(path, &r, &d) ? 0 : r.njobs;
+
+	for (size_t i = 0; i < n && !text; i++) {
+		const struct fiojson_job *j = &r.jobs[i];
+
+		if (j->error)
+			text = xasprintf("job '%s'%s%s: error %d (%s)", j->jobname ? j->jobname :
+					 "?", j->hostname ? " on " : "",
+					 j->hostname ? j->hostname : "", j->error,
+					 strerror(j->error));
+	}
+	fiojson_report_release(&r);
+	free(path);
+	return text;
 }

@@ -36,9 +36,11 @@ unsigned fiorun_step_timeout_s(uint64_t runtime_ms, uint64_t layout_bytes);
  * Runs a tiny read job with engine on filename to learn whether this machine can
  * use it (io_uring can be compiled in yet disabled by the kernel or a sandbox).
  * A device is opened read-only. Returns 0 when it works. workdir holds fio's files.
+ * With client ("ADDRESS,PORT") the job runs on that bench's fio server instead, and
+ * a file it creates there is removed again (unlink=1).
  */
 int fiorun_probe_engine(const char *filename, int is_device, const char *engine,
-			int direct, const char *workdir);
+			int direct, const char *workdir, const char *client);
 
 struct fiorun_target {
 	const char *path;   /* absolute */
@@ -67,6 +69,7 @@ struct fiorun_exec_opts {
 	unsigned timeout_s;    /* watchdog: 0 = none (see fiorun_step_timeout_s) */
 	void (*tick)(void *arg); /* called at least twice a second while fio runs; may be NULL */
 	void *tick_arg;
+	const char *client;    /* "ADDRESS,PORT": run on that bench's fio server; NULL = here */
 };
 
 /*
@@ -78,6 +81,11 @@ struct fiorun_exec_opts {
  * then SIGKILL after a grace period). fio's job processes left behind when fio
  * itself dies (they run in their own sessions) are killed: ssdbench becomes
  * their reaper (PR_SET_CHILD_SUBREAPER) for that.
+ *
+ * With o->client the job runs on that fio server (fio --client): the report is the
+ * client/server JSON, and the logs fio sends back as NAME.log.<host> are renamed
+ * NAME.log, as a local run leaves them. The watchdog stops the local client; fio's
+ * server ends the job when its client goes away.
  */
 int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d);
 
@@ -89,10 +97,18 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d);
 int fiorun_kill_leftovers(const char *dir);
 
 /*
- * Returns fio's own error text: dir's fio.stderr and the "fio:" and "note:" lines
- * of fio.stdout and fio.json, joined by "; ", at most a few lines; "" when fio said
+ * Returns fio's own error text: dir's fio.stderr and the "fio:", "note:" and
+ * "client" lines of fio.stdout and fio.json (a server's lines relayed as "<host>
+ * fio: ..." count too), joined by "; ", at most a few lines; "" when fio said
  * nothing. free() it.
  */
 char *fiorun_error_text(const char *dir);
+
+/*
+ * Returns "job 'NAME' on HOST: error 22 (Invalid argument)" for the first job of
+ * dir's fio.json that reports an error (client/server reports carry them per job),
+ * or NULL when none does or the report cannot be read. free() it.
+ */
+char *fiorun_job_error(const char *dir);
 
 #endif

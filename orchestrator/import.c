@@ -476,7 +476,7 @@ static void fill_run(struct imp *im)
 /* Writes every element into im->tmp, then results.csv and the manifest. */
 static int build(struct imp *im)
 {
-	struct manifest_target t = { "dut", "file", NULL, im->o->capacity, NULL, NULL, NULL };
+	struct manifest_target t = { .name = "dut", .kind = "file", .size = im->o->capacity };
 	char *steps = xasprintf("%s/steps", im->tmp);
 	int rc = 0;
 

@@ -36,6 +36,7 @@ void journal_release(struct journal *j)
 	free_strs(s->sha256, s->nfiles);
 	free_strs(s->sets, s->nsets);
 	free_strs(s->targets, s->ntargets);
+	free_strs(s->hosts, s->nhosts);
 	free(s->op);
 	free(s->purge);
 	free(s->target_path);
@@ -114,6 +115,7 @@ int journal_create(const char *dir, const struct journal_start *s, struct diag *
 	json_object_set_new(o, "files", files);
 	json_object_set_new(o, "sets", str_array(s->sets, s->nsets));
 	json_object_set_new(o, "targets", str_array(s->targets, s->ntargets));
+	json_object_set_new(o, "hosts", str_array(s->hosts, s->nhosts));
 	json_object_set_new(o, "op", str_or_null(s->op));
 	json_object_set_new(o, "purge", str_or_null(s->purge));
 	json_object_set_new(o, "target", json_pack("{s:o, s:o, s:I, s:b}", "path",
@@ -200,6 +202,7 @@ static int read_start(const json_t *o, struct journal_start *s, const char *file
 	}
 	s->sets = dup_strs(json_object_get(o, "sets"), &s->nsets);
 	s->targets = dup_strs(json_object_get(o, "targets"), &s->ntargets);
+	s->hosts = dup_strs(json_object_get(o, "hosts"), &s->nhosts);
 	s->op = dup_str(o, "op");
 	s->purge = dup_str(o, "purge");
 	s->target_path = dup_str(tgt, "path");

@@ -24,6 +24,8 @@ struct journal_start {
 	size_t nfiles;
 	char **sets, **targets;   /* --set and --target values as given */
 	size_t nsets, ntargets;
+	char **hosts;             /* --host values as given */
+	size_t nhosts;
 	char *op, *purge;         /* --op and --purge, or NULL */
 	char *target_path;        /* the resolved target */
 	char *target_identity;    /* serial, kernel name or "file" */

@@ -174,6 +174,10 @@ static json_t *manifest_json(const struct result_run *run,
 	json_object_set_new(tgt, "path", str_or_null(t->path));
 	json_object_set_new(tgt, "size", json_integer((json_int_t)t->size));
 	json_object_set_new(tgt, "description", str_or_null(run->target));
+	json_object_set_new(tgt, "host", !t->host ? json_null() :
+			    json_pack("{s:s, s:o, s:o}", "name", t->host, "fio_server",
+				      str_or_null(t->host_server), "hostname",
+				      str_or_null(t->host_hostname)));
 	json_object_set_new(tgt, "model", str_or_null(run->drive_model));
 	json_object_set_new(tgt, "firmware", str_or_null(run->drive_firmware));
 	/* The identity and health snapshots, as 'ssdbench probe --json' prints them. */

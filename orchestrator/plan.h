@@ -190,10 +190,19 @@ int plan_load(struct plan *p, const char *path, const char *const *sets,
 	      size_t nsets, struct diag *d);
 
 /*
- * Replaces the target named in SPEC "NAME=/dev/DEVICE" or "NAME=file:PATH[,size=S]"
- * (PATH relative to the working folder). Returns 0 or -SB_EUSAGE with d set.
+ * Replaces the target named in SPEC "NAME=[HOST:]/dev/DEVICE" or
+ * "NAME=[HOST:]file:PATH[,size=S]" (PATH relative to the working folder; absolute
+ * on a HOST, a <host> of the plan or one --host added). Without HOST the target is
+ * on this machine. Returns 0 or -SB_EUSAGE with d set.
  */
 int plan_apply_target(struct plan *p, const char *spec, struct diag *d);
+/*
+ * Adds host SPEC "NAME=ADDRESS[:PORT]" ("[IPV6]:PORT"; port 8765 by default), or
+ * replaces the address of the plan's host of that name. 0 or -SB_EUSAGE.
+ */
+int plan_apply_host(struct plan *p, const char *spec, struct diag *d);
+/* The host target t is attached to, or NULL for this machine. Borrowed. */
+const struct plan_host *plan_target_host(const struct plan *p, const struct plan_target *t);
 /* Returns path made absolute against the working folder; free() it. */
 char *plan_absolute_path(const char *path);
 

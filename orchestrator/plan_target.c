@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* plan_target: a plan's targets replaced from the command line (--target NAME=SPEC). */
+/*
+ * plan_target: a plan's targets and hosts replaced from the command line
+ * (--target NAME=[HOST:]SPEC, --host NAME=ADDRESS[:PORT]).
+ */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +25,11 @@ char *plan_absolute_path(const char *path)
 	return xasprintf("%s/%s", cwd, path);
 }
 
-/* Sets t from SPEC: /dev/DEVICE, or file:PATH[,size=SIZE] (PATH relative to here). */
-static int parse_spec(struct plan_target *t, const char *spec, struct diag *d)
+/*
+ * Sets t from SPEC: /dev/DEVICE, or file:PATH[,size=SIZE] (PATH relative to here;
+ * on a bench, remote, it must be absolute: it is a path there).
+ */
+static int parse_spec(struct plan_target *t, const char *spec, int remote, struct diag *d)
 {
 	const char *why, *comma;
 	uint64_t size = t->kind == PLAN_TARGET_FILE ? t->size : 0;
@@ -48,12 +54,147 @@ static int parse_spec(struct plan_target *t, const char *spec, struct diag *d)
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "file target '%s' needs a "
 				"size: file:PATH,size=SIZE", spec);
 	path = comma ? xstrndup(spec, (size_t)(comma - spec)) : xstrdup(spec);
+	if (remote && path[0] != '/') {
+		diag_set(d, -SB_EUSAGE, NULL, 0, 0, "file target '%s' on host '%s' needs an "
+			 "absolute path (a path on that bench)", path, t->host);
+		free(path);
+		return -SB_EUSAGE;
+	}
 	free(t->path);
-	t->path = plan_absolute_path(path);
+	t->path = remote ? xstrdup(path) : plan_absolute_path(path);
 	free(path);
 	t->kind = PLAN_TARGET_FILE;
 	t->size = size;
 	return 0;
+}
+
+/* The host named name, or NULL with d set (and a suggestion). */
+static struct plan_host *find_host(struct plan *p, const char *name, const char *spec,
+				   struct diag *d)
+{
+	const char *names[64];
+	const char *hint;
+	size_t nn = 0;
+
+	for (size_t i = 0; i < p->nhosts; i++) {
+		if (!strcmp(p->hosts[i].name, name))
+			return &p->hosts[i];
+		if (nn < 64)
+			names[nn++] = p->hosts[i].name;
+	}
+	hint = suggest_pick(name, names, nn);
+	diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--target '%s': no host '%s' (give --host "
+		 "%s=ADDRESS[:PORT] or a <host> in the plan)%s%s%s", spec, name, name,
+		 hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+	return NULL;
+}
+
+/* "[HOST:]SPEC": the target moves to that host, or to this machine without one. */
+static int bind_host(struct plan *p, struct plan_target *t, const char *spec,
+		     struct diag *d)
+{
+	const char *colon = strchr(spec, ':');
+	char *name;
+	int rc;
+
+	if (!strncmp(spec, "/dev/", 5) || !strncmp(spec, "file:", 5) || !colon) {
+		free(t->host);
+		t->host = NULL;
+		return parse_spec(t, spec, 0, d);
+	}
+	name = xstrndup(spec, (size_t)(colon - spec));
+	if (!find_host(p, name, spec, d)) {
+		free(name);
+		return -SB_EUSAGE;
+	}
+	free(t->host);
+	t->host = name;
+	rc = parse_spec(t, colon + 1, 1, d);
+	return rc;
+}
+
+/* A name as plans spell them: [A-Za-z0-9._-]+. */
+static int valid_name(const char *s, size_t n)
+{
+	if (!n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-",
+			    s[i]))
+			return 0;
+	return 1;
+}
+
+/* Splits "ADDRESS[:PORT]", "[IPV6]:PORT" or a bare IPv6 address. */
+static int parse_address(const char *s, char **address, long long *port, struct diag *d)
+{
+	const char *colon = strrchr(s, ':'), *why;
+	const char *end = s + strlen(s);
+
+	*port = 8765;
+	if (s[0] == '[') {
+		const char *close = strchr(s, ']');
+
+		if (!close || (close[1] && close[1] != ':'))
+			return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--host address '%s': "
+					"expected [IPV6]:PORT", s);
+		*address = xstrndup(s + 1, (size_t)(close - s - 1));
+		colon = close[1] ? close + 1 : NULL;
+	} else if (colon && strchr(s, ':') == colon) {
+		*address = xstrndup(s, (size_t)(colon - s));
+	} else {
+		*address = xstrdup(s);   /* no port, or an IPv6 address without one */
+		colon = NULL;
+	}
+	if (colon && units_parse_int(colon + 1, 1, 65535, port, &why)) {
+		diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--host port '%.*s': %s",
+			 (int)(end - colon - 1), colon + 1, why);
+		free(*address);
+		*address = NULL;
+		return -SB_EUSAGE;
+	}
+	if (!**address) {
+		free(*address);
+		*address = NULL;
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--host '%s': no address", s);
+	}
+	return 0;
+}
+
+int plan_apply_host(struct plan *p, const char *spec, struct diag *d)
+{
+	const char *eq = strchr(spec, '=');
+	struct plan_host *h = NULL;
+	char *address;
+	long long port;
+
+	if (!eq || !valid_name(spec, (size_t)(eq - spec)))
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--host '%s': expected "
+				"NAME=ADDRESS[:PORT] (NAME of letters, digits, '.', '_', '-')",
+				spec);
+	if (parse_address(eq + 1, &address, &port, d))
+		return -SB_EUSAGE;
+	for (size_t i = 0; i < p->nhosts && !h; i++)
+		if (strlen(p->hosts[i].name) == (size_t)(eq - spec) &&
+		    !strncmp(p->hosts[i].name, spec, (size_t)(eq - spec)))
+			h = &p->hosts[i];
+	if (!h) {
+		XGROW(p->hosts, p->caphosts, p->nhosts + 1);
+		h = memset(&p->hosts[p->nhosts++], 0, sizeof(*h));
+		h->name = xstrndup(spec, (size_t)(eq - spec));
+	}
+	free(h->address);
+	h->address = address;
+	h->port = port;
+	return 0;
+}
+
+const struct plan_host *plan_target_host(const struct plan *p, const struct plan_target *t)
+{
+	for (size_t i = 0; t->host && i < p->nhosts; i++)
+		if (!strcmp(p->hosts[i].name, t->host))
+			return &p->hosts[i];
+	return NULL;
 }
 
 int plan_apply_target(struct plan *p, const char *spec, struct diag *d)
@@ -65,7 +206,7 @@ int plan_apply_target(struct plan *p, const char *spec, struct diag *d)
 
 	if (!eq || eq == spec)
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--target '%s': expected "
-				"NAME=/dev/DEVICE or NAME=file:PATH,size=SIZE", spec);
+				"NAME=[HOST:]/dev/DEVICE or NAME=[HOST:]file:PATH,size=SIZE", spec);
 	for (size_t i = 0; i < p->ntargets; i++) {
 		if (strlen(p->targets[i].name) == (size_t)(eq - spec) &&
 		    !strncmp(p->targets[i].name, spec, (size_t)(eq - spec)))
@@ -83,5 +224,5 @@ int plan_apply_target(struct plan *p, const char *spec, struct diag *d)
 		free(want);
 		return -SB_EUSAGE;
 	}
-	return parse_spec(t, eq + 1, d);
+	return bind_host(p, t, eq + 1, d);
 }

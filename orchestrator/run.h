@@ -13,6 +13,8 @@ struct run_opts {
 	size_t ntargets;
 	const char *const *sets;     /* "NAME=VALUE" variable overrides */
 	size_t nsets;
+	const char *const *hosts;    /* "NAME=ADDRESS[:PORT]": benches targets may name */
+	size_t nhosts;
 	const char *out_dir;         /* NULL: out/<plan name> */
 	int force;                   /* replace an existing archive in out_dir */
 	int tty;                     /* live progress on stderr */

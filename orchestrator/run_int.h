@@ -15,6 +15,7 @@
 #include "journal.h"
 #include "manifest.h"
 #include "plan.h"
+#include "remote.h"
 #include "result.h"
 #include "run.h"
 #include "run_guard.h"
@@ -26,6 +27,9 @@ struct run_target {
 	uint64_t size;
 	int is_device;
 	int created;      /* a file that did not exist when the run started: ours to erase */
+	const struct plan_host *host; /* the bench it is on (fio --client), or NULL: here */
+	char *client;     /* fio's --client value for host, "ADDRESS,PORT" */
+	struct remote_probe bench;    /* what the bench's fio server said about itself */
 };
 
 struct orch {

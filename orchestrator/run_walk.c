@@ -241,11 +241,29 @@ static void describe_result(const struct result_step *st, struct sbuf *sb)
 			  (double)st->capacity);
 }
 
+/*
+ * After fio's client failed on a bench: when the bench's fio server no longer
+ * answers, that is the cause, whatever the client managed to say. NULL when it
+ * answers.
+ */
+static char *bench_gone(const struct orch *x)
+{
+	struct remote_probe rp;
+	struct diag pd;
+
+	diag_clear(&pd);
+	if (!remote_fio_probe(x->tgt.host, remote_timeout_s(), &rp, &pd))
+		return NULL;
+	return xasprintf("lost fio's server on host '%s' (%s) during the step: it no longer "
+			 "answers", x->tgt.host->name, x->tgt.client);
+}
+
 /* Checks what fio left in the element's folder; returns 0 or sets st->error. */
 static int judge_fio(struct orch *x, struct result_step *st, int status)
 {
 	char *dir = xasprintf("%s/%s", x->out, st->dir);
-	char *fio_text = fiorun_error_text(dir);
+	char *fio_text = fiorun_error_text(dir), *job_error = fiorun_job_error(dir);
+	char *gone = x->tgt.host && status != 0 ? bench_gone(x) : NULL;
 	uint64_t io = 0;
 	struct diag sd;
 	int rc;
@@ -254,11 +272,16 @@ static int judge_fio(struct orch *x, struct result_step *st, int status)
 	rc = archive_load_step(x->out, st, &sd);
 	for (int dd = 0; dd < RESULT_NDIRS; dd++)
 		io += st->dir_stat[dd].io_bytes;
-	if (status != 0)
+	if (gone)
+		st->error = gone;
+	else if (status != 0)
 		st->error = xasprintf("fio exited with status %d%s%s", status,
-				      rc ? ": " : "", rc ? sd.msg : "");
+				      rc || job_error ? ": " : "",
+				      job_error ? job_error : rc ? sd.msg : "");
 	else if (rc)
 		st->error = xstrdup(sd.msg);
+	else if (job_error)  /* a client/server run can exit 0 with a failed job */
+		st->error = xasprintf("fio reported %s", job_error);
 	else if (!io)
 		st->error = xstrdup("fio reported success but did no I/O");
 	if (st->error && fio_text[0]) {
@@ -268,6 +291,7 @@ static int judge_fio(struct orch *x, struct result_step *st, int status)
 		st->error = full;
 	}
 	free(fio_text);
+	free(job_error);
 	free(dir);
 	return st->error ? -SB_EFIO : 0;
 }
@@ -293,7 +317,7 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 		struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty && !x->quiet,
 					       &run__interrupted,
 					       fiorun_step_timeout_s(limit_ms, layout),
-					       telemetry_tick, &tel };
+					       telemetry_tick, &tel, x->tgt.client };
 
 		rc = fiorun_write_jobfile(job, &x->plan, w, &ft, engine, d);
 		if (!rc)

@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: MIT */
+/* fleet: a lineup run: one child process and archive per target, output combined. */
+#include "fleet.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "sbuf.h"
+#include "xalloc.h"
+
+/* One run of the lineup, as the parent sees it. */
+struct member {
+	char *label;          /* "01-bench1" */
+	char *out;            /* its archive */
+	pid_t pid;
+	int fd[2];            /* its stdout and stderr; -1 once closed */
+	struct sbuf part[2];  /* a line not yet ended, per stream */
+	char last_err[512];   /* its last line on stderr: why it failed */
+	int status;
+};
+
+int fleet_wanted(const char *const *targets, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = i + 1; k < n; k++) {
+			size_t len = strcspn(targets[i], "=");
+
+			if (!strncmp(targets[i], targets[k], len + 1) && targets[i][len])
+				return 1;
+		}
+	return 0;
+}
+
+/* "01-bench1" for "dut=bench1:file:...", "02-local" for "dut=file:..." or "dut=/dev/...". */
+static char *member_label(const char *spec, size_t i)
+{
+	const char *v = strchr(spec, '=');
+	size_t host = 0;
+
+	v = v ? v + 1 : spec;
+	if (strncmp(v, "/dev/", 5) && strncmp(v, "file:", 5))
+		host = strcspn(v, ":");
+	if (!host)
+		return xasprintf("%02zu-local", i + 1);
+	return xasprintf("%02zu-%.*s", i + 1, (int)host, v);
+}
+
+/* The child: run_plan on target i alone, into its own archive; never returns. */
+static void run_member(const struct run_opts *o, size_t i, const char *out, int fo, int fe)
+{
+	const char *one[1] = { o->targets[i] };
+	struct run_opts ro = *o;
+	struct diag d;
+	int rc;
+
+	dup2(fo, 1);
+	dup2(fe, 2);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	signal(SIGINT, SIG_DFL);
+	ro.targets = one;
+	ro.ntargets = 1;
+	ro.out_dir = out;
+	ro.tty = 0;   /* line output: the parent prefixes every line */
+	diag_clear(&d);
+	rc = run_plan(&ro, &d);
+	if (rc)
+		diag_print(&d, stderr);
+	fflush(NULL);
+	_exit(rc ? 1 : 0);
+}
+
+/* A pipe whose ends later children (and their fio) do not inherit. */
+static int cloexec_pipe(int p[2])
+{
+	if (pipe(p))
+		return -1;
+	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(p[1], F_SETFD, FD_CLOEXEC);
+	return 0;
+}
+
+static int start_member(const struct run_opts *o, size_t i, const char *base,
+			struct member *m)
+{
+	int po[2], pe[2];
+
+	m->label = member_label(o->targets[i], i);
+	m->out = xasprintf("%s/%s", base, m->label);
+	m->fd[0] = m->fd[1] = -1;
+	sbuf_init(&m->part[0]);
+	sbuf_init(&m->part[1]);
+	if (cloexec_pipe(po))
+		return -SB_EIO;
+	if (cloexec_pipe(pe)) {
+		close(po[0]);
+		close(po[1]);
+		return -SB_EIO;
+	}
+	fflush(NULL);
+	m->pid = fork();
+	if (m->pid == 0)
+		run_member(o, i, m->out, po[1], pe[1]);
+	close(po[1]);
+	close(pe[1]);
+	m->fd[0] = po[0];
+	m->fd[1] = pe[0];
+	if (m->pid < 0) {
+		close(po[0]);
+		close(pe[0]);
+		m->fd[0] = m->fd[1] = -1;
+		return -SB_EIO;
+	}
+	return 0;
+}
+
+/* Prints each complete line of stream s of m, prefixed; keeps the last stderr line. */
+static void pass_lines(struct member *m, int s, const char *buf, size_t n)
+{
+	struct sbuf *p = &m->part[s];
+
+	for (size_t i = 0; i < n; i++) {
+		if (buf[i] != '\n') {
+			if (p->len < 4096)
+				sbuf_addc(p, buf[i]);
+			continue;
+		}
+		printf("[%s] %s\n", m->label, p->buf);
+		if (s == 1 && p->len)
+			snprintf(m->last_err, sizeof(m->last_err), "%s", p->buf);
+		sbuf_reset(p);
+	}
+	fflush(stdout);
+}
+
+/* Relays every member's output until all of them closed it. */
+static void relay(struct member *ms, size_t n)
+{
+	struct pollfd *pf = xcalloc(2 * n, sizeof(*pf));
+	size_t open_fds = 0;
+
+	for (size_t i = 0; i < 2 * n; i++) {
+		pf[i].fd = ms[i / 2].fd[i % 2];
+		pf[i].events = POLLIN;
+		open_fds += pf[i].fd >= 0;
+	}
+	while (open_fds) {
+		if (poll(pf, 2 * n, -1) < 0 && errno != EINTR)
+			break;
+		for (size_t i = 0; i < 2 * n; i++) {
+			char buf[4096];
+			ssize_t got;
+
+			if (pf[i].fd < 0 || !pf[i].revents)
+				continue;
+			got = read(pf[i].fd, buf, sizeof(buf));
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got > 0) {
+				pass_lines(&ms[i / 2], (int)(i % 2), buf, (size_t)got);
+				continue;
+			}
+			pass_lines(&ms[i / 2], (int)(i % 2), "\n", ms[i / 2].part[i % 2].len ? 1 : 0);
+			close(pf[i].fd);
+			ms[i / 2].fd[i % 2] = pf[i].fd = -1;
+			open_fds--;
+		}
+	}
+	free(pf);
+}
+
+/* Waits for every member; prints the summary; returns how many failed (names in sb). */
+static size_t summarise(struct member *ms, size_t n, struct sbuf *failed)
+{
+	size_t nfailed = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct member *m = &ms[i];
+		int st = 0;
+
+		if (m->pid > 0)
+			while (waitpid(m->pid, &st, 0) < 0 && errno == EINTR)
+				;
+		m->status = m->pid > 0 && WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+		if (!m->status) {
+			printf("[%s] complete: archive %s\n", m->label, m->out);
+			continue;
+		}
+		printf("[%s] FAILED: %s (archive %s)\n", m->label, m->last_err[0] ? m->last_err :
+		       m->pid > 0 ? "it ended without saying why" : "it could not start", m->out);
+		sbuf_addf(failed, "%s%s", nfailed++ ? ", " : "", m->label);
+	}
+	return nfailed;
+}
+
+int fleet_run(const struct run_opts *o, struct diag *d)
+{
+	struct member *ms = xcalloc(o->ntargets, sizeof(*ms));
+	const char *base = o->out_dir ? o->out_dir : "out/lineup";
+	struct sigaction ign, old_int;
+	struct sbuf failed;
+	size_t nfailed;
+	int rc = 0;
+
+	sbuf_init(&failed);
+	printf("lineup: plan '%s' on %zu targets at once, one archive each in %s/\n",
+	       o->plan_path, o->ntargets, base);
+	fflush(stdout);
+	/* Ctrl-C reaches every run (one process group): each stops and keeps its archive;
+	 * the parent stays to say how each ended. */
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGINT, &ign, &old_int);
+	for (size_t i = 0; i < o->ntargets; i++)
+		if (start_member(o, i, base, &ms[i]))
+			snprintf(ms[i].last_err, sizeof(ms[i].last_err), "cannot start: %s",
+				 strerror(errno));
+	relay(ms, o->ntargets);
+	nfailed = summarise(ms, o->ntargets, &failed);
+	sigaction(SIGINT, &old_int, NULL);
+	if (nfailed)
+		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "%zu of %zu runs of the lineup failed: %s",
+			      nfailed, o->ntargets, failed.buf);
+	for (size_t i = 0; i < o->ntargets; i++) {
+		free(ms[i].label);
+		free(ms[i].out);
+		sbuf_release(&ms[i].part[0]);
+		sbuf_release(&ms[i].part[1]);
+	}
+	free(ms);
+	sbuf_release(&failed);
+	return rc;
+}

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tests for benches: --host and --target HOST:SPEC on a plan, fio's --client value,
+ * version matching, the deadline on a child, ssh's verdicts (a stand-in ssh), and
+ * fio's relayed error lines and per-job errors in a client/server report.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include "testutil.h"
+
+#include "err.h"
+#include "fiorun.h"
+#include "plan.h"
+#include "remote.h"
+#include "sbuf.h"
+#include "xalloc.h"
+
+/* A plan with one file target and no hosts, built by hand (the loader is tested elsewhere). */
+static void one_target(struct plan *p)
+{
+	plan_init(p);
+	p->targets = xcalloc(1, sizeof(*p->targets));
+	p->ntargets = p->captargets = 1;
+	p->targets[0].name = xstrdup("dut");
+	p->targets[0].path = xstrdup("/tmp/x.bin");
+	p->targets[0].size = 1 << 20;
+}
+
+static void test_host_specs(void **state)
+{
+	struct plan p;
+	struct diag d;
+
+	(void)state;
+	one_target(&p);
+	diag_clear(&d);
+	assert_int_equal(plan_apply_host(&p, "bench1=10.0.0.5", &d), 0);
+	assert_int_equal(plan_apply_host(&p, "bench2=lab-b2.example:9000", &d), 0);
+	assert_int_equal(plan_apply_host(&p, "v6=[fe80::1]:8777", &d), 0);
+	assert_int_equal(plan_apply_host(&p, "bench1=10.0.0.6:8766", &d), 0); /* replaces */
+	assert_int_equal(p.nhosts, 3);
+	assert_string_equal(p.hosts[0].address, "10.0.0.6");
+	assert_int_equal(p.hosts[0].port, 8766);
+	assert_string_equal(p.hosts[1].address, "lab-b2.example");
+	assert_int_equal(p.hosts[1].port, 9000);
+	assert_string_equal(p.hosts[2].address, "fe80::1");
+	assert_int_equal(p.hosts[2].port, 8777);
+	{
+		char *a = remote_client_arg(&p.hosts[1]), *b = remote_client_arg(&p.hosts[2]);
+
+		assert_string_equal(a, "lab-b2.example,9000");
+		assert_string_equal(b, "ip6:fe80::1,8777");
+		free(a);
+		free(b);
+	}
+	assert_int_equal(plan_apply_host(&p, "b=h:70000", &d), -SB_EUSAGE);
+	assert_non_null(strstr(d.msg, "--host port '70000'"));
+	diag_clear(&d);
+	assert_int_equal(plan_apply_host(&p, "b c=h", &d), -SB_EUSAGE);
+	diag_clear(&d);
+	assert_int_equal(plan_apply_host(&p, "b=", &d), -SB_EUSAGE);
+	assert_non_null(strstr(d.msg, "no address"));
+	assert_int_equal(p.nhosts, 3);
+	plan_release(&p);
+}
+
+static void test_target_on_host(void **state)
+{
+	struct plan p;
+	struct diag d;
+
+	(void)state;
+	one_target(&p);
+	diag_clear(&d);
+	assert_int_equal(plan_apply_host(&p, "bench2=127.0.0.1:9001", &d), 0);
+	assert_int_equal(plan_apply_target(&p, "dut=bench2:file:/data/t.bin,size=64MiB", &d),
+			 0);
+	assert_string_equal(p.targets[0].host, "bench2");
+	assert_string_equal(p.targets[0].path, "/data/t.bin");  /* a path on the bench */
+	assert_int_equal(p.targets[0].size, 64 << 20);
+	assert_ptr_equal(plan_target_host(&p, &p.targets[0]), &p.hosts[0]);
+	assert_int_equal(plan_apply_target(&p, "dut=bench2:/dev/nvme0n1", &d), 0);
+	assert_int_equal(p.targets[0].kind, PLAN_TARGET_DEVICE);
+	assert_string_equal(p.targets[0].host, "bench2");
+	/* Without a host the target comes back to this machine. */
+	assert_int_equal(plan_apply_target(&p, "dut=/dev/nvme1n1", &d), 0);
+	assert_null(p.targets[0].host);
+	assert_null(plan_target_host(&p, &p.targets[0]));
+	assert_int_equal(plan_apply_target(&p, "dut=bench3:file:/t.bin,size=1m", &d),
+			 -SB_EUSAGE);
+	assert_non_null(strstr(d.msg, "no host 'bench3'"));
+	assert_non_null(strstr(d.msg, "did you mean 'bench2'"));
+	diag_clear(&d);
+	assert_int_equal(plan_apply_target(&p, "dut=bench2:file:rel.bin,size=1m", &d),
+			 -SB_EUSAGE);
+	assert_non_null(strstr(d.msg, "needs an absolute path"));
+	plan_release(&p);
+}
+
+static void test_same_minor(void **state)
+{
+	(void)state;
+	assert_true(remote_same_minor("fio-3.33", "fio-3.33"));
+	assert_true(remote_same_minor("fio-3.33", "fio-3.33-12-gabcdef"));
+	assert_false(remote_same_minor("fio-3.33", "fio-3.36"));
+	assert_false(remote_same_minor("fio-3.33", "fio-2.33"));
+	assert_false(remote_same_minor("fio-3.33", "garbage"));
+}
+
+static void test_capture_deadline(void **state)
+{
+	char sh[] = "sh", c[] = "-c", echo[] = "echo out; echo err >&2; exit 3";
+	char loop[] = "echo started; while :; do :; done";
+	char *ok[] = { sh, c, echo, NULL }, *hang[] = { sh, c, loop, NULL };
+	struct sbuf out;
+
+	(void)state;
+	sbuf_init(&out);
+	assert_int_equal(remote_capture(ok, NULL, 0, &out), 3);
+	assert_string_equal(out.buf, "out\nerr\n");
+	sbuf_reset(&out);
+	/* A child that never ends is killed at the deadline (1 s), with what it said. */
+	assert_int_equal(remote_capture(hang, NULL, 1, &out), -SB_EFIO);
+	assert_string_equal(out.buf, "started\n");
+	sbuf_release(&out);
+}
+
+/* Points SSDBENCH_SSH at a script that prints text and exits with rc. */
+static void fake_ssh(const char *text, int rc)
+{
+	char *path = xasprintf("%s/ssh", testutil_dir);
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fprintf(f, "#!/bin/sh\necho '%s' >&2\nexit %d\n", text, rc);
+	fclose(f);
+	chmod(path, 0755);
+	setenv("SSDBENCH_SSH", path, 1);
+	free(path);
+}
+
+static void test_ssh_verdicts(void **state)
+{
+	char name[] = "b", address[] = "127.0.0.1", why[256];
+	struct plan_host h = { .name = name, .address = address };
+
+	(void)state;
+	fake_ssh("", 0);
+	assert_int_equal(remote_ssh_check(&h, 5, why, sizeof(why)), REMOTE_SSH_OK);
+	fake_ssh("root@127.0.0.1: Permission denied (publickey).", 255);
+	assert_int_equal(remote_ssh_check(&h, 5, why, sizeof(why)),
+			 REMOTE_SSH_NOT_CONFIGURED);
+	assert_string_equal(why, "root@127.0.0.1: Permission denied (publickey).");
+	fake_ssh("ssh: connect to host 127.0.0.1 port 22: Connection refused", 255);
+	assert_int_equal(remote_ssh_check(&h, 5, why, sizeof(why)), REMOTE_SSH_FAILS);
+	assert_string_equal(why, "ssh: connect to host 127.0.0.1 port 22: Connection refused");
+	setenv("SSDBENCH_SSH", "/nonexistent/ssh", 1);
+	assert_int_equal(remote_ssh_check(&h, 5, why, sizeof(why)),
+			 REMOTE_SSH_NOT_CONFIGURED);
+	assert_string_equal(why, "cannot run '/nonexistent/ssh'");
+	unsetenv("SSDBENCH_SSH");
+}
+
+/* Copies the sample file src to DIR/name. */
+static void copy_sample(const char *src, const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	struct sbuf sb;
+	FILE *f;
+
+	sbuf_init(&sb);
+	assert_int_equal(sbuf_read_file(&sb, src), 0);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fwrite(sb.buf, 1, sb.len, f);
+	fclose(f);
+	sbuf_release(&sb);
+	free(path);
+}
+
+static void test_client_errors(void **state)
+{
+	char *dir = xasprintf("%s/elem", testutil_dir), *text, *job;
+
+	(void)state;
+	assert_int_equal(mkdir(dir, 0755), 0);
+	/* fio's client on a server whose job 'bad' failed at set-up (a real fio 3.33 run). */
+	copy_sample(SB_SOURCE_DIR "/samples/cs-failed-job/fio.json", dir, "fio.json");
+	copy_sample(SB_SOURCE_DIR "/samples/cs-failed-job/stdout.txt", dir, "fio.stdout");
+	copy_sample(SB_SOURCE_DIR "/samples/cs-failed-job/stderr.txt", dir, "fio.stderr");
+	text = fiorun_error_text(dir);
+	assert_string_equal(text, "fio: pid=0, err=22/file:filesetup.c:1155, "
+			    "func=total_file_size, error=Invalid argument; client "
+			    "<127.0.0.1>: exited with error 1");
+	job = fiorun_job_error(dir);
+	assert_non_null(job);
+	assert_string_equal(job, "job 'bad' on 127.0.0.1: error 22 (Invalid argument)");
+	free(text);
+	free(job);
+	copy_sample(SB_SOURCE_DIR "/samples/randread-qd1/fio.json", dir, "fio.json");
+	assert_null(fiorun_job_error(dir));
+	free(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_host_specs),
+		cmocka_unit_test(test_target_on_host),
+		cmocka_unit_test(test_same_minor),
+		cmocka_unit_test(test_capture_deadline),
+		cmocka_unit_test(test_ssh_verdicts),
+		cmocka_unit_test(test_client_errors),
+	};
+
+	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
+}
