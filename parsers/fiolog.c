@@ -397,10 +397,13 @@ struct bin {
 	uint64_t n;
 };
 
-/* Bins for seconds base .. base+n-1, grown on demand in both directions. */
+/*
+ * Bins for seconds base .. base+n-1, grown on demand in both directions; room for
+ * cap, doubled when full, so a log of a million seconds is not a million reallocs.
+ */
 struct binarr {
 	int64_t base;
-	size_t n;
+	size_t n, cap;
 	struct bin *b;
 };
 
@@ -409,7 +412,7 @@ static struct bin *binarr_at(struct binarr *a, int64_t sec)
 {
 	if (!a->n) {
 		a->base = sec;
-		a->n = 1;
+		a->n = a->cap = 1;
 		a->b = xcalloc(1, sizeof(*a->b));
 	} else if (sec < a->base) {
 		size_t grow = (size_t)(a->base - sec);
@@ -422,14 +425,20 @@ static struct bin *binarr_at(struct binarr *a, int64_t sec)
 		free(a->b);
 		a->b = nb;
 		a->n += grow;
+		a->cap = a->n;
 		a->base = sec;
 	} else if ((uint64_t)(sec - a->base) >= a->n) {
 		size_t need = (size_t)(sec - a->base) + 1;
 
 		if (need > FIOLOG_MAX_SPAN)
 			return NULL;
-		a->b = xrealloc(a->b, need * sizeof(*a->b));
-		memset(a->b + a->n, 0, (need - a->n) * sizeof(*a->b));
+		if (need > a->cap) {
+			size_t cap = a->cap * 2 > need ? a->cap * 2 : need;
+
+			a->b = xrealloc(a->b, cap * sizeof(*a->b));
+			memset(a->b + a->cap, 0, (cap - a->cap) * sizeof(*a->b));
+			a->cap = cap;
+		}
 		a->n = need;
 	}
 	return &a->b[sec - a->base];
@@ -525,6 +534,24 @@ static void emit(const struct binarr *tot, enum fiolog_combine how, int64_t end,
 	}
 }
 
+/* One file alone: its per-second values are the result (what add_file + emit give). */
+static void emit_file(const struct filebins *fb, enum fiolog_combine how,
+		      struct result_series out[RESULT_NDIRS])
+{
+	for (int dir = 0; dir < RESULT_NDIRS; dir++) {
+		const struct binarr *a = &fb->dir[dir];
+
+		for (size_t i = 0; i < a->n; i++) {
+			const struct bin *b = &a->b[i];
+
+			if (b->n)
+				result_series_push(&out[dir], (double)(a->base + (int64_t)i),
+						   (how == FIOLOG_SUM && fb->per_io) ? b->sum
+						   : b->sum / (double)b->n);
+		}
+	}
+}
+
 int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combine how,
 		     struct result_series out[RESULT_NDIRS], struct diag *d)
 {
@@ -536,14 +563,16 @@ int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combin
 		struct filebins fb = { .path = paths[i], .d = d };
 
 		rc = fiolog_read(paths[i], bin_row, &fb, d);
-		if (!rc)
+		if (!rc && npaths == 1)
+			emit_file(&fb, how, out);
+		else if (!rc)
 			rc = add_file(&fb, how, tot);
 		if (!rc && fb.any && fb.max_sec < end)
 			end = fb.max_sec;
 		for (int dir = 0; dir < RESULT_NDIRS; dir++)
 			binarr_release(&fb.dir[dir]);
 	}
-	if (!rc)
+	if (!rc && npaths > 1)
 		emit(tot, how, end, out);
 	for (int dir = 0; dir < RESULT_NDIRS; dir++)
 		binarr_release(&tot[dir]);
