@@ -27,15 +27,21 @@ struct fiolog_row {
 };
 
 /*
- * Streams path through libcsv in fixed-size chunks (the file is never loaded
- * whole) and calls fn for every row. Blank lines and a last line without a newline
- * are fine. A malformed row is -SB_EPARSE with FILE:LINE:COL in d (COL is the
- * byte column where the bad field starts); a missing file is -SB_ENOENT. row is
- * borrowed for the call; a negative return from fn stops the read and becomes
- * fiolog_read's result.
+ * Streams path in 1 MiB blocks (the file is never loaded whole; memory does not
+ * grow with its size) and calls fn for every row. Lines of plain numbers, as fio
+ * writes them, take a fast path; from the first line that is anything else on,
+ * libcsv reads the rest, so rows and errors are exactly fiolog_read_csv's. Blank
+ * lines and a last line without a newline are fine. A malformed row is -SB_EPARSE
+ * with FILE:LINE:COL in d (COL is the byte column where the bad field starts); a
+ * missing file is -SB_ENOENT. row is borrowed for the call; a negative return from
+ * fn stops the read and becomes fiolog_read's result.
  */
 int fiolog_read(const char *path, int (*fn)(const struct fiolog_row *row, void *arg),
 		void *arg, struct diag *d);
+
+/* fiolog_read through libcsv alone: the reference the fast path is tested against. */
+int fiolog_read_csv(const char *path, int (*fn)(const struct fiolog_row *row, void *arg),
+		    void *arg, struct diag *d);
 
 /*
  * How clones' values in the same second combine: FIOLOG_SUM for rates (IOPS, bw:

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Tests for fiolog: real fio 3.33 logs from samples/, plus small damaged logs written to a temp dir. */
+#include <glob.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -216,6 +217,202 @@ static void test_callback_stops_and_missing(void **state)
 	assert_non_null(strstr(d.msg, "cannot open 'no/such.log'"));
 }
 
+/* ---- the fast path against libcsv alone ------------------------------------ */
+
+/* Every row of a file, for comparing the two readers. */
+struct allrows {
+	struct fiolog_row *r;
+	size_t n, cap;
+};
+
+static int keep_row(const struct fiolog_row *row, void *arg)
+{
+	struct allrows *a = arg;
+
+	if (a->n == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 64;
+		a->r = xrealloc(a->r, a->cap * sizeof(*a->r));
+	}
+	a->r[a->n++] = *row;
+	return 0;
+}
+
+/* Reads path with fiolog_read and fiolog_read_csv; asserts the same rows, result and error. */
+static int both_same(const char *path, size_t *nrows, struct diag *d)
+{
+	struct allrows fast = { 0 }, csv = { 0 };
+	struct diag dc;
+	int rc, rc_csv;
+
+	diag_clear(d);
+	diag_clear(&dc);
+	rc = fiolog_read(path, keep_row, &fast, d);
+	rc_csv = fiolog_read_csv(path, keep_row, &csv, &dc);
+	assert_int_equal(rc, rc_csv);
+	assert_int_equal(fast.n, csv.n);
+	for (size_t i = 0; i < fast.n; i++) {
+		const struct fiolog_row *a = &fast.r[i], *b = &csv.r[i];
+
+		assert_int_equal(a->time_ms, b->time_ms);
+		assert_memory_equal(&a->value, &b->value, sizeof(a->value));
+		assert_int_equal(a->ddir, b->ddir);
+		assert_int_equal(a->bs, b->bs);
+		assert_int_equal(a->offset, b->offset);
+		assert_int_equal(a->prio, b->prio);
+		assert_int_equal(a->ncols, b->ncols);
+		assert_int_equal(a->line, b->line);
+	}
+	assert_int_equal(d->line, dc.line);
+	assert_int_equal(d->col, dc.col);
+	assert_string_equal(d->msg, dc.msg);
+	assert_string_equal(d->file, dc.file);
+	*nrows = fast.n;
+	free(fast.r);
+	free(csv.r);
+	return rc;
+}
+
+static int text_same(const char *text, size_t *nrows, struct diag *d)
+{
+	char *path = write_log("same.log", text);
+	int rc = both_same(path, nrows, d);
+
+	free(path);
+	return rc;
+}
+
+/* Every real fio log in samples/: identical rows from both readers. */
+static void test_fast_same_on_samples(void **state)
+{
+	static const char *const patterns[] = { SAMPLE("*/*.log"), SAMPLE("*/*.log.*"),
+						SAMPLE("archives/*/steps/*/*.log") };
+	size_t files = 0, total = 0;
+	struct diag d;
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(patterns) / sizeof(patterns[0]); k++) {
+		glob_t g;
+
+		assert_int_equal(glob(patterns[k], 0, NULL, &g), 0);
+		for (size_t i = 0; i < g.gl_pathc; i++) {
+			size_t n;
+
+			assert_int_equal(both_same(g.gl_pathv[i], &n, &d), 0);
+			files++;
+			total += n;
+		}
+		globfree(&g);
+	}
+	assert_true(files >= 70);
+	assert_true(total >= 800);
+}
+
+/* Layouts, spacing and line ends the fast path takes: the same rows as libcsv. */
+static void test_fast_same_layouts(void **state)
+{
+	static const struct {
+		const char *text;
+		size_t rows;
+	} cases[] = {
+		{ "1000, 5, 0, 0, 0\n2001, 6, 1, 0, 0\n", 2 },
+		{ "4, 502801, 0, 4096, 4046848, 0\n4, 34425, 1, 4096, 49676288, 0\n", 2 },
+		{ "1000,7,1,4096\n", 1 },
+		{ "1000, 5, 0, 0, 0   \n  2000 ,\t6 , 1, 0, 0\t\n", 2 },
+		{ "1000, 5, 0, 0, 0\r\n2000, 6, 1, 0, 0\r\n", 2 },
+		{ "1000, 5, 0, 0, 0\n2000, 6, 1, 0, 0", 2 },
+		{ "1000, 5, 0, 0, 0\r\n2000, 6, 1, 0, 0\r", 2 },
+		{ "\n\n1000, 5, 0, 0, 0\n   \n\t\r\n2000, 6, 1, 0, 0\n\n", 2 },
+		{ "1000, 7, 1, 4096, 0x2000\n1001, 7, 1, 4096, 0X1f\n", 2 },
+		{ "18446744073709551615, 999999999999999, 2, 18446744073709551615, 0\n", 1 },
+		{ "1000, 1234567890123456789, 0, 0, 0\n", 1 },
+		{ "1000, 9.5, 0, 0, 0\n2000, 1e3, 1, 0, 0\n3000, 0x10, 0, 0, 0\n", 3 },
+		{ "1000, 5, 0, 0, 0\n\"2000\", \"6\", 1, 0, 0\n3000, 7, 0, 0, 0\n", 3 },
+		{ "1000, 5, 0, 0, 0\r2000, 6, 1, 0, 0\n", 2 },
+		{ "5, 9, 0, 512, 1024, 1, 77, 0\n6, 9, 1, 512, 1024, 1, 77, 0\n", 2 },
+		{ "", 0 },
+		{ "\n", 0 },
+	};
+	struct diag d;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t n = 99;
+
+		assert_int_equal(text_same(cases[i].text, &n, &d), 0);
+		assert_int_equal(n, cases[i].rows);
+	}
+}
+
+/* Bad input: the same error, line and column from both, after the same rows. */
+static void test_fast_same_errors(void **state)
+{
+	static const struct {
+		const char *text;
+		int line, col;
+	} cases[] = {
+		{ "1000, 5, 0, 0, 0\n\n2000, x7, 1, 0, 0\n", 3, 7 },
+		{ "1000, 5, 0, 0, 0\n2000, 6, 1, 0\n", 2, 14 },
+		{ "1000, 5, 0, 0, 0\r\n2000, 6, 7, 0, 0\r\n", 2, 10 },
+		{ "1000, 5, 0, 0, 0\n-5, 1, 0, 0, 0\n", 2, 1 },
+		{ "1000, , 0, 0, 0\n", 1, 7 },
+		{ "1000, 5, 0, 0, 0,\n", 1, 18 },
+		{ "1, 2, 0, 0, 0, 0, 0, 0, 0\n", 1, 25 },
+		{ "1000, 7, 1\n", 1, 11 },
+		{ "18446744073709551616, 5, 0, 0, 0\n", 1, 1 },
+		{ "1000, 5, 0, 0, 0x\n", 1, 16 },
+		{ "1000, 5, 0, 0, 0\n2000, 5, 0, 0, 0\n10 00, 5, 0, 0, 0\n", 3, 1 },
+		{ "1000, 5, 0, 0, 0\n2000, 6, 1, 0, 0, 0\n", 2, 19 },
+		{ "1000, 5, 0, 0, 0\ngarbage\n", 2, 1 },
+	};
+	struct diag d;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t n;
+
+		assert_int_equal(text_same(cases[i].text, &n, &d), -SB_EPARSE);
+		assert_int_equal(d.line, cases[i].line);
+		assert_int_equal(d.col, cases[i].col);
+		assert_int_equal(n, (size_t)(cases[i].line - 1 - (i == 0)));
+	}
+}
+
+/*
+ * Block boundaries: lines split across 1 MiB reads, a line longer than a block, and
+ * an unusual line far into the file (libcsv takes over mid-block).
+ */
+static void test_fast_same_big(void **state)
+{
+	char *spaces;
+	struct sbuf sb;
+	struct diag d;
+	size_t n;
+
+	(void)state;
+	sbuf_init(&sb);
+	for (int i = 0; i < 45000; i++)
+		sbuf_addf(&sb, "%d, %d, %d, 4096, %d, 0\n", i, 1000 + i % 977, i % 3, i * 4096);
+	assert_true(sb.len > 1200000);
+	assert_int_equal(text_same(sb.buf, &n, &d), 0);
+	assert_int_equal(n, 45000);
+	sbuf_addf(&sb, "1, 2.5, 0, 4096, 0, 0\n");
+	for (int i = 0; i < 10000; i++)
+		sbuf_addf(&sb, "%d, 1, 0, 4096, 0, 0\n", i);
+	assert_int_equal(text_same(sb.buf, &n, &d), 0);
+	assert_int_equal(n, 55001);
+	sbuf_release(&sb);
+	sbuf_init(&sb);
+	sbuf_addf(&sb, "1000, 5, 0, 0, 0\n2000, 5");
+	spaces = xmalloc((1 << 20) + 10);
+	memset(spaces, ' ', (1 << 20) + 10);
+	sbuf_add(&sb, spaces, (1 << 20) + 10);
+	free(spaces);
+	sbuf_addf(&sb, ", 1, 0, 0\n3000, 4, 0, 0, 0\n");
+	assert_int_equal(text_same(sb.buf, &n, &d), 0);
+	assert_int_equal(n, 3);
+	sbuf_release(&sb);
+}
+
 static void release_all(struct result_series *s)
 {
 	for (int k = 0; k < RESULT_NDIRS; k++)
@@ -334,6 +531,10 @@ int main(void)
 		cmocka_unit_test(test_blank_lines_crlf_no_newline),
 		cmocka_unit_test(test_many_chunks),
 		cmocka_unit_test(test_callback_stops_and_missing),
+		cmocka_unit_test(test_fast_same_on_samples),
+		cmocka_unit_test(test_fast_same_layouts),
+		cmocka_unit_test(test_fast_same_errors),
+		cmocka_unit_test(test_fast_same_big),
 		cmocka_unit_test(test_aggregate_sum_real),
 		cmocka_unit_test(test_aggregate_mean_real),
 		cmocka_unit_test(test_aggregate_per_io_real),
