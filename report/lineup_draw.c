@@ -123,49 +123,79 @@ static void build_bars(struct ctx *x, size_t h)
 	add_item(x, xasprintf("lineup-bars-%s", lineup_metric(m)->id), c, NULL);
 }
 
-static void build_delta_table(struct ctx *x, size_t h)
+/* Drives per delta table besides the baseline: more do not fit a landscape page. */
+#define DELTA_DRIVES 4
+
+/*
+ * One delta table of headline h: the baseline's column, then drives cols[0..n) as
+ * value (Δ % vs the baseline), shaded by how much better or worse. part > 0 numbers
+ * the tables of a lineup too wide for one.
+ */
+static void build_delta_part(struct ctx *x, size_t h, const size_t *cols, size_t n,
+			     int part)
 {
 	const struct lineup *l = x->l;
 	enum lineup_metric m = headlines[h].m;
-	const char **head = xcalloc(l->nm + 1, sizeof(*head));
-	const char **cells = xcalloc(l->nm + 1, sizeof(*cells));
-	uint32_t *fills = xcalloc(l->nm + 1, sizeof(*fills));
-	char *title = xasprintf("%s: %s", x->s[S_DELTA], x->s[headlines[h].title]);
+	const char *head[DELTA_DRIVES + 2], *cells[DELTA_DRIVES + 2];
+	uint32_t fills[DELTA_DRIVES + 2];
+	char *title = part ? xasprintf("%s: %s (%d)", x->s[S_DELTA], x->s[headlines[h].title],
+				       part) :
+		xasprintf("%s: %s", x->s[S_DELTA], x->s[headlines[h].title]);
 	struct table *t;
 
 	head[0] = x->s[S_TEST];
-	for (size_t i = 0; i < l->nm; i++)
-		head[i + 1] = l->m[i].label;
-	t = table_new(title, x->s[S_DELTA_SUB], l->nm + 1, head);
+	head[1] = l->m[l->base].label;
+	for (size_t c = 0; c < n; c++)
+		head[c + 2] = l->m[cols[c]].label;
+	t = table_new(title, x->s[S_DELTA_SUB], n + 2, head);
 	for (size_t k = 0; k < l->nt; k++) {
-		char *texts[64] = { 0 }, val[64];
+		char *texts[DELTA_DRIVES + 2] = { 0 }, val[64];
 
 		texts[0] = test_title(&l->t[k]);
-		fills[0] = TABLE_NO_FILL;
-		for (size_t i = 0; i < l->nm && i < 63; i++) {
+		fills[0] = fills[1] = TABLE_NO_FILL;
+		format_value(l->t[k].v[l->base][m], val, sizeof(val));
+		texts[1] = xstrdup(val);
+		for (size_t c = 0; c < n; c++) {
+			size_t i = cols[c];
 			double dp = lineup_delta(l, k, i, m);
 
 			format_value(l->t[k].v[i][m], val, sizeof(val));
-			texts[i + 1] = i == l->base || !isfinite(dp)
-					       ? xasprintf("%s", val)
-					       : xasprintf("%s (%+.1f%%)", val, dp);
-			fills[i + 1] = i == l->base ? TABLE_NO_FILL
-				       : table_delta_color(dp, lineup_metric(m)->lower_better
-							       ? TABLE_LOWER_BETTER
-							       : TABLE_HIGHER_BETTER,
-							   DELTA_FULL_SCALE);
-			cells[i + 1] = texts[i + 1];
+			texts[c + 2] = !isfinite(dp) ? xasprintf("%s", val)
+						     : xasprintf("%s (%+.1f%%)", val, dp);
+			fills[c + 2] = table_delta_color(dp, lineup_metric(m)->lower_better
+							     ? TABLE_LOWER_BETTER
+							     : TABLE_HIGHER_BETTER,
+							 DELTA_FULL_SCALE);
 		}
-		cells[0] = texts[0];
+		for (size_t c = 0; c < n + 2; c++)
+			cells[c] = texts[c];
 		table_add_row(t, cells, fills);
-		for (size_t i = 0; i <= l->nm && i < 64; i++)
-			free(texts[i]);
+		for (size_t c = 0; c < n + 2; c++)
+			free(texts[c]);
 	}
-	add_item(x, xasprintf("lineup-delta-%s", lineup_metric(m)->id), NULL, t);
+	add_item(x, part ? xasprintf("lineup-delta-%s-%d", lineup_metric(m)->id, part) :
+		 xasprintf("lineup-delta-%s", lineup_metric(m)->id), NULL, t);
 	free(title);
-	free(head);
-	free(cells);
-	free(fills);
+}
+
+/* The delta tables of headline h: one, or one per DELTA_DRIVES drives. */
+static void build_delta_table(struct ctx *x, size_t h)
+{
+	const struct lineup *l = x->l;
+	size_t *cols = xcalloc(l->nm + 1, sizeof(*cols)), n = 0;
+	int parts;
+
+	for (size_t i = 0; i < l->nm; i++)
+		if (i != l->base)
+			cols[n++] = i;
+	parts = (int)((n + DELTA_DRIVES - 1) / DELTA_DRIVES);
+	for (int p = 0; p < parts || (p == 0 && !n); p++) {
+		size_t from = (size_t)p * DELTA_DRIVES;
+		size_t k = n - from < DELTA_DRIVES ? n - from : DELTA_DRIVES;
+
+		build_delta_part(x, h, cols + from, k, parts > 1 ? p + 1 : 0);
+	}
+	free(cols);
 }
 
 /* The direction with the most per-second IOPS samples. */
