@@ -41,7 +41,7 @@ static void ascii_field(char *dst, size_t dstn, const uint8_t *src, size_t n)
 	if (end - start >= dstn)
 		end = start + dstn - 1;
 	for (size_t i = start; i < end; i++)
-		*dst++ = (src[i] >= 0x20 && src[i] < 0x7f) ? (char)src[i] : '?';
+		*dst++ = (char)(src[i] >= 0x20 && src[i] < 0x7f ? src[i] : '?');
 	*dst = '\0';
 }
 

@@ -507,6 +507,8 @@ static int read_doc(struct plan__loader *ld, const char *path, struct plan__doc 
 		rc = parse_doc(ld, doc, len);
 	}
 	sbuf_release(&text);
+	/* An array of pointers: sizeof(*docs) is rightly a pointer's size. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	XGROW(ld->docs, ld->capdocs, ld->ndocs + 1);
 	ld->docs[ld->ndocs++] = doc;
 	XGROW(ld->p->includes, ld->p->capincludes, ld->p->nincludes + 1);
@@ -802,6 +804,8 @@ static int load_sweep(struct plan__loader *ld, const xmlNode *n, const struct pl
 	if (!rc && !(v = split_values(values.buf, &nv)))
 		rc = err_node(ld, n, "values", 1, "<sweep> has no values");
 	for (size_t i = 0; i < nv && !rc; i++) {
+		/* v is NULL only when nv is 0. */
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 		ld->bind[b] = (struct plan__binding){ var.buf, v[i], 0 };
 		ld->nbind = b + 1;
 		rc = load_children(ld, n, ctx);
@@ -812,7 +816,7 @@ static int load_sweep(struct plan__loader *ld, const xmlNode *n, const struct pl
 	}
 	ld->nbind = b;
 	for (size_t i = 0; i < nv; i++)
-		free(v[i]);
+		free(v[i]); /* NOLINT(clang-analyzer-core.NullDereference) */
 	free(v);
 	sbuf_release(&var);
 	sbuf_release(&values);

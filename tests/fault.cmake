@@ -3,7 +3,7 @@
 # archive on a full filesystem; damaged fio.json; a loop device detached mid-run.
 # Each test asserts the message, the exit code and the archive of what finished.
 sb_unit_test(test_fiorun sb_orchestrator)
-# A clang-tidy finding fixed in parsers/archive_files.c (qsort on an empty list).
+# clang-tidy findings fixed in parsers/archive_files.c (qsort, bsearch on empty lists).
 sb_unit_test(test_archive_files sb_parsers)
 
 foreach(it sigkill watchdog nofio oldfio fullfs badjson loopdetach xml)
