@@ -14,13 +14,7 @@ case " \$* " in *" job.fio "*) touch "$WORK/ran-a-step" ;; esac
 exec "$real_fio" "\$@"
 EOF2
 chmod +x "$WORK/bin/fio"
-cat > "$WORK/plan.xml" <<'PLAN'
-<plan name="oldfio">
-  <target name="dut" file="t.bin" size="16MiB"/>
-  <workload name="first" rw="randread" bs="4k" runtime="1s"/>
-  <workload name="second" rw="randread" bs="4k" runtime="1s"/>
-</plan>
-PLAN
+steps_plan "$WORK/plan.xml" oldfio 1s 1s
 out=$WORK/out
 PATH=$WORK/bin:$PATH run_rc "$WORK/out.log" "$WORK/err.log" \
   "$SSDBENCH" run "$WORK/plan.xml" --out "$out"
