@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* xmlfile: safe, located reading of XML: the report's templates and string tables, and plans. */
+/* xmlfile: safe, located reading of XML: report templates, string tables and plans. */
 #define _GNU_SOURCE
 #include "xmlfile.h"
 
@@ -139,7 +139,7 @@ static xmlDocPtr parse(const char *path, const struct sbuf *text, struct diag *d
 
 int xmlfile_is(const xmlNode *n, const char *name)
 {
-	return n && n->type == XML_ELEMENT_NODE && !xmlStrcmp(n->name, BAD_CAST name);
+	return n && n->type == XML_ELEMENT_NODE && !xmlStrcmp(n->name, (const xmlChar *)name);
 }
 
 xmlDocPtr xmlfile_read(const char *path, struct sbuf *text, struct diag *d)
