@@ -70,6 +70,16 @@ wait_exit() {
   set -e
 }
 
+# holds PID PATH: PID has PATH open (no pipe: "| grep -q" under pipefail can fail
+# on SIGPIPE even when it matched).
+holds() {
+  local f
+  for f in /proc/"$1"/fd/*; do
+    [ "$(readlink "$f" 2>/dev/null)" = "$2" ] && return 0
+  done
+  return 1
+}
+
 # fio_left DIR: how many fio processes still run in DIR (their working folder).
 fio_left() {
   local n=0 p
