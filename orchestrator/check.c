@@ -71,8 +71,8 @@ static void step_estimate(const struct plan_workload *w, uint64_t cap,
 static void add(struct check_estimate *to, const struct check_estimate *e,
 		double min_k, double max_k)
 {
-	to->min_ms += (uint64_t)(e->min_ms * min_k);
-	to->max_ms += (uint64_t)(e->max_ms * max_k);
+	to->min_ms += (uint64_t)((double)e->min_ms * min_k);
+	to->max_ms += (uint64_t)((double)e->max_ms * max_k);
 	to->written_min += e->written_min * min_k;
 	to->written_max += e->written_max * max_k;
 	to->open_time |= e->open_time;

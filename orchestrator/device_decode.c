@@ -41,7 +41,7 @@ static void ascii_field(char *dst, size_t dstn, const uint8_t *src, size_t n)
 	if (end - start >= dstn)
 		end = start + dstn - 1;
 	for (size_t i = start; i < end; i++)
-		*dst++ = (src[i] >= 0x20 && src[i] < 0x7f) ? (char)src[i] : '?';
+		*dst++ = (char)(src[i] >= 0x20 && src[i] < 0x7f ? src[i] : '?');
 	*dst = '\0';
 }
 
@@ -130,18 +130,24 @@ int device_nvme_decode_sanitize(const uint8_t *b, size_t n, struct device_nvme_s
 	return 0;
 }
 
-/* Words 106 and 117-118: logical and physical sector sizes (default 512). */
+/*
+ * Words 106 and 117-118: logical and physical sector sizes (default 512). A
+ * logical size outside 512 B..64 KiB, or a physical one past 16 MiB, is a broken
+ * IDENTIFY page: the default (or the logical size) is kept rather than 0 or a wrap.
+ */
 static void ata_sector_sizes(const uint8_t *b, struct device_ata_id *id)
 {
 	unsigned w106 = le16(b + 2 * 106);
+	uint64_t logical = 2 * (uint64_t)le32(b + 2 * 117), physical;
 
 	id->logical_bytes = id->physical_bytes = 512;
 	if ((w106 & 0xc000) != 0x4000)
 		return;
-	if (w106 & 0x1000)
-		id->logical_bytes = 2 * (unsigned)le32(b + 2 * 117);
-	if (w106 & 0x2000)
-		id->physical_bytes = id->logical_bytes << (w106 & 0xf);
+	if ((w106 & 0x1000) && logical >= 512 && logical <= 1u << 16)
+		id->logical_bytes = id->physical_bytes = (unsigned)logical;
+	physical = (uint64_t)id->logical_bytes << (w106 & 0xf);
+	if ((w106 & 0x2000) && physical <= 1u << 24)
+		id->physical_bytes = (unsigned)physical;
 }
 
 int device_ata_decode_identify(const uint8_t *b, size_t n, struct device_ata_id *id)

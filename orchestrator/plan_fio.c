@@ -9,15 +9,11 @@
 #include "plan_int.h"
 #include "xalloc.h"
 
-/* Adds the first word of each "name   : help" line fio prints. */
-static void add_names(struct plan__fio_names *f, const char *cmd)
+void plan__fio_names_read(struct plan__fio_names *f, FILE *in)
 {
 	char line[512];
-	FILE *p = popen(cmd, "r");
 
-	if (!p)
-		return;
-	while (fgets(line, sizeof(line), p)) {
+	while (fgets(line, sizeof(line), in)) {
 		char *s = line, *e;
 
 		while (isspace((unsigned char)*s))
@@ -30,6 +26,15 @@ static void add_names(struct plan__fio_names *f, const char *cmd)
 		XGROW(f->names, f->cap, f->n + 1);
 		f->names[f->n++] = xstrndup(s, (size_t)(e - s));
 	}
+}
+
+static void add_names(struct plan__fio_names *f, const char *cmd)
+{
+	FILE *p = popen(cmd, "r");
+
+	if (!p)
+		return;
+	plan__fio_names_read(f, p);
 	pclose(p);
 }
 

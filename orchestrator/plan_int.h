@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <libxml/tree.h>
 
@@ -77,6 +78,8 @@ struct plan__fio_names {
 	int loaded;               /* 1 once fio was asked; names empty if it failed */
 };
 
+/* Adds the first word of each "name   : help" line of fio --cmdhelp/--enghelp output. */
+void plan__fio_names_read(struct plan__fio_names *f, FILE *in);
 /* Asks fio (once) for its options and those of io_uring and libaio. */
 int plan__fio_names_load(struct plan__fio_names *f);
 int plan__fio_names_has(const struct plan__fio_names *f, const char *name);

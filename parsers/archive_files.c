@@ -136,6 +136,8 @@ static const struct archive_file *find_file(const struct archive_files *f,
 {
 	struct archive_file key = { (char *)(uintptr_t)path, 0, "" };
 
+	if (!f->n)
+		return NULL;    /* f->v may be NULL, which bsearch() must not get */
 	return bsearch(&key, f->v, f->n, sizeof(*f->v), by_path);
 }
 

@@ -49,7 +49,7 @@ static int check_attrs(const struct tmpl_ctx *x, const xmlNode *n,
 	for (const xmlAttr *a = n->properties; a; a = a->next) {
 		size_t i = 0;
 
-		while (names[i] && xmlStrcmp(a->name, BAD_CAST names[i]))
+		while (names[i] && xmlStrcmp(a->name, (const xmlChar *)names[i]))
 			i++;
 		if (!names[i])
 			return bad(x, n, "unknown attribute", (const char *)a->name);
@@ -61,7 +61,7 @@ static int check_attrs(const struct tmpl_ctx *x, const xmlNode *n,
 static int attr_num(const struct tmpl_ctx *x, const xmlNode *n, const char *name,
 		    double lo, double hi, double *v)
 {
-	xmlChar *s = xmlGetProp(n, BAD_CAST name);
+	xmlChar *s = xmlGetProp(n, (const xmlChar *)name);
 	char *end = NULL;
 	int rc = 0;
 
@@ -80,7 +80,7 @@ static int attr_num(const struct tmpl_ctx *x, const xmlNode *n, const char *name
 static int read_color(const struct tmpl_ctx *x, const xmlNode *n, const char *name,
 		      uint32_t *out)
 {
-	xmlChar *s = xmlGetProp(n, BAD_CAST name);
+	xmlChar *s = xmlGetProp(n, (const xmlChar *)name);
 	char *end = NULL;
 	unsigned long v;
 	int rc = 0;
@@ -107,10 +107,10 @@ static int read_colors(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *
 
 static int read_kind(const struct tmpl_ctx *x, const xmlNode *n, enum tmpl_kind *k)
 {
-	xmlChar *s = xmlGetProp(n, BAD_CAST "kind");
+	xmlChar *s = xmlGetProp(n, (const xmlChar *)"kind");
 	int rc = 0, i = 0;
 
-	while (s && i < TMPL_NKINDS && xmlStrcmp(s, BAD_CAST kind_names[i]))
+	while (s && i < TMPL_NKINDS && xmlStrcmp(s, (const xmlChar *)kind_names[i]))
 		i++;
 	if (!s || i == TMPL_NKINDS)
 		rc = bad(x, n, "unknown chart kind (step-iops, sweep-qd, dispersion, "
@@ -134,15 +134,15 @@ static int read_chart(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *n
 	if (!rc)
 		rc = attr_num(x, n, "height", c.kind == TMPL_SUMMARY ? 0 : 200, 4000,
 			      &c.height);
-	logy = xmlGetProp(n, BAD_CAST "log-y");
-	if (!rc && logy && xmlStrcmp(logy, BAD_CAST "true") &&
-	    xmlStrcmp(logy, BAD_CAST "false"))
+	logy = xmlGetProp(n, (const xmlChar *)"log-y");
+	if (!rc && logy && xmlStrcmp(logy, (const xmlChar *)"true") &&
+	    xmlStrcmp(logy, (const xmlChar *)"false"))
 		rc = bad(x, n, "invalid log-y (true or false)", (const char *)logy);
-	c.log_y = logy && !xmlStrcmp(logy, BAD_CAST "true");
+	c.log_y = logy && !xmlStrcmp(logy, (const xmlChar *)"true");
 	xmlFree(logy);
 	if (rc)
 		return rc;
-	title = xmlGetProp(n, BAD_CAST "title");
+	title = xmlGetProp(n, (const xmlChar *)"title");
 	c.title = title ? xstrdup((const char *)title) : NULL;
 	xmlFree(title);
 	XGROW(t->charts, t->cap, t->ncharts + 1);

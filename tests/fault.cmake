@@ -3,13 +3,22 @@
 # archive on a full filesystem; damaged fio.json; a loop device detached mid-run.
 # Each test asserts the message, the exit code and the archive of what finished.
 sb_unit_test(test_fiorun sb_orchestrator)
-# A clang-tidy finding fixed in parsers/archive_files.c (qsort on an empty list).
+# clang-tidy findings fixed in parsers/archive_files.c (qsort, bsearch on empty lists).
 sb_unit_test(test_archive_files sb_parsers)
 
-foreach(it sigkill watchdog nofio oldfio fullfs badjson loopdetach xml)
+foreach(it sigkill watchdog nofio oldfio fullfs badjson badjson_run loopdetach xml)
   add_test(NAME fault_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/fault_${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
   set_tests_properties(fault_${it} PROPERTIES LABELS integration SKIP_RETURN_CODE 77
     TIMEOUT 600 RESOURCE_LOCK fio ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
 endforeach()
+# Known to fail until orchestrator/run.c saves results.csv before hashing it into
+# manifest.json (the manifest lists the results.csv of the save before): a full
+# filesystem, or ssdbench killed, between two saves leaves "changed: results.csv".
+add_test(NAME fault_fullfs_mid
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/fault_fullfs_mid.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(fault_fullfs_mid PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  TIMEOUT 600 RESOURCE_LOCK fio DISABLED TRUE
+  ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Regression tests for archive_files found by clang-tidy: an empty archive folder. */
+/* Regression tests for archive_files found by clang-tidy: empty archive folders. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +14,25 @@
 #include "archive_files.h"
 #include "testutil.h"
 
+/* Makes testutil_dir/name into dir. */
+static void make_dir(char *dir, size_t n, const char *name)
+{
+	snprintf(dir, n, "%s/%s", testutil_dir, name);
+	assert_int_equal(mkdir(dir, 0755), 0);
+}
+
+/* Writes text to dir/name. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[sizeof(testutil_dir) + 64];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	assert_non_null(fp = fopen(path, "w"));
+	fputs(text, fp);
+	assert_int_equal(fclose(fp), 0);
+}
+
 /* An empty folder lists nothing (qsort was once handed a NULL array: UB). */
 static void test_scan_empty(void **state)
 {
@@ -22,8 +41,7 @@ static void test_scan_empty(void **state)
 	char dir[sizeof(testutil_dir) + 8];
 
 	(void)state;
-	snprintf(dir, sizeof(dir), "%s/empty", testutil_dir);
-	assert_int_equal(mkdir(dir, 0755), 0);
+	make_dir(dir, sizeof(dir), "empty");
 	archive_files_init(&f);
 	diag_clear(&d);
 	assert_int_equal(archive_files_scan(dir, NULL, &f, &d), 0);
@@ -36,19 +54,12 @@ static void test_scan_sorted(void **state)
 {
 	struct archive_files f;
 	struct diag d;
-	char dir[sizeof(testutil_dir) + 8], path[sizeof(dir) + 16];
-	FILE *fp;
+	char dir[sizeof(testutil_dir) + 8];
 
 	(void)state;
-	snprintf(dir, sizeof(dir), "%s/two", testutil_dir);
-	assert_int_equal(mkdir(dir, 0755), 0);
-	snprintf(path, sizeof(path), "%s/b.txt", dir);
-	assert_non_null(fp = fopen(path, "w"));
-	fputs("abc", fp);
-	fclose(fp);
-	snprintf(path, sizeof(path), "%s/a.txt", dir);
-	assert_non_null(fp = fopen(path, "w"));
-	fclose(fp);
+	make_dir(dir, sizeof(dir), "two");
+	put_file(dir, "b.txt", "abc");
+	put_file(dir, "a.txt", "");
 	archive_files_init(&f);
 	diag_clear(&d);
 	assert_int_equal(archive_files_scan(dir, NULL, &f, &d), 0);
@@ -64,11 +75,36 @@ static void test_scan_sorted(void **state)
 	archive_files_release(&f);
 }
 
+/*
+ * A manifest listing a file in a folder that holds only the manifest: the file is
+ * missing (the lookup was once a bsearch() over a NULL array: UB).
+ */
+static void test_verify_all_missing(void **state)
+{
+	struct archive_verify v;
+	struct diag d;
+	char dir[sizeof(testutil_dir) + 8];
+
+	(void)state;
+	make_dir(dir, sizeof(dir), "gone");
+	put_file(dir, "manifest.json",
+		 "{\"files\": [{\"path\": \"s1/fio.json\", \"sha256\": \"00\"}]}");
+	diag_clear(&d);
+	assert_int_equal(archive_verify(dir, &v, &d), 0);
+	assert_int_equal(v.checked, 1);
+	assert_int_equal(v.nmissing, 1);
+	assert_string_equal(v.missing[0], "s1/fio.json");
+	assert_int_equal(v.nchanged, 0);
+	assert_int_equal(v.nextra, 0);
+	archive_verify_release(&v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_scan_empty),
 		cmocka_unit_test(test_scan_sorted),
+		cmocka_unit_test(test_verify_all_missing),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);

@@ -214,6 +214,39 @@ static void test_ata_identify(void **state)
 	assert_int_equal(id.rotation, 1);
 }
 
+/*
+ * Words 106 and 117-118: a 4 KiB logical sector is read; a size of 0 or one that
+ * wrapped (found by fuzz_probe) keeps 512, and a physical size past 16 MiB the logical.
+ */
+static void test_ata_sector_sizes(void **state)
+{
+	static const struct {
+		unsigned w106;
+		uint32_t words;   /* words 117-118: logical sector size in words */
+		unsigned logical, physical;
+	} cases[] = {
+		{ 0x4000 | 0x1000, 2048, 4096, 4096 },
+		{ 0x4000 | 0x1000 | 0x2000 | 1, 2048, 4096, 8192 },
+		{ 0x4000 | 0x1000, 0, 512, 512 },
+		{ 0x4000 | 0x1000, 0x80000000u, 512, 512 },
+		{ 0x4000 | 0x1000 | 0x2000 | 15, 32768, 65536, 65536 },
+		{ 0x1000, 2048, 512, 512 },       /* word 106 not valid (bits 15:14 != 01b) */
+	};
+	uint8_t b[512];
+	struct device_ata_id id;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(b, 0, sizeof(b));
+		put16(b, 2 * 106, cases[i].w106);
+		put16(b, 2 * 117, cases[i].words & 0xffff);
+		put16(b, 2 * 118, cases[i].words >> 16);
+		assert_int_equal(device_ata_decode_identify(b, sizeof(b), &id), 0);
+		assert_int_equal(id.logical_bytes, cases[i].logical);
+		assert_int_equal(id.physical_bytes, cases[i].physical);
+	}
+}
+
 /* SMART READ DATA: 30 attributes of 12 bytes from offset 2; 194 temperature raw byte 0. */
 static void test_ata_smart(void **state)
 {
@@ -580,6 +613,7 @@ int main(void)
 		cmocka_unit_test(test_u128_format),
 		cmocka_unit_test(test_nvme_sanitize_log),
 		cmocka_unit_test(test_ata_identify),
+		cmocka_unit_test(test_ata_sector_sizes),
 		cmocka_unit_test(test_ata_smart),
 		cmocka_unit_test(test_ata_cdb),
 		cmocka_unit_test(test_ata_sense),

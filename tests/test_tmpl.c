@@ -113,12 +113,53 @@ static void test_errors_located(void **state)
 		     "not allowed");
 }
 
+/* Bounded depth and size: located, whatever is inside. */
+static void test_limits(void **state)
+{
+	struct sbuf deep, big;
+	struct tmpl *t = NULL;
+	struct diag d;
+	(void)state;
+
+	sbuf_init(&deep);
+	sbuf_adds(&deep, "<report>\n");
+	for (int i = 0; i < 20; i++)
+		sbuf_adds(&deep, "  <chart kind=\"summary\">\n");
+	for (int i = 0; i < 20; i++)
+		sbuf_adds(&deep, "</chart>");
+	sbuf_adds(&deep, "</report>\n");
+	expect_error(deep.buf, 17, 3, "elements nested deeper than 16 levels");
+	sbuf_release(&deep);
+	sbuf_init(&big);
+	sbuf_adds(&big, "<report>\n<!--");
+	while (big.len <= (1u << 20))
+		sbuf_adds(&big, "                                ");
+	sbuf_adds(&big, "-->\n</report>\n");
+	assert_int_equal(load_text(big.buf, &t, &d), -SB_EPARSE);
+	assert_null(t);
+	assert_int_equal(d.line, 0);
+	assert_string_equal(d.msg, "file is larger than 1024 KiB");
+	sbuf_release(&big);
+	/* Exactly at the limit is read. */
+	sbuf_init(&big);
+	sbuf_adds(&big, "<report>\n<!--");
+	while (big.len < (1u << 20) - 14)
+		sbuf_addc(&big, ' ');
+	sbuf_adds(&big, "-->\n</report>\n");
+	assert_int_equal(big.len, 1u << 20);
+	assert_int_equal(load_text(big.buf, &t, &d), 0);
+	assert_int_equal(t->ncharts, 0);
+	tmpl_free(t);
+	sbuf_release(&big);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_default_template),
 		cmocka_unit_test(test_edited_template),
 		cmocka_unit_test(test_errors_located),
+		cmocka_unit_test(test_limits),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);

@@ -3,7 +3,8 @@
 # A damaged fio.json in an archive from a real run, fed to "ssdbench report DIR":
 # truncated -> refused at the place it ends (exit 1, no PDF); two documents
 # concatenated -> the last one is read and the report is the same as the
-# original's; control characters inside a string -> repaired, same report.
+# original's; control characters inside a string -> repaired, same report. Each
+# edit is caught by "ssdbench verify" (exit 1, the file named).
 . "$(dirname "$0")/fault_lib.sh"
 
 cat > "$WORK/plan.xml" <<'PLAN'
@@ -23,6 +24,12 @@ cat "$WORK/a/$json" "$WORK/a/$json" > "$WORK/concat/$json"
 # Raw control bytes (SOH, BEL, an ANSI escape) inside the job's name.
 sed 's/"jobname" : "rr"/"jobname" : "r\x01\x07\x1b[31mr"/' "$WORK/a/$json" > "$WORK/ctrl/$json"
 check "control bytes injected" grep -q $'\x01' "$WORK/ctrl/$json"
+# The archive's SHA-256 list catches each edit: verify exits 1 and names the file.
+for k in trunc concat ctrl; do
+  run_rc "$WORK/$k.verify" "$WORK/$k.verify.err" "$SSDBENCH" verify "$WORK/$k"
+  expect_eq "$k: verify exit code" "$rc" 1
+  check "$k: verify names the file" grep -qx "changed: $json" "$WORK/$k.verify"
+done
 
 "$SSDBENCH" report "$WORK/a" -o "$WORK/a.pdf" > /dev/null
 pdftotext "$WORK/a.pdf" "$WORK/a.txt"

@@ -13,13 +13,7 @@ mount -t tmpfs -o size=1m,mode=0755 ssdbench-fullfs "$small" 2>/dev/null ||
   { echo "fault_fullfs: skipped (cannot mount a tmpfs)"; exit 77; }
 cleanup_hooks+=("umount '$small'")
 
-cat > "$WORK/plan.xml" <<'PLAN'
-<plan name="full">
-  <target name="dut" file="t.bin" size="16MiB"/>
-  <workload name="first" rw="randread" bs="4k" runtime="1s"/>
-  <workload name="second" rw="randread" bs="4k" runtime="1s"/>
-</plan>
-PLAN
+steps_plan "$WORK/plan.xml" full 1s 1s
 tgt="dut=file:$WORK/t.bin,size=16MiB"
 
 # fill KB: leaves about KB kilobytes free on the small filesystem.

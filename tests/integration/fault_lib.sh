@@ -16,18 +16,25 @@ fio_pid() {
   return 1
 }
 
-# long_step_plan FILE NAME: a plan of three steps on a 16 MiB file, the middle one
-# 5 minutes long: a fault injected into it must stop the run long before that.
-long_step_plan() {
-  cat > "$1" <<PLAN
-<plan name="$2">
-  <target name="dut" file="t.bin" size="16MiB"/>
-  <workload name="first" rw="randread" bs="4k" runtime="1s"/>
-  <workload name="second" rw="randread" bs="4k" runtime="5min"/>
-  <workload name="third" rw="randread" bs="4k" runtime="1s"/>
-</plan>
-PLAN
+# steps_plan FILE NAME RUNTIME...: a plan on a 16 MiB file with one 4k randread step
+# per RUNTIME, the steps named first, second, third, fourth.
+steps_plan() {
+  local file=$1 name=$2 i=0 r names=(first second third fourth)
+  shift 2
+  {
+    echo "<plan name=\"$name\">"
+    echo '  <target name="dut" file="t.bin" size="16MiB"/>'
+    for r in "$@"; do
+      echo "  <workload name=\"${names[i]}\" rw=\"randread\" bs=\"4k\" runtime=\"$r\"/>"
+      i=$((i + 1))
+    done
+    echo '</plan>'
+  } > "$file"
 }
+
+# long_step_plan FILE NAME: three steps, the middle one 5 minutes long: a fault
+# injected into it must stop the run long before that.
+long_step_plan() { steps_plan "$1" "$2" 1s 5min 1s; }
 
 # run_rc LOG ERR COMMAND...: runs COMMAND with stdout to LOG and stderr to ERR;
 # sets rc to its exit status.
@@ -61,6 +68,16 @@ wait_exit() {
   set +e
   wait "$1"; rc=$?
   set -e
+}
+
+# holds PID PATH: PID has PATH open (no pipe: "| grep -q" under pipefail can fail
+# on SIGPIPE even when it matched).
+holds() {
+  local f
+  for f in /proc/"$1"/fd/*; do
+    [ "$(readlink "$f" 2>/dev/null)" = "$2" ] && return 0
+  done
+  return 1
 }
 
 # fio_left DIR: how many fio processes still run in DIR (their working folder).

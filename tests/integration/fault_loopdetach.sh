@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # A loop device detached during a run (losetup -d on the device this test made):
-# the kernel defers the detach while fio holds the device open, so the running
-# step finishes; the next step finds no device and fails with fio's error (exit 1),
-# and the archive keeps the finished step.
+# the kernel defers the detach while the first step's fio holds the device open, so
+# that step finishes; the next step finds a zero-sized device and fails with fio's
+# error (exit 1), the archive keeps the finished step, and the device is gone.
 . "$(dirname "$0")/fault_lib.sh"
 
 if [ "$(id -u)" -ne 0 ] || ! command -v losetup > /dev/null; then
@@ -28,21 +28,27 @@ out=$WORK/out
   > "$WORK/out.log" 2> "$WORK/err.log" &
 pid=$!
 wait_file "$pid" "$out/steps/001-first/job.fio"
-fio_pid "$pid" > /dev/null || fail "no fio started for the first step"
-# Detach only once fio holds the device open (the kernel then defers the detach);
-# detaching earlier would fail the first step instead. Bounded: 30 s.
-for _ in $(seq 600); do
-  for p in $(pgrep -x fio); do ls -l "/proc/$p/fd" 2>/dev/null; done |
-    grep -q -- "-> $loop\$" && break
+fio=$(fio_pid "$pid") || fail "no fio started for the first step"
+# Detach only once the first step's job process has kept the device open over two
+# looks 0.2 s apart (fio opens it briefly before the job starts): the kernel then
+# defers the detach; detaching earlier would fail the first step. Bounded: 30 s.
+held=
+for _ in $(seq 150); do
+  for p in $(pgrep -P "$fio" -x fio); do
+    holds "$p" "$loop" && sleep 0.2 && holds "$p" "$loop" && held=$p
+  done
+  [ -n "$held" ] && break
   sleep 0.05
 done
+[ -n "$held" ] || fail "the first step's fio never kept $loop open"
 losetup -d "$loop"
 wait_exit "$pid" 120
 expect_eq "exit code" "$rc" 1
 check "names the failed step" grep -q "step 'second' failed" "$WORK/err.log"
-check "quotes fio's error about the device" grep -q "$loop" "$WORK/err.log"
+check "quotes fio's error about the device" grep -q "fio said: $loop: zero sized block device" "$WORK/err.log"
 m=$out/manifest.json
 expect_eq "run status" "$(jq -r .status "$m")" failed
 archive_ok "$out" "ok,failed" first
 no_fio_left "$out"
+check "the device is gone" sh -c "! losetup '$loop' 2>/dev/null | grep -qF '$img'"
 echo "fault_loopdetach: ok"

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# fio itself leaves a damaged fio.json during a run (a wrapper on PATH runs the real
+# fio, then damages the second step's output): truncated (inside "jobs"), the step
+# fails with jansson's message, exit 1, and the first step's archive verifies;
+# concatenated (two documents) or with control bytes in a string, the run completes
+# and verifies.
+. "$(dirname "$0")/fault_lib.sh"
+
+real_fio=$(command -v fio) || { echo "fault_badjson_run: skipped (no fio)"; exit 77; }
+mkdir "$WORK/bin"
+cat > "$WORK/bin/fio" <<EOF2
+#!/usr/bin/env bash
+"$real_fio" "\$@"
+rc=\$?
+case "\$PWD \$*" in
+  */steps/002-second\ *--output=fio.json*) ;;
+  *) exit \$rc ;;
+esac
+case "\$FAULT" in
+  trunc) head -n 21 fio.json > fio.tmp && mv fio.tmp fio.json ;;
+  concat) cat fio.json fio.json > fio.tmp && mv fio.tmp fio.json ;;
+  ctrl) sed -i 's/"jobname" : "second"/"jobname" : "sec\x01\x07\x1b[31mond"/' fio.json
+        grep -q \$'\x01' fio.json || exit 99 ;;
+esac
+exit \$rc
+EOF2
+chmod +x "$WORK/bin/fio"
+steps_plan "$WORK/plan.xml" badjson 1s 1s
+
+# run_with FAULT: runs the plan with fio's second output damaged that way.
+run_with() {
+  FAULT=$1 PATH=$WORK/bin:$PATH run_rc "$WORK/$1.log" "$WORK/$1.err" \
+    "$SSDBENCH" run "$WORK/plan.xml" --out "$WORK/$1"
+}
+
+run_with trunc
+expect_eq "truncated: exit code" "$rc" 1
+check "truncated: names the step and the damage" \
+  grep -q "^error: step 'second' failed: string or '}' expected near end of file$" "$WORK/trunc.err"
+check "truncated: error recorded" \
+  jq -e '.steps[1].error | test("^string or .}. expected near end of file$")' "$WORK/trunc/manifest.json" > /dev/null
+expect_eq "truncated: run status" "$(jq -r .status "$WORK/trunc/manifest.json")" failed
+archive_ok "$WORK/trunc" "ok,failed" first
+no_fio_left "$WORK/trunc"
+
+for k in concat ctrl; do
+  run_with $k
+  [ "$rc" = 0 ] || { cat "$WORK/$k.err"; fail "$k: exit code $rc, want 0"; }
+  expect_eq "$k: run status" "$(jq -r .status "$WORK/$k/manifest.json")" complete
+  expect_eq "$k: step statuses" "$(jq -r '[.steps[].status] | join(",")' "$WORK/$k/manifest.json")" ok,ok
+  expect_eq "$k: results.csv rows" "$(tail -n +2 "$WORK/$k/results.csv" | cut -d, -f2 | paste -sd,)" first,second
+  "$SSDBENCH" verify "$WORK/$k" > "$WORK/$k.verify" 2>&1 ||
+    { cat "$WORK/$k.verify" >&2; fail "$k: ssdbench verify rejects the archive"; }
+  iops=$(csv_get "$WORK/$k/results.csv" 2 read_iops)
+  awk -v v="$iops" 'BEGIN { exit !(v > 100) }' || fail "$k: second step read IOPS '$iops'"
+done
+check "ctrl: no control bytes in results.csv" test "$(grep -c $'[\x01\x07\x1b]' "$WORK/ctrl/results.csv")" = 0
+echo "fault_badjson_run: ok"
