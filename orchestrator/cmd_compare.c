@@ -77,6 +77,8 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 		       const char **labels, size_t base, struct diag *d)
 {
 	struct result_run *runs = xcalloc(p->nargs, sizeof(*runs));
+	/* An array of pointers: sizeof(*p) is the pointer size, as meant. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	const struct result_run **rp = xcalloc(p->nargs, sizeof(*rp));
 	struct lineup_render_opts ro = { 0 };
 	struct lineup l = { 0 };

@@ -343,7 +343,8 @@ static int add_group(struct imp *im, const struct imp_report *r, int g, int ngro
 					      j->error, strerror(j->error));
 	}
 	st->index = (int)im->run.nsteps;
-	st->name = unique_name(&im->run, first->jobname);
+	/* g is one of groups_of()'s: at least one job has it. */
+	st->name = unique_name(&im->run, first ? first->jobname : "group");
 	st->kind = xstrdup("workload");
 	st->status = xstrdup(st->error ? "failed" : "ok");
 	name = safe_name(st->name);
@@ -394,6 +395,8 @@ static int add_report(struct imp *im, const struct imp_report *r)
 {
 	const struct fiojson_report *rep = &r->rep;
 	int *ids = xcalloc(rep->njobs + 1, sizeof(*ids)), n = groups_of(rep, ids), rc = 0;
+	/* An array of pointers: sizeof(*p) is the pointer size, as meant. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	json_t **roots = xcalloc(rep->njobs + 1, sizeof(*roots));
 	char **texts = xcalloc((size_t)n + 1, sizeof(*texts));
 

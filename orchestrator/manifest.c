@@ -321,12 +321,12 @@ static double c_written(const struct result_step *st, int after)
 }
 
 #define QOS(dir, name) \
-	{ name "_clat_mean_us", c_qos, dir * 8 + 0, 2 }, \
-	{ name "_clat_p99_us", c_qos, dir * 8 + 1, 2 }, \
-	{ name "_clat_p99.9_us", c_qos, dir * 8 + 2, 2 }, \
-	{ name "_clat_p99.99_us", c_qos, dir * 8 + 3, 2 }, \
-	{ name "_clat_p99.999_us", c_qos, dir * 8 + 4, 2 }, \
-	{ name "_clat_max_us", c_qos, dir * 8 + 5, 2 }
+	{ name "_clat_mean_us", c_qos, (dir) * 8 + 0, 2 }, \
+	{ name "_clat_p99_us", c_qos, (dir) * 8 + 1, 2 }, \
+	{ name "_clat_p99.9_us", c_qos, (dir) * 8 + 2, 2 }, \
+	{ name "_clat_p99.99_us", c_qos, (dir) * 8 + 3, 2 }, \
+	{ name "_clat_p99.999_us", c_qos, (dir) * 8 + 4, 2 }, \
+	{ name "_clat_max_us", c_qos, (dir) * 8 + 5, 2 }
 static const struct column columns[] = {
 	{ "read_iops", c_iops, RESULT_READ, 2 },
 	{ "read_MBps", c_mbps, RESULT_READ, 2 },

@@ -165,8 +165,8 @@ int plan_apply_host(struct plan *p, const char *spec, struct diag *d)
 {
 	const char *eq = strchr(spec, '=');
 	struct plan_host *h = NULL;
-	char *address;
-	long long port;
+	char *address = NULL;
+	long long port = 0;
 
 	if (!eq || !valid_name(spec, (size_t)(eq - spec)))
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--host '%s': expected "

@@ -327,10 +327,7 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 		fclose(tel.f);
 	if (!rc)
 		rc = judge_fio(x, st, status);
-	if (!rc)
-		x->written += st->dir_stat[RESULT_WRITE].io_bytes;
-	else if (st->dir_stat[RESULT_WRITE].io_bytes)  /* what a failed step still wrote */
-		x->written += st->dir_stat[RESULT_WRITE].io_bytes;
+	x->written += st->dir_stat[RESULT_WRITE].io_bytes;  /* a failed step's writes count too */
 	free(job);
 	free(dir);
 	return rc;

@@ -34,7 +34,9 @@ int archive_files_excluded(const char *rel)
 {
 	size_t n = strlen(rel);
 
-	return !strcmp(rel, "manifest.json") || !strcmp(rel, "report.pdf") ||
+	/* journal.jsonl is appended before each manifest save: bookkeeping, like the manifest. */
+	return !strcmp(rel, "manifest.json") || !strcmp(rel, "journal.jsonl") ||
+	       !strcmp(rel, "report.pdf") ||
 	       !strncmp(rel, "charts/", 7) || (n > 4 && !strcmp(rel + n - 4, ".tmp"));
 }
 

@@ -471,7 +471,7 @@ static void draw_table_row(struct gfx *g, const struct table *t, double y,
 		if (cells && cells[c].fill != TABLE_NO_FILL)
 			gfx_rect(g, x + 1, y - 5, w - 2, t->row_h, cells[c].fill);
 		gfx_text(g, c ? x + w - 10 : x + 10, y, f, color, c ? GFX_RIGHT : GFX_LEFT,
-			 w - 20, cells ? cells[c].text : text[c]);
+			 w - 20, cells ? cells[c].text : text ? text[c] : "");
 	}
 }
 

@@ -189,6 +189,8 @@ static int known(const struct lineup *l, const struct result_step *st)
 static void match(struct lineup *l, const struct result_step *st)
 {
 	struct lineup_test t = { xstrdup(st->name), st->cell ? xstrdup(st->cell) : NULL,
+				 /* An array of pointers: sizeof(*p) is the pointer size, as meant. */
+				 /* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 				 xcalloc(l->nm, sizeof(*t.step)), xcalloc(l->nm, sizeof(*t.v)),
 				 xcalloc(l->nm, sizeof(*t.how)) };
 	struct sbuf only;

@@ -110,7 +110,7 @@ size_t qos_histogram(const struct result_hist *h, int per_decade, double *x, dou
 			if (bi == b)
 				sum += (double)h->count[i];
 		}
-		x[n] = pow(10, (b + 0.5) / per_decade) / 1e3;
+		x[n] = pow(10, ((double)b + 0.5) / per_decade) / 1e3;
 		y[n] = sum / total * 100;
 	}
 	return n;

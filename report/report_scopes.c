@@ -189,6 +189,8 @@ static void window_chart(struct report *r, const struct result_scope *s, size_t 
 static const struct result_step **scope_elements(const struct report *r,
 						 const struct result_scope *s, size_t *n)
 {
+	/* An array of pointers: sizeof(*p) is the pointer size, as meant. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	const struct result_step **els = xmalloc((r->run->nsteps + 1) * sizeof(*els));
 
 	*n = 0;

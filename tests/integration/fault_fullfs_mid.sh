@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # The output folder's filesystem fills up during a run (a wrapper on PATH runs the
 # real fio for the second step, then fills the 2 MiB tmpfs the archive is on): the
-# run stops with ENOSPC named, exit 1, and once space is back the archive of what
-# finished (the first step) passes "ssdbench verify".
+# run stops with ENOSPC named, exit 1, the manifest still describes what it could
+# record (the first step), and once space is back "ssdbench resume" finishes the run
+# without touching the first step, and the archive passes "ssdbench verify".
 . "$(dirname "$0")/fault_lib.sh"
 
 [ "$(id -u)" -eq 0 ] || { echo "fault_fullfs_mid: skipped (needs root to mount)"; exit 77; }
@@ -34,7 +35,12 @@ rm "$small/filler"
 m=$small/o/manifest.json
 check "manifest.json is valid JSON" jq -e . "$m" > /dev/null
 expect_eq "first step recorded" "$(jq -r '.steps[0].status' "$m")" ok
+first=$(sha256sum < "$small/o/steps/001-first/fio.json")
+"$SSDBENCH" resume "$small/o" > "$WORK/resume.log" 2>&1 ||
+  { cat "$WORK/resume.log" >&2; fail "resume once space is back"; }
+expect_eq "statuses after resume" "$(jq -r '[.steps[].status] | join(",")' "$m")" ok,ok,ok
+expect_eq "first step untouched" "$(sha256sum < "$small/o/steps/001-first/fio.json")" "$first"
 "$SSDBENCH" verify "$small/o" > "$WORK/verify.log" 2>&1 ||
-  { cat "$WORK/verify.log" >&2; fail "ssdbench verify rejects what finished"; }
+  { cat "$WORK/verify.log" >&2; fail "ssdbench verify rejects the resumed archive"; }
 no_fio_left "$small/o"
 echo "fault_fullfs_mid: ok"
