@@ -102,6 +102,11 @@ void result_run_release(struct result_run *r)
 		free(s->chart);
 	}
 	free(r->scopes);
+	for (size_t i = 0; i < r->ntitles; i++) {
+		free(r->titles[i].lang);
+		free(r->titles[i].text);
+	}
+	free(r->titles);
 	result_run_init(r);
 }
 
@@ -113,6 +118,21 @@ struct result_step *result_run_add_step(struct result_run *r)
 	st = &r->steps[r->nsteps++];
 	result_step_init(st);
 	return st;
+}
+
+void result_run_add_title(struct result_run *r, const char *lang, const char *text)
+{
+	r->titles = xrealloc(r->titles, (r->ntitles + 1) * sizeof(*r->titles));
+	r->titles[r->ntitles].lang = xstrdup(lang);
+	r->titles[r->ntitles++].text = xstrdup(text);
+}
+
+const char *result_run_title(const struct result_run *r, const char *lang)
+{
+	for (size_t i = 0; lang && i < r->ntitles; i++)
+		if (!strcmp(r->titles[i].lang, lang))
+			return r->titles[i].text;
+	return r->plan_title ? r->plan_title : r->plan_name;
 }
 
 struct result_scope *result_run_add_scope(struct result_run *r)

@@ -145,6 +145,9 @@ struct result_run {
 	char *drive_firmware;
 	uint64_t capacity;    /* target bytes the plan's amounts are relative to */
 	char *failure;        /* the plan's failure policy: "stop" or "continue" */
+	/* The plan's titles in other languages (<title lang= text=>). */
+	struct result_title { char *lang, *text; } *titles;
+	size_t ntitles;
 	struct result_scope *scopes;
 	size_t nscopes, capscopes;
 };
@@ -159,6 +162,11 @@ void result_run_init(struct result_run *r);
 void result_run_release(struct result_run *r);
 /* Appends an initialised step and returns it; the run owns it. */
 struct result_step *result_run_add_step(struct result_run *r);
+
+/* Adds the plan's title in lang (copies). */
+void result_run_add_title(struct result_run *r, const char *lang, const char *text);
+/* The plan's title in lang if it has one, else its own title, else its name. */
+const char *result_run_title(const struct result_run *r, const char *lang);
 
 /* Appends a zeroed scope and returns it; the run owns it. */
 struct result_scope *result_run_add_scope(struct result_run *r);

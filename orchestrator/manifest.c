@@ -168,6 +168,14 @@ static json_t *manifest_json(const struct result_run *run,
 	json_object_set_new(plan, "file", str_or_null(run->plan_file));
 	json_object_set_new(plan, "sha256", str_or_null(run->plan_sha256));
 	json_object_set_new(plan, "failure", str_or_null(run->failure));
+	{
+		json_t *titles = json_object();
+
+		for (size_t i = 0; i < run->ntitles; i++)
+			json_object_set_new(titles, run->titles[i].lang,
+					    json_string(run->titles[i].text));
+		json_object_set_new(plan, "titles", titles);
+	}
 	json_object_set_new(o, "plan", plan);
 	json_object_set_new(tgt, "name", str_or_null(t->name));
 	json_object_set_new(tgt, "kind", str_or_null(t->kind));

@@ -371,6 +371,8 @@ static int describe_run(struct orch *x, struct diag *d)
 	r->status = xstrdup("running");
 	r->capacity = x->g.usable ? x->g.usable : x->tgt.size;
 	r->failure = xstrdup(x->plan.failure ? x->plan.failure : "stop");
+	for (size_t i = 0; i < x->plan.ntitles; i++)
+		result_run_add_title(r, x->plan.titles[i].lang, x->plan.titles[i].text);
 	if (x->g.dev && x->g.dev->model[0])
 		r->drive_model = xstrdup(x->g.dev->model);
 	if (x->g.dev && x->g.dev->firmware[0])

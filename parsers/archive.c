@@ -317,6 +317,17 @@ static int measured(const struct result_step *st)
 	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition");
 }
 
+/* plan.titles: {"en": "...", "zh-CN": "..."}; anything else is left out. */
+static void read_titles(json_t *titles, struct result_run *run)
+{
+	const char *lang;
+	json_t *text;
+
+	json_object_foreach(titles, lang, text)
+		if (json_is_string(text))
+			result_run_add_title(run, lang, json_string_value(text));
+}
+
 int archive_load(const char *dir, struct result_run *run, struct diag *d)
 {
 	char *file = xasprintf("%s/manifest.json", dir);
@@ -335,6 +346,8 @@ int archive_load(const char *dir, struct result_run *run, struct diag *d)
 		goto out;
 	}
 	rc = read_manifest(root, file, run, d);
+	if (!rc)
+		read_titles(json_object_get(json_object_get(root, "plan"), "titles"), run);
 	for (size_t i = 0; !rc && i < run->nsteps; i++)
 		if (strcmp(run->steps[i].status, "ok") == 0 && measured(&run->steps[i]))
 			rc = archive_load_step(dir, &run->steps[i], d);

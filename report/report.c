@@ -120,7 +120,7 @@ static void draw_footer(struct report *r, struct gfx *g)
 		 CHART_COLOR_GRID);
 	snprintf(buf, sizeof(buf), "%d / %d", r->page, r->pages);
 	gfx_text(g, PAGE_MARGIN, y, CHART_FONT_SMALL, CHART_COLOR_MUTED, GFX_LEFT,
-		 PAGE_W / 2, report__plan_title(r->run));
+		 PAGE_W / 2, report__plan_title(r));
 	gfx_text(g, PAGE_W - PAGE_MARGIN, y, CHART_FONT_SMALL, CHART_COLOR_MUTED,
 		 GFX_RIGHT, 0, buf);
 }
@@ -229,7 +229,7 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 		 GFX_RIGHT, 0, sb.buf);
 	y += text_h(r, CHART_FONT_SUBTITLE) + 4;
 	gfx_text(g, PAGE_MARGIN, y, CHART_FONT_HEADING, CHART_COLOR_TEXT, GFX_LEFT, w,
-		 report__plan_title(run));
+		 report__plan_title(r));
 	y += text_h(r, CHART_FONT_HEADING) + 4;
 	sbuf_reset(&sb);
 	sbuf_addf(&sb, "%s%s", m[M_TARGET], report__str_or(run->target, "–"));
@@ -437,7 +437,7 @@ static int write_pdf(struct report *r, struct diag *d)
 	char *creator = xasprintf("ssdbench %s", SSDBENCH_VERSION);
 	int rc;
 
-	meta.title = report__plan_title(r->run);
+	meta.title = report__plan_title(r);
 	meta.creator = creator;
 	meta.date = r->x.date ? r->x.date
 		    : r->run->started && *r->run->started ? r->run->started : NULL;

@@ -51,9 +51,10 @@ const char *report__str_or(const char *s, const char *dflt)
 }
 
 /* The plan's display title (may be CJK), else its name. */
-const char *report__plan_title(const struct result_run *run)
+const char *report__plan_title(const struct report *r)
 {
-	return report__str_or(run->plan_title, report__str_or(run->plan_name, "ssdbench"));
+	return report__str_or(result_run_title(r->run, report__str_or(r->o->lang, "zh-TW")),
+			      "ssdbench");
 }
 
 /*
@@ -382,7 +383,7 @@ static void build_summary_chart(struct report *r)
 	struct sbuf sub;
 
 	sbuf_init(&sub);
-	sbuf_addf(&sub, "%s  /  %s", report__plan_title(run), r->msg[M_SUMMARY_SUB]);
+	sbuf_addf(&sub, "%s  /  %s", report__plan_title(r), r->msg[M_SUMMARY_SUB]);
 	sum = chart_new(CHART_BARH, r->msg[M_SUMMARY], sub.buf);
 	chart_set_axis_titles(sum, "MB/s (1 MB = 1,000,000 B)", "");
 	for (size_t i = 0; i < run->nsteps; i++)

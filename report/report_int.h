@@ -69,7 +69,8 @@ const char *report__datadir(void);
 int report__load_msgs(struct report *r, const char *lang, struct diag *d);
 const char *report__str_or(const char *s, const char *dflt);
 /* The plan's display title (may be CJK), else its name. */
-const char *report__plan_title(const struct result_run *run);
+/* The plan's title in the report's language when the plan gave one. */
+const char *report__plan_title(const struct report *r);
 /* "randrw / 4 KiB / QD32 / 4 jobs / 70% read" into sb. */
 void report__step_pattern(const struct result_step *st, struct sbuf *sb);
 /* Builds the template's charts of the run into r->charts, in its order. */

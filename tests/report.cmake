@@ -27,3 +27,9 @@ add_test(NAME it_report_rounds
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
 set_tests_properties(it_report_rounds PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+# The sample archives made by shipped plans, in three languages.
+add_test(NAME it_report_samples
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/report_samples.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_report_samples PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
