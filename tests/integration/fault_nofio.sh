@@ -34,7 +34,7 @@ PATH=$WORK/bin run_rc "$WORK/gone.log" "$WORK/gone.err" \
   "$SSDBENCH" run "$WORK/gone.xml" --out "$WORK/gone"
 expect_eq "mid-run: exit code" "$rc" 1
 check "mid-run: says fio cannot run" \
-  grep -q "^error: cannot run 'fio': is it installed and on PATH?$" "$WORK/gone.err"
+  grep -q "^error: step 'second' failed: cannot run 'fio': is it installed and on PATH?$" "$WORK/gone.err"
 check "mid-run: step error recorded" \
   jq -e '.steps[1].error == "cannot run '"'fio'"': is it installed and on PATH?"' \
   "$WORK/gone/manifest.json" > /dev/null
