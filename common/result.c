@@ -184,6 +184,11 @@ void result_track_set(struct result_track *t, int round, double value,
 		memset(&t->wins[r - 1], 0, sizeof(t->wins[r - 1]));
 }
 
+int result_step_measured(const struct result_step *st)
+{
+	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition");
+}
+
 const char *result_dir_name(enum result_dir d)
 {
 	static const char *const names[RESULT_NDIRS] = { "read", "write", "trim" };

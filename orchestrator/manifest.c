@@ -361,12 +361,6 @@ static const struct column columns[] = {
 };
 #undef QOS
 
-/* Whether fio measured the element (purge, idle and probe elements have no numbers). */
-static int measured(const struct result_step *st)
-{
-	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition");
-}
-
 /* The steady-state columns, from the element's tracking variable after its round. */
 static const char *const steady_headers[] = {
 	"ss_metric", "ss_value", "ss_window_first", "ss_window_last", "ss_avg",
@@ -436,7 +430,7 @@ int manifest_write_results(const char *dir, const struct result_run *run,
 		if (st->rwmixread >= 0)
 			sbuf_addf(&sb, "%d", st->rwmixread);
 		for (size_t c = 0; c < sizeof(columns) / sizeof(columns[0]); c++) {
-			double v = measured(st) ? columns[c].get(st, columns[c].arg) : NAN;
+			double v = result_step_measured(st) ? columns[c].get(st, columns[c].arg) : NAN;
 
 			sbuf_addc(&sb, ',');
 			if (isfinite(v))

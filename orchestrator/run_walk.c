@@ -60,11 +60,6 @@ static double iso_diff(const char *a, const char *b)
 	return difftime(timegm(&tb), timegm(&ta));
 }
 
-static int fio_kind(const struct result_step *st)
-{
-	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition");
-}
-
 static int stop_on_failure(const struct orch *x)
 {
 	return x->fatal || run__interrupted || !x->plan.failure ||
@@ -121,7 +116,7 @@ static int replay_element(struct orch *x, struct result_step *st, struct diag *d
 	st->error = e->error ? xstrdup(e->error) : NULL;
 	st->started = e->started ? xstrdup(e->started) : NULL;
 	st->ended = e->ended ? xstrdup(e->ended) : NULL;
-	if (!strcmp(st->status, "ok") && fio_kind(st) && archive_load_step(x->out, st, d)) {
+	if (!strcmp(st->status, "ok") && result_step_measured(st) && archive_load_step(x->out, st, d)) {
 		x->fatal = 1;
 		return diag_set(d, d->code, NULL, 0, 0, "element %d '%s', finished before the "
 				"interruption, cannot be read back: %s", st->index, st->name,
@@ -555,7 +550,7 @@ static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c
 	}
 	if (!rc) {
 		st->status = xstrdup("ok");
-		if (fio_kind(st))
+		if (result_step_measured(st))
 			describe_result(st, &sb);
 		else
 			sbuf_adds(&sb, w->kind == PLAN_IDLE ? "idle" : "done");
@@ -929,11 +924,8 @@ void run__add_pending(struct orch *x)
 {
 	for (size_t i = 0; i < x->plan.nsteps; i++) {
 		struct ctx c = { .scope = -1 };
-		struct result_step *st;
 
-		if (step_ran(x, i))
-			continue;
-		st = new_element(x, i, &c);
-		(void)st;
+		if (!step_ran(x, i))
+			new_element(x, i, &c);
 	}
 }

@@ -311,12 +311,6 @@ static int read_manifest(const json_t *root, const char *file, struct result_run
 	return rc ? rc : read_scopes(json_object_get(root, "scopes"), file, run, d);
 }
 
-/* fio ran the element: a workload or precondition (purge, idle, probe have no fio.json). */
-static int measured(const struct result_step *st)
-{
-	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition");
-}
-
 /* plan.titles: {"en": "...", "zh-CN": "..."}; anything else is left out. */
 static void read_titles(json_t *titles, struct result_run *run)
 {
@@ -349,7 +343,7 @@ int archive_load(const char *dir, struct result_run *run, struct diag *d)
 	if (!rc)
 		read_titles(json_object_get(json_object_get(root, "plan"), "titles"), run);
 	for (size_t i = 0; !rc && i < run->nsteps; i++)
-		if (strcmp(run->steps[i].status, "ok") == 0 && measured(&run->steps[i]))
+		if (strcmp(run->steps[i].status, "ok") == 0 && result_step_measured(&run->steps[i]))
 			rc = archive_load_step(dir, &run->steps[i], d);
 out:
 	json_decref(root);

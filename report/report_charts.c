@@ -244,9 +244,7 @@ static char *provenance(const struct report *r)
 int report__is_ok(const struct result_step *st)
 {
 	/* Purge, idle and probe elements finish "ok" too, but fio measured nothing. */
-	return st->status && !strcmp(st->status, "ok") &&
-	       (!st->kind || !strcmp(st->kind, "workload") ||
-		!strcmp(st->kind, "precondition"));
+	return st->status && !strcmp(st->status, "ok") && result_step_measured(st);
 }
 
 const char *report__hint(const struct result_step *st)
