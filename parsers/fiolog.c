@@ -389,8 +389,13 @@ int fiolog_read_csv(const char *path, int (*fn)(const struct fiolog_row *row, vo
 
 /* ---- per-second aggregation ----------------------------------------------- */
 
-/* The longest span a log may cover, in seconds (about 194 days). */
-#define FIOLOG_MAX_SPAN ((size_t)1 << 24)
+/*
+ * The longest span one fio run's logs may cover, in seconds (about 48.5 days; a
+ * PTS WSAT round is at most a day). The bins are dense, 16 bytes a second per
+ * direction: a damaged timestamp far in the future costs at most 64 MiB and a
+ * clear error, not gigabytes.
+ */
+#define FIOLOG_MAX_SPAN ((size_t)1 << 22)
 
 struct bin {
 	double sum;

@@ -521,6 +521,32 @@ static void test_aggregate_rules(void **state)
 	free(c);
 }
 
+/* A timestamp 2^22 s after the first row is refused with the file and its line. */
+static void test_aggregate_span_limit(void **state)
+{
+	char *ok = write_log("ok_iops.1.log", "1000, 1, 0, 0, 0\n4194304000, 2, 0, 0, 0\n");
+	char *bad = write_log("bad_iops.1.log", "1000, 1, 0, 0, 0\n2000, 1, 0, 0, 0\n"
+						"4194305000, 2, 0, 0, 0\n");
+	const char *const okp[] = { ok };
+	const char *const badp[] = { bad };
+	struct result_series s[RESULT_NDIRS] = { { 0 } };
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(fiolog_aggregate(okp, 1, FIOLOG_SUM, s, &d), 0);
+	assert_int_equal(s[RESULT_READ].n, 2);
+	assert_near(s[RESULT_READ].t[1], 4194304, 0);
+	release_all(s);
+	assert_true(fiolog_aggregate(badp, 1, FIOLOG_SUM, s, &d) < 0);
+	assert_string_equal(d.file, bad);
+	assert_int_equal(d.line, 3);
+	assert_non_null(strstr(d.msg, "log spans more than 4194304 seconds"));
+	release_all(s);
+	free(ok);
+	free(bad);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -539,6 +565,7 @@ int main(void)
 		cmocka_unit_test(test_aggregate_mean_real),
 		cmocka_unit_test(test_aggregate_per_io_real),
 		cmocka_unit_test(test_aggregate_rules),
+		cmocka_unit_test(test_aggregate_span_limit),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
