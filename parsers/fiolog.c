@@ -390,12 +390,11 @@ int fiolog_read_csv(const char *path, int (*fn)(const struct fiolog_row *row, vo
 /* ---- per-second aggregation ----------------------------------------------- */
 
 /*
- * The longest span one fio run's logs may cover, in seconds (about 48.5 days; a
- * PTS WSAT round is at most a day). The bins are dense, 16 bytes a second per
- * direction: a damaged timestamp far in the future costs at most 64 MiB and a
- * clear error, not gigabytes.
+ * The longest span one fio run's logs may cover, in seconds (about 194 days). A
+ * log in time order streams, so its memory follows its rows, not its span; the
+ * bins that logs out of order need are dense, 16 bytes a second per direction.
  */
-#define FIOLOG_MAX_SPAN ((size_t)1 << 22)
+#define FIOLOG_MAX_SPAN ((size_t)1 << 24)
 
 struct bin {
 	double sum;
@@ -455,8 +454,22 @@ static void binarr_release(struct binarr *a)
 	memset(a, 0, sizeof(*a));
 }
 
-/* One file's rows, binned per ddir. */
+/*
+ * One direction's seconds while its rows come in time order (every log but the
+ * clones of per_job_logs=0): each new second is appended, so the points exist
+ * once, with no bins. s.v holds the sum of the second's values; cnt[k] the
+ * number of rows in second k, NULL while every second had one row.
+ */
+struct stream {
+	struct result_series s;
+	uint32_t *cnt;
+	size_t cnt_cap;
+};
+
+/* One file's rows, streamed (one file alone) or binned per ddir. */
 struct filebins {
+	struct stream st[RESULT_NDIRS];
+	int streaming[RESULT_NDIRS];
 	struct binarr dir[RESULT_NDIRS];
 	uint64_t last_t[RESULT_NDIRS];
 	int have_last[RESULT_NDIRS];
@@ -466,6 +479,54 @@ struct filebins {
 	const char *path;
 	struct diag *d;
 };
+
+static void stream_release(struct stream *st)
+{
+	result_series_release(&st->s);
+	free(st->cnt);
+	memset(st, 0, sizeof(*st));
+}
+
+/* Adds value to second sec at the end of st. */
+static void stream_add(struct stream *st, int64_t sec, double value)
+{
+	struct result_series *s = &st->s;
+
+	if (s->n && s->t[s->n - 1] == (double)sec) {
+		if (!st->cnt) {
+			st->cnt_cap = s->cap;
+			st->cnt = xmalloc(st->cnt_cap * sizeof(*st->cnt));
+			for (size_t k = 0; k < s->n; k++)
+				st->cnt[k] = 1;
+		}
+		s->v[s->n - 1] += value;
+		st->cnt[s->n - 1]++;
+		return;
+	}
+	result_series_push(s, (double)sec, value);
+	if (st->cnt) {
+		XGROW(st->cnt, st->cnt_cap, s->n);
+		st->cnt[s->n - 1] = 1;
+	}
+}
+
+/*
+ * Time went backwards: the direction's seconds so far move into bins, and its
+ * rows are binned from now on. Returns 0, or -1 when they span too long.
+ */
+static int stream_to_bins(struct stream *st, struct binarr *a)
+{
+	for (size_t k = 0; k < st->s.n; k++) {
+		struct bin *b = binarr_at(a, (int64_t)st->s.t[k]);
+
+		if (!b)
+			return -1;
+		b->sum = st->s.v[k];
+		b->n = st->cnt ? st->cnt[k] : 1;
+	}
+	stream_release(st);
+	return 0;
+}
 
 static int bin_row(const struct fiolog_row *row, void *arg)
 {
@@ -487,12 +548,28 @@ static int bin_row(const struct fiolog_row *row, void *arg)
 		return 0;
 	fb->last_t[row->ddir] = row->time_ms;
 	fb->have_last[row->ddir] = 1;
+	if (fb->streaming[row->ddir]) {
+		struct stream *st = &fb->st[row->ddir];
+
+		if (!st->s.n || (double)sec >= st->s.t[st->s.n - 1]) {
+			if (!st->s.n || (uint64_t)(sec - (int64_t)st->s.t[0]) < FIOLOG_MAX_SPAN) {
+				stream_add(st, sec, row->value);
+				goto counted;
+			}
+		} else if (stream_to_bins(st, &fb->dir[row->ddir]) == 0) {
+			fb->streaming[row->ddir] = 0;
+		}
+		if (fb->streaming[row->ddir])
+			return diag_set(fb->d, -SB_EPARSE, fb->path, (int)row->line, 1,
+					"log spans more than %zu seconds", FIOLOG_MAX_SPAN);
+	}
 	b = binarr_at(&fb->dir[row->ddir], sec);
 	if (!b)
 		return diag_set(fb->d, -SB_EPARSE, fb->path, (int)row->line, 1,
 				"log spans more than %zu seconds", FIOLOG_MAX_SPAN);
 	b->sum += row->value;
 	b->n++;
+counted:
 	fb->per_io |= row->bs > 0;
 	if (!fb->any || sec > fb->max_sec)
 		fb->max_sec = sec;
@@ -540,12 +617,25 @@ static void emit(const struct binarr *tot, enum fiolog_combine how, int64_t end,
 }
 
 /* One file alone: its per-second values are the result (what add_file + emit give). */
-static void emit_file(const struct filebins *fb, enum fiolog_combine how,
+static void emit_file(struct filebins *fb, enum fiolog_combine how,
 		      struct result_series out[RESULT_NDIRS])
 {
+	int sum = how == FIOLOG_SUM && fb->per_io;
+
 	for (int dir = 0; dir < RESULT_NDIRS; dir++) {
 		const struct binarr *a = &fb->dir[dir];
+		struct stream *st = &fb->st[dir];
 
+		/* Streamed: the sums become values in place, and out takes the arrays. */
+		for (size_t k = 0; !sum && st->cnt && k < st->s.n; k++)
+			st->s.v[k] /= st->cnt[k];
+		if (st->s.n && !out[dir].n) {
+			result_series_release(&out[dir]);
+			out[dir] = st->s;
+			memset(&st->s, 0, sizeof(st->s));
+		}
+		for (size_t k = 0; k < st->s.n; k++)
+			result_series_push(&out[dir], st->s.t[k], st->s.v[k]);
 		for (size_t i = 0; i < a->n; i++) {
 			const struct bin *b = &a->b[i];
 
@@ -567,6 +657,9 @@ int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combin
 	for (size_t i = 0; i < npaths && !rc; i++) {
 		struct filebins fb = { .path = paths[i], .d = d };
 
+		/* One file alone streams its seconds; several are binned to be added up. */
+		for (int dir = 0; dir < RESULT_NDIRS; dir++)
+			fb.streaming[dir] = npaths == 1;
 		rc = fiolog_read(paths[i], bin_row, &fb, d);
 		if (!rc && npaths == 1)
 			emit_file(&fb, how, out);
@@ -574,8 +667,10 @@ int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combin
 			rc = add_file(&fb, how, tot);
 		if (!rc && fb.any && fb.max_sec < end)
 			end = fb.max_sec;
-		for (int dir = 0; dir < RESULT_NDIRS; dir++)
+		for (int dir = 0; dir < RESULT_NDIRS; dir++) {
 			binarr_release(&fb.dir[dir]);
+			stream_release(&fb.st[dir]);
+		}
 	}
 	if (!rc && npaths > 1)
 		emit(tot, how, end, out);

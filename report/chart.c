@@ -189,8 +189,8 @@ void chart_add_legend(struct chart *c, const char *label, uint32_t color)
 	c->nlegend++;
 }
 
-void chart_add_series(struct chart *c, const char *label, uint32_t color,
-		      const double *x, const double *y, size_t n)
+void chart_add_series_own(struct chart *c, const char *label, uint32_t color,
+			  double *x, double *y, size_t n)
 {
 	struct chart_series *s;
 
@@ -201,16 +201,25 @@ void chart_add_series(struct chart *c, const char *label, uint32_t color,
 	s->color = color;
 	s->marker = (enum chart_marker)((c->nseries - 1) % CHART_MARK_N);
 	s->n = n;
-	s->x = xmalloc((n ? n : 1) * sizeof(*s->x));
-	s->y = xmalloc((n ? n : 1) * sizeof(*s->y));
-	if (n) {
-		memcpy(s->x, x, n * sizeof(*x));
-		memcpy(s->y, y, n * sizeof(*y));
-	}
+	s->x = x ? x : xmalloc(sizeof(*s->x));
+	s->y = y ? y : xmalloc(sizeof(*s->y));
 	chart_add_legend(c, label, color);
 	if (c->legend[c->nlegend - 1].series < 0 &&
 	    !strcmp(c->legend[c->nlegend - 1].label, label))
 		c->legend[c->nlegend - 1].series = (long)(c->nseries - 1);
+}
+
+void chart_add_series(struct chart *c, const char *label, uint32_t color,
+		      const double *x, const double *y, size_t n)
+{
+	double *cx = xmalloc((n ? n : 1) * sizeof(*cx));
+	double *cy = xmalloc((n ? n : 1) * sizeof(*cy));
+
+	if (n) {
+		memcpy(cx, x, n * sizeof(*x));
+		memcpy(cy, y, n * sizeof(*y));
+	}
+	chart_add_series_own(c, label, color, cx, cy, n);
 }
 
 void chart_add_series_y2(struct chart *c, const char *label, uint32_t color,

@@ -185,17 +185,45 @@ static void draw_lines(struct gfx *g, const struct chart *c)
 	}
 }
 
-/* Composites one series' counts over img, opacity rising with log density. */
-static void blend_counts(uint32_t *img, const uint32_t *cnt, int pw, int ph,
-			 uint32_t max, uint32_t color)
+/* 8 opacity levels: a smooth enough ramp that compresses well. */
+static double density_alpha(uint32_t n, double lmax)
 {
-	double lmax = log1p((double)max);
+	return n ? nearbyint((0.5 + 0.5 * log1p((double)n) / lmax) * 8) / 8 : 0;
+}
 
-	for (size_t i = 0; i < (size_t)pw * (size_t)ph; i++) {
-		uint32_t dst = img[i], out = 0;
-		/* 8 opacity levels: a smooth enough ramp that compresses well. */
-		double a = cnt[i] ? nearbyint((0.5 + 0.5 * log1p(cnt[i]) / lmax) * 8) / 8 : 0;
+/*
+ * Composites one series' counts over img, opacity rising with log density. The
+ * opacity of the first counts comes from a table, and a pixel nothing was drawn
+ * on yet takes the colour at that opacity as it is: millions of pixels, few
+ * distinct values.
+ */
+#define BLEND_TABLE 1024
+static void blend_counts(uint32_t *img, const uint32_t *cnt, size_t np, uint32_t max,
+			 uint32_t color)
+{
+	double lmax = log1p((double)max), alpha[BLEND_TABLE];
+	uint32_t over_clear[BLEND_TABLE];
 
+	for (uint32_t n = 0; n < BLEND_TABLE; n++) {
+		double a = density_alpha(n, lmax);
+		uint32_t out = (uint32_t)lround(255 * a) << 24;
+
+		for (int sh = 0; sh <= 16; sh += 8)
+			out |= (uint32_t)lround(((color >> sh) & 0xff) * a) << sh;
+		alpha[n] = a;
+		over_clear[n] = out;
+	}
+	for (size_t i = 0; i < np; i++) {
+		uint32_t n = cnt[i], dst = img[i], out = 0;
+		double a;
+
+		if (!n)
+			continue;
+		if (n < BLEND_TABLE && !dst) {
+			img[i] = over_clear[n];
+			continue;
+		}
+		a = n < BLEND_TABLE ? alpha[n] : density_alpha(n, lmax);
 		if (a <= 0)
 			continue;
 		for (int sh = 0; sh <= 16; sh += 8) {
@@ -208,55 +236,100 @@ static void blend_counts(uint32_t *img, const uint32_t *cnt, int pw, int ph,
 	}
 }
 
-/* Spreads each count over a 3x3 block so a point is about one point wide. */
-static void dilate(const uint32_t *in, uint32_t *out, int pw, int ph)
+/*
+ * Spreads each count over a 3x3 block so a point is about one point wide: row
+ * sums of three into tmp, then column sums of three back into cnt. Returns the
+ * largest count.
+ */
+static uint32_t dilate(uint32_t *cnt, uint32_t *tmp, int pw, int ph)
 {
-	for (int y = 0; y < ph; y++)
-		for (int x = 0; x < pw; x++) {
-			uint32_t sum = 0;
+	size_t w = (size_t)pw;
+	uint32_t max = 0;
 
-			for (int dy = -1; dy <= 1; dy++)
-				for (int dx = -1; dx <= 1; dx++) {
-					int yy = y + dy, xx = x + dx;
+	for (size_t y = 0; y < (size_t)ph; y++) {
+		const uint32_t *in = cnt + y * w;
+		uint32_t *out = tmp + y * w;
 
-					if (yy >= 0 && yy < ph && xx >= 0 && xx < pw)
-						sum += in[(size_t)yy * (size_t)pw + (size_t)xx];
-				}
-			out[(size_t)y * (size_t)pw + (size_t)x] = sum;
+		for (size_t x = 0; x < w; x++)
+			out[x] = in[x] + (x ? in[x - 1] : 0) + (x + 1 < w ? in[x + 1] : 0);
+	}
+	for (size_t y = 0; y < (size_t)ph; y++) {
+		const uint32_t *mid = tmp + y * w;
+		const uint32_t *up = y ? mid - w : NULL;
+		const uint32_t *down = y + 1 < (size_t)ph ? mid + w : NULL;
+		uint32_t *out = cnt + y * w;
+
+		for (size_t x = 0; x < w; x++) {
+			uint32_t v = mid[x] + (up ? up[x] : 0) + (down ? down[x] : 0);
+
+			out[x] = v;
+			max = v > max ? v : max;
+		}
+	}
+	return max;
+}
+
+/* One series' counts as opacity, the same levels blend_counts() gives. */
+static void counts_to_mask(uint8_t *a8, size_t stride, const uint32_t *cnt, int pw,
+			   int ph, uint32_t max)
+{
+	double lmax = log1p((double)max);
+	uint8_t level[BLEND_TABLE];
+
+	for (uint32_t n = 0; n < BLEND_TABLE; n++)
+		level[n] = (uint8_t)lround(255 * density_alpha(n, lmax));
+	for (size_t y = 0; y < (size_t)ph; y++)
+		for (size_t x = 0; x < (size_t)pw; x++) {
+			uint32_t n = cnt[y * (size_t)pw + x];
+
+			if (n)
+				a8[y * stride + x] = n < BLEND_TABLE ? level[n] :
+					(uint8_t)lround(255 * density_alpha(n, lmax));
 		}
 }
 
-/* The scatter as one raster at the surface's raster scale, binned for view v. */
+/*
+ * The scatter as rasters at the surface's raster scale, binned for view v: one
+ * ARGB raster the series are composited into, or (PDF) each series' colour
+ * through its own alpha mask, which composites the same and is a quarter of
+ * the bytes to compress.
+ */
 static void draw_density(struct gfx *g, const struct chart *c,
 			 const struct chart_view *v)
 {
 	double sc = gfx_raster_scale(g);
 	int pw = (int)ceil(v->w * sc), ph = (int)ceil(v->h * sc);
 	size_t np = (size_t)pw * (size_t)ph;
-	uint32_t *img = xcalloc(np, sizeof(*img));
-	uint32_t *cnt = xmalloc(np * sizeof(*cnt)), *wide = NULL;
+	int masks = gfx_masks_ok(g);
+	uint32_t *img = masks ? NULL : gfx_image_new(g, pw, ph), *cnt, *tmp = NULL;
 
+	if (!masks && !img)
+		return;
+	cnt = xmalloc(np * sizeof(*cnt));
 	if (sc >= 2)
-		wide = xmalloc(np * sizeof(*wide));
+		tmp = xmalloc(np * sizeof(*tmp));
 	for (size_t i = 0; i < c->nseries; i++) {
 		uint32_t max;
+		uint8_t *a8;
+		size_t stride;
 
 		memset(cnt, 0, np * sizeof(*cnt));
 		max = chart_density(&c->series[i], v, pw, ph, cnt);
 		if (!max)
 			continue;
-		if (wide) {
-			dilate(cnt, wide, pw, ph);
-			max = 0;
-			for (size_t j = 0; j < np; j++)
-				max = wide[j] > max ? wide[j] : max;
+		if (tmp)
+			max = dilate(cnt, tmp, pw, ph);
+		if (!masks) {
+			blend_counts(img, cnt, np, max, c->series[i].color);
+		} else if ((a8 = gfx_mask_new(g, pw, ph, &stride))) {
+			counts_to_mask(a8, stride, cnt, pw, ph, max);
+			gfx_mask_put(g, a8, c->series[i].color, v->x, v->y, v->w, v->h);
 		}
-		blend_counts(img, wide ? wide : cnt, pw, ph, max, c->series[i].color);
 	}
-	gfx_image(g, v->x, v->y, v->w, v->h, img, pw, ph);
-	free(wide);
+	if (img)
+		gfx_image_put(g, img, v->x, v->y, v->w, v->h);
+	free(tmp);
 	free(cnt);
-	free(img);
 }
 
 static void draw_points(struct gfx *g, const struct chart *c,

@@ -51,7 +51,17 @@ struct gfx {
 	cairo_t *cr;
 	PangoContext *ctx;
 	PangoLayout *layout;
+	cairo_surface_t **images;   /* rasters the page uses (gfx_image_new) */
+	size_t nimages, images_cap;
 };
+
+/* The rasters are read when the page is done: let them go only then. */
+static void release_images(struct gfx *g)
+{
+	for (size_t i = 0; i < g->nimages; i++)
+		cairo_surface_destroy(g->images[i]);
+	g->nimages = 0;
+}
 
 /* cairo's write callback: the first failed write is kept and reported at close. */
 static cairo_status_t write_cb(void *closure, const unsigned char *data, unsigned len)
@@ -320,6 +330,7 @@ int gfx_page(struct gfx *g, struct diag *d)
 	if (rc)
 		return rc;
 	cairo_show_page(g->cr);
+	release_images(g);
 	/*
 	 * show_page keeps the source and the rest of the state: start clean. No
 	 * paint here, or the trailing empty page would be emitted.
@@ -357,6 +368,8 @@ int gfx_close(struct gfx *g, struct diag *d)
 			rc = check(g, d);
 		cairo_surface_destroy(g->surface);
 	}
+	release_images(g);
+	free(g->images);
 	if (g->file && fclose(g->file) && !g->write_errno)
 		g->write_errno = errno;
 	if (g->write_errno && !rc)
@@ -526,35 +539,111 @@ void gfx_markers(struct gfx *g, const double *x, const double *y, size_t n,
 	cairo_restore(cr);
 }
 
-void gfx_image(struct gfx *g, double x, double y, double w, double h,
-	       const uint32_t *argb, int pw, int ph)
+/* A zeroed raster of cairo's own (so painting it copies nothing), kept by g. */
+static unsigned char *raster_new(struct gfx *g, cairo_format_t fmt, int pw, int ph,
+				 size_t *stride)
 {
 	cairo_surface_t *img;
-	cairo_t *cr = g->cr;
 
 	if (pw <= 0 || ph <= 0)
-		return;
-	/* cairo's own surface: SVG and PDF hold a reference until they are done. */
-	img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pw, ph);
+		return NULL;
+	img = cairo_image_surface_create(fmt, pw, ph);
 	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(img);
-		return;
+		return NULL;
 	}
+	/* An array of pointers: sizeof(*images) is meant. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	XGROW(g->images, g->images_cap, g->nimages + 1);
+	g->images[g->nimages++] = img;
 	cairo_surface_flush(img);
-	for (int row = 0; row < ph; row++)
-		memcpy(cairo_image_surface_get_data(img) +
-			       (size_t)row * (size_t)cairo_image_surface_get_stride(img),
-		       argb + (size_t)row * (size_t)pw, 4 * (size_t)pw);
+	*stride = (size_t)cairo_image_surface_get_stride(img);
+	return cairo_image_surface_get_data(img);
+}
+
+/*
+ * The raster whose pixels are px, with cr saved and transformed so that it
+ * covers the box (x, y, w, h) in its own pixels (cairo_restore in raster_done).
+ * NULL when px is not one of g's.
+ */
+static cairo_surface_t *raster_begin(struct gfx *g, const void *px, double x, double y,
+				     double w, double h, size_t *at)
+{
+	cairo_surface_t *img = NULL;
+
+	for (*at = g->nimages; (*at)-- > 0;)
+		if (cairo_image_surface_get_data(g->images[*at]) == px) {
+			img = g->images[*at];
+			break;
+		}
+	if (!img)
+		return NULL;
 	cairo_surface_mark_dirty(img);
-	cairo_save(cr);
-	cairo_translate(cr, x, y);
-	cairo_scale(cr, w / pw, h / ph);
-	cairo_set_source_surface(cr, img, 0, 0);
-	cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
-	cairo_rectangle(cr, 0, 0, pw, ph);
-	cairo_fill(cr);
-	cairo_restore(cr);
-	cairo_surface_destroy(img);
+	cairo_save(g->cr);
+	cairo_translate(g->cr, x, y);
+	cairo_scale(g->cr, w / cairo_image_surface_get_width(img),
+		    h / cairo_image_surface_get_height(img));
+	return img;
+}
+
+/* After painting: the page holds the raster until it is done, except PNG's. */
+static void raster_done(struct gfx *g, size_t at)
+{
+	cairo_restore(g->cr);
+	if (g->fmt == GFX_PNG) { /* painted into the pixels already */
+		cairo_surface_destroy(g->images[at]);
+		g->images[at] = g->images[--g->nimages];
+	}
+}
+
+uint32_t *gfx_image_new(struct gfx *g, int pw, int ph)
+{
+	size_t stride;
+	unsigned char *px = raster_new(g, CAIRO_FORMAT_ARGB32, pw, ph, &stride);
+
+	return px && stride == 4 * (size_t)pw ? (uint32_t *)(void *)px : NULL;
+}
+
+void gfx_image_put(struct gfx *g, uint32_t *argb, double x, double y, double w, double h)
+{
+	size_t at;
+	cairo_surface_t *img = raster_begin(g, argb, x, y, w, h, &at);
+
+	if (!img)
+		return;
+	cairo_set_source_surface(g->cr, img, 0, 0);
+	cairo_pattern_set_filter(cairo_get_source(g->cr), CAIRO_FILTER_NEAREST);
+	cairo_rectangle(g->cr, 0, 0, cairo_image_surface_get_width(img),
+			cairo_image_surface_get_height(img));
+	cairo_fill(g->cr);
+	raster_done(g, at);
+}
+
+int gfx_masks_ok(const struct gfx *g)
+{
+	return g->fmt == GFX_PDF;
+}
+
+uint8_t *gfx_mask_new(struct gfx *g, int pw, int ph, size_t *stride)
+{
+	return raster_new(g, CAIRO_FORMAT_A8, pw, ph, stride);
+}
+
+void gfx_mask_put(struct gfx *g, uint8_t *a8, uint32_t color, double x, double y,
+		  double w, double h)
+{
+	size_t at;
+	cairo_surface_t *img = raster_begin(g, a8, x, y, w, h, &at);
+	cairo_pattern_t *p;
+
+	if (!img)
+		return;
+	set_color(g, color);
+	p = cairo_pattern_create_for_surface(img);
+	cairo_pattern_set_filter(p, CAIRO_FILTER_NEAREST);
+	cairo_mask(g->cr, p);
+	cairo_pattern_destroy(p);
+	raster_done(g, at);
 }
 
 double gfx_raster_scale(const struct gfx *g)

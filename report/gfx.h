@@ -81,12 +81,32 @@ void gfx_dots(struct gfx *g, const double *x, const double *y, size_t n, double 
 void gfx_markers(struct gfx *g, const double *x, const double *y, size_t n,
 		 enum chart_marker m, double r, uint32_t color);
 /*
- * Paints a premultiplied ARGB32 raster of pw x ph pixels (row-major, stride
- * 4 * pw) into the box at (x, y, w, h), unsmoothed; it stays a raster inside
- * SVG and PDF while everything else stays vector.
+ * A raster to paint with gfx_image_put(): pw x ph premultiplied ARGB32 pixels,
+ * zeroed (transparent), row-major with a stride of 4 * pw, that the caller fills.
+ * They belong to g; NULL when the raster cannot be had (then draw nothing).
  */
-void gfx_image(struct gfx *g, double x, double y, double w, double h,
-	       const uint32_t *argb, int pw, int ph);
+uint32_t *gfx_image_new(struct gfx *g, int pw, int ph);
+/*
+ * Paints the raster from gfx_image_new() into the box at (x, y, w, h),
+ * unsmoothed; it stays a raster inside SVG and PDF while everything else stays
+ * vector. SVG and PDF read it when the page is done, so it is not copied: it
+ * lives until gfx_page() or gfx_close().
+ */
+void gfx_image_put(struct gfx *g, uint32_t *argb, double x, double y, double w, double h);
+/*
+ * 1 when colour painted through an 8-bit alpha mask (gfx_mask_new/put) is the
+ * cheaper raster: PDF, where it is one grey channel to compress instead of RGB
+ * and alpha. Not SVG: cairo 1.16 writes a scaled mask there unscaled.
+ */
+int gfx_masks_ok(const struct gfx *g);
+/*
+ * An alpha mask of pw x ph bytes, zeroed, row-major with *stride bytes a row,
+ * that the caller fills; it belongs to g. NULL when it cannot be had.
+ */
+uint8_t *gfx_mask_new(struct gfx *g, int pw, int ph, size_t *stride);
+/* Paints color through the mask from gfx_mask_new() into the box (x, y, w, h). */
+void gfx_mask_put(struct gfx *g, uint8_t *a8, uint32_t color, double x, double y,
+		  double w, double h);
 /* Raster pixels per point for a density image: the PNG scale, else 216 dpi. */
 double gfx_raster_scale(const struct gfx *g);
 /* Clips drawing to a rectangle until gfx_unclip(). */

@@ -521,14 +521,20 @@ static void test_aggregate_rules(void **state)
 	free(c);
 }
 
-/* A timestamp 2^22 s after the first row is refused with the file and its line. */
+/*
+ * A timestamp 2^24 s after the first row is refused with the file and its line,
+ * in time order (streamed) and out of it (binned); 2^24 - 1 s after is read.
+ */
 static void test_aggregate_span_limit(void **state)
 {
-	char *ok = write_log("ok_iops.1.log", "1000, 1, 0, 0, 0\n4194304000, 2, 0, 0, 0\n");
+	char *ok = write_log("ok_iops.1.log", "1000, 1, 0, 0, 0\n16777216000, 2, 0, 0, 0\n");
 	char *bad = write_log("bad_iops.1.log", "1000, 1, 0, 0, 0\n2000, 1, 0, 0, 0\n"
-						"4194305000, 2, 0, 0, 0\n");
+						"16777217000, 2, 0, 0, 0\n");
+	char *back = write_log("back_iops.1.log", "5000, 1, 0, 0, 0\n1000, 1, 0, 0, 0\n"
+						  "16777217000, 2, 0, 0, 0\n");
 	const char *const okp[] = { ok };
 	const char *const badp[] = { bad };
+	const char *const backp[] = { back };
 	struct result_series s[RESULT_NDIRS] = { { 0 } };
 	struct diag d;
 
@@ -536,15 +542,22 @@ static void test_aggregate_span_limit(void **state)
 	diag_clear(&d);
 	assert_int_equal(fiolog_aggregate(okp, 1, FIOLOG_SUM, s, &d), 0);
 	assert_int_equal(s[RESULT_READ].n, 2);
-	assert_near(s[RESULT_READ].t[1], 4194304, 0);
+	assert_near(s[RESULT_READ].t[1], 16777216, 0);
 	release_all(s);
 	assert_true(fiolog_aggregate(badp, 1, FIOLOG_SUM, s, &d) < 0);
 	assert_string_equal(d.file, bad);
 	assert_int_equal(d.line, 3);
-	assert_non_null(strstr(d.msg, "log spans more than 4194304 seconds"));
+	assert_non_null(strstr(d.msg, "log spans more than 16777216 seconds"));
+	release_all(s);
+	diag_clear(&d);
+	assert_true(fiolog_aggregate(backp, 1, FIOLOG_SUM, s, &d) < 0);
+	assert_string_equal(d.file, back);
+	assert_int_equal(d.line, 3);
+	assert_non_null(strstr(d.msg, "log spans more than 16777216 seconds"));
 	release_all(s);
 	free(ok);
 	free(bad);
+	free(back);
 }
 
 int main(void)
