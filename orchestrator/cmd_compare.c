@@ -14,12 +14,16 @@
 const struct cli_opt cmd_compare_opts[] = {
 	{ "baseline", 'b', "DIR", 0, "the archive the others are compared against "
 	  "(default: the first)" },
+	{ "by", 0, "KEY", 0, "one column per value of the sweep key KEY (\"op\"): OP "
+	  "levels, phases; the default for a single archive" },
+	{ "baseline-scope", 0, "VALUE", 0, "with --by: the value the other columns are "
+	  "compared against (default: the first)" },
 	{ "label", 0, "DIR=TEXT", 1, "the name DIR goes by (default: drive model and "
 	  "firmware, else the folder's name)" },
 	{ "output", 'o', "FILE.pdf", 0, "the lineup report (default lineup.pdf)" },
 	{ "lang", 'l', "LANG", 0, "text language: zh-TW (default), zh-CN or en" },
-	{ "template", 't', "FILE", 0, "accepted for symmetry with 'report'; the lineup "
-	  "report has a fixed layout for now" },
+	{ "template", 't', "FILE", 0, "lineup template: which charts and tables, in which "
+	  "order (default templates/lineup-default.xml)" },
 	{ "svg", 0, "DIR", 0, "also write every chart and table as SVG into DIR" },
 	{ "png", 0, "DIR", 0, "also write every chart and table as PNG into DIR" },
 	{ "csv", 0, "FILE", 0, "write the lineup CSV: one row per drive, test and metric" },
@@ -57,6 +61,9 @@ static int parse_names(const struct cli_cmd *c, const struct cli_parsed *p,
 			return cli__usage(c, "--baseline '%s' is not one of the archives", b);
 		*base = i;
 	}
+	if (cli__value(c, p, "baseline-scope") && !cli__value(c, p, "by") && p->nargs > 1)
+		return cli__usage(c, "--baseline-scope needs --by KEY when there are several "
+				  "archives");
 	lab = cli__list(c, p, "label", &n);
 	for (size_t k = 0; k < n; k++) {
 		const char *eq = strrchr(lab[k], '=');
@@ -81,8 +88,11 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	const struct result_run **rp = xcalloc(p->nargs, sizeof(*rp));
 	struct lineup_render_opts ro = { 0 };
+	struct lineup_opts lo = { labels, base, cli__value(c, p, "by"),
+				  cli__value(c, p, "baseline-scope") };
 	struct lineup l = { 0 };
 	const char *csv = cli__value(c, p, "csv");
+	char *key = NULL;
 	int rc = 0;
 
 	for (size_t i = 0; i < p->nargs; i++)
@@ -91,10 +101,20 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 		rc = archive_load(p->args[i], &runs[i], d);
 		rp[i] = &runs[i];
 	}
+	if (!rc && !lo.by && p->nargs == 1) {
+		lo.by = key = lineup_pick_key(rp[0]);
+		if (!key)
+			rc = diag_set(d, -SB_EINVAL, p->args[0], 0, 0, "one archive and no sweep "
+				      "key with two values or more in it: nothing to compare");
+	}
 	if (!rc)
-		rc = lineup_build(&l, rp, (const char *const *)p->args, labels, p->nargs, base,
-				  d);
+		rc = lineup_build(&l, rp, (const char *const *)p->args, p->nargs, &lo, d);
 	if (!rc) {
+		if (l.by)
+			fprintf(stderr, "compare: one column per value of '%s'\n", l.by);
+		if (lineup_plans_differ(&l))
+			fprintf(stderr, "compare: the archives come from different plans; "
+				"tests not in every column are left out\n");
 		for (size_t i = 0; i < l.nleft; i++)
 			fprintf(stderr, "compare: left out %s\n", l.left_out[i]);
 		ro.pdf_path = cli__value(c, p, "output") ? cli__value(c, p, "output")
@@ -103,14 +123,20 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 		ro.png_dir = cli__value(c, p, "png");
 		ro.lang = cli__value(c, p, "lang");
 		ro.date = cli__value(c, p, "date");
+		ro.template_path = cli__value(c, p, "template");
 		rc = lineup_render(&l, &ro, d);
 	}
 	if (!rc && csv)
 		rc = lineup_write_csv(&l, csv, d);
-	if (!rc)
+	if (!rc && l.by)
+		printf("lineup: %zu archive%s, %zu columns by %s, %zu shared tests, %zu left "
+		       "out: %s%s%s\n", p->nargs, p->nargs == 1 ? "" : "s", l.nm, l.by, l.nt,
+		       l.nleft, ro.pdf_path, csv ? ", " : "", csv ? csv : "");
+	else if (!rc)
 		printf("lineup: %zu archives, %zu shared tests, %zu left out: %s%s%s\n", l.nm,
 		       l.nt, l.nleft, ro.pdf_path, csv ? ", " : "", csv ? csv : "");
 	lineup_release(&l);
+	free(key);
 	for (size_t i = 0; i < p->nargs; i++)
 		result_run_release(&runs[i]);
 	free(runs);

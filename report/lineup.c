@@ -2,6 +2,7 @@
 /* lineup: matching tests across archives, values per drive, deltas, the lineup CSV. */
 #include "lineup.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -64,27 +65,155 @@ static int usable(const struct result_step *st)
 	       (!st->kind || !strcmp(st->kind, "workload"));
 }
 
+/* ---- sweep keys: "op=0 phase=before" ------------------------------------------------ */
+
+/* The value cell binds key to, or NULL. Returns a new string. */
+static char *cell_value(const char *cell, const char *key)
+{
+	size_t kl = strlen(key);
+
+	for (const char *p = cell; p && *p; p += strcspn(p, " "), p += *p == ' ') {
+		if (!strncmp(p, key, kl) && p[kl] == '=')
+			return xstrndup(p + kl + 1, strcspn(p + kl + 1, " "));
+	}
+	return NULL;
+}
+
+/* The cell without key's binding; NULL when nothing is left. Returns a new string. */
+static char *cell_without(const char *cell, const char *key)
+{
+	size_t kl = strlen(key);
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	for (const char *p = cell; p && *p; p += strcspn(p, " "), p += *p == ' ') {
+		if (!strncmp(p, key, kl) && p[kl] == '=')
+			continue;
+		sbuf_addf(&sb, "%s%.*s", sb.len ? " " : "", (int)strcspn(p, " "), p);
+	}
+	if (!sb.len) {
+		sbuf_release(&sb);
+		return NULL;
+	}
+	return sbuf_detach(&sb);
+}
+
+/* Whether a and b are both digits or both letters: "op28" splits, "q128" does not. */
+static int joined(int a, int b)
+{
+	return (isdigit(a) && isdigit(b)) || (isalpha(a) && isalpha(b));
+}
+
 /*
- * Member run's value of test (name, cell): outside rounds the element itself; in
+ * name with each occurrence of value that stands apart (not inside a longer number
+ * or word) written as ${key}: "op28-rnd4k" with op=28 is "op${op}-rnd4k". Returns a
+ * new string.
+ */
+static char *name_with_key(const char *name, const char *value, const char *key)
+{
+	size_t vl = strlen(value);
+	struct sbuf sb;
+	const char *p = name;
+
+	sbuf_init(&sb);
+	while (*p) {
+		const char *hit = vl ? strstr(p, value) : NULL;
+
+		while (hit && ((hit > name && joined((unsigned char)hit[-1], (unsigned char)value[0])) ||
+			       joined((unsigned char)hit[vl], (unsigned char)value[vl - 1])))
+			hit = strstr(hit + 1, value);
+		if (!hit) {
+			sbuf_adds(&sb, p);
+			break;
+		}
+		sbuf_addf(&sb, "%.*s${%s}", (int)(hit - p), p, key);
+		p = hit + vl;
+	}
+	return sbuf_detach(&sb);
+}
+
+char *lineup_pick_key(const struct result_run *run)
+{
+	char *best = NULL;
+	size_t best_n = 0;
+
+	for (size_t i = 0; i < run->nsteps; i++) {
+		const char *c = run->steps[i].cell;
+
+		for (const char *p = c; usable(&run->steps[i]) && p && *p;
+		     p += strcspn(p, " "), p += *p == ' ') {
+			char *key = xstrndup(p, strcspn(p, "= "));
+			char *first = NULL;
+			size_t n = 0;
+			int two = 0;
+
+			for (size_t k = 0; k < run->nsteps; k++) {
+				char *v = usable(&run->steps[k]) ? cell_value(run->steps[k].cell, key)
+								 : NULL;
+
+				if (v && first && strcmp(v, first))
+					two = 1;
+				if (v && !first)
+					first = xstrdup(v);
+				n += v != NULL;
+				free(v);
+			}
+			free(first);
+			if (two && n > best_n) {
+				free(best);
+				best = key;
+				best_n = n;
+			} else {
+				free(key);
+			}
+		}
+	}
+	return best;
+}
+
+/* ---- columns ------------------------------------------------------------------------ */
+
+/* Element k's test as member m sees it, into m->tname[k] and m->tcell[k]. */
+static void member_tests(struct lineup_member *m, const char *by)
+{
+	const struct result_run *run = m->run;
+
+	m->tname = xcalloc(run->nsteps + 1, sizeof(*m->tname));
+	m->tcell = xcalloc(run->nsteps + 1, sizeof(*m->tcell));
+	for (size_t k = 0; k < run->nsteps; k++) {
+		const struct result_step *st = &run->steps[k];
+		char *v = by && usable(st) ? cell_value(st->cell, by) : NULL;
+
+		if (!usable(st) || (by && (!v || strcmp(v, m->value)))) {
+			free(v);
+			continue;
+		}
+		m->tname[k] = by ? name_with_key(st->name, v, by) : xstrdup(st->name);
+		m->tcell[k] = by ? cell_without(st->cell, by) : st->cell ? xstrdup(st->cell)
+									: NULL;
+		free(v);
+	}
+}
+
+/*
+ * Member m's value of test (name, cell): outside rounds the element itself; in
  * a rounds scope that reached steady state the mean over the measurement window;
  * otherwise the last round. Returns the representative element, or NULL.
  */
-static const struct result_step *select_value(const struct result_run *run,
+static const struct result_step *select_value(const struct lineup_member *m,
 					      const char *name, const char *cell,
 					      double v[LM_N], char **how)
 {
+	const struct result_run *run = m->run;
 	const struct result_step *last = NULL;
 	const struct result_scope *sc;
 	double sum[LM_N] = { 0 }, one[LM_N];
 	int n[LM_N] = { 0 }, lo, hi;
 
-	for (size_t i = 0; i < run->nsteps; i++) {
-		const struct result_step *st = &run->steps[i];
-
-		if (usable(st) && same(st->name, name) && same(st->cell, cell) &&
-		    (!last || st->round >= last->round))
-			last = st;
-	}
+	for (size_t i = 0; i < run->nsteps; i++)
+		if (m->tname[i] && same(m->tname[i], name) && same(m->tcell[i], cell) &&
+		    (!last || run->steps[i].round >= last->round))
+			last = &run->steps[i];
 	if (!last)
 		return NULL;
 	step_values(last, v);
@@ -103,20 +232,20 @@ static const struct result_step *select_value(const struct result_run *run,
 	for (size_t i = 0; i < run->nsteps; i++) {
 		const struct result_step *st = &run->steps[i];
 
-		if (!usable(st) || !same(st->name, name) || !same(st->cell, cell) ||
+		if (!m->tname[i] || !same(m->tname[i], name) || !same(m->tcell[i], cell) ||
 		    st->round < lo || st->round > hi)
 			continue;
 		step_values(st, one);
-		for (int m = 0; m < LM_N; m++)
-			if (isfinite(one[m])) {
-				sum[m] += one[m];
-				n[m]++;
+		for (int k = 0; k < LM_N; k++)
+			if (isfinite(one[k])) {
+				sum[k] += one[k];
+				n[k]++;
 			}
 		if (st->round == hi)
 			last = st;
 	}
-	for (int m = 0; m < LM_N; m++)
-		v[m] = n[m] ? sum[m] / n[m] : NAN;
+	for (int k = 0; k < LM_N; k++)
+		v[k] = n[k] ? sum[k] / n[k] : NAN;
 	return last;
 }
 
@@ -138,57 +267,102 @@ static char *default_label(const struct result_run *run, const char *dir)
 	return xstrndup(start, (size_t)(end - start));
 }
 
-static void set_labels(struct lineup *l, const char *const *dirs, const char *const *labels)
+static void add_member(struct lineup *l, const struct result_run *run, const char *dir,
+		       char *label, const char *value)
 {
-	for (size_t i = 0; i < l->nm; i++) {
-		char *lab = labels && labels[i] ? xstrdup(labels[i])
-						: default_label(l->m[i].run, dirs[i]);
+	struct lineup_member *m;
 
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(l->m[j].label, lab)) {
-				char *u = xasprintf("%s (%zu)", lab, i + 1);
+	l->m = xrealloc(l->m, (l->nm + 1) * sizeof(*l->m));
+	m = &l->m[l->nm++];
+	memset(m, 0, sizeof(*m));
+	m->run = run;
+	m->dir = xstrdup(dir);
+	m->value = value ? xstrdup(value) : NULL;
+	for (size_t j = 0; j + 1 < l->nm; j++)
+		if (!strcmp(l->m[j].label, label)) {
+			char *u = xasprintf("%s (%zu)", label, l->nm);
 
-				free(lab);
-				lab = u;
-				break;
-			}
-		l->m[i].label = lab;
-		l->m[i].dir = xstrdup(dirs[i]);
-	}
+			free(label);
+			label = u;
+			break;
+		}
+	m->label = label;
+	member_tests(m, l->by);
 }
 
-/* Whether test (name, cell) was already seen in run before element k. */
-static int seen_before(const struct result_run *run, size_t k)
+/* Archive i's columns: itself, or one per value of l->by in order of appearance. */
+static void add_columns(struct lineup *l, const struct result_run *run, const char *dir,
+			const char *label, int alone)
+{
+	char **seen = xcalloc(run->nsteps + 1, sizeof(*seen));
+	size_t ns = 0;
+
+	if (!l->by)
+		add_member(l, run, dir, xstrdup(label), NULL);
+	for (size_t k = 0; l->by && k < run->nsteps; k++) {
+		char *v = usable(&run->steps[k]) ? cell_value(run->steps[k].cell, l->by) : NULL;
+		size_t j = 0;
+
+		while (v && j < ns && strcmp(seen[j], v))
+			j++;
+		if (!v || j < ns) {
+			free(v);
+			continue;
+		}
+		seen[ns++] = v;
+		add_member(l, run, dir, alone ? xasprintf("%s=%s", l->by, v) :
+			   xasprintf("%s %s=%s", label, l->by, v), v);
+	}
+	for (size_t j = 0; j < ns; j++)
+		free(seen[j]);
+	free(seen);
+}
+
+/* "name [cell]: " */
+static char *test_key(const char *name, const char *cell)
+{
+	return xasprintf("%s%s%s%s: ", name, cell ? " [" : "", cell ? cell : "",
+			 cell ? "]" : "");
+}
+
+/* Whether element k's test came before in member m. */
+static int seen_before(const struct lineup_member *m, size_t k)
 {
 	for (size_t i = 0; i < k; i++)
-		if (usable(&run->steps[i]) && same(run->steps[i].name, run->steps[k].name) &&
-		    same(run->steps[i].cell, run->steps[k].cell))
+		if (m->tname[i] && same(m->tname[i], m->tname[k]) &&
+		    same(m->tcell[i], m->tcell[k]))
 			return 1;
 	return 0;
 }
 
 /* Whether the lineup already matched or reported (name, cell). */
-static int known(const struct lineup *l, const struct result_step *st)
+static int known(const struct lineup *l, const char *name, const char *cell)
 {
-	for (size_t i = 0; i < l->nt; i++)
-		if (same(l->t[i].name, st->name) && same(l->t[i].cell, st->cell))
-			return 1;
-	for (size_t i = 0; i < l->nleft; i++) {
-		char *key = xasprintf("%s%s%s%s: ", st->name, st->cell ? " [" : "",
-				      st->cell ? st->cell : "", st->cell ? "]" : "");
-		int hit = !strncmp(l->left_out[i], key, strlen(key));
+	char *key = test_key(name, cell);
+	int hit = 0;
 
-		free(key);
-		if (hit)
-			return 1;
-	}
-	return 0;
+	for (size_t i = 0; !hit && i < l->nt; i++)
+		hit = same(l->t[i].name, name) && same(l->t[i].cell, cell);
+	for (size_t i = 0; !hit && i < l->nleft; i++)
+		hit = !strncmp(l->left_out[i], key, strlen(key));
+	free(key);
+	return hit;
 }
 
-/* Matches run r's element k across the members: a shared test, or a left-out one. */
-static void match(struct lineup *l, const struct result_step *st)
+static void add_left_out(struct lineup *l, const char *name, const char *cell,
+			 const char *why)
 {
-	struct lineup_test t = { xstrdup(st->name), st->cell ? xstrdup(st->cell) : NULL,
+	char *key = test_key(name, cell);
+
+	l->left_out = xrealloc(l->left_out, (l->nleft + 1) * sizeof(*l->left_out));
+	l->left_out[l->nleft++] = xasprintf("%s%s", key, why);
+	free(key);
+}
+
+/* Test (name, cell) across the members: a shared test, or a left-out one. */
+static void match(struct lineup *l, const char *name, const char *cell)
+{
+	struct lineup_test t = { xstrdup(name), cell ? xstrdup(cell) : NULL,
 				 /* An array of pointers: sizeof(*p) is the pointer size, as meant. */
 				 /* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 				 xcalloc(l->nm, sizeof(*t.step)), xcalloc(l->nm, sizeof(*t.v)),
@@ -198,7 +372,7 @@ static void match(struct lineup *l, const struct result_step *st)
 
 	sbuf_init(&only);
 	for (size_t i = 0; i < l->nm; i++) {
-		t.step[i] = select_value(l->m[i].run, st->name, st->cell, t.v[i], &t.how[i]);
+		t.step[i] = select_value(&l->m[i], name, cell, t.v[i], &t.how[i]);
 		if (t.step[i])
 			sbuf_addf(&only, "%s%s", have++ ? ", " : "", l->m[i].label);
 	}
@@ -206,10 +380,10 @@ static void match(struct lineup *l, const struct result_step *st)
 		l->t = xrealloc(l->t, (l->nt + 1) * sizeof(*l->t));
 		l->t[l->nt++] = t;
 	} else {
-		l->left_out = xrealloc(l->left_out, (l->nleft + 1) * sizeof(*l->left_out));
-		l->left_out[l->nleft++] =
-			xasprintf("%s%s%s%s: only in %s", st->name, st->cell ? " [" : "",
-				  st->cell ? st->cell : "", st->cell ? "]" : "", only.buf);
+		char *why = xasprintf("only in %s", only.buf);
+
+		add_left_out(l, name, cell, why);
+		free(why);
 		for (size_t i = 0; i < l->nm; i++)
 			free(t.how[i]);
 		free(t.how);
@@ -221,30 +395,82 @@ static void match(struct lineup *l, const struct result_step *st)
 	sbuf_release(&only);
 }
 
+/* With l->by: the finished workloads no column holds, because their cell lacks by. */
+static void left_unkeyed(struct lineup *l, const struct result_run *run)
+{
+	char *why = xasprintf("not swept over %s", l->by);
+
+	for (size_t k = 0; k < run->nsteps; k++) {
+		const struct result_step *st = &run->steps[k];
+		char *v = usable(st) ? cell_value(st->cell, l->by) : NULL;
+
+		if (usable(st) && !v && !known(l, st->name, st->cell))
+			add_left_out(l, st->name, st->cell, why);
+		free(v);
+	}
+	free(why);
+}
+
+/* Which column is the baseline: archive o->base's column with o->base_value. */
+static int find_base(struct lineup *l, const struct result_run *base_run,
+		     const struct lineup_opts *o, const char *dir, struct diag *d)
+{
+	const char *want = o->base_value;
+
+	if (want && l->by && !strncmp(want, l->by, strlen(l->by)) && want[strlen(l->by)] == '=')
+		want += strlen(l->by) + 1;
+	for (size_t i = 0; i < l->nm; i++)
+		if (l->m[i].run == base_run && (!want || !l->by || !strcmp(l->m[i].value, want))) {
+			l->base = i;
+			return 0;
+		}
+	if (!l->by)
+		return 0;
+	if (!want)
+		return diag_set(d, -SB_EINVAL, dir, 0, 0, "no finished workload has '%s' in "
+				"its sweep cell", l->by);
+	return diag_set(d, -SB_EINVAL, dir, 0, 0, "no finished workload has %s=%s", l->by,
+			want);
+}
+
 int lineup_build(struct lineup *l, const struct result_run *const *runs,
-		 const char *const *dirs, const char *const *labels, size_t n, size_t base,
+		 const char *const *dirs, size_t n, const struct lineup_opts *o,
 		 struct diag *d)
 {
+	size_t base = o->base < n ? o->base : 0;
+	int rc;
+
 	memset(l, 0, sizeof(*l));
-	l->nm = n;
-	l->base = base < n ? base : 0;
-	l->m = xcalloc(n + 1, sizeof(*l->m));
-	for (size_t i = 0; i < n; i++)
-		l->m[i].run = runs[i];
-	set_labels(l, dirs, labels);
+	l->by = o->by ? xstrdup(o->by) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		char *label = o->labels && o->labels[i] ? xstrdup(o->labels[i])
+							: default_label(runs[i], dirs[i]);
+
+		add_columns(l, runs[i], dirs[i], label, n == 1);
+		free(label);
+	}
+	rc = find_base(l, runs[base], o, dirs[base], d);
+	if (rc)
+		return rc;
+	if (l->nm < 2)
+		return diag_set(d, -SB_EINVAL, dirs[base], 0, 0, "nothing to compare: one "
+				"column only%s%s", l->by ? ", no other value of " : "",
+				l->by ? l->by : "");
 	/* The baseline's order first, then what only the others ran. */
-	for (size_t k = 0; k <= n; k++) {
-		const struct result_run *run = runs[k == 0 ? l->base : k - 1];
+	for (size_t k = 0; k <= l->nm; k++) {
+		const struct lineup_member *m = &l->m[k == 0 ? l->base : k - 1];
 
 		if (k && k - 1 == l->base)
 			continue;
-		for (size_t i = 0; i < run->nsteps; i++)
-			if (usable(&run->steps[i]) && !seen_before(run, i) &&
-			    !known(l, &run->steps[i]))
-				match(l, &run->steps[i]);
+		for (size_t i = 0; i < m->run->nsteps; i++)
+			if (m->tname[i] && !seen_before(m, i) &&
+			    !known(l, m->tname[i], m->tcell[i]))
+				match(l, m->tname[i], m->tcell[i]);
 	}
+	for (size_t i = 0; l->by && i < n; i++)
+		left_unkeyed(l, runs[i]);
 	if (!l->nt)
-		return diag_set(d, -SB_EINVAL, dirs[l->base], 0, 0,
+		return diag_set(d, -SB_EINVAL, dirs[base], 0, 0,
 				"the archives share no finished test (step name and cell)");
 	return 0;
 }
@@ -261,15 +487,32 @@ void lineup_release(struct lineup *l)
 		free(l->t[i].cell);
 	}
 	for (size_t i = 0; i < l->nm; i++) {
+		for (size_t k = 0; k < l->m[i].run->nsteps; k++) {
+			free(l->m[i].tname[k]);
+			free(l->m[i].tcell[k]);
+		}
+		free(l->m[i].tname);
+		free(l->m[i].tcell);
 		free(l->m[i].label);
 		free(l->m[i].dir);
+		free(l->m[i].value);
 	}
 	for (size_t i = 0; i < l->nleft; i++)
 		free(l->left_out[i]);
 	free(l->left_out);
 	free(l->t);
 	free(l->m);
+	free(l->by);
 	memset(l, 0, sizeof(*l));
+}
+
+int lineup_plans_differ(const struct lineup *l)
+{
+	for (size_t i = 1; i < l->nm; i++)
+		if (!same(l->m[i].run->plan_name, l->m[0].run->plan_name) ||
+		    !same(l->m[i].run->plan_sha256, l->m[0].run->plan_sha256))
+			return 1;
+	return 0;
 }
 
 double lineup_delta(const struct lineup *l, size_t t, size_t i, enum lineup_metric m)

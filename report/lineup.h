@@ -27,11 +27,17 @@ struct lineup_metric_def {
 /* The metric's definition (a constant table). */
 const struct lineup_metric_def *lineup_metric(enum lineup_metric m);
 
-/* One archive of the lineup; run is borrowed. */
+/*
+ * One column of the lineup: an archive, or with lineup.by one value of that sweep
+ * key in an archive ("op=28"). run is borrowed. tname[k] and tcell[k] are element
+ * k's test as this column sees it (NULL: not a finished workload of this column).
+ */
 struct lineup_member {
 	const struct result_run *run;
 	char *dir;
 	char *label;
+	char *value;          /* lineup.by's value; NULL without by */
+	char **tname, **tcell;
 };
 
 /*
@@ -47,6 +53,7 @@ struct lineup_test {
 };
 
 struct lineup {
+	char *by;             /* the sweep key columns are made of, or NULL */
 	struct lineup_member *m;
 	size_t nm, base;      /* base: the baseline member */
 	struct lineup_test *t;
@@ -55,16 +62,38 @@ struct lineup {
 	size_t nleft;
 };
 
+/* How lineup_build() makes columns; zero means one column per archive. */
+struct lineup_opts {
+	const char *const *labels; /* labels[i] names archive i; NULL entries: default */
+	size_t base;               /* the baseline archive */
+	const char *by;            /* a sweep key ("op"): one column per value of it */
+	const char *base_value;    /* by's value of the baseline column; NULL: first */
+};
+
 /*
- * Builds the lineup of n runs (dirs name them; labels[i] overrides the label,
- * NULL for the default: drive model and firmware, else the folder's name).
- * Tests are matched by step name and cell, in the baseline's order. The runs must
- * outlive l. Returns 0, or -SB_EINVAL when no test is shared (d says which).
+ * Builds the lineup of n runs (dirs name them). A label is o->labels[i], else drive
+ * model and firmware, else the folder's name. Without o->by a column is an
+ * archive and a test is a step name plus its cell. With o->by a column is an
+ * archive's elements whose cell binds by to one value, labelled "by=value" (after
+ * the archive's label when there are several archives), and a test is the step
+ * name with that value written as ${by}, plus the cell without by. Tests are in
+ * the baseline's order. The runs must outlive l. Returns 0, or -SB_EINVAL when no
+ * test is shared or the base value is not there (d says which).
  */
 int lineup_build(struct lineup *l, const struct result_run *const *runs,
-		 const char *const *dirs, const char *const *labels, size_t n, size_t base,
+		 const char *const *dirs, size_t n, const struct lineup_opts *o,
 		 struct diag *d);
+
+/*
+ * The sweep key to compare one archive's elements by: the key in the cells of the
+ * most finished workload elements among those with two values or more (the
+ * outermost on a tie). Returns a new string (free() it), or NULL when none.
+ */
+char *lineup_pick_key(const struct result_run *run);
 void lineup_release(struct lineup *l);
+
+/* 1 when the columns come from different plans (by name or SHA-256). */
+int lineup_plans_differ(const struct lineup *l);
 
 /* Member i's change against the baseline in percent for test t; NAN if none. */
 double lineup_delta(const struct lineup *l, size_t t, size_t i, enum lineup_metric m);

@@ -17,6 +17,7 @@
 #include "report.h"
 #include "sbuf.h"
 #include "table.h"
+#include "tmpl.h"
 #include "units.h"
 #include "version.h"
 #include "xalloc.h"
@@ -24,8 +25,7 @@
 #define PAGE_W 842.0       /* A4 landscape, as the run report */
 #define PAGE_H 595.0
 #define PAGE_MARGIN 48.0
-#define CHART_W 900.0      /* SVG/PNG canvas, points */
-#define CHART_H 500.0
+#define CHART_H 500.0      /* SVG/PNG canvas when the template gives no height */
 #define DISPERSION_MIN_SECONDS 60
 #define SWEEP_MIN_DEPTHS 3
 #define DELTA_FULL_SCALE 25.0  /* percent of change that gets the full colour */
@@ -34,14 +34,16 @@ enum {
 	S_LINEUP, S_DRIVES, S_BASELINE, S_ARCHIVE, S_PLAN, S_TARGET, S_LEFT_OUT, S_NONE,
 	S_IOPS, S_MBPS, S_LAT_MEAN, S_LAT_P999, S_DELTA, S_DELTA_SUB, S_HIGHER, S_LOWER,
 	S_DISPERSION, S_DISPERSION_SUB, S_TIME, S_QOS, S_QOS_SUB, S_QOS_Y, S_LATENCY,
-	S_SWEEP, S_QD, S_SATURATION, S_WRITTEN, S_TEST, S_TESTS_SUB, S_N
+	S_SWEEP, S_QD, S_SATURATION, S_WRITTEN, S_TEST, S_TESTS_SUB, S_SCOPES, S_SCOPE,
+	S_LEFT_OUT_BY, S_DISPERSION_SUB_BY, S_TESTS_SUB_BY, S_PLANS_DIFFER, S_N
 };
 
 static const char *const ids[S_N] = {
 	"lineup", "drives", "baseline", "archive", "plan", "target", "left-out", "none",
 	"iops", "mbps", "lat-mean", "lat-p999", "delta", "delta-sub", "higher", "lower",
 	"dispersion", "dispersion-sub", "time", "qos", "qos-sub", "qos-y", "latency",
-	"sweep", "qd", "saturation", "written", "test", "tests-sub",
+	"sweep", "qd", "saturation", "written", "test", "tests-sub", "scopes", "scope",
+	"left-out-by", "dispersion-sub-by", "tests-sub-by", "plans-differ",
 };
 
 /* The headline metrics and their titles, in report order. */
@@ -53,11 +55,12 @@ static const struct {
 	{ LM_CLAT_P999, S_LAT_P999 },
 };
 
-/* One page: a chart or a table. */
+/* One page: a chart or a table, and its SVG/PNG canvas in points. */
 struct item {
 	char *name;
 	struct chart *c;
 	struct table *t;
+	double w, h;
 };
 
 struct ctx {
@@ -67,6 +70,8 @@ struct ctx {
 	const char *const *s;
 	struct gfx_fonts *fonts;
 	struct chart_measure m;
+	struct tmpl *tmpl;
+	const struct tmpl_chart *tc;  /* the template entry being built */
 	struct item *items;
 	size_t n, cap;
 };
@@ -74,7 +79,23 @@ struct ctx {
 static void add_item(struct ctx *x, char *name, struct chart *c, struct table *t)
 {
 	XGROW(x->items, x->cap, x->n + 1);
-	x->items[x->n++] = (struct item){ name, c, t };
+	x->items[x->n++] = (struct item){ name, c, t, x->tc->width,
+					  x->tc->height > 0 ? x->tc->height : CHART_H };
+}
+
+/* The heading of the entry being built: the template's title, else the language's. */
+static const char *heading(const struct ctx *x, int id)
+{
+	return x->tc->title ? x->tc->title : x->s[id];
+}
+
+/* A metric's title: the language's for the headline ones, else "id (unit)". */
+static char *metric_title(const struct ctx *x, enum lineup_metric m)
+{
+	for (size_t h = 0; h < sizeof(headlines) / sizeof(headlines[0]); h++)
+		if (headlines[h].m == m)
+			return xstrdup(x->s[headlines[h].title]);
+	return xasprintf("%s (%s)", lineup_metric(m)->id, lineup_metric(m)->unit);
 }
 
 /* "name [cell]" */
@@ -94,14 +115,17 @@ static void format_value(double v, char *buf, size_t n)
 
 /* ---- charts ---------------------------------------------------------------------- */
 
-static void build_bars(struct ctx *x, size_t h)
+static void build_bars(struct ctx *x, enum lineup_metric m)
 {
 	const struct lineup *l = x->l;
-	enum lineup_metric m = headlines[h].m;
-	struct chart *c = chart_new(CHART_BARG, x->s[headlines[h].title],
+	char *mt = metric_title(x, m);
+	char *title = x->tc->title ? xasprintf("%s: %s", x->tc->title, mt) : xstrdup(mt);
+	struct chart *c = chart_new(CHART_BARG, title,
 				    x->s[lineup_metric(m)->lower_better ? S_LOWER : S_HIGHER]);
 	char val[64];
 
+	free(title);
+	free(mt);
 	chart_set_axis_titles(c, lineup_metric(m)->unit, "");
 	for (size_t t = 0; t < l->nt; t++) {
 		char *group = test_title(&l->t[t]);
@@ -131,18 +155,18 @@ static void build_bars(struct ctx *x, size_t h)
  * value (Δ % vs the baseline), shaded by how much better or worse. part > 0 numbers
  * the tables of a lineup too wide for one.
  */
-static void build_delta_part(struct ctx *x, size_t h, const size_t *cols, size_t n,
-			     int part)
+static void build_delta_part(struct ctx *x, enum lineup_metric m, const size_t *cols,
+			     size_t n, int part)
 {
 	const struct lineup *l = x->l;
-	enum lineup_metric m = headlines[h].m;
 	const char *head[DELTA_DRIVES + 2], *cells[DELTA_DRIVES + 2];
 	uint32_t fills[DELTA_DRIVES + 2];
-	char *title = part ? xasprintf("%s: %s (%d)", x->s[S_DELTA], x->s[headlines[h].title],
-				       part) :
-		xasprintf("%s: %s", x->s[S_DELTA], x->s[headlines[h].title]);
+	char *mt = metric_title(x, m);
+	char *title = part ? xasprintf("%s: %s (%d)", heading(x, S_DELTA), mt, part) :
+		xasprintf("%s: %s", heading(x, S_DELTA), mt);
 	struct table *t;
 
+	free(mt);
 	head[0] = x->s[S_TEST];
 	head[1] = l->m[l->base].label;
 	for (size_t c = 0; c < n; c++)
@@ -178,8 +202,8 @@ static void build_delta_part(struct ctx *x, size_t h, const size_t *cols, size_t
 	free(title);
 }
 
-/* The delta tables of headline h: one, or one per DELTA_DRIVES drives. */
-static void build_delta_table(struct ctx *x, size_t h)
+/* The delta tables of metric m: one, or one per DELTA_DRIVES drives. */
+static void build_delta_table(struct ctx *x, enum lineup_metric m)
 {
 	const struct lineup *l = x->l;
 	size_t *cols = xcalloc(l->nm + 1, sizeof(*cols)), n = 0;
@@ -193,7 +217,7 @@ static void build_delta_table(struct ctx *x, size_t h)
 		size_t from = (size_t)p * DELTA_DRIVES;
 		size_t k = n - from < DELTA_DRIVES ? n - from : DELTA_DRIVES;
 
-		build_delta_part(x, h, cols + from, k, parts > 1 ? p + 1 : 0);
+		build_delta_part(x, m, cols + from, k, parts > 1 ? p + 1 : 0);
 	}
 	free(cols);
 }
@@ -209,22 +233,34 @@ static const struct result_series *busiest(const struct result_step *st)
 	return &st->iops[best];
 }
 
+/* Whether the plan asked for a dispersion chart of the step ("chart" hint). */
+static int wants_dispersion(const struct result_step *st)
+{
+	return st->chart && !strcmp(st->chart, "dispersion");
+}
+
+/* Per-second IOPS per column, for tests of a minute or more or with the hint. */
 static void build_dispersion(struct ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
 	char *title = test_title(t), *ct;
 	struct chart *c;
 	size_t longest = 0;
+	int hint = 0;
 
-	for (size_t i = 0; i < x->l->nm; i++)
+	for (size_t i = 0; i < x->l->nm; i++) {
 		longest = busiest(t->step[i])->n > longest ? busiest(t->step[i])->n : longest;
-	if (longest < DISPERSION_MIN_SECONDS) {
+		hint |= wants_dispersion(t->step[i]);
+	}
+	if (longest < (hint ? 2 : DISPERSION_MIN_SECONDS)) {
 		free(title);
 		return;
 	}
-	ct = xasprintf("%s: %s", x->s[S_DISPERSION], title);
-	c = chart_new(CHART_SCATTER, ct, x->s[S_DISPERSION_SUB]);
+	ct = xasprintf("%s: %s", heading(x, S_DISPERSION), title);
+	c = chart_new(CHART_SCATTER, ct, x->s[x->l->by ? S_DISPERSION_SUB_BY : S_DISPERSION_SUB]);
 	chart_set_axis_titles(c, x->s[S_TIME], "IOPS");
+	if (x->tc->log_y)
+		chart_set_scales(c, CHART_LINEAR, CHART_LOG10);
 	for (size_t i = 0; i < x->l->nm; i++) {
 		const struct result_series *s = busiest(t->step[i]);
 
@@ -240,7 +276,7 @@ static void build_dispersion(struct ctx *x, size_t k)
 static void build_saturation(struct ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
-	char *title = test_title(t), *ct = xasprintf("%s: %s", x->s[S_SATURATION], title);
+	char *title = test_title(t), *ct = xasprintf("%s: %s", heading(x, S_SATURATION), title);
 	struct chart *c = chart_new(CHART_SCATTER, ct, x->s[S_WRITTEN]);
 
 	chart_set_axis_titles(c, x->s[S_WRITTEN], "IOPS");
@@ -270,7 +306,7 @@ static void build_saturation(struct ctx *x, size_t k)
 static void build_qos(struct ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
-	char *title = test_title(t), *ct = xasprintf("%s: %s", x->s[S_QOS], title);
+	char *title = test_title(t), *ct = xasprintf("%s: %s", heading(x, S_QOS), title);
 	struct chart *c = chart_new(CHART_LINE, ct, x->s[S_QOS_SUB]);
 
 	chart_set_axis_titles(c, x->s[S_LATENCY], x->s[S_QOS_Y]);
@@ -328,7 +364,7 @@ static void build_sweep(struct ctx *x, size_t k, char *done)
 
 	units_format_size(ref->bs, bs, sizeof(bs));
 	sub = xasprintf("%s %s", ref->rw ? ref->rw : "?", bs);
-	c = chart_new(CHART_SWEEP, x->s[S_SWEEP], sub);
+	c = chart_new(CHART_SWEEP, heading(x, S_SWEEP), sub);
 	chart_set_axis_titles(c, x->s[S_QD], "IOPS");
 	chart_set_scales(c, CHART_LOG2, CHART_LINEAR);
 	for (size_t i = 0; i < l->nm; i++) {
@@ -341,6 +377,11 @@ static void build_sweep(struct ctx *x, size_t k, char *done)
 			if (!same_but_qd(l->t[j].step[l->base], ref) || st->iodepth < 1)
 				continue;
 			done[j] = 1;
+			while (p > 0 && qd[p - 1] != st->iodepth)
+				p--;
+			if (p > 0)
+				continue;  /* a depth already drawn: the first test of it counts */
+			p = n;
 			while (p > 0 && qd[p - 1] > st->iodepth) {
 				qd[p] = qd[p - 1];
 				iops[p] = iops[p - 1];
@@ -362,23 +403,60 @@ static void build_sweep(struct ctx *x, size_t k, char *done)
 	free(iops);
 }
 
-static void build_items(struct ctx *x)
+/* Bars or delta tables (per) for each metric of the entry, the headline ones by default. */
+static void per_metric(struct ctx *x, void (*per)(struct ctx *, enum lineup_metric))
 {
-	char *done = xcalloc(x->l->nt + 1, 1);
+	const char *p = x->tc->metrics;
 
-	for (size_t h = 0; h < sizeof(headlines) / sizeof(headlines[0]); h++)
-		build_bars(x, h);
-	for (size_t h = 0; h < sizeof(headlines) / sizeof(headlines[0]); h++)
-		build_delta_table(x, h);
-	for (size_t k = 0; k < x->l->nt; k++)
-		if (!done[k])
-			build_sweep(x, k, done);
-	for (size_t k = 0; k < x->l->nt; k++) {
-		build_dispersion(x, k);
-		build_saturation(x, k);
-		build_qos(x, k);
+	if (!p)
+		for (size_t h = 0; h < sizeof(headlines) / sizeof(headlines[0]); h++)
+			per(x, headlines[h].m);
+	while (p && *p) {
+		size_t len = strcspn(p, " ");
+
+		for (int m = 0; len && m < LM_N; m++)
+			if (strlen(lineup_metric((enum lineup_metric)m)->id) == len &&
+			    !strncmp(lineup_metric((enum lineup_metric)m)->id, p, len))
+				per(x, (enum lineup_metric)m);
+		p += len + (p[len] == ' ');
 	}
-	free(done);
+}
+
+static void build_cover(struct ctx *x);
+
+/* The items of template entry tc; a kind without data adds none. */
+static void build_kind(struct ctx *x, const struct tmpl_chart *tc)
+{
+	char *done;
+
+	x->tc = tc;
+	switch (tc->kind) {
+	case TMPL_DRIVES:
+		build_cover(x);
+		break;
+	case TMPL_BARS:
+		per_metric(x, build_bars);
+		break;
+	case TMPL_DELTA:
+		per_metric(x, build_delta_table);
+		break;
+	case TMPL_SWEEP_QD:
+		done = xcalloc(x->l->nt + 1, 1);
+		for (size_t k = 0; k < x->l->nt; k++)
+			if (!done[k])
+				build_sweep(x, k, done);
+		free(done);
+		break;
+	case TMPL_DISPERSION:
+	case TMPL_SATURATION:
+	case TMPL_QOS:
+		for (size_t k = 0; k < x->l->nt; k++)
+			(tc->kind == TMPL_DISPERSION ? build_dispersion :
+			 tc->kind == TMPL_SATURATION ? build_saturation : build_qos)(x, k);
+		break;
+	default:
+		break;
+	}
 }
 
 /* ---- cover, files, PDF ------------------------------------------------------------- */
@@ -387,10 +465,12 @@ static void build_items(struct ctx *x)
 static void build_cover(struct ctx *x)
 {
 	const struct lineup *l = x->l;
-	const char *head[5] = { x->s[S_DRIVES], x->s[S_ARCHIVE], x->s[S_PLAN],
-				x->s[S_TARGET], "fio" };
-	char *sub = xasprintf("%zu %s", l->nt, x->s[S_TESTS_SUB]);
-	struct table *t = table_new(x->s[S_LINEUP], sub, 5, head);
+	const char *head[5] = { x->s[l->by ? S_SCOPE : S_DRIVES], x->s[S_ARCHIVE],
+				x->s[S_PLAN], x->s[S_TARGET], "fio" };
+	char *sub = xasprintf("%zu %s", l->nt, x->s[l->by ? S_TESTS_SUB_BY : S_TESTS_SUB]);
+	char *title = x->tc->title ? xstrdup(x->tc->title) :
+		l->by ? xasprintf("%s %s", x->s[S_SCOPES], l->by) : xstrdup(x->s[S_LINEUP]);
+	struct table *t = table_new(title, sub, 5, head);
 	struct table *left;
 
 	for (size_t i = 0; i < l->nm; i++) {
@@ -406,12 +486,15 @@ static void build_cover(struct ctx *x)
 	}
 	table_set_footer(t, "ssdbench " SSDBENCH_VERSION);
 	add_item(x, xstrdup("lineup-drives"), NULL, t);
-	left = table_new(x->s[S_LEFT_OUT], NULL, 1, (const char *const[]){ x->s[S_TEST] });
+	left = table_new(x->s[l->by ? S_LEFT_OUT_BY : S_LEFT_OUT],
+			 lineup_plans_differ(l) ? x->s[S_PLANS_DIFFER] : NULL, 1,
+			 (const char *const[]){ x->s[S_TEST] });
 	for (size_t i = 0; i < l->nleft; i++)
 		table_add_row(left, (const char *const[]){ l->left_out[i] }, NULL);
 	if (!l->nleft)
 		table_add_row(left, (const char *const[]){ x->s[S_NONE] }, NULL);
 	add_item(x, xstrdup("lineup-left-out"), NULL, left);
+	free(title);
 	free(sub);
 }
 
@@ -431,9 +514,8 @@ static int write_item(struct ctx *x, const struct item *it, const char *dir,
 {
 	int pw = fmt == GFX_PNG ? (x->o->png_width > 0 ? x->o->png_width : 1400) : 0;
 	char *path = xasprintf("%s/%s.%s", dir, it->name, fmt == GFX_SVG ? "svg" : "png");
-	int rc = it->c ? chartdraw_file(it->c, x->fonts, fmt, path, CHART_W, CHART_H, pw,
-					NULL, d)
-		       : chartdraw_table_file(it->t, x->fonts, fmt, path, CHART_W, pw, NULL, d);
+	int rc = it->c ? chartdraw_file(it->c, x->fonts, fmt, path, it->w, it->h, pw, NULL, d)
+		       : chartdraw_table_file(it->t, x->fonts, fmt, path, it->w, pw, NULL, d);
 
 	free(path);
 	return rc;
@@ -500,17 +582,21 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 	struct ctx x = { .l = l, .o = o };
 	char *conf = o->fonts_conf ? xstrdup(o->fonts_conf)
 				   : report_data_path("templates/fonts.conf");
+	char *tpath = o->template_path ? xstrdup(o->template_path)
+				       : report_data_path("templates/lineup-default.xml");
 	const char *dirs[2] = { o->svg_dir, o->png_dir };
 	const enum gfx_format fmts[2] = { GFX_SVG, GFX_PNG };
-	int rc = load_strings(&x, d);
+	int rc = tmpl_load_for(&x.tmpl, tpath, TMPL_FOR_LINEUP, d);
 
+	if (!rc)
+		rc = load_strings(&x, d);
 	if (!rc)
 		rc = gfx_fonts_new(&x.fonts, conf, o->lang ? o->lang : "zh-TW", d);
 	if (rc)
 		goto out;
 	gfx_fonts_measure(x.fonts, &x.m);
-	build_cover(&x);
-	build_items(&x);
+	for (size_t i = 0; i < x.tmpl->ncharts; i++)
+		build_kind(&x, &x.tmpl->charts[i]);
 	for (int k = 0; !rc && k < 2; k++) {
 		if (!dirs[k])
 			continue;
@@ -529,6 +615,8 @@ out:
 	free(x.items);
 	i18n_free(x.strings);
 	gfx_fonts_free(x.fonts);
+	tmpl_free(x.tmpl);
+	free(tpath);
 	free(conf);
 	return rc;
 }

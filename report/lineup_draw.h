@@ -14,14 +14,16 @@ struct lineup_render_opts {
 	const char *lang;       /* "zh-TW" (default), "zh-CN", "en" */
 	const char *date;       /* PDF date, ISO 8601; NULL: 1970 (reproducible) */
 	const char *fonts_conf; /* NULL: templates/fonts.conf */
+	const char *template_path; /* NULL: templates/lineup-default.xml */
 };
 
 /*
- * Draws the lineup: a cover page (drives, baseline, what was left out and why),
- * then grouped bars per headline metric, a delta table per headline metric,
- * dispersion scatters, write-saturation curves, queue-depth sweeps and latency
- * QoS overlays where the archives have the data. Files are named lineup-*.svg
- * and .png. Returns 0 or a negative code with d naming the file.
+ * Draws the lineup as the lineup template lists it (templates/lineup-default.xml:
+ * the columns with the baseline and what was left out and why, grouped bars and
+ * a delta table per headline metric, queue-depth sweeps, dispersion scatters,
+ * write-saturation curves and latency QoS overlays where the archives have the
+ * data). Files are named lineup-*.svg and .png. Returns 0 or a negative code with
+ * d naming the file.
  */
 int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 		  struct diag *d);

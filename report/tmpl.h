@@ -12,15 +12,24 @@
 
 #include "diag.h"
 
-/* The charts a report can draw from a run. */
+/*
+ * The charts a report can draw from a run (root <report>), and those a lineup
+ * draws from several (root <lineup>): sweep-qd, dispersion and qos are both.
+ */
 enum tmpl_kind { TMPL_STEP_IOPS, TMPL_SWEEP_QD, TMPL_DISPERSION, TMPL_SUMMARY,
-		 TMPL_ROUNDS, TMPL_QOS, TMPL_NKINDS };
+		 TMPL_ROUNDS, TMPL_QOS, TMPL_DRIVES, TMPL_BARS, TMPL_DELTA,
+		 TMPL_SATURATION, TMPL_NKINDS };
+
+/* Which report a template lays out: its root element. */
+enum tmpl_use { TMPL_FOR_REPORT, TMPL_FOR_LINEUP };
 
 struct tmpl_chart {
 	enum tmpl_kind kind;
 	double width, height;   /* SVG/PNG canvas in points; bars: height 0 = as needed */
 	char *title;            /* replaces the language's title; NULL keeps it */
 	int log_y;              /* dispersion: logarithmic y axis */
+	char *metrics;          /* lineup bars and delta: metric ids, space-separated
+				   ("iops clat_p99.99_us"); NULL: the headline ones */
 };
 
 struct tmpl {
@@ -37,6 +46,13 @@ struct tmpl {
  * negative SB_E* code; free *out with tmpl_free().
  */
 int tmpl_load(struct tmpl **out, const char *path, struct diag *d);
+/*
+ * tmpl_load() for a lineup (`ssdbench compare`): root <lineup>, kinds drives (the
+ * columns and what was left out), bars, delta, sweep-qd, dispersion, saturation,
+ * qos; bars and delta take metrics="iops MBps ..." (lineup.h's ids). No <colors>.
+ */
+int tmpl_load_for(struct tmpl **out, const char *path, enum tmpl_use use,
+		  struct diag *d);
 void tmpl_free(struct tmpl *t);
 
 /* The kind's name as templates write it ("sweep-qd"). */

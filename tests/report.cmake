@@ -33,3 +33,10 @@ add_test(NAME it_report_samples
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
 set_tests_properties(it_report_samples PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+# compare over the committed sample lineup (file, loop, zram; an OP sweep), across
+# archives and inside one, in two languages, deltas recomputed from results.csv.
+add_test(NAME it_lineup_samples
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/lineup_samples.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_lineup_samples PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  RESOURCE_LOCK fio TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")

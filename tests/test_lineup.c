@@ -96,7 +96,7 @@ static void test_match_and_delta(void **state)
 	struct diag d;
 
 	diag_clear(&d);
-	assert_int_equal(lineup_build(&l, f->runs, dirs, NULL, 2, 0, &d), 0);
+	assert_int_equal(lineup_build(&l, f->runs, dirs, 2, &(struct lineup_opts){ 0 }, &d), 0);
 	assert_string_equal(l.m[0].label, "Model X 1.0");
 	assert_string_equal(l.m[1].label, "bdrive");
 	/* The baseline's order; a failed step is no test; only-a is left out. */
@@ -133,7 +133,7 @@ static void test_baseline_labels_csv(void **state)
 	struct diag d;
 
 	diag_clear(&d);
-	assert_int_equal(lineup_build(&l, f->runs, dirs, labels, 2, 1, &d), 0);
+	assert_int_equal(lineup_build(&l, f->runs, dirs, 2, &(struct lineup_opts){ labels, 1, NULL, NULL }, &d), 0);
 	assert_string_equal(l.m[1].label, "三號 \"fast\"");
 	/* b is the baseline: its order, and a's change against it. */
 	assert_string_equal(l.t[0].name, "rw");
@@ -166,12 +166,77 @@ static void test_nothing_shared(void **state)
 	add(&x, "one", NULL, 1, 0, 1);
 	add(&y, "two", NULL, 1, 0, 1);
 	diag_clear(&d);
-	assert_int_equal(lineup_build(&l, runs, dirs, NULL, 2, 0, &d), -SB_EINVAL);
+	assert_int_equal(lineup_build(&l, runs, dirs, 2, &(struct lineup_opts){ 0 }, &d), -SB_EINVAL);
 	assert_non_null(strstr(d.msg, "share no finished test"));
 	assert_int_equal(l.nleft, 2);
 	lineup_release(&l);
 	result_run_release(&x);
 	result_run_release(&y);
+}
+
+/* One archive of an OP sweep: columns op=0, op=28, op=100, tests named op${op}-... */
+static void test_by_key(void **state)
+{
+	static const char *const ops[] = { "0", "28", "100" };
+	struct result_run r;
+	const struct result_run *runs[] = { &r };
+	const char *dirs[] = { "out/sweep" };
+	struct lineup l;
+	struct diag d;
+	char *key;
+
+	(void)state;
+	result_run_init(&r);
+	add(&r, "probe", NULL, 1, 0, 1);
+	for (int i = 0; i < 3; i++) {
+		char *n1 = xasprintf("op%s-before-rnd4k-q1-read", ops[i]);
+		char *c1 = xasprintf("op=%s phase=before", ops[i]);
+		char *n2 = xasprintf("op%s-steady", ops[i]), *c2 = xasprintf("op=%s", ops[i]);
+
+		add(&r, n1, c1, 100.0 * (i + 1), 0, 10);
+		add(&r, n2, c2, 0, 50.0 * (i + 2), 20.0 / (i + 1));
+		if (i == 1)
+			add(&r, "op28-extra", c2, 1, 0, 1);
+		free(n1);
+		free(c1);
+		free(n2);
+		free(c2);
+	}
+	key = lineup_pick_key(&r);
+	assert_string_equal(key, "op");
+	diag_clear(&d);
+	assert_int_equal(lineup_build(&l, runs, dirs, 1,
+				      &(struct lineup_opts){ NULL, 0, key, "op=28" }, &d), 0);
+	assert_int_equal(l.nm, 3);
+	assert_string_equal(l.m[0].label, "op=0");
+	assert_string_equal(l.m[2].label, "op=100");
+	assert_int_equal(l.base, 1);
+	assert_int_equal(l.nt, 2);
+	assert_string_equal(l.t[0].name, "op${op}-before-rnd4k-q1-read");
+	assert_string_equal(l.t[0].cell, "phase=before");
+	assert_string_equal(l.t[1].name, "op${op}-steady");
+	assert_null(l.t[1].cell);
+	assert_near(lineup_delta(&l, 0, 0, LM_IOPS), (100.0 - 200) / 200 * 100, 1e-9);
+	assert_near(lineup_delta(&l, 1, 2, LM_WRITE_IOPS), (200.0 - 150) / 150 * 100, 1e-9);
+	assert_int_equal(l.nleft, 2);
+	assert_string_equal(l.left_out[0], "op${op}-extra: only in op=28");
+	assert_string_equal(l.left_out[1], "probe: not swept over op");
+	lineup_release(&l);
+
+	/* By the phase instead: one value only, so nothing to compare. */
+	assert_int_equal(lineup_build(&l, runs, dirs, 1,
+				      &(struct lineup_opts){ NULL, 0, "phase", NULL }, &d),
+			 -SB_EINVAL);
+	assert_non_null(strstr(d.msg, "one column only"));
+	lineup_release(&l);
+	diag_clear(&d);
+	assert_int_equal(lineup_build(&l, runs, dirs, 1,
+				      &(struct lineup_opts){ NULL, 0, "op", "5" }, &d),
+			 -SB_EINVAL);
+	assert_string_equal(d.msg, "no finished workload has op=5");
+	lineup_release(&l);
+	free(key);
+	result_run_release(&r);
 }
 
 int main(void)
@@ -180,6 +245,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_match_and_delta, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_baseline_labels_csv, setup, teardown),
 		cmocka_unit_test(test_nothing_shared),
+		cmocka_unit_test(test_by_key),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);

@@ -153,6 +153,52 @@ static void test_limits(void **state)
 	sbuf_release(&big);
 }
 
+/* The lineup's template: its own root and kinds; each refuses the other's. */
+static void test_lineup_template(void **state)
+{
+	struct tmpl *t = NULL;
+	struct diag d;
+	char *path = xasprintf("%s/l.xml", testutil_dir);
+	FILE *f;
+	(void)state;
+
+	diag_clear(&d);
+	assert_int_equal(tmpl_load_for(&t, SB_SOURCE_DIR "/templates/lineup-default.xml",
+				       TMPL_FOR_LINEUP, &d), 0);
+	assert_int_equal(t->ncharts, 7);
+	assert_int_equal(t->charts[0].kind, TMPL_DRIVES);
+	assert_int_equal(t->charts[2].kind, TMPL_DELTA);
+	assert_int_equal(t->charts[6].kind, TMPL_QOS);
+	assert_true(t->charts[1].height == 0 && t->charts[4].height == 500);
+	tmpl_free(t);
+	assert_int_equal(tmpl_load_for(&t, SB_SOURCE_DIR "/templates/report-default.xml",
+				       TMPL_FOR_LINEUP, &d), -SB_EPARSE);
+	assert_non_null(strstr(d.msg, "use it with 'ssdbench report'"));
+	diag_clear(&d);
+	assert_int_equal(tmpl_load(&t, SB_SOURCE_DIR "/templates/lineup-default.xml", &d),
+			 -SB_EPARSE);
+	assert_non_null(strstr(d.msg, "use it with 'ssdbench compare'"));
+
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("<lineup>\n  <chart kind=\"delta\" metrics=\"iops clat_p99.99_us\"/>\n"
+	      "  <chart kind=\"bars\" metrics=\"iops lat\"/>\n</lineup>\n", f);
+	fclose(f);
+	diag_clear(&d);
+	assert_int_equal(tmpl_load_for(&t, path, TMPL_FOR_LINEUP, &d), -SB_EPARSE);
+	assert_int_equal(d.line, 3);
+	assert_non_null(strstr(d.msg, "unknown metric"));
+	assert_non_null(strstr(d.msg, "'lat'"));
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("<lineup>\n  <chart kind=\"summary\"/>\n</lineup>\n", f);
+	fclose(f);
+	diag_clear(&d);
+	assert_int_equal(tmpl_load_for(&t, path, TMPL_FOR_LINEUP, &d), -SB_EPARSE);
+	assert_non_null(strstr(d.msg, "drives, bars, delta"));
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -160,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_edited_template),
 		cmocka_unit_test(test_errors_located),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_lineup_template),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
