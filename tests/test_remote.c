@@ -19,6 +19,7 @@
 
 #include "err.h"
 #include "fiorun.h"
+#include "fleet.h"
 #include "plan.h"
 #include "remote.h"
 #include "sbuf.h"
@@ -273,6 +274,40 @@ static void test_client_errors(void **state)
 	free(dir);
 }
 
+/* The lineup's combined status: the state each progress line tells, and the line. */
+static void test_fleet_status(void **state)
+{
+	const char *labels[] = { "01-bench1", "02-bench2", "03-gone" };
+	const char *states[] = { "[2/3] rr: read 3.1 MB/s 760 IOPS", "[1/3] fill: done",
+				 "FAILED" };
+	char buf[256];
+	struct sbuf sb;
+
+	(void)state;
+	assert_int_equal(fleet_line_state("[10:01:02] [2/3 r4] rr: read 3.1 MB/s 760 IOPS, "
+					  "latency mean 1.2 ms", buf, sizeof(buf)), 1);
+	assert_string_equal(buf, "[2/3 r4] rr: read 3.1 MB/s 760 IOPS");
+	assert_int_equal(fleet_line_state("\033[K[1/2] fill 0:00:03 of ~0:00:10  [W(1)][30.0%]"
+					  "[w=20MiB/s][eta 00m:07s]", buf, sizeof(buf)), 1);
+	assert_string_equal(buf, "[1/2] fill 0:00:03 of ~0:00:10  [W(1)][30.0%][w=20MiB/s]"
+			    "[eta 00m:07s]");
+	assert_int_equal(fleet_line_state("[10:01:02] ssdbench 0.1.0: plan 'x' (x), 2 steps",
+					  buf, sizeof(buf)), 0);
+	assert_int_equal(fleet_line_state("checks for '/dev/loop3' on host 'b':", buf,
+					  sizeof(buf)), 0);
+	sbuf_init(&sb);
+	fleet_status(labels, states, 3, 0, &sb);
+	assert_string_equal(sb.buf, "01-bench1 [2/3] rr: read 3.1 MB/s 760 IOPS | 02-bench2 "
+			    "[1/3] fill: done | 03-gone FAILED");
+	sbuf_reset(&sb);
+	/* 60 columns: the labels stay, each state gets an equal share. */
+	fleet_status(labels, states, 3, 60, &sb);
+	assert_string_equal(sb.buf, "01-bench1 [2/3] r... | 02-bench2 [1/3] f... | 03-gone "
+			    "FAILED");
+	assert_int_equal(sb.len, 60);
+	sbuf_release(&sb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -282,6 +317,7 @@ int main(void)
 		cmocka_unit_test(test_capture_deadline),
 		cmocka_unit_test(test_ssh_verdicts),
 		cmocka_unit_test(test_ssh_argv),
+		cmocka_unit_test(test_fleet_status),
 		cmocka_unit_test(test_client_errors),
 	};
 
