@@ -186,7 +186,8 @@ static void say_destroy(const struct orch *x, const char *when, const char *cmd,
 
 void run__bench_describe(const struct orch *x, FILE *out)
 {
-	const char *version[] = { "--version" }, *probe[] = { "probe", x->tgt.path, "--json" };
+	const char *version[] = { "--version" };
+	const char *probe[] = { "probe", x->tgt.path, "--json", "--allow-missing" };
 	const char *why = run__bench_needs(x);
 
 	if (!why) {
@@ -197,7 +198,7 @@ void run__bench_describe(const struct orch *x, FILE *out)
 	fprintf(out, "on host '%s' over ssh (for %s), nothing of it run by the dry run:\n",
 		x->tgt.host->name, why);
 	say_command(x, "version check", version, 1, out);
-	say_command(x, "probe (start, end, probe steps)", probe, 3, out);
+	say_command(x, "probe (start, end, probe steps)", probe, 4, out);
 	if (x->tgt.is_device && x->g.writes)
 		say_destroy(x, "interlocks (start, and before each writing step)", "interlock",
 			    NULL, out);

@@ -222,13 +222,13 @@ static void fill_device(json_t *o, struct device_info *di)
 int sshcmd_probe(const struct plan_host *h, const char *path, unsigned timeout_s,
 		 struct device_info *di, char **json, struct diag *d)
 {
-	const char *args[] = { "probe", path, "--json" };
+	const char *args[] = { "probe", path, "--json", "--allow-missing" };
 	struct sbuf out;
 	json_t *o = NULL;
 	int rc;
 
 	sbuf_init(&out);
-	rc = sshcmd_run(h, args, 3, timeout_s, &out, NULL, d);
+	rc = sshcmd_run(h, args, 4, timeout_s, &out, NULL, d);
 	if (!rc && !(o = parse(h, "probe", out.buf, d)))
 		rc = d->code;
 	if (!rc) {

@@ -44,8 +44,8 @@ int sshcmd_run(const struct plan_host *h, const char *const *args, size_t n,
 	       unsigned timeout_s, struct sbuf *out, struct sbuf *err, struct diag *d);
 
 /*
- * `ssdbench probe PATH --json` on h: di filled from the JSON (identity, sizes,
- * diskseq, temperature); *json, when json is not NULL, gets the JSON text with
+ * `ssdbench probe PATH --json --allow-missing` on h: di filled from the JSON
+ * (identity, sizes, diskseq, temperature; exists 0 for a file not there yet); *json, when json is not NULL, gets the JSON text with
  * "host": h's name added (free() it). 0 or a negative SB_E* code with d set.
  */
 int sshcmd_probe(const struct plan_host *h, const char *path, unsigned timeout_s,

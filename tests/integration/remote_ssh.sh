@@ -6,7 +6,8 @@
 # with a probe, a purge and a workload on a loop device "on bench1": the probe JSON
 # in the manifest is the bench's (same as a local probe), the purge ran there (the
 # device reads zeros), a wrong --destroy ID is refused by the bench, naming the
-# device; hosts check says ssh ok for bench1 and failed for a closed port.
+# device; hosts check says ssh ok for bench1 and failed for a closed port. A file
+# target on bench1: the bench punches its holes and probes it.
 . "$(dirname "$0")/remote_lib.sh"
 
 export SSDBENCH_HOST_TIMEOUT_S=10
@@ -173,4 +174,21 @@ expect_eq "backing file deallocated (blocks)" "$(stat -c %b "$img")" 0
 check "the workload ran through fio's server" jq -e '.client_stats[0].read.io_bytes > 0' "$out/steps/003-rr/fio.json" > /dev/null
 check "telemetry sampled over ssh" test "$(wc -l < "$out/steps/003-rr/telemetry.csv")" -ge 2
 "$SSDBENCH" verify "$out" > /dev/null || fail "verify"
+# --- a file target on bench1: probe and purge (hole punch) over ssh -----------------------
+ft=$WORK/bench1/f.bin
+cat > "$WORK/fplan.xml" <<PLAN
+<plan name="benchfile">
+  <host name="bench1" address="127.0.0.1" port="$pf" ssh="bench1" ssdbench="$SSDBENCH"/>
+  <target name="dut" file="$ft" size="16MiB" host="bench1"/>
+  <precondition name="fill" pattern="seq" bs="1m" amount="1x"/>
+  <purge name="clean" method="auto"/>
+  <probe name="id"/>
+</plan>
+PLAN
+run_rc "$WORK/f.log" "$WORK/f.err" "$SSDBENCH" run "$WORK/fplan.xml" --out "$WORK/fout"
+[ "$rc" = 0 ] || { cat "$WORK/f.log" "$WORK/f.err" >&2; fail "file run on bench1: $rc"; }
+expect_eq "file: purge method" "$(jq -r .method "$WORK/fout/steps/002-clean/purge.json")" punch-holes
+expect_eq "file: holes punched by the bench (blocks)" "$(stat -c %b "$ft")" 0
+expect_eq "file: probe size" "$(jq -r .size_bytes "$WORK/fout/steps/003-id/probe.json")" 16777216
+expect_eq "file: probe host" "$(jq -r .host "$WORK/fout/steps/003-id/probe.json")" bench1
 echo "remote_ssh: ok"
