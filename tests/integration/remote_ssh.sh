@@ -38,11 +38,6 @@ if [ ! -x "$sshd" ] || ! command -v ssh-keygen > /dev/null || ! command -v ssh >
        "openssh-server); the dry run's commands matched the golden file"
   exit 77
 fi
-if [ "$(id -u)" -ne 0 ] || ! command -v losetup > /dev/null; then
-  echo "remote_ssh: skipped the live part: needs root and losetup (a loop device on the" \
-       "bench); the dry run's commands matched the golden file"
-  exit 77
-fi
 S=$WORK/ssh
 mkdir -m 700 "$S"
 ssh-keygen -q -t ed25519 -N '' -f "$S/host_key"
@@ -68,7 +63,7 @@ AllowUsers $user
 LogLevel ERROR
 CONF
 # sshd wants its privilege-separation folder (the service makes it at start: /run/sshd).
-if [ ! -d /run/sshd ]; then
+if [ ! -d /run/sshd ] && [ "$(id -u)" -eq 0 ]; then
   mkdir -m 755 /run/sshd
   cleanup_hooks+=("rmdir /run/sshd")
 fi
@@ -124,7 +119,29 @@ check "bench1: ssh ok, same ssdbench" grep -qx "  ssh:        ok: ssdbench $vers
 check "shut: ssh failed, and why" grep -q "^  ssh:        failed: cannot reach host 'shut' over ssh (closed): ssh: connect to host 127.0.0.1 port $closed: Connection refused" "$WORK/h.log"
 check "summary" grep -qx "2 hosts: 1 ok, 1 failed: 'shut'" "$WORK/h.log"
 
+# --- a file target on bench1: probe and purge (hole punch) over ssh -----------------------
+ft=$WORK/bench1/f.bin
+cat > "$WORK/fplan.xml" <<PLAN
+<plan name="benchfile">
+  <host name="bench1" address="127.0.0.1" port="$pf" ssh="bench1" ssdbench="$SSDBENCH"/>
+  <target name="dut" file="$ft" size="16MiB" host="bench1"/>
+  <precondition name="fill" pattern="seq" bs="1m" amount="1x"/>
+  <purge name="clean" method="auto"/>
+  <probe name="id"/>
+</plan>
+PLAN
+run_rc "$WORK/f.log" "$WORK/f.err" "$SSDBENCH" run "$WORK/fplan.xml" --out "$WORK/fout"
+[ "$rc" = 0 ] || { cat "$WORK/f.log" "$WORK/f.err" >&2; fail "file run on bench1: $rc"; }
+expect_eq "file: purge method" "$(jq -r .method "$WORK/fout/steps/002-clean/purge.json")" punch-holes
+expect_eq "file: holes punched by the bench (blocks)" "$(stat -c %b "$ft")" 0
+expect_eq "file: probe size" "$(jq -r .size_bytes "$WORK/fout/steps/003-id/probe.json")" 16777216
+expect_eq "file: probe host" "$(jq -r .host "$WORK/fout/steps/003-id/probe.json")" bench1
+
 # --- a run on a loop device of bench1 ---------------------------------------------------
+if [ "$(id -u)" -ne 0 ] || ! command -v losetup > /dev/null; then
+  echo "remote_ssh: ok, without the loop device part (it needs root and losetup)"
+  exit 0
+fi
 img=$WORK/disk.img
 head -c $((64 * 1048576)) /dev/urandom > "$img"
 loop=$(losetup --find --show "$img" 2>/dev/null) || { echo "skipped (no free loop device)"; exit 77; }
@@ -174,21 +191,4 @@ expect_eq "backing file deallocated (blocks)" "$(stat -c %b "$img")" 0
 check "the workload ran through fio's server" jq -e '.client_stats[0].read.io_bytes > 0' "$out/steps/003-rr/fio.json" > /dev/null
 check "telemetry sampled over ssh" test "$(wc -l < "$out/steps/003-rr/telemetry.csv")" -ge 2
 "$SSDBENCH" verify "$out" > /dev/null || fail "verify"
-# --- a file target on bench1: probe and purge (hole punch) over ssh -----------------------
-ft=$WORK/bench1/f.bin
-cat > "$WORK/fplan.xml" <<PLAN
-<plan name="benchfile">
-  <host name="bench1" address="127.0.0.1" port="$pf" ssh="bench1" ssdbench="$SSDBENCH"/>
-  <target name="dut" file="$ft" size="16MiB" host="bench1"/>
-  <precondition name="fill" pattern="seq" bs="1m" amount="1x"/>
-  <purge name="clean" method="auto"/>
-  <probe name="id"/>
-</plan>
-PLAN
-run_rc "$WORK/f.log" "$WORK/f.err" "$SSDBENCH" run "$WORK/fplan.xml" --out "$WORK/fout"
-[ "$rc" = 0 ] || { cat "$WORK/f.log" "$WORK/f.err" >&2; fail "file run on bench1: $rc"; }
-expect_eq "file: purge method" "$(jq -r .method "$WORK/fout/steps/002-clean/purge.json")" punch-holes
-expect_eq "file: holes punched by the bench (blocks)" "$(stat -c %b "$ft")" 0
-expect_eq "file: probe size" "$(jq -r .size_bytes "$WORK/fout/steps/003-id/probe.json")" 16777216
-expect_eq "file: probe host" "$(jq -r .host "$WORK/fout/steps/003-id/probe.json")" bench1
 echo "remote_ssh: ok"
