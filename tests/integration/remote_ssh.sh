@@ -11,6 +11,8 @@
 . "$(dirname "$0")/remote_lib.sh"
 
 export SSDBENCH_HOST_TIMEOUT_S=10
+# The bench's ssdbench is this one, by an absolute path (the ssh session starts in $HOME).
+SSDBENCH=$(cd "$(dirname "$SSDBENCH")" && pwd)/$(basename "$SSDBENCH")
 
 # --- the dry run's ssh commands (golden) -------------------------------------------
 cat > "$WORK/dry.xml" <<'PLAN'
