@@ -35,6 +35,8 @@ static const struct cli_cmd cmds[] = {
 	  "show a device's or file's identity, sizes and health (NVMe, ATA, sysfs)" },
 	{ "purge", cmd_purge, "TARGET", cmd_purge_opts,
 	  "return a device or file to a fresh state, after every safety check" },
+	{ "interlock", cmd_interlock, "DEVICE", cmd_interlock_opts,
+	  "run every safety check before destroying a device's data, and nothing else" },
 	{ "plot", cmd_plot, "FIO_LOG_OR_JSON...", cmd_plot_opts,
 	  "chart fio logs or JSON made outside any plan (SVG, PDF or PNG)" },
 	{ "ls", cmd_ls, "DIR...", cmd_ls_opts,

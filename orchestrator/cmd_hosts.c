@@ -10,12 +10,15 @@
 #include "plan.h"
 #include "remote.h"
 #include "sbuf.h"
+#include "sshcmd.h"
 #include "units.h"
+#include "version.h"
 #include "xalloc.h"
 
 const struct cli_opt cmd_hosts_opts[] = {
-	{ "host", 'H', "NAME=ADDRESS[:PORT]", 1, "a bench to check (fio server port 8765 "
-	  "by default), besides the <host> elements of the plans" },
+	{ "host", 'H', "NAME=ADDRESS[:PORT][,...]", 1, "a bench to check (fio server port "
+	  "8765 by default), besides the <host> elements of the plans; ssh settings "
+	  "follow the address: ,ssh=DEST ,ssh-port=N ,ssdbench=PATH" },
 	{ "ssh", 0, NULL, 0, "fail a host whose ssh does not work too (device steps on "
 	  "benches need it; fio workloads do not)" },
 	{ "timeout", 0, "SECONDS", 0, "how long to wait for each bench (default 10, or "
@@ -34,34 +37,63 @@ static int add_plan_hosts(struct plan *all, const char *path, struct diag *d)
 	rc = plan_load(&p, path, NULL, 0, d);
 	for (size_t i = 0; i < p.nhosts && !rc; i++) {
 		const struct plan_host *h = &p.hosts[i];
-		char *spec = strchr(h->address, ':') ?
-			     xasprintf("%s=[%s]:%lld", h->name, h->address, h->port) :
-			     xasprintf("%s=%s:%lld", h->name, h->address, h->port);
+		struct sbuf spec;
 
-		rc = plan_apply_host(all, spec, d);
-		free(spec);
+		sbuf_init(&spec);
+		sbuf_addf(&spec, strchr(h->address, ':') ? "%s=[%s]:%lld" : "%s=%s:%lld",
+			  h->name, h->address, h->port);
+		if (h->ssh)
+			sbuf_addf(&spec, ",ssh=%s", h->ssh);
+		if (h->ssh_port)
+			sbuf_addf(&spec, ",ssh-port=%lld", h->ssh_port);
+		if (h->ssdbench)
+			sbuf_addf(&spec, ",ssdbench=%s", h->ssdbench);
+		rc = plan_apply_host(all, spec.buf, d);
+		sbuf_release(&spec);
 	}
 	plan_release(&p);
 	return rc;
 }
 
-static const char *const ssh_words[] = {
-	[REMOTE_SSH_OK] = "ok", [REMOTE_SSH_NOT_CONFIGURED] = "not configured",
-	[REMOTE_SSH_FAILS] = "fails",
-};
+/*
+ * ssh to h, in BatchMode, running its ssdbench: "ok: ..." with the version there
+ * (it must be this one), or "failed: why". Returns 1 when it fails.
+ */
+static int check_ssh(const struct plan_host *h, unsigned timeout_s, int need_ssh)
+{
+	char version[64];
+	struct diag d;
+	int failed = 1;
+
+	diag_clear(&d);
+	printf("  ssh:        ");
+	if (sshcmd_version(h, timeout_s, version, sizeof(version), &d))
+		printf("failed: %s", d.msg);
+	else if (strcmp(version, SSDBENCH_VERSION))
+		printf("failed: reached, but the bench runs ssdbench %s and this machine %s: "
+		       "device steps need the same version", version, SSDBENCH_VERSION);
+	else
+		failed = printf("ok: ssdbench %s there, the same version as here",
+				version) < 0;
+	printf("%s\n", failed && !need_ssh ? " (needed for device steps only)" : "");
+	return failed;
+}
 
 /* Checks one host, printing what it finds; returns 1 when the host fails. */
 static int check_host(const struct plan_host *h, const char *local_fio, unsigned timeout_s,
 		      int need_ssh)
 {
-	char *client = remote_client_arg(h), why[256];
+	char *client = remote_client_arg(h);
 	struct remote_probe rp;
-	enum remote_ssh ssh;
 	struct diag d;
-	int failed = 0;
+	int failed = 0, ssh_failed;
 
 	diag_clear(&d);
-	printf("host '%s' (fio server %s, ssh %s)\n", h->name, client, h->address);
+	if (h->ssh_port)
+		printf("host '%s' (fio server %s, ssh %s port %lld)\n", h->name, client,
+		       sshcmd_dest(h), h->ssh_port);
+	else
+		printf("host '%s' (fio server %s, ssh %s)\n", h->name, client, sshcmd_dest(h));
 	if (remote_fio_probe(h, timeout_s, &rp, &d)) {
 		printf("  fio server: FAILS: %s\n", d.msg);
 		failed = 1;
@@ -75,11 +107,9 @@ static int check_host(const struct plan_host *h, const char *local_fio, unsigned
 		       "as this machine's %s\n", rp.hostname, rp.os, rp.arch, rp.fio_version,
 		       local_fio);
 	}
-	ssh = remote_ssh_check(h, timeout_s, why, sizeof(why));
-	printf("  ssh:        %s%s%s%s\n", ssh_words[ssh], why[0] && ssh ? ": " : "",
-	       ssh ? why : "", ssh && !need_ssh ? " (needed for device steps only)" : "");
+	ssh_failed = check_ssh(h, timeout_s, need_ssh);
 	free(client);
-	return failed || (need_ssh && ssh != REMOTE_SSH_OK);
+	return failed || (need_ssh && ssh_failed);
 }
 
 /* Every host named, in order, with the verdict of each; returns how many failed. */

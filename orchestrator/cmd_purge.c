@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_purge: the purge command: one guarded purge of a device or file, or its dry run. */
+#include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli_int.h"
@@ -15,9 +18,25 @@ const struct cli_opt cmd_purge_opts[] = {
 	{ "destroy", 'D', "ID", 1, "confirm by the target's identity: its serial number, "
 	  "the kernel name of a loop/zram/nullb device, or a file's path" },
 	{ "dry-run", 'n', NULL, 0, "print every check and what would be done; touch nothing" },
+	{ "json", 'j', NULL, 0, "say the checks on stderr and print what ran as one JSON "
+	  "object (what a controller reads back over ssh)" },
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };
+
+/* {"target": ..., "method": "discard", "seconds": 0.08, "detail": "", "dry_run": false} */
+static void print_json(const char *target, const struct purge_result *r, int dry)
+{
+	json_t *o = json_pack("{s:s, s:s, s:f, s:s, s:b}", "target", target, "method",
+			      dry ? "none" : purge_name(r->method), "seconds",
+			      dry ? 0.0 : r->seconds,
+			      "detail", dry ? "" : r->detail, "dry_run", dry);
+	char *text = o ? json_dumps(o, JSON_PRESERVE_ORDER) : NULL;
+
+	printf("%s\n", text ? text : "{}");
+	free(text);
+	json_decref(o);
+}
 
 int cmd_purge(const struct cli_cmd *c, int argc, char **argv)
 {
@@ -26,7 +45,7 @@ int cmd_purge(const struct cli_cmd *c, int argc, char **argv)
 	enum purge_method m = PURGE_AUTO;
 	const char *method, *const *ids;
 	size_t n;
-	int dry, lock = -1, ex = cli__parse(c, argc, argv, &p), rc = 0;
+	int dry, json, lock = -1, ex = cli__parse(c, argc, argv, &p), rc = 0;
 	struct diag d;
 
 	if (ex >= 0)
@@ -43,11 +62,15 @@ int cmd_purge(const struct cli_cmd *c, int argc, char **argv)
 	}
 	ids = cli__list(c, &p, "destroy", &n);
 	dry = cli__value(c, &p, "dry-run") != NULL;
+	json = cli__value(c, &p, "json") != NULL;
 	diag_clear(&d);
+	memset(&r, 0, sizeof(r));
 	if (!dry)
 		rc = interlock_lock(p.arg, &lock, &d);
 	if (!rc)
-		rc = purge_guarded(p.arg, m, ids, n, dry, stdout, &r, &d);
+		rc = purge_guarded(p.arg, m, ids, n, dry, json ? stderr : stdout, &r, &d);
+	if (!rc && json)
+		print_json(p.arg, &r, dry);
 	if (lock >= 0)
 		close(lock);
 	return cli__finish(rc, &d);

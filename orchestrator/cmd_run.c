@@ -16,10 +16,11 @@
 
 const struct cli_opt cmd_run_opts[] = {
 	{ "target", 't', "NAME=SPEC", 1, "run target NAME on SPEC: /dev/DEVICE or "
-	  "file:PATH,size=SIZE; HOST:file:PATH,size=SIZE on a bench (see --host); the "
+	  "file:PATH,size=SIZE; HOST:SPEC on a bench (see --host); the "
 	  "same NAME several times: a lineup run, one archive per target, all at once" },
-	{ "host", 'H', "NAME=ADDRESS[:PORT]", 1, "a bench whose fio server (fio --server, "
-	  "port 8765 by default) runs the targets bound to NAME" },
+	{ "host", 'H', "NAME=ADDRESS[:PORT][,...]", 1, "a bench whose fio server (fio "
+	  "--server, port 8765 by default) runs the targets bound to NAME; its device "
+	  "steps run over ssh: ,ssh=DEST ,ssh-port=N ,ssdbench=PATH after the address" },
 	{ "out", 'o', "DIR", 0, "archive folder (default out/<plan name>)" },
 	{ "set", 's', "VAR=VALUE", 1, "override a plan variable" },
 	{ "force", 'f', NULL, 0, "replace an archive already in the folder" },

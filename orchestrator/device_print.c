@@ -85,6 +85,7 @@ static void print_json(const struct device_info *di, FILE *out)
 	json_object_set_new(o, "rotational", di->rotational < 0 ? json_null() :
 			    json_boolean(di->rotational));
 	json_object_set_new(o, "discard_max_bytes", json_integer((json_int_t)di->discard_max));
+	json_object_set_new(o, "diskseq", json_integer((json_int_t)di->diskseq));
 	json_object_set_new(o, "model", str_or_null(di->model));
 	json_object_set_new(o, "serial", str_or_null(di->serial));
 	json_object_set_new(o, "firmware", str_or_null(di->firmware));

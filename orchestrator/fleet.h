@@ -11,6 +11,7 @@
 
 #include "diag.h"
 #include "run.h"
+#include "sbuf.h"
 
 /* 1 when targets[] names one target more than once ("dut=bench1:...", "dut=bench2:..."). */
 int fleet_wanted(const char *const *targets, size_t n);
@@ -19,10 +20,26 @@ int fleet_wanted(const char *const *targets, size_t n);
  * Runs o's plan once per --target value, each in its own process and archive,
  * OUT/NN-HOST (HOST "local" for a target on this machine; OUT is o->out_dir or
  * out/lineup), all at once. Every line a run prints comes out prefixed with
- * "[NN-HOST] "; at the end one line per run says where its archive is, or why it
- * failed. A failing run does not stop the others. Returns 0 when every run
+ * "[NN-HOST] ", and a combined status of every run follows: one line kept at the
+ * bottom of a terminal (with fio's live progress), or a timestamped line
+ * "[hh:mm:ss] lineup: ..." whenever a run's state changes. At the end one line
+ * per run says where its archive is, or why it failed. A failing run does not stop the others. Returns 0 when every run
  * completed, else -SB_EFIO with d naming the failed ones.
  */
 int fleet_run(const struct run_opts *o, struct diag *d);
+
+/*
+ * The combined status: every run's label and state on one line,
+ * "01-bench1 [2/3] rr: read 3.1 MB/s | 02-bench2 starting". With width > 0 the
+ * states are shortened (ending "...") so that the line fits; 0 = no limit.
+ */
+void fleet_status(const char *const *labels, const char *const *states, size_t n,
+		  size_t width, struct sbuf *out);
+/*
+ * The state a run's output line tells: "[2/3] rr: read 3.1 MB/s" from
+ * "[10:01:02] [2/3] rr: read 3.1 MB/s 760 IOPS, latency ...", or fio's live status
+ * on a terminal. 1 with buf set, 0 when the line tells no progress.
+ */
+int fleet_line_state(const char *line, char *buf, size_t n);
 
 #endif

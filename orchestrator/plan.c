@@ -71,6 +71,14 @@ static const struct plan__attr host_attrs[] = {
 	A("address", T_TEXT, 1, NULL, plan_host, address, 0, 0, NULL,
 	  "where its `fio --server` listens (and ssh reaches it)"),
 	A("port", T_INT, 0, "8765", plan_host, port, 1, 65535, NULL, "fio server port"),
+	A("ssh", T_TEXT, 0, NULL, plan_host, ssh, 0, 0, NULL, "ssh destination for the "
+	  "bench's device steps (`user@address`, or a `Host` of your ssh config); default "
+	  "`address`"),
+	A("ssh-port", T_INT, 0, NULL, plan_host, ssh_port, 1, 65535, NULL, "ssh port; "
+	  "default your ssh config's (22)"),
+	A("ssdbench", T_TEXT, 0, NULL, plan_host, ssdbench, 0, 0, NULL, "the `ssdbench` "
+	  "program on the bench, run over ssh for device steps; default `ssdbench` on "
+	  "the PATH of a non-interactive ssh session there"),
 };
 
 static const struct plan__attr target_attrs[] = {
@@ -355,6 +363,8 @@ void plan_release(struct plan *p)
 	for (size_t i = 0; i < p->nhosts; i++) {
 		free(p->hosts[i].name);
 		free(p->hosts[i].address);
+		free(p->hosts[i].ssh);
+		free(p->hosts[i].ssdbench);
 	}
 	for (size_t i = 0; i < p->ntargets; i++) {
 		free(p->targets[i].name);

@@ -149,6 +149,9 @@ struct plan_host {
 	char *name;
 	char *address;
 	long long port;
+	char *ssh;          /* ssh destination, NULL: address */
+	long long ssh_port; /* 0: ssh's own choice (its config, or 22) */
+	char *ssdbench;     /* the program on the bench, NULL: "ssdbench" on its PATH */
 	int line;
 };
 
@@ -197,8 +200,9 @@ int plan_load(struct plan *p, const char *path, const char *const *sets,
  */
 int plan_apply_target(struct plan *p, const char *spec, struct diag *d);
 /*
- * Adds host SPEC "NAME=ADDRESS[:PORT]" ("[IPV6]:PORT"; port 8765 by default), or
- * replaces the address of the plan's host of that name. 0 or -SB_EUSAGE.
+ * Adds host SPEC "NAME=ADDRESS[:PORT][,ssh=DEST][,ssh-port=N][,ssdbench=PATH]"
+ * ("[IPV6]:PORT"; port 8765 by default), or replaces the address of the plan's
+ * host of that name (and the ssh settings the spec gives). 0 or -SB_EUSAGE.
  */
 int plan_apply_host(struct plan *p, const char *spec, struct diag *d);
 /* The host target t is attached to, or NULL for this machine. Borrowed. */

@@ -903,6 +903,8 @@ static int load_record(struct plan__loader *ld, const xmlNode *n, const struct p
 		rec = memset(&p->targets[p->ntargets++], 0, sizeof(*p->targets));
 		p->targets[p->ntargets - 1].line = (int)xmlGetLineNo(n);
 		add_origin(ld, &ld->target_org, n);
+		if (xmlHasProp(n, (const xmlChar *)"device"))
+			p->targets[p->ntargets - 1].kind = PLAN_TARGET_DEVICE;
 		break;
 	default:
 		XGROW(p->titles, p->captitles, p->ntitles + 1);

@@ -161,19 +161,70 @@ static int parse_address(const char *s, char **address, long long *port, struct 
 	return 0;
 }
 
+/* The ssh settings after the address: ",ssh=DEST", ",ssh-port=N", ",ssdbench=PATH". */
+static int parse_ssh_options(struct plan_host *h, const char *opts, const char *spec,
+			     struct diag *d)
+{
+	while (*opts == ',') {
+		const char *key = opts + 1, *eq = strchr(key, '='), *why;
+		size_t klen = eq ? (size_t)(eq - key) : 0, vlen;
+		char *value;
+		long long port;
+
+		if (!eq)
+			break;
+		vlen = strcspn(eq + 1, ",");
+		value = xstrndup(eq + 1, vlen);
+		if (klen == 3 && !strncmp(key, "ssh", 3) && *value && *value != '-') {
+			free(h->ssh);
+			h->ssh = value;
+		} else if (klen == 8 && !strncmp(key, "ssdbench", 8) && *value) {
+			free(h->ssdbench);
+			h->ssdbench = value;
+		} else if (klen == 8 && !strncmp(key, "ssh-port", 8) &&
+			   !units_parse_int(value, 1, 65535, &port, &why)) {
+			h->ssh_port = port;
+			free(value);
+		} else {
+			free(value);
+			break;
+		}
+		opts = eq + 1 + vlen;
+	}
+	if (!*opts)
+		return 0;
+	return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--host '%s': cannot read '%s' (expected "
+			",ssh=DEST, ,ssh-port=N or ,ssdbench=PATH after the address; DEST "
+			"not starting with '-')", spec, opts);
+}
+
 int plan_apply_host(struct plan *p, const char *spec, struct diag *d)
 {
-	const char *eq = strchr(spec, '=');
-	struct plan_host *h = NULL;
-	char *address = NULL;
+	const char *eq = strchr(spec, '='), *comma;
+	struct plan_host *h = NULL, opts;
+	char *address = NULL, *addr_spec;
 	long long port = 0;
+	int rc;
 
 	if (!eq || !valid_name(spec, (size_t)(eq - spec)))
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--host '%s': expected "
 				"NAME=ADDRESS[:PORT] (NAME of letters, digits, '.', '_', '-')",
 				spec);
-	if (parse_address(eq + 1, &address, &port, d))
+	comma = eq + 1 + strcspn(eq + 1, ",");
+	memset(&opts, 0, sizeof(opts));
+	if (parse_ssh_options(&opts, comma, spec, d)) {
+		free(opts.ssh);
+		free(opts.ssdbench);
 		return -SB_EUSAGE;
+	}
+	addr_spec = xstrndup(eq + 1, (size_t)(comma - eq - 1));
+	rc = parse_address(addr_spec, &address, &port, d);
+	free(addr_spec);
+	if (rc) {
+		free(opts.ssh);
+		free(opts.ssdbench);
+		return -SB_EUSAGE;
+	}
 	for (size_t i = 0; i < p->nhosts && !h; i++)
 		if (strlen(p->hosts[i].name) == (size_t)(eq - spec) &&
 		    !strncmp(p->hosts[i].name, spec, (size_t)(eq - spec)))
@@ -186,6 +237,16 @@ int plan_apply_host(struct plan *p, const char *spec, struct diag *d)
 	free(h->address);
 	h->address = address;
 	h->port = port;
+	if (opts.ssh) {
+		free(h->ssh);
+		h->ssh = opts.ssh;
+	}
+	if (opts.ssdbench) {
+		free(h->ssdbench);
+		h->ssdbench = opts.ssdbench;
+	}
+	if (opts.ssh_port)
+		h->ssh_port = opts.ssh_port;
 	return 0;
 }
 

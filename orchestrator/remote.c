@@ -26,72 +26,107 @@ static int64_t mono_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* The child: its own process group (so the deadline kills all of it), output to fd. */
-static void exec_child(char *const argv[], const char *dir, int fd)
+/* The child: its own process group (so the deadline kills all of it), output to fds. */
+static void exec_child(char *const argv[], const char *dir, int fd_out, int fd_err)
 {
 	int devnull = open("/dev/null", O_RDWR);
 
 	setpgid(0, 0);
 	dup2(devnull, 0);
-	dup2(fd >= 0 ? fd : devnull, 1);
-	dup2(fd >= 0 ? fd : devnull, 2);
+	dup2(fd_out >= 0 ? fd_out : devnull, 1);
+	dup2(fd_err >= 0 ? fd_err : devnull, 2);
 	if (dir && chdir(dir))
 		_exit(126);
 	execvp(argv[0], argv);
 	_exit(127);
 }
 
-int remote_capture(char *const argv[], const char *dir, unsigned timeout_s,
-		   struct sbuf *out)
+/* Reads both pipes into their buffers until both close or the deadline; 1 if it struck. */
+static int drain(pid_t pid, struct pollfd p[2], struct sbuf *bufs[2], int64_t deadline)
 {
-	int pfd[2], st = 0, killed = 0;
-	int64_t deadline = timeout_s ? mono_ms() + (int64_t)timeout_s * 1000 : 0;
-	struct pollfd p;
-	pid_t pid;
+	int open_fds = (p[0].fd >= 0) + (p[1].fd >= 0);
 
-	if (pipe(pfd))
-		return -SB_EIO;
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		close(pfd[0]);
-		close(pfd[1]);
-		return -SB_EIO;
-	}
-	if (pid == 0) {
-		close(pfd[0]);
-		exec_child(argv, dir, pfd[1]);
-	}
-	close(pfd[1]);
-	p.fd = pfd[0];
-	p.events = POLLIN;
-	for (;;) {
+	while (open_fds) {
 		int wait_ms = deadline ? (int)(deadline - mono_ms()) : -1;
-		char buf[4096];
-		ssize_t n;
 
 		if (deadline && wait_ms <= 0) {
 			kill(-pid, SIGKILL);
 			kill(pid, SIGKILL);
-			killed = 1;
-			break;
+			return 1;
 		}
-		if (poll(&p, 1, wait_ms) <= 0)
+		if (poll(p, 2, wait_ms) <= 0)
 			continue;  /* the deadline, or EINTR */
-		n = read(pfd[0], buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		if (out)
-			sbuf_add(out, buf, (size_t)n);
+		for (int i = 0; i < 2; i++) {
+			char buf[4096];
+			ssize_t n;
+
+			if (p[i].fd < 0 || !p[i].revents)
+				continue;
+			n = read(p[i].fd, buf, sizeof(buf));
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				p[i].fd = -1;
+				open_fds--;
+			} else if (bufs[i]) {
+				sbuf_add(bufs[i], buf, (size_t)n);
+			}
+		}
 	}
-	close(pfd[0]);
+	return 0;
+}
+
+int remote_run(char *const argv[], const char *dir, unsigned timeout_s, struct sbuf *out,
+	       struct sbuf *err)
+{
+	int po[2], pe[2] = { -1, -1 }, st = 0, killed;
+	int64_t deadline = timeout_s ? mono_ms() + (int64_t)timeout_s * 1000 : 0;
+	struct pollfd p[2];
+	struct sbuf *bufs[2] = { out, err };
+	pid_t pid;
+
+	if (pipe(po))
+		return -SB_EIO;
+	if (err && pipe(pe)) {  /* without err, stderr shares stdout's pipe: one order */
+		close(po[0]);
+		close(po[1]);
+		return -SB_EIO;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		close(po[0]);
+		if (err)
+			close(pe[0]);
+		exec_child(argv, dir, po[1], err ? pe[1] : out ? po[1] : -1);
+	}
+	close(po[1]);
+	if (err)
+		close(pe[1]);
+	if (pid < 0) {
+		close(po[0]);
+		if (err)
+			close(pe[0]);
+		return -SB_EIO;
+	}
+	p[0].fd = po[0];
+	p[1].fd = pe[0];
+	p[0].events = p[1].events = POLLIN;
+	killed = drain(pid, p, bufs, deadline);
+	close(po[0]);
+	if (err)
+		close(pe[0]);
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	if (killed)
 		return -SB_EFIO;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+int remote_capture(char *const argv[], const char *dir, unsigned timeout_s,
+		   struct sbuf *out)
+{
+	return remote_run(argv, dir, timeout_s, out, NULL);
 }
 
 char *remote_client_arg(const struct plan_host *h)
@@ -253,35 +288,4 @@ int remote_same_minor(const char *a, const char *b)
 
 	return version_mm(a, &amaj, &amin) && version_mm(b, &bmaj, &bmin) &&
 	       amaj == bmaj && amin == bmin;
-}
-
-enum remote_ssh remote_ssh_check(const struct plan_host *h, unsigned timeout_s, char *why,
-				 size_t n)
-{
-	const char *ssh = getenv("SSDBENCH_SSH");
-	char *prog = xstrdup(ssh && *ssh ? ssh : "ssh"), *address = xstrdup(h->address);
-	char *timeout = xasprintf("ConnectTimeout=%u", timeout_s > 1 ? timeout_s - 1 : 1);
-	char o[] = "-o", batch[] = "BatchMode=yes", cmd[] = "true";
-	char *argv[] = { prog, o, batch, o, timeout, address, cmd, NULL };
-	struct sbuf out;
-	int rc;
-
-	sbuf_init(&out);
-	rc = remote_capture(argv, NULL, timeout_s, &out);
-	last_line(out.buf, why, n);
-	sbuf_release(&out);
-	free(timeout);
-	free(address);
-	if (rc == -SB_EFIO)
-		snprintf(why, n, "no answer within %u s", timeout_s);
-	else if (rc == 127 || rc == -SB_EIO)
-		snprintf(why, n, "cannot run '%s'", prog);
-	free(prog);
-	if (rc == 0)
-		return REMOTE_SSH_OK;
-	/* Reached, but no key or no known host key: set-up, not the network. */
-	if (strstr(why, "Permission denied") || strstr(why, "Host key verification") ||
-	    strstr(why, "cannot run"))
-		return REMOTE_SSH_NOT_CONFIGURED;
-	return REMOTE_SSH_FAILS;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * remote: the benches a controller drives: fio's own server (fio --server on the
- * bench, fio --client here) and ssh. No protocol of our own (docs/benches.md).
+ * bench, fio --client here); ssh to it is sshcmd.h. No protocol of our own
+ * (docs/benches.md).
  */
 #ifndef SB_REMOTE_H
 #define SB_REMOTE_H
@@ -30,6 +31,10 @@ struct remote_probe {
  */
 int remote_capture(char *const argv[], const char *dir, unsigned timeout_s,
 		   struct sbuf *out);
+/* The same with stdout into out and stderr into err (both may be NULL: dropped;
+ * err NULL with out set: both into out). */
+int remote_run(char *const argv[], const char *dir, unsigned timeout_s, struct sbuf *out,
+	       struct sbuf *err);
 
 /* The value of fio's --client for h: "ADDRESS,PORT" (ip6:ADDRESS,PORT for IPv6). free() it. */
 char *remote_client_arg(const struct plan_host *h);
@@ -45,17 +50,6 @@ int remote_fio_probe(const struct plan_host *h, unsigned timeout_s,
 
 /* 1 when two fio version strings ("fio-3.33", "fio-3.33-12-gabc") share major.minor. */
 int remote_same_minor(const char *a, const char *b);
-
-enum remote_ssh { REMOTE_SSH_OK, REMOTE_SSH_NOT_CONFIGURED, REMOTE_SSH_FAILS };
-
-/*
- * Whether `ssh -o BatchMode=yes -o ConnectTimeout=N ADDRESS true` works: no
- * prompt, no hang (the whole command is killed after timeout_s). why gets ssh's
- * own last line when it does not. The environment variable SSDBENCH_SSH names
- * another program to run instead of ssh (tests; wrappers).
- */
-enum remote_ssh remote_ssh_check(const struct plan_host *h, unsigned timeout_s, char *why,
-				 size_t n);
 
 /* The seconds to wait for a bench: SSDBENCH_HOST_TIMEOUT_S (whole seconds > 0), else 10. */
 unsigned remote_timeout_s(void);

@@ -85,6 +85,40 @@ int run__mkdir_p(const char *path)
 /* ------------------------------------------------------------------------- */
 /* Targets                                                                   */
 
+/*
+ * A target on a bench: fio's server sees it; when the run needs the bench's device
+ * layer, ssh to its ssdbench is checked and the target probed there (not by a dry
+ * run, which runs nothing on the bench).
+ */
+static int resolve_bench_target(struct orch *x, const struct plan_target *t,
+				struct diag *d)
+{
+	int rc = 0;
+
+	x->tgt.host = plan_target_host(&x->plan, t);
+	x->tgt.client = remote_client_arg(x->tgt.host);
+	x->tgt.path = xstrdup(t->path);
+	x->tgt.size = t->size;
+	if (!run__bench_needs(x) || x->o->dry_run)
+		return 0;
+	x->g.dev = xcalloc(1, sizeof(*x->g.dev));
+	rc = run__bench_check(x, d);
+	if (!rc)
+		rc = run__probe(x, x->g.dev, NULL, d);
+	if (rc)
+		return rc;
+	if (!x->tgt.is_device) {
+		x->tgt.created = x->replay.start.plan ? x->replay.start.target_created :
+				 !x->g.dev->exists;
+		return 0;
+	}
+	if (!x->g.dev->is_block)
+		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "'%s' on host '%s' is not a block "
+				"device", x->tgt.path, x->tgt.host->name);
+	x->tgt.size = x->g.dev->size;
+	return 0;
+}
+
 /* Checks the target and fills x->tgt: a regular file (made absolute) or a block device. */
 static int resolve_target(struct orch *x, struct diag *d)
 {
@@ -94,13 +128,8 @@ static int resolve_target(struct orch *x, struct diag *d)
 
 	x->tgt.name = xstrdup(t->name);
 	x->tgt.is_device = t->kind == PLAN_TARGET_DEVICE;
-	if (t->host) {  /* on a bench: only its fio server sees it (check_remote) */
-		x->tgt.host = plan_target_host(&x->plan, t);
-		x->tgt.client = remote_client_arg(x->tgt.host);
-		x->tgt.path = xstrdup(t->path);
-		x->tgt.size = t->size;
-		return 0;
-	}
+	if (t->host)
+		return resolve_bench_target(x, t, d);
 	/* fio runs inside each step's folder: the target's path must be absolute. */
 	if (t->path[0] == '/') {
 		x->tgt.path = xstrdup(t->path);
@@ -175,7 +204,13 @@ static void print_jobfile(const struct orch *x, size_t i)
 	struct fiorun_target ft = run__fio_target(x, 0);
 	struct sbuf sb;
 	struct diag jd;
-	int fd = mkstemp(tmp);
+	int fd;
+
+	if (!w->ioengine) {  /* purge, idle, probe: no fio */
+		printf("step %zu '%s': %s, no fio\n", i + 1, w->name, plan_kind_name(w->kind));
+		return;
+	}
+	fd = mkstemp(tmp);
 
 	sbuf_init(&sb);
 	diag_clear(&jd);
@@ -200,12 +235,16 @@ static int dry_run(struct orch *x, int rc, struct diag *d)
 	char size[32];
 
 	units_format_size(x->tgt.size, size, sizeof(size));
+	if (!x->tgt.size)   /* a device on a bench: not probed by a dry run */
+		snprintf(size, sizeof(size), "size not probed");
 	printf("dry run of plan '%s' on %s '%s' (%s)%s%s%s%s: nothing is written and fio "
 	       "is not started\n", x->plan.name, x->tgt.is_device ? "device" : "file",
 	       x->tgt.path, size, x->tgt.host ? " on host " : "",
 	       x->tgt.host ? x->tgt.host->name : "", x->tgt.host ? ", fio --client=" : "",
 	       x->tgt.host ? x->tgt.client : "");
 	run_guard_describe(&x->g, x->tgt.size, rc != 0, stdout);
+	if (x->tgt.host)
+		run__bench_describe(x, stdout);
 	for (size_t i = 0; i < x->plan.nsteps; i++)
 		print_jobfile(x, i);
 	printf("result: %s%s\n", rc ? "REFUSED: " : "every check passed", rc ? d->msg : "");
@@ -221,8 +260,7 @@ static int purge_target(struct orch *x, struct diag *d)
 
 	if (!x->g.purge)
 		return 0;
-	rc = purge_guarded(x->tgt.path, x->g.method, x->o->destroy, x->o->ndestroy, 0, x->talk,
-			   &pr, d);
+	rc = run__purge(x, x->g.method, &pr, d);
 	if (rc)
 		return rc;
 	/* The archive says what actually ran, and the OP the steps were confined to. */
@@ -306,20 +344,20 @@ static char *cpu_model(void)
 	return model ? model : xstrdup("unknown");
 }
 
-/* The target's probe as 'ssdbench probe --json' prints it, or NULL when it fails. */
+/*
+ * The target's probe as 'ssdbench probe --json' prints it (on its bench, with the
+ * host added), or NULL when it fails or the run does not reach the bench by ssh.
+ */
 static char *probe_json(const struct orch *x)
 {
 	struct device_info *di = xcalloc(1, sizeof(*di));
 	char *buf = NULL;
-	size_t n = 0;
 	struct diag d;
-	FILE *f;
 
 	diag_clear(&d);
-	if (!x->tgt.host && !device_probe(x->tgt.path, di, &d) &&
-	    (f = open_memstream(&buf, &n))) {
-		device_print(di, 1, f);
-		fclose(f);
+	if ((!x->tgt.host || run__bench_needs(x)) && run__probe(x, di, &buf, &d)) {
+		free(buf);
+		buf = NULL;
 	}
 	free(di);
 	return buf;
@@ -341,11 +379,13 @@ static int describe_run(struct orch *x, struct diag *d)
 	r->plan_sha256 = xstrdup(sha);
 	units_format_size(x->tgt.size, size, sizeof(size));
 	if (x->tgt.is_device && x->g.dev)   /* "(1 TB, MODEL, serial S, firmware F)" */
-		r->target = xasprintf("device %s (%s%s%s%s%s%s%s)", x->tgt.path, size,
+		r->target = xasprintf("device %s (%s%s%s%s%s%s%s)%s%s", x->tgt.path, size,
 				      x->g.dev->model[0] ? ", " : "", x->g.dev->model,
 				      x->g.dev->serial[0] ? ", serial " : ", ",
 				      device_identity(x->g.dev), x->g.dev->firmware[0] ?
-				      ", firmware " : "", x->g.dev->firmware);
+				      ", firmware " : "", x->g.dev->firmware,
+				      x->tgt.host ? " on host " : "",
+				      x->tgt.host ? x->tgt.host->name : "");
 	else if (x->tgt.host)
 		r->target = xasprintf("file %s (%s) on host %s", base + 1, size,
 				      x->tgt.host->name);
@@ -534,40 +574,18 @@ int run__save(struct orch *x, struct diag *d)
 /* Entry points                                                              */
 
 /*
- * A target on a bench runs its fio steps through the bench's fio server; what needs
- * the bench's device layer (device targets, purge, probe, OP, telemetry) would run
- * over ssh, which this version does not do yet: refused before anything starts.
+ * A target on a bench runs its fio steps through the bench's fio server and its
+ * device steps through the bench's ssdbench over ssh (run_bench.c); a file there
+ * needs a path of the bench.
  */
 static int check_remote(const struct orch *x, struct diag *d)
 {
 	const struct plan_target *t = &x->plan.targets[0];
-	const char *what = NULL;
 
-	if (!t->host)
+	if (!t->host || t->kind == PLAN_TARGET_DEVICE || t->path[0] == '/')
 		return 0;
-	if (t->kind == PLAN_TARGET_DEVICE)
-		what = "a device target";
-	else if (t->path[0] != '/')
-		return diag_set(d, -SB_EUSAGE, x->plan.file, t->line, 0, "file target '%s' "
-				"on host '%s' needs an absolute path (a path on that bench)",
-				t->path, t->host);
-	else if (x->o->purge || x->o->op)
-		what = x->o->purge ? "--purge" : "--op";
-	for (size_t i = 0; i < x->plan.nsteps && !what; i++) {
-		const struct plan_workload *w = &x->plan.steps[i];
-
-		if (w->kind == PLAN_PURGE || w->kind == PLAN_PROBE || w->telemetry_ms)
-			what = w->telemetry_ms ? "telemetry" : plan_kind_name(w->kind);
-	}
-	for (size_t i = 0; i < x->plan.nscopes && !what; i++)
-		if (x->plan.scopes[i].kind == PLAN_OP)
-			what = "an <op> scope";
-	if (!what)
-		return 0;
-	return diag_set(d, -SB_EUSAGE, x->plan.file, t->line, 0, "target '%s' is on host "
-			"'%s': %s there needs the bench's device layer over ssh, which this "
-			"version does not do yet (fio workloads and preconditions on a file "
-			"target run through its fio server)", t->name, t->host, what);
+	return diag_set(d, -SB_EUSAGE, x->plan.file, t->line, 0, "file target '%s' on host "
+			"'%s' needs an absolute path (a path on that bench)", t->path, t->host);
 }
 
 /* Loads the plan and applies the command line's overrides. */
@@ -646,10 +664,12 @@ static int guard(struct orch *x, struct diag *d)
 
 	if (!rc)
 		rc = run_guard_options(&x->g, x->o, &x->plan, x->tgt.is_device, x->tgt.size, d);
-	if (!rc && !x->tgt.is_device && !x->tgt.host)
+	if (!rc && !x->tgt.is_device && (!x->tgt.host || (x->g.dev && !x->o->dry_run)))
 		rc = file_is_ours(x, d);
 	if (!rc && !x->tgt.host)
 		rc = run_guard_check(&x->g, x->o, x->tgt.path, x->tgt.is_device, x->talk, d);
+	else if (!rc && x->g.dev && !x->o->dry_run)
+		rc = run__bench_guard(x, d);
 	return x->o->dry_run ? dry_run(x, rc, d) : rc;
 }
 

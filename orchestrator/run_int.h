@@ -86,4 +86,24 @@ int run__walk(struct orch *x, struct diag *d);
  */
 void run__add_pending(struct orch *x);
 
+/* ---- the target's device layer, here or on its bench over ssh (run_bench.c) ---- */
+
+/* What of the run needs ssh to the target's bench ("a device target", "probe"), or NULL. */
+const char *run__bench_needs(const struct orch *x);
+/* ssh to the bench works and its ssdbench is this version; else d says which fails. */
+int run__bench_check(const struct orch *x, struct diag *d);
+/* Probes the target: di filled; *json (when json is not NULL) the probe's JSON, free() it. */
+int run__probe(const struct orch *x, struct device_info *di, char **json, struct diag *d);
+/* Whether the target exists (on its bench: 1 when the bench cannot tell). */
+int run__target_exists(const struct orch *x);
+/* The interlocked purge with method m: a file the run created is its own, else --destroy. */
+int run__purge(const struct orch *x, enum purge_method m, struct purge_result *pr,
+	       struct diag *d);
+/* A bench's device that will be written: its interlocks, run on the bench (x->g.checks). */
+int run__bench_guard(struct orch *x, struct diag *d);
+/* Right before a writing step: every interlock again and the same medium (diskseq). */
+int run__recheck(const struct orch *x, struct diag *d);
+/* --dry-run: every command the run would run on the bench over ssh, as argv lines. */
+void run__bench_describe(const struct orch *x, FILE *out);
+
 #endif

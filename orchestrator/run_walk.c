@@ -167,7 +167,7 @@ static void telemetry_tick(void *arg)
 	di = xcalloc(1, sizeof(*di));
 	diag_clear(&dd);
 	if (t->sensor ? read_sensor(t->sensor, &di->temp_mc) :
-	    !device_probe(t->x->tgt.path, di, &dd) && di->temp_mc_valid)
+	    !run__probe(t->x, di, NULL, &dd) && di->temp_mc_valid)
 		fprintf(t->f, "%.1f,%.1f\n", now - t->t0, (double)di->temp_mc / 1000.0);
 	else
 		fprintf(t->f, "%.1f,\n", now - t->t0);
@@ -347,20 +347,6 @@ static void idle_ms(uint64_t ms)
 	}
 }
 
-/*
- * The interlocked purge of the target. A file the run created is its own to
- * erase; anything else needs --destroy naming it.
- */
-static int guarded_purge(const struct orch *x, enum purge_method m, struct purge_result *pr,
-			 struct diag *d)
-{
-	const char *own[] = { x->tgt.path };
-	int ours = !x->tgt.is_device && x->tgt.created;
-
-	return purge_guarded(x->tgt.path, m, ours ? own : x->o->destroy,
-			     ours ? 1 : x->o->ndestroy, 0, x->talk, pr, d);
-}
-
 /* A purge step: every interlock again, then the method; purge.json says what ran. */
 static int purge_element(struct orch *x, const struct plan_workload *w,
 			 struct result_step *st, struct diag *d)
@@ -374,11 +360,11 @@ static int purge_element(struct orch *x, const struct plan_workload *w,
 	if (purge_parse(w->method, &m))
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "unknown purge method '%s'",
 				w->method);
-	if (!x->tgt.is_device && access(x->tgt.path, F_OK)) {
+	if (!x->tgt.is_device && !run__target_exists(x)) {
 		st->rw = xstrdup("none");   /* nothing written yet: nothing to erase */
 		return 0;
 	}
-	rc = guarded_purge(x, m, &pr, d);
+	rc = run__purge(x, m, &pr, d);
 	if (rc)
 		return rc;
 	path = xasprintf("%s/%s/purge.json", x->out, st->dir);
@@ -394,22 +380,25 @@ static int purge_element(struct orch *x, const struct plan_workload *w,
 				st->dir);
 }
 
-/* A probe step: the target's identity and health now, in probe.json. */
+/* A probe step: the target's identity and health now (on its bench), in probe.json. */
 static int probe_element(struct orch *x, struct result_step *st, struct diag *d)
 {
 	struct device_info *di = xcalloc(1, sizeof(*di));
-	char *path = xasprintf("%s/%s/probe.json", x->out, st->dir);
+	char *path = xasprintf("%s/%s/probe.json", x->out, st->dir), *json = NULL;
 	FILE *f = NULL;
-	int rc = device_probe(x->tgt.path, di, d);
+	int rc = run__probe(x, di, &json, d);
 
 	if (!rc && !(f = fopen(path, "w")))
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", path,
 			      strerror(errno));
 	if (f) {
-		device_print(di, 1, f);
+		fputs(json, f);
+		if (json[0] && json[strlen(json) - 1] != '\n')
+			fputc('\n', f);
 		if (fclose(f))
 			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s'", path);
 	}
+	free(json);
 	free(path);
 	free(di);
 	return rc;
@@ -482,7 +471,7 @@ static int same_medium(const struct orch *x, struct diag *d)
 	int rc = 0;
 
 	diag_clear(&pd);
-	if (device_probe(x->tgt.path, di, &pd) || !di->exists || !di->is_block)
+	if (run__probe(x, di, NULL, &pd) || !di->exists || !di->is_block)
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "the device '%s' is gone (detached or "
 			      "removed since the run started)", x->tgt.path);
 	else if (di->diskseq != x->g.dev->diskseq || di->size != x->g.dev->size)
@@ -507,8 +496,7 @@ static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c
 	int rc = 0;
 
 	sbuf_init(&sb);
-	if (x->g.checks && plan_step_writes(w) &&
-	    run_guard_recheck(&x->g, x->o, x->tgt.path, x->talk, d))
+	if (x->g.checks && plan_step_writes(w) && run__recheck(x, d))
 		rc = x->fatal = d->code;
 	if (!rc && x->tgt.is_device && x->g.dev && (w->kind == PLAN_WORKLOAD ||
 						     w->kind == PLAN_PRECONDITION))
@@ -833,8 +821,8 @@ static int run_op(struct orch *x, int si, const struct ctx *outer, struct diag *
 		struct diag rd;
 
 		st->started = run__iso_now();
-		rc = !x->tgt.is_device && access(x->tgt.path, F_OK) ? 0 :
-		     guarded_purge(x, x->tgt.is_device ? PURGE_DISCARD : PURGE_PUNCH_HOLES,
+		rc = !x->tgt.is_device && !run__target_exists(x) ? 0 :
+		     run__purge(x, x->tgt.is_device ? PURGE_DISCARD : PURGE_PUNCH_HOLES,
 				   &pr, d);
 		pr.method = x->tgt.is_device ? PURGE_DISCARD : PURGE_PUNCH_HOLES;
 		st->ended = run__iso_now();

@@ -19,9 +19,11 @@
 
 #include "err.h"
 #include "fiorun.h"
+#include "fleet.h"
 #include "plan.h"
 #include "remote.h"
 #include "sbuf.h"
+#include "sshcmd.h"
 #include "xalloc.h"
 
 /* A plan with one file target and no hosts, built by hand (the loader is tested elsewhere). */
@@ -70,6 +72,20 @@ static void test_host_specs(void **state)
 	assert_int_equal(plan_apply_host(&p, "b=", &d), -SB_EUSAGE);
 	assert_non_null(strstr(d.msg, "no address"));
 	assert_int_equal(p.nhosts, 3);
+	diag_clear(&d);
+	/* ssh settings after the address; a later --host keeps those it does not give. */
+	assert_int_equal(plan_apply_host(&p, "bench1=10.0.0.6,ssh=lab@b1,ssh-port=2222,"
+					 "ssdbench=/opt/sb/ssdbench", &d), 0);
+	assert_string_equal(p.hosts[0].ssh, "lab@b1");
+	assert_int_equal(p.hosts[0].ssh_port, 2222);
+	assert_string_equal(p.hosts[0].ssdbench, "/opt/sb/ssdbench");
+	assert_int_equal(plan_apply_host(&p, "bench1=10.0.0.7:8766", &d), 0);
+	assert_string_equal(p.hosts[0].ssh, "lab@b1");
+	assert_int_equal(plan_apply_host(&p, "bench1=10.0.0.7,ssh=-oProxyCommand=x", &d),
+			 -SB_EUSAGE);
+	diag_clear(&d);
+	assert_int_equal(plan_apply_host(&p, "bench1=10.0.0.7,color=red", &d), -SB_EUSAGE);
+	assert_non_null(strstr(d.msg, "cannot read ',color=red'"));
 	plan_release(&p);
 }
 
@@ -150,24 +166,71 @@ static void fake_ssh(const char *text, int rc)
 
 static void test_ssh_verdicts(void **state)
 {
-	char name[] = "b", address[] = "127.0.0.1", why[256];
+	char name[] = "b", address[] = "127.0.0.1", version[64];
 	struct plan_host h = { .name = name, .address = address };
+	struct diag d;
 
 	(void)state;
-	fake_ssh("", 0);
-	assert_int_equal(remote_ssh_check(&h, 5, why, sizeof(why)), REMOTE_SSH_OK);
+	diag_clear(&d);
+	fake_ssh("", 0);   /* prints nothing: not a version */
+	assert_int_equal(sshcmd_version(&h, 5, version, sizeof(version), &d), -SB_EPARSE);
 	fake_ssh("root@127.0.0.1: Permission denied (publickey).", 255);
-	assert_int_equal(remote_ssh_check(&h, 5, why, sizeof(why)),
-			 REMOTE_SSH_NOT_CONFIGURED);
-	assert_string_equal(why, "root@127.0.0.1: Permission denied (publickey).");
-	fake_ssh("ssh: connect to host 127.0.0.1 port 22: Connection refused", 255);
-	assert_int_equal(remote_ssh_check(&h, 5, why, sizeof(why)), REMOTE_SSH_FAILS);
-	assert_string_equal(why, "ssh: connect to host 127.0.0.1 port 22: Connection refused");
+	diag_clear(&d);
+	assert_int_equal(sshcmd_version(&h, 5, version, sizeof(version), &d), -SB_EIO);
+	assert_string_equal(d.msg, "cannot reach host 'b' over ssh (127.0.0.1): "
+			    "root@127.0.0.1: Permission denied (publickey).");
+	fake_ssh("bash: line 1: ssdbench: command not found", 127);
+	diag_clear(&d);
+	assert_int_equal(sshcmd_version(&h, 5, version, sizeof(version), &d), -SB_ENOENT);
+	assert_non_null(strstr(d.msg, "cannot run ssdbench: bash: line 1: ssdbench: command "
+				      "not found"));
+	fake_ssh("error: refusing to destroy /dev/loop5: --destroy loop4 does not match", 1);
+	diag_clear(&d);
+	assert_int_equal(sshcmd_version(&h, 5, version, sizeof(version), &d), -SB_EUNSAFE);
+	assert_string_equal(d.msg, "host 'b' (ssh 127.0.0.1) says: refusing to destroy "
+			    "/dev/loop5: --destroy loop4 does not match");
 	setenv("SSDBENCH_SSH", "/nonexistent/ssh", 1);
-	assert_int_equal(remote_ssh_check(&h, 5, why, sizeof(why)),
-			 REMOTE_SSH_NOT_CONFIGURED);
-	assert_string_equal(why, "cannot run '/nonexistent/ssh'");
+	diag_clear(&d);
+	assert_int_equal(sshcmd_version(&h, 5, version, sizeof(version), &d), -SB_EIO);
+	assert_string_equal(d.msg, "cannot run '/nonexistent/ssh' here");
 	unsetenv("SSDBENCH_SSH");
+}
+
+/* The ssh argv: options, the destination after "--", every word quoted for the bench. */
+static void test_ssh_argv(void **state)
+{
+	char name[] = "b", address[] = "10.0.0.5", dest[] = "lab@b1";
+	char prog[] = "/opt/sb/ssdbench";
+	struct plan_host h = { .name = name, .address = address };
+	const char *args[] = { "purge", "/tmp/it's here/t.bin", "--destroy", "a=b;rm -rf /" };
+	char **argv;
+	char *line;
+
+	(void)state;
+	unsetenv("SSDBENCH_SSH");
+	argv = sshcmd_argv(&h, 10, args, 4);
+	line = sshcmd_line(argv);
+	assert_non_null(strstr(line, "ssh -o BatchMode=yes -o ConnectTimeout=9 -o "
+			       "ServerAliveInterval=15 -o ServerAliveCountMax=4 -- 10.0.0.5 "
+			       "ssdbench purge "));
+	/* The words ssh hands the bench's shell: each one quoted, none split. */
+	assert_string_equal(argv[9], "--");
+	assert_string_equal(argv[10], "10.0.0.5");
+	assert_string_equal(argv[12], "purge");
+	assert_string_equal(argv[13], "'/tmp/it'\\''s here/t.bin'");
+	assert_string_equal(argv[14], "--destroy");
+	assert_string_equal(argv[15], "'a=b;rm -rf /'");
+	assert_null(argv[16]);
+	free(line);
+	sshcmd_argv_free(argv);
+	h.ssh = dest;
+	h.ssh_port = 2222;
+	h.ssdbench = prog;
+	argv = sshcmd_argv(&h, 0, args, 1);
+	line = sshcmd_line(argv);
+	assert_non_null(strstr(line, " -p 2222 -- lab@b1 /opt/sb/ssdbench purge"));
+	free(line);
+	sshcmd_argv_free(argv);
 }
 
 /* Copies the sample file src to DIR/name. */
@@ -211,6 +274,40 @@ static void test_client_errors(void **state)
 	free(dir);
 }
 
+/* The lineup's combined status: the state each progress line tells, and the line. */
+static void test_fleet_status(void **state)
+{
+	const char *labels[] = { "01-bench1", "02-bench2", "03-gone" };
+	const char *states[] = { "[2/3] rr: read 3.1 MB/s 760 IOPS", "[1/3] fill: done",
+				 "FAILED" };
+	char buf[256];
+	struct sbuf sb;
+
+	(void)state;
+	assert_int_equal(fleet_line_state("[10:01:02] [2/3 r4] rr: read 3.1 MB/s 760 IOPS, "
+					  "latency mean 1.2 ms", buf, sizeof(buf)), 1);
+	assert_string_equal(buf, "[2/3 r4] rr: read 3.1 MB/s 760 IOPS");
+	assert_int_equal(fleet_line_state("\033[K[1/2] fill 0:00:03 of ~0:00:10  [W(1)][30.0%]"
+					  "[w=20MiB/s][eta 00m:07s]", buf, sizeof(buf)), 1);
+	assert_string_equal(buf, "[1/2] fill 0:00:03 of ~0:00:10  [W(1)][30.0%][w=20MiB/s]"
+			    "[eta 00m:07s]");
+	assert_int_equal(fleet_line_state("[10:01:02] ssdbench 0.1.0: plan 'x' (x), 2 steps",
+					  buf, sizeof(buf)), 0);
+	assert_int_equal(fleet_line_state("checks for '/dev/loop3' on host 'b':", buf,
+					  sizeof(buf)), 0);
+	sbuf_init(&sb);
+	fleet_status(labels, states, 3, 0, &sb);
+	assert_string_equal(sb.buf, "01-bench1 [2/3] rr: read 3.1 MB/s 760 IOPS | 02-bench2 "
+			    "[1/3] fill: done | 03-gone FAILED");
+	sbuf_reset(&sb);
+	/* 60 columns: the labels stay, each state gets an equal share. */
+	fleet_status(labels, states, 3, 60, &sb);
+	assert_string_equal(sb.buf, "01-bench1 [2/3] r... | 02-bench2 [1/3] f... | 03-gone "
+			    "FAILED");
+	assert_int_equal(sb.len, 60);
+	sbuf_release(&sb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -219,6 +316,8 @@ int main(void)
 		cmocka_unit_test(test_same_minor),
 		cmocka_unit_test(test_capture_deadline),
 		cmocka_unit_test(test_ssh_verdicts),
+		cmocka_unit_test(test_ssh_argv),
+		cmocka_unit_test(test_fleet_status),
 		cmocka_unit_test(test_client_errors),
 	};
 

@@ -30,6 +30,13 @@ check "summary: bench1 complete" grep -qx "\[01-bench1\] complete: archive $out/
 check "summary: bench2 complete" grep -qx "\[02-bench2\] complete: archive $out/02-bench2" "$WORK/l.log"
 check "summary: the dead one failed, and why" grep -q "^\[03-gone\] FAILED: error: fio's server on host 'gone' (127.0.0.1,$dead) does not answer" "$WORK/l.log"
 check "the error names the failed run" grep -q "1 of 3 runs of the lineup failed: 03-gone" "$WORK/l.err"
+# Not on a terminal, the combined status is a timestamped line per change, every run on it.
+st='^\[[0-9]{2}:[0-9]{2}:[0-9]{2}\] lineup: 01-bench1 .* \| 02-bench2 .* \| 03-gone '
+check "combined status lines" grep -Eq "$st" "$WORK/l.log"
+check "the first says every run is starting" grep -Eq "${st%03-gone }03-gone starting$" <(grep -E "$st" "$WORK/l.log" | head -n 1)
+check "a run's element shows in it" grep -Eq '\] lineup: 01-bench1 \[2/2\] rr: read [0-9.]+ MB/s [0-9]+ IOPS \|' "$WORK/l.log"
+expect_eq "the last status line" "$(grep -E "$st" "$WORK/l.log" | tail -n 1 | cut -d' ' -f2-)" \
+  "lineup: 01-bench1 complete | 02-bench2 complete | 03-gone FAILED"
 
 # The same plan here, for the shape of a local archive.
 "$SSDBENCH" run "$WORK/plan.xml" --out "$WORK/local" -q \

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run_bench: the target's device layer for the engine, in one seam: here (device.c,
+ * interlock.c, purge.c), or on the target's bench through its own ssdbench over
+ * ssh (sshcmd.c), where every interlock runs against the bench's devices.
+ */
+#include "run_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "sshcmd.h"
+#include "version.h"
+#include "xalloc.h"
+
+const char *run__bench_needs(const struct orch *x)
+{
+	const struct plan_target *t = &x->plan.targets[0];
+
+	if (!t->host)
+		return NULL;
+	if (t->kind == PLAN_TARGET_DEVICE)
+		return "a device target";
+	if (x->o->purge || x->o->op)
+		return x->o->purge ? "--purge" : "--op";
+	for (size_t i = 0; i < x->plan.nsteps; i++) {
+		const struct plan_workload *w = &x->plan.steps[i];
+
+		if (w->kind == PLAN_PURGE || w->kind == PLAN_PROBE || w->telemetry_ms)
+			return w->telemetry_ms ? "telemetry" : plan_kind_name(w->kind);
+	}
+	for (size_t i = 0; i < x->plan.nscopes; i++)
+		if (x->plan.scopes[i].kind == PLAN_OP)
+			return "an <op> scope";
+	return NULL;
+}
+
+int run__bench_check(const struct orch *x, struct diag *d)
+{
+	char version[64];
+	int rc = sshcmd_version(x->tgt.host, remote_timeout_s(), version, sizeof(version), d);
+
+	if (!rc && strcmp(version, SSDBENCH_VERSION))
+		rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "host '%s' runs ssdbench %s but this "
+			      "machine runs %s: the device steps there need the same version",
+			      x->tgt.host->name, version, SSDBENCH_VERSION);
+	if (rc) {
+		struct diag why = *d;
+
+		diag_clear(d);
+		diag_set(d, why.code, NULL, 0, 0, "%s (%s on host '%s' runs over ssh)",
+			 why.msg, run__bench_needs(x), x->tgt.host->name);
+	}
+	return rc;
+}
+
+int run__probe(const struct orch *x, struct device_info *di, char **json, struct diag *d)
+{
+	size_t n = 0;
+	FILE *f;
+	int rc;
+
+	if (x->tgt.host)
+		return sshcmd_probe(x->tgt.host, x->tgt.path, remote_timeout_s(), di, json, d);
+	rc = device_probe(x->tgt.path, di, d);
+	if (rc || !json)
+		return rc;
+	*json = NULL;
+	f = open_memstream(json, &n);
+	if (!f)
+		return diag_set(d, -SB_EIO, NULL, 0, 0, "out of memory");
+	device_print(di, 1, f);
+	fclose(f);
+	return 0;
+}
+
+int run__target_exists(const struct orch *x)
+{
+	struct device_info *di;
+	struct diag d;
+	int exists;
+
+	if (!x->tgt.host)
+		return !access(x->tgt.path, F_OK);
+	di = xcalloc(1, sizeof(*di));
+	diag_clear(&d);
+	exists = run__probe(x, di, NULL, &d) || di->exists;  /* unknown: let the purge say */
+	free(di);
+	return exists;
+}
+
+int run__purge(const struct orch *x, enum purge_method m, struct purge_result *pr,
+	       struct diag *d)
+{
+	const char *own[] = { x->tgt.path };
+	int ours = !x->tgt.is_device && x->tgt.created;
+	const char *const *ids = ours ? own : x->o->destroy;
+	size_t n = ours ? 1 : x->o->ndestroy;
+
+	if (x->tgt.host)
+		return sshcmd_purge(x->tgt.host, x->tgt.path, m, ids, n, x->talk, pr, d);
+	return purge_guarded(x->tgt.path, m, ids, n, 0, x->talk, pr, d);
+}
+
+int run__bench_guard(struct orch *x, struct diag *d)
+{
+	struct run_guard *g = &x->g;
+	int rc;
+
+	if (!g->writes || !x->tgt.is_device) {
+		if (g->purge && !x->tgt.is_device && x->tgt.created)
+			g->purge = 0;   /* a file fio has yet to create is already clean */
+		return 0;
+	}
+	g->checks = xcalloc(1, sizeof(*g->checks));
+	rc = sshcmd_interlock(x->tgt.host, x->tgt.path, x->o->destroy, x->o->ndestroy,
+			      remote_timeout_s(), g->checks, d);
+	if (g->checks->nrows) {
+		fprintf(x->talk, "checks for '%s' on host '%s':\n", x->tgt.path,
+			x->tgt.host->name);
+		interlock_print(g->checks, x->talk);
+	}
+	return rc;
+}
+
+int run__recheck(const struct orch *x, struct diag *d)
+{
+	struct interlock_report *r;
+	int rc;
+
+	if (!x->tgt.host)
+		return run_guard_recheck(&x->g, x->o, x->tgt.path, x->talk, d);
+	r = xcalloc(1, sizeof(*r));
+	rc = sshcmd_interlock(x->tgt.host, x->tgt.path, x->o->destroy, x->o->ndestroy,
+			      remote_timeout_s(), r, d);
+	if (!rc && r->diskseq != x->g.checks->diskseq)
+		rc = diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "refusing to write to '%s' on host "
+			      "'%s': it holds another medium now (diskseq %llu, was %llu)",
+			      x->tgt.path, x->tgt.host->name, (unsigned long long)r->diskseq,
+			      (unsigned long long)x->g.checks->diskseq);
+	if (rc && r->nrows)
+		interlock_print(r, x->talk);
+	free(r);
+	return rc;
+}
+
+/* Prints one command the run would run on the bench, as its argv on one line. */
+static void say_command(const struct orch *x, const char *when, const char *const *args,
+			size_t n, FILE *out)
+{
+	char **argv = sshcmd_argv(x->tgt.host, remote_timeout_s(), args, n);
+	char *line = sshcmd_line(argv);
+
+	fprintf(out, "  %s: %s\n", when, line);
+	free(line);
+	sshcmd_argv_free(argv);
+}
+
+/* The same for a command with --destroy IDs: "interlock" or "purge METHOD". */
+static void say_destroy(const struct orch *x, const char *when, const char *cmd,
+			const char *method, FILE *out)
+{
+	const char **a = xcalloc(2 * x->o->ndestroy + 6, sizeof(*a));
+	size_t k = 0;
+
+	a[k++] = cmd;
+	a[k++] = x->tgt.path;
+	if (method) {
+		a[k++] = "--method";
+		a[k++] = method;
+	}
+	for (size_t i = 0; i < x->o->ndestroy; i++) {
+		a[k++] = "--destroy";
+		a[k++] = x->o->destroy[i];
+	}
+	if (!x->tgt.is_device && !x->o->ndestroy && strcmp(cmd, "interlock")) {
+		a[k++] = "--destroy";   /* a file the run creates is its own to erase */
+		a[k++] = x->tgt.path;
+	}
+	a[k++] = "--json";
+	say_command(x, when, a, k, out);
+	free(a);
+}
+
+void run__bench_describe(const struct orch *x, FILE *out)
+{
+	const char *version[] = { "--version" };
+	const char *probe[] = { "probe", x->tgt.path, "--json", "--allow-missing" };
+	const char *why = run__bench_needs(x);
+
+	if (!why) {
+		fprintf(out, "on host '%s': nothing over ssh (fio's server runs every step)\n",
+			x->tgt.host->name);
+		return;
+	}
+	fprintf(out, "on host '%s' over ssh (for %s), nothing of it run by the dry run:\n",
+		x->tgt.host->name, why);
+	say_command(x, "version check", version, 1, out);
+	say_command(x, "probe (start, end, probe steps)", probe, 4, out);
+	if (x->tgt.is_device && x->g.writes)
+		say_destroy(x, "interlocks (start, and before each writing step)", "interlock",
+			    NULL, out);
+	if (x->g.purge)
+		say_destroy(x, "purge (--purge/--op)", "purge", purge_name(x->g.method), out);
+	for (size_t i = 0; i < x->plan.nsteps; i++) {
+		const struct plan_workload *w = &x->plan.steps[i];
+		char *when = xasprintf("step %zu '%s'", i + 1, w->name);
+
+		if (w->kind == PLAN_PURGE)
+			say_destroy(x, when, "purge", w->method, out);
+		else if (w->telemetry_ms)
+			fprintf(out, "  %s: telemetry: the probe above every %.1f s while fio "
+				"runs\n", when, (double)w->telemetry_ms / 1000.0);
+		free(when);
+	}
+	for (size_t i = 0; i < x->plan.nscopes; i++) {
+		char *when = xasprintf("<op> '%s' discard", x->plan.scopes[i].name);
+
+		if (x->plan.scopes[i].kind == PLAN_OP)
+			say_destroy(x, when, "purge", x->tgt.is_device ? "discard" :
+				    "punch-holes", out);
+		free(when);
+	}
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sshcmd: ssdbench's own commands run on a bench over ssh (probe, interlock, purge,
+ * --version), their --json output read back. ssh runs from an argv, never through
+ * a local shell; the words of the command for the bench are each quoted for the
+ * bench's shell, which ssh always hands them to. Every interlock runs there,
+ * against the bench's devices, with the --destroy IDs given here (docs/benches.md).
+ */
+#ifndef SB_SSHCMD_H
+#define SB_SSHCMD_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "device.h"
+#include "diag.h"
+#include "interlock.h"
+#include "plan.h"
+#include "purge.h"
+#include "sbuf.h"
+
+/*
+ * Returns a new NULL-terminated argv: ssh -o BatchMode=yes -o ConnectTimeout=N
+ * -o ServerAliveInterval=15 [-p PORT] -- DEST 'SSDBENCH' 'ARG'... for args[0..n).
+ * SSDBENCH_SSH names another program than ssh (a wrapper, tests). Free it with
+ * sshcmd_argv_free().
+ */
+char **sshcmd_argv(const struct plan_host *h, unsigned timeout_s, const char *const *args,
+		   size_t n);
+void sshcmd_argv_free(char **argv);
+/* argv as one line a shell reads back to the same words (dry runs). Returns a new string. */
+char *sshcmd_line(char *const *argv);
+/* Where ssh goes for h: its ssh destination, else its address. */
+const char *sshcmd_dest(const struct plan_host *h);
+
+/*
+ * Runs `ssdbench ARGS` on h; 0 with its stdout in out (and its stderr in err
+ * when not NULL). Otherwise d says why, naming the host: ssh could not connect
+ * (-SB_EIO), ssdbench is not there (-SB_ENOENT), or the bench's ssdbench failed or
+ * refused (-SB_EUNSAFE for exit status 1, with its own message). timeout_s 0 = no
+ * limit (a purge may take hours; ssh's keep-alives notice a dead bench).
+ */
+int sshcmd_run(const struct plan_host *h, const char *const *args, size_t n,
+	       unsigned timeout_s, struct sbuf *out, struct sbuf *err, struct diag *d);
+
+/*
+ * `ssdbench probe PATH --json --allow-missing` on h: di filled from the JSON
+ * (identity, sizes, diskseq, temperature; exists 0 for a file not there yet); *json, when json is not NULL, gets the JSON text with
+ * "host": h's name added (free() it). 0 or a negative SB_E* code with d set.
+ */
+int sshcmd_probe(const struct plan_host *h, const char *path, unsigned timeout_s,
+		 struct device_info *di, char **json, struct diag *d);
+/*
+ * `ssdbench interlock PATH --destroy ID... --json` on h: r gets the bench's rows.
+ * 0 when every check passed there, -SB_EUNSAFE with d holding the bench's refusal.
+ */
+int sshcmd_interlock(const struct plan_host *h, const char *path, const char *const *ids,
+		     size_t n, unsigned timeout_s, struct interlock_report *r, struct diag *d);
+/*
+ * `ssdbench purge PATH --method M --destroy ID... --json` on h; the bench's own
+ * account of its checks goes to out, each line prefixed with the host's name.
+ */
+int sshcmd_purge(const struct plan_host *h, const char *path, enum purge_method m,
+		 const char *const *ids, size_t n, FILE *out, struct purge_result *r,
+		 struct diag *d);
+/* `ssdbench --version` on h: "0.9.0" into buf. 0 or a negative SB_E* code with d set. */
+int sshcmd_version(const struct plan_host *h, unsigned timeout_s, char *buf, size_t n,
+		   struct diag *d);
+
+#endif
