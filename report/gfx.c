@@ -17,6 +17,7 @@
 #include <pango/pangofc-fontmap.h>
 
 #include "err.h"
+#include "gfx_png.h"
 #include "xalloc.h"
 
 /* The Noto CJK family for a language; the first matching prefix wins. */
@@ -611,6 +612,16 @@ void gfx_image_put(struct gfx *g, uint32_t *argb, double x, double y, double w, 
 
 	if (!img)
 		return;
+	if (g->fmt == GFX_SVG) {
+		/* cairo embeds a PNG given to it as it is (and its own is slow). */
+		size_t n;
+		unsigned char *png = gfx_png_encode(argb, cairo_image_surface_get_width(img),
+						    cairo_image_surface_get_height(img), &n);
+
+		if (png && cairo_surface_set_mime_data(img, CAIRO_MIME_TYPE_PNG, png, n, free,
+						       png) != CAIRO_STATUS_SUCCESS)
+			free(png);
+	}
 	cairo_set_source_surface(g->cr, img, 0, 0);
 	cairo_pattern_set_filter(cairo_get_source(g->cr), CAIRO_FILTER_NEAREST);
 	cairo_rectangle(g->cr, 0, 0, cairo_image_surface_get_width(img),

@@ -7,7 +7,7 @@ sb_unit_test(test_report sb_report PkgConfig::LIBXML2)
 # sees through their frames, which lack frame pointers.
 set_property(TEST test_report APPEND PROPERTY ENVIRONMENT
   "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp:print_suppressions=0:fast_unwind_on_malloc=0")
-sb_unit_test(test_chartdraw sb_report PkgConfig::LIBXML2)
+sb_unit_test(test_chartdraw sb_report PkgConfig::LIBXML2 PkgConfig::ZLIB)
 set_property(TEST test_chartdraw APPEND PROPERTY ENVIRONMENT
   "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp:print_suppressions=0:fast_unwind_on_malloc=0")
 sb_unit_test(test_i18n sb_report PkgConfig::LIBXML2)

@@ -16,9 +16,11 @@
 
 #include <cmocka.h>
 #include <libxml/parser.h>
+#include <zlib.h>
 
 #include "chartdraw.h"
 #include "err.h"
+#include "gfx_png.h"
 #include "sbuf.h"
 #include "testutil.h"
 #include "xalloc.h"
@@ -221,9 +223,127 @@ static void test_format_by_extension(void **state)
 	assert_int_equal(chartdraw_format(".png"), -1);
 }
 
+/* A PNG's IHDR colour type, its palette and transparency, and its inflated rows. */
+struct png_read {
+	int w, h, type;
+	unsigned char plte[768], trns[256];
+	size_t nplte, ntrns;
+	unsigned char *rows;
+	size_t nrows;
+};
+
+static uint32_t get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static void png_read(const unsigned char *png, size_t n, struct png_read *r)
+{
+	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+	unsigned char *idat = NULL;
+	size_t nidat = 0, at = 8;
+	uLongf len;
+
+	memset(r, 0, sizeof(*r));
+	assert_memory_equal(png, sig, 8);
+	while (at + 12 <= n) {
+		uint32_t clen = get32(png + at);
+		const unsigned char *type = png + at + 4, *data = png + at + 8;
+
+		assert_true(at + 12 + clen <= n);
+		/* Every chunk's CRC covers its type and data. */
+		assert_int_equal(crc32(0L, type, clen + 4), get32(data + clen));
+		if (!memcmp(type, "IHDR", 4)) {
+			r->w = (int)get32(data);
+			r->h = (int)get32(data + 4);
+			assert_int_equal(data[8], 8);
+			r->type = data[9];
+		} else if (!memcmp(type, "PLTE", 4)) {
+			memcpy(r->plte, data, clen);
+			r->nplte = clen / 3;
+		} else if (!memcmp(type, "tRNS", 4)) {
+			memcpy(r->trns, data, clen);
+			r->ntrns = clen;
+		} else if (!memcmp(type, "IDAT", 4)) {
+			idat = xrealloc(idat, nidat + clen);
+			memcpy(idat + nidat, data, clen);
+			nidat += clen;
+		}
+		at += 12 + clen;
+	}
+	assert_int_equal(at, n);
+	r->nrows = (size_t)r->h * (1 + (size_t)r->w * (r->type == 3 ? 1 : 4));
+	r->rows = xmalloc(r->nrows);
+	len = r->nrows;
+	assert_int_equal(uncompress(r->rows, &len, idat, nidat), Z_OK);
+	assert_int_equal(len, r->nrows);
+	free(idat);
+}
+
+/*
+ * gfx_png_encode: a few colours become a palette with transparency (straight
+ * alpha from cairo's premultiplied pixels), more than 256 become RGBA; every row
+ * unfiltered, every pixel as given.
+ */
+static void test_png_encode(void **state)
+{
+	/* transparent, opaque red, half-opaque blue (premultiplied: 0x80 blue at 0x80). */
+	const uint32_t few[6] = { 0, 0xffff0000u, 0x80000080u, 0x80000080u, 0, 0xffff0000u };
+	uint32_t *many = xmalloc(300 * sizeof(*many));
+	struct png_read r;
+	unsigned char *png;
+	size_t n;
+	(void)state;
+
+	png = gfx_png_encode(few, 3, 2, &n);
+	assert_non_null(png);
+	png_read(png, n, &r);
+	assert_int_equal(r.w, 3);
+	assert_int_equal(r.h, 2);
+	assert_int_equal(r.type, 3);
+	assert_int_equal(r.nplte, 3);
+	assert_int_equal(r.ntrns, 3);
+	for (int y = 0; y < 2; y++) {
+		assert_int_equal(r.rows[y * 4], 0); /* filter: none */
+		for (int x = 0; x < 3; x++) {
+			unsigned i = r.rows[y * 4 + 1 + x];
+			uint32_t want = few[y * 3 + x];
+			unsigned a = want >> 24;
+
+			assert_true(i < r.nplte);
+			assert_int_equal(r.trns[i], a);
+			if (a)
+				for (int k = 0; k < 3; k++)
+					assert_int_equal(r.plte[3 * i + k],
+							 (((want >> (16 - 8 * k)) & 0xff) * 255 + a / 2) / a);
+		}
+	}
+	free(r.rows);
+	free(png);
+
+	for (uint32_t i = 0; i < 300; i++) /* opaque greys and greens: 300 colours */
+		many[i] = 0xff000000u | (i % 256) << 8 | (i < 256 ? i : 0);
+	png = gfx_png_encode(many, 20, 15, &n);
+	png_read(png, n, &r);
+	assert_int_equal(r.type, 6);
+	for (size_t i = 0; i < 300; i++) {
+		const unsigned char *px = r.rows + (i / 20) * 81 + 1 + (i % 20) * 4;
+
+		assert_int_equal(px[0], 0);
+		assert_int_equal(px[1], i % 256);
+		assert_int_equal(px[2], i < 256 ? i : 0);
+		assert_int_equal(px[3], 255);
+	}
+	free(r.rows);
+	free(png);
+	free(many);
+	assert_null(gfx_png_encode(few, 0, 2, &n));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_png_encode),
 		cmocka_unit_test(test_million_points),
 		cmocka_unit_test(test_small_scatter_vector),
 		cmocka_unit_test(test_sweep),
