@@ -5,8 +5,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -400,6 +402,117 @@ static void test_raid_unavailable(void **state)
 	assert_int_equal(raid_available("/proc/self/status", why, sizeof(why)), 0);
 }
 
+/* A runner that records each command and fails the one whose argv[1] is fail_at. */
+struct fake_mdadm {
+	struct sbuf calls;
+	const char *fail_at;
+	int ran;
+};
+
+static int fake_exec(void *arg, char *const *argv, int *status, struct sbuf *out)
+{
+	struct fake_mdadm *f = arg;
+
+	for (char *const *a = argv; *a; a++)
+		sbuf_addf(&f->calls, "%s%s", a == argv ? "" : " ", *a);
+	sbuf_addc(&f->calls, '\n');
+	f->ran++;
+	*status = argv[1] && ((f->fail_at && !strcmp(argv[1], f->fail_at)) ||
+			      !strcmp(argv[1], "--wait"));
+	if (*status)
+		sbuf_addf(out, "mdadm: %s went wrong\n", argv[1]);
+	return 0;
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* raid_up stops at the first failing command; raid_down runs all and judges by mdstat. */
+static void test_raid_run(void **state)
+{
+	const char *members[] = { "/dev/loop1", "/dev/loop2" };
+	const char *knames[] = { "loop1", "loop2" };
+	char mdstat[] = "/tmp/ssdbench-test-mdstat.XXXXXX", array[64];
+	struct fake_mdadm f = { .fail_at = "--detail" };
+	struct raid_plan p;
+	struct raid_log log;
+	struct diag d;
+	char *json;
+	int fd = mkstemp(mdstat);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	memset(&log, 0, sizeof(log));
+	sbuf_init(&f.calls);
+	diag_clear(&d);
+	assert_int_equal(raid_build("/dev/md/t", members, 2, 65536, &p, &d), 0);
+	/* --wait fails too (RAID 0 has no resync) but may; --detail may not. */
+	f.fail_at = "--detail";
+	assert_int_equal(raid_up(&p, fake_exec, &f, &log, &d), -SB_EIO);
+	assert_string_equal(d.msg, "RAID check failed (mdadm exit status 1): mdadm: --detail "
+			    "went wrong");
+	assert_int_equal(log.n, 3);
+	assert_string_equal(log.ran[0].purpose, "create");
+	assert_string_equal(log.ran[2].cmdline, "mdadm --detail --export /dev/md/t");
+	assert_int_equal(log.ran[2].status, 1);
+	/* mdstat still lists a member: the teardown is not finished, --stop retried. */
+	write_text(mdstat, "Personalities : [raid0]\nmd127 : active raid0 loop2[1] loop1[0]\n"
+		   "      131072 blocks super 1.2 64k chunks\n\nunused devices: <none>\n");
+	assert_int_equal(raid_mdstat_holds(mdstat, knames, 2, array, sizeof(array)), 1);
+	assert_string_equal(array, "md127");
+	f.fail_at = "--stop";
+	diag_clear(&d);
+	assert_int_equal(raid_down(&p, fake_exec, &f, mdstat, knames, 2, &log, &d), -SB_EIO);
+	assert_non_null(strstr(d.msg, "still lists md127"));
+	assert_int_equal(log.n, 3 + 3 + 1);   /* --stop three times, then --zero-superblock */
+	assert_string_equal(log.ran[6].cmdline, "mdadm --zero-superblock /dev/loop1 /dev/loop2");
+	/* Another array (loop10 is not loop1) does not count; a clean mdstat passes. */
+	write_text(mdstat, "md3 : active raid0 loop10[1] sda[0]\n");
+	assert_int_equal(raid_mdstat_holds(mdstat, knames, 2, array, sizeof(array)), 0);
+	f.fail_at = NULL;
+	diag_clear(&d);
+	assert_int_equal(raid_down(&p, fake_exec, &f, mdstat, knames, 2, &log, &d), 0);
+	assert_string_equal(f.calls.buf + f.calls.len - strlen("mdadm --stop /dev/md/t\n"
+		"mdadm --zero-superblock /dev/loop1 /dev/loop2\n"), "mdadm --stop /dev/md/t\n"
+		"mdadm --zero-superblock /dev/loop1 /dev/loop2\n");
+	json = raid_log_json(&log);
+	assert_non_null(strstr(json, "{\"purpose\":\"create\",\"command\":\"mdadm --create"));
+	free(json);
+	unlink(mdstat);
+	raid_log_release(&log);
+	raid_release(&p);
+	sbuf_release(&f.calls);
+}
+
+/* The real runner: no shell, exit status and output captured. */
+static void test_raid_exec(void **state)
+{
+	char sh[] = "sh", c[] = "-c", script[] = "echo out; echo err >&2; exit 3";
+	char nothing[] = "ssdbench-no-such-program";
+	char *const ok[] = { sh, c, script, NULL };
+	char *const missing[] = { nothing, NULL };
+	struct sbuf out;
+	int status = -1;
+
+	(void)state;
+	sbuf_init(&out);
+	assert_int_equal(raid_exec(NULL, ok, &status, &out), 0);
+	assert_int_equal(status, 3);
+	assert_string_equal(out.buf, "out\nerr\n");
+	sbuf_reset(&out);
+	assert_int_equal(raid_exec(NULL, missing, &status, &out), 0);
+	assert_int_equal(status, 127);
+	assert_non_null(strstr(out.buf, "cannot run 'ssdbench-no-such-program'"));
+	sbuf_release(&out);
+}
+
 /* A free loop device, confirmed by its kernel name. */
 static void clean_loop(struct interlock_facts *f)
 {
@@ -620,6 +733,8 @@ int main(void)
 		cmocka_unit_test(test_op),
 		cmocka_unit_test(test_raid_golden),
 		cmocka_unit_test(test_raid_unavailable),
+		cmocka_unit_test(test_raid_run),
+		cmocka_unit_test(test_raid_exec),
 		cmocka_unit_test(test_interlock_pass),
 		cmocka_unit_test(test_interlock_root_disk),
 		cmocka_unit_test(test_interlock_in_use),
