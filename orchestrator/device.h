@@ -16,7 +16,8 @@ enum device_kind {
 	DEVICE_NULLB,
 	DEVICE_NVME,
 	DEVICE_SD,      /* sdX: SATA, SAS, USB */
-	DEVICE_OTHER,   /* any other block device (virtio, md, dm, ...) */
+	DEVICE_OTHER,   /* any other block device (virtio, dm, ...) */
+	DEVICE_MD,      /* an md array (mdN): virtual, confirmed by kernel name */
 };
 
 /* An unsigned 128-bit counter as the NVMe SMART log stores it (little-endian). */

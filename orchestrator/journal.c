@@ -44,6 +44,7 @@ void journal_release(struct journal *j)
 	free(s->started);
 	free(s->plan_copy);
 	free(s->rerun_of);
+	free(j->raid_open);
 	for (size_t i = 0; i < j->nelems; i++) {
 		struct journal_elem *e = &j->elems[i];
 
@@ -278,6 +279,13 @@ int journal_read(const char *dir, struct journal *j, struct diag *d)
 			j->purged = 1;
 		else if (ev && !strcmp(ev, "end"))
 			j->ended = 1;
+		else if (ev && !strcmp(ev, "raid-up")) {
+			free(j->raid_open);
+			j->raid_open = dup_str(o, "status");
+		} else if (ev && !strcmp(ev, "raid-down")) {
+			free(j->raid_open);
+			j->raid_open = NULL;
+		}
 		json_decref(o);
 	}
 	if (!rc && !line)

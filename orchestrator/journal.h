@@ -4,7 +4,8 @@
  * line, fsync'd after each. The first line says how the run was started (plan file
  * and its checksums, --set and --target values, the target's identity); then one
  * line per finished element, in order; "purged" after the run's initial purge;
- * "end" when the run stopped. `ssdbench resume` reads it to go on after the last
+ * "raid-up" (status: the array) before mdadm creates a RAID, "raid-down" once it
+ * is gone; "end" when the run stopped. `ssdbench resume` reads it to go on after the last
  * finished element. A line cut short by a crash is ignored.
  */
 #ifndef SB_JOURNAL_H
@@ -41,7 +42,7 @@ struct journal_elem {
 	int index;
 	char *name;
 	int round;
-	char *status;             /* "ok" or "failed" */
+	char *status;             /* "ok", "failed" or "skipped" */
 	char *error;
 	char *started, *ended;
 	uint64_t written_after;   /* bytes written to the target by the run so far */
@@ -52,6 +53,8 @@ struct journal {
 	struct journal_elem *elems;
 	size_t nelems, cap;
 	int purged;               /* the initial purge (--purge, --op) finished */
+	char *raid_open;          /* a RAID array the run created ("raid-up") and did
+				     not tear down ("raid-down"), or NULL */
 	int ended;                /* an "end" line was written */
 };
 

@@ -470,11 +470,8 @@ const char *plan_engine_unsupported(const struct plan *p, char *buf, size_t n)
 	for (size_t i = 0; i < p->nscopes; i++) {
 		const struct plan_scope *s = &p->scopes[i];
 
-		if (s->kind == PLAN_RAID ||
-		    (s->kind == PLAN_OP && strcmp(s->op_method, "software"))) {
-			snprintf(buf, n, "<%s%s%s> '%s'", plan_scope_name(s->kind),
-				 s->kind == PLAN_OP ? " method=" : "",
-				 s->kind == PLAN_OP ? s->op_method : "", s->name);
+		if (s->kind == PLAN_OP && strcmp(s->op_method, "software")) {
+			snprintf(buf, n, "<op method=%s> '%s'", s->op_method, s->name);
 			return buf;
 		}
 	}
