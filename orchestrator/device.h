@@ -28,6 +28,7 @@ struct device_u128 {
 /* NVMe Identify Controller (CNS 01h), the fields ssdbench uses. */
 struct device_nvme_ctrl {
 	char serial[21], model[41], firmware[9];
+	unsigned cntlid;        /* this controller's identifier (offset 78) */
 	unsigned oacs;          /* bit 1 Format NVM, bit 3 namespace management */
 	unsigned sanicap;       /* bit 0 crypto erase, 1 block erase, 2 overwrite */
 	unsigned fna;           /* bit 0 format all namespaces, 1 SES all, 2 crypto erase */
