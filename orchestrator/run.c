@@ -251,6 +251,13 @@ static int dry_run(struct orch *x, int rc, struct diag *d)
 		dry_run_head(x);
 	run_guard_describe(&x->g, x->tgt.size, rc != 0, stdout);
 	for (size_t i = 0; i < x->plan.nsteps; i++) {
+		for (size_t k = 0; k < x->plan.nscopes; k++) {
+			const struct plan_scope *op = &x->plan.scopes[k];
+
+			if (op->kind == PLAN_OP && op->first == i && op->count &&
+			    strcmp(op->op_method, "software"))
+				run_guard_describe_hwop(&x->g, op, stdout);
+		}
 		if (s && i == s->first)
 			run_raid_print_part(r, 0, stdout);
 		print_jobfile(x, i);
@@ -647,14 +654,6 @@ static int load(struct orch *x, struct diag *d)
 		rc = diag_set(d, -SB_EUSAGE, o->plan_path, 0, 0, "%s applies to one target: "
 			      "in a plan with <raid>, put a <purge> step inside the <raid>",
 			      o->purge ? "--purge" : "--op");
-	if (!rc) {
-		char what[256];
-
-		if (plan_engine_unsupported(&x->plan, what, sizeof(what)))
-			rc = diag_set(d, -SB_EUSAGE, o->plan_path, 0, 0, "this version's "
-				      "engine cannot run %s yet ('ssdbench check' shows the "
-				      "whole plan)", what);
-	}
 	return rc ? rc : check_remote(x, d);
 }
 
@@ -747,22 +746,44 @@ static int guard_raid(struct orch *x, struct diag *d)
 	return rc;
 }
 
+/*
+ * What the engine only shows in --dry-run (plan_engine_unsupported()): refused for
+ * a live run, after the checks that say whether the target could do it at all.
+ */
+static int check_live(const struct orch *x, struct diag *d)
+{
+	char what[256];
+
+	if (x->o->dry_run || !plan_engine_unsupported(&x->plan, what, sizeof(what)))
+		return 0;
+	return diag_set(d, -SB_EUSAGE, x->o->plan_path, 0, 0, "this version's engine cannot "
+			"run %s yet: --dry-run shows the commands it would send and the "
+			"restore", what);
+}
+
 static int guard(struct orch *x, struct diag *d)
 {
-	int rc;
+	int raid = 0, rc;
 
 	for (size_t i = 0; i < x->plan.nscopes; i++)
-		if (x->plan.scopes[i].kind == PLAN_RAID) {
-			rc = guard_raid(x, d);
-			return x->o->dry_run ? dry_run(x, rc, d) : rc;
-		}
-	rc = resolve_target(x, d);
+		raid |= x->plan.scopes[i].kind == PLAN_RAID;
+	if (raid) {
+		rc = guard_raid(x, d);
+	} else {
+		rc = resolve_target(x, d);
+		if (!rc)
+			rc = run_guard_options(&x->g, x->o, &x->plan, x->tgt.is_device,
+					       x->tgt.size, d);
+		if (!rc && !x->tgt.is_device && !x->tgt.host)
+			rc = file_is_ours(x, d);
+		if (!rc && !x->tgt.host)
+			rc = run_guard_check(&x->g, x->o, x->tgt.path, x->tgt.is_device,
+					     x->talk, d);
+	}
 	if (!rc)
-		rc = run_guard_options(&x->g, x->o, &x->plan, x->tgt.is_device, x->tgt.size, d);
-	if (!rc && !x->tgt.is_device && !x->tgt.host)
-		rc = file_is_ours(x, d);
-	if (!rc && !x->tgt.host)
-		rc = run_guard_check(&x->g, x->o, x->tgt.path, x->tgt.is_device, x->talk, d);
+		rc = run_guard_hwop(&x->g, x->o, &x->plan, x->tgt.is_device && !x->raid, d);
+	if (!rc)
+		rc = check_live(x, d);
 	return x->o->dry_run ? dry_run(x, rc, d) : rc;
 }
 
