@@ -93,9 +93,13 @@ static int resolve_members(struct run_raid *r, const struct plan *p,
 	for (const char *m = s->members; *m && r->n < RAID_MAX_MEMBERS;) {
 		size_t k = strcspn(m, " ");
 		const struct plan_target *t = target_named(p, m, k);
-		struct run_member *mb = &r->m[r->n++];
+		struct run_member *mb;
 		struct stat st;
 
+		if (!t)   /* plan_check names every member; a bad plan gets here only by hand */
+			return diag_set(d, -SB_EUSAGE, p->file, s->line, 0, "RAID member '%.*s' "
+					"is not a target", (int)k, m);
+		mb = &r->m[r->n++];
 		mb->lock_fd = -1;
 		mb->name = t->name;
 		mb->path = xstrdup(t->path);
@@ -325,7 +329,6 @@ int run_raid_up(struct run_raid *r, const struct run_opts *o, const char *dir, F
 	rc = raid_up(&r->seq, r->exec, r->exec_arg, &r->log, d);
 	if (!rc)
 		rc = find_array(r, o, out, d);
-	run_raid_json(r);
 	return rc;
 }
 
@@ -349,7 +352,6 @@ int run_raid_down(struct run_raid *r, const char *dir, FILE *out, struct diag *d
 	r->ids[0] = NULL;
 	r->array_ids = NULL;
 	r->narray_ids = 0;
-	run_raid_json(r);
 	return rc;
 }
 

@@ -94,7 +94,10 @@ int run_raid_up(struct run_raid *r, const struct run_opts *o, const char *dir, F
 int run_raid_down(struct run_raid *r, const char *dir, FILE *out, struct diag *d);
 /* Right before a writing step on the array: its interlocks and the same medium. */
 int run_raid_recheck(const struct run_raid *r, FILE *out, struct diag *d);
-/* Refreshes r->json from what ran (and why it was skipped); returns r->json. */
+/*
+ * Refreshes r->json from what ran (and why it was skipped) and returns it: the
+ * previous text is freed, so whoever borrowed it (the manifest) takes the new one.
+ */
 const char *run_raid_json(struct run_raid *r);
 
 #endif

@@ -527,6 +527,7 @@ static int array_up(struct orch *x, struct diag *d)
 	if (!rc) {
 		free(x->tgt.path);
 		x->tgt.path = xstrdup(r->array_dev);
+		x->mt.path = x->tgt.path;   /* the manifest borrows it */
 		x->tgt.size = r->array_size;
 		run__say(x, "%s: RAID 0 up as %s, %llu bytes\n", x->plan.scopes[r->scope].name,
 			 r->array_dev, (unsigned long long)r->array_size);
@@ -543,6 +544,7 @@ static int array_down(struct orch *x, struct diag *d)
 
 	free(x->tgt.path);
 	x->tgt.path = xstrdup(r->array);
+	x->mt.path = x->tgt.path;
 	x->tgt.size = r->size;
 	if (rc)
 		x->fatal = 1;
