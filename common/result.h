@@ -48,7 +48,8 @@ struct result_step {
 	char *name;           /* the plan step's name */
 	char *kind;           /* "workload", "precondition", "purge", "idle", "probe" */
 	char *dir;            /* relative to the archive: "steps/001-seq1m-q8t1-read" */
-	char *status;         /* "ok", "failed", "pending" */
+	char *status;         /* "ok", "failed", "pending", "skipped" (could not run
+				 here, error says why: a RAID without md) */
 	char *error;          /* why it failed, or NULL */
 	char *scope;          /* the innermost <rounds> it ran in, or NULL */
 	int round;            /* 1-based round within scope; 0 outside rounds */

@@ -32,6 +32,9 @@ const struct cli_opt cmd_run_opts[] = {
 	{ "op", 0, "PERCENT", 0, "software over-provisioning for the whole run: purge, then "
 	  "confine every step to the first 1/(1+OP) of the target (plans can do it per "
 	  "scope with <op>)" },
+	{ "allow-capacity-change", 0, NULL, 0, "let <op method=\"hpa\"> or "
+	  "method=\"namespace\" resize the drive for the scope (given back after it); "
+	  "needs --destroy too" },
 	OPT_QUIET,
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -86,6 +89,7 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	ro.sets = cli__list(c, &p, "set", &ro.nsets);
 	ro.op = cli__value(c, &p, "op");
 	ro.purge = cli__value(c, &p, "purge");
+	ro.allow_capacity_change = cli__value(c, &p, "allow-capacity-change") != NULL;
 	if (fleet_wanted(ro.targets, ro.ntargets) && !ro.dry_run)
 		return cli__finish(fleet_run(&ro, &d), &d);
 	return cli__finish(run_plan(&ro, &d), &d);

@@ -24,7 +24,7 @@
 static const char *const kind_names[] = {
 	[DEVICE_FILE] = "file", [DEVICE_LOOP] = "loop", [DEVICE_ZRAM] = "zram",
 	[DEVICE_NULLB] = "nullb", [DEVICE_NVME] = "nvme", [DEVICE_SD] = "sd",
-	[DEVICE_OTHER] = "block",
+	[DEVICE_OTHER] = "block", [DEVICE_MD] = "md",
 };
 
 const char *device_kind_name(enum device_kind k)
@@ -62,7 +62,7 @@ static enum device_kind kind_of(const char *kname)
 {
 	static const struct { const char *prefix; enum device_kind kind; } map[] = {
 		{ "loop", DEVICE_LOOP }, { "zram", DEVICE_ZRAM }, { "nullb", DEVICE_NULLB },
-		{ "nvme", DEVICE_NVME }, { "sd", DEVICE_SD },
+		{ "nvme", DEVICE_NVME }, { "sd", DEVICE_SD }, { "md", DEVICE_MD },
 	};
 
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
@@ -373,7 +373,8 @@ const char *device_identity(const struct device_info *di)
 	if (di->serial[0])
 		return di->serial;
 	/* Virtual devices have no serial; a real disk without one cannot be confirmed. */
-	if (di->kind == DEVICE_LOOP || di->kind == DEVICE_ZRAM || di->kind == DEVICE_NULLB)
+	if (di->kind == DEVICE_LOOP || di->kind == DEVICE_ZRAM || di->kind == DEVICE_NULLB ||
+	    di->kind == DEVICE_MD)
 		return di->kname;
 	return "";
 }

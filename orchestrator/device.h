@@ -16,7 +16,8 @@ enum device_kind {
 	DEVICE_NULLB,
 	DEVICE_NVME,
 	DEVICE_SD,      /* sdX: SATA, SAS, USB */
-	DEVICE_OTHER,   /* any other block device (virtio, md, dm, ...) */
+	DEVICE_OTHER,   /* any other block device (virtio, dm, ...) */
+	DEVICE_MD,      /* an md array (mdN): virtual, confirmed by kernel name */
 };
 
 /* An unsigned 128-bit counter as the NVMe SMART log stores it (little-endian). */
@@ -27,6 +28,7 @@ struct device_u128 {
 /* NVMe Identify Controller (CNS 01h), the fields ssdbench uses. */
 struct device_nvme_ctrl {
 	char serial[21], model[41], firmware[9];
+	unsigned cntlid;        /* this controller's identifier (offset 78) */
 	unsigned oacs;          /* bit 1 Format NVM, bit 3 namespace management */
 	unsigned sanicap;       /* bit 0 crypto erase, 1 block erase, 2 overwrite */
 	unsigned fna;           /* bit 0 format all namespaces, 1 SES all, 2 crypto erase */

@@ -66,6 +66,7 @@ int device_nvme_decode_ctrl(const uint8_t *b, size_t n, struct device_nvme_ctrl 
 	ascii_field(c->serial, sizeof(c->serial), b + 4, 20);
 	ascii_field(c->model, sizeof(c->model), b + 24, 40);
 	ascii_field(c->firmware, sizeof(c->firmware), b + 64, 8);
+	c->cntlid = le16(b + 78);
 	c->oacs = le16(b + 256);
 	c->wctemp_k = le16(b + 266);
 	c->cctemp_k = le16(b + 268);

@@ -318,9 +318,12 @@ static void decide_identity(const struct interlock_facts *f, const char *const *
 		row(r, "identity", 0, "destroying its data needs --destroy %s (its %s)",
 		    f->identity, f->is_file ? "path" : strcmp(f->identity, f->kname) ?
 		    "serial number" : "kernel name");
-	else if (!match)
+	else if (!match && n == 1)
 		row(r, "identity", 0, "--destroy '%s' does not match its identity '%s'", ids[0],
 		    f->identity);
+	else if (!match)
+		row(r, "identity", 0, "none of the %zu --destroy values names it: it needs "
+		    "--destroy %s", n, f->identity);
 	else
 		row(r, "identity", 1, "--destroy matches '%s'", f->identity);
 	if (!f->signatures[0])

@@ -44,6 +44,8 @@ void journal_release(struct journal *j)
 	free(s->started);
 	free(s->plan_copy);
 	free(s->rerun_of);
+	free(j->raid_open);
+	free(j->restore_open);
 	for (size_t i = 0; i < j->nelems; i++) {
 		struct journal_elem *e = &j->elems[i];
 
@@ -153,6 +155,19 @@ int journal_add_event(const char *dir, const char *event, const char *status,
 	if (status)
 		json_object_set_new(o, "status", json_string(status));
 	return write_line(dir, o, 0, d);
+}
+
+int journal_add_restore(const char *dir, const char *restore, struct diag *d)
+{
+	json_t *r = json_loads(restore, 0, NULL);
+
+	if (!json_is_object(r)) {
+		json_decref(r);
+		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "not a restore record: '%.200s'",
+				restore);
+	}
+	return write_line(dir, json_pack("{s:s, s:o}", "event", "capacity-change", "restore",
+					 r), 0, d);
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -278,6 +293,19 @@ int journal_read(const char *dir, struct journal *j, struct diag *d)
 			j->purged = 1;
 		else if (ev && !strcmp(ev, "end"))
 			j->ended = 1;
+		else if (ev && !strcmp(ev, "raid-up")) {
+			free(j->raid_open);
+			j->raid_open = dup_str(o, "status");
+		} else if (ev && !strcmp(ev, "raid-down")) {
+			free(j->raid_open);
+			j->raid_open = NULL;
+		} else if (ev && !strcmp(ev, "capacity-change")) {
+			free(j->restore_open);
+			j->restore_open = json_dumps(json_object_get(o, "restore"), JSON_COMPACT);
+		} else if (ev && !strcmp(ev, "capacity-restored")) {
+			free(j->restore_open);
+			j->restore_open = NULL;
+		}
 		json_decref(o);
 	}
 	if (!rc && !line)

@@ -4,7 +4,9 @@
  * line, fsync'd after each. The first line says how the run was started (plan file
  * and its checksums, --set and --target values, the target's identity); then one
  * line per finished element, in order; "purged" after the run's initial purge;
- * "end" when the run stopped. `ssdbench resume` reads it to go on after the last
+ * "raid-up" (status: the array) before mdadm creates a RAID, "raid-down" once it
+ * is gone; "capacity-change" (with the restore record) before a drive is resized,
+ * "capacity-restored" once it has its capacity back; "end" when the run stopped. `ssdbench resume` reads it to go on after the last
  * finished element. A line cut short by a crash is ignored.
  */
 #ifndef SB_JOURNAL_H
@@ -41,7 +43,7 @@ struct journal_elem {
 	int index;
 	char *name;
 	int round;
-	char *status;             /* "ok" or "failed" */
+	char *status;             /* "ok", "failed" or "skipped" */
 	char *error;
 	char *started, *ended;
 	uint64_t written_after;   /* bytes written to the target by the run so far */
@@ -52,6 +54,11 @@ struct journal {
 	struct journal_elem *elems;
 	size_t nelems, cap;
 	int purged;               /* the initial purge (--purge, --op) finished */
+	char *raid_open;          /* a RAID array the run created ("raid-up") and did
+				     not tear down ("raid-down"), or NULL */
+	char *restore_open;       /* the restore record (JSON, hwop.h) of a capacity
+				     change ("capacity-change") not yet given back
+				     ("capacity-restored"), or NULL */
 	int ended;                /* an "end" line was written */
 };
 
@@ -65,6 +72,12 @@ int journal_add_elem(const char *dir, const struct journal_elem *e, struct diag 
 /* Appends {"event": event} ("purged", "end") with an optional status. */
 int journal_add_event(const char *dir, const char *event, const char *status,
 		      struct diag *d);
+
+/*
+ * Appends {"event": "capacity-change", "restore": RESTORE} (RESTORE a JSON object,
+ * hwop_restore_json()) before a drive is resized, then fsyncs. 0 or -SB_EIO.
+ */
+int journal_add_restore(const char *dir, const char *restore, struct diag *d);
 
 /*
  * Reads DIR/journal.jsonl into j (initialised). A missing file is -SB_ENOENT; a bad

@@ -16,6 +16,8 @@ struct manifest_target {
 	const char *probe_before;  /* JSON of the target's probe at the start, or NULL */
 	const char *probe_after;   /* ... and at the end */
 	const char *rerun_of;      /* the archive this run repeats, or NULL */
+	const char *raid;          /* JSON of a <raid> scope: array, members, the mdadm
+				      commands run, why it was skipped; or NULL */
 	/* A target on a bench: its host name, fio server ("ADDRESS,PORT") and the
 	 * hostname the server gave; all NULL for a target on this machine. */
 	const char *host, *host_server, *host_hostname;

@@ -234,8 +234,10 @@ static const struct plan__attr op_attrs[] = {
 	A("percent", T_PERCENT, 1, NULL, plan_scope, op, 0, 0, NULL, "over-provisioning "
 	  "as (raw − user) ÷ user: `28%` uses the first 78.1 % of LBAs, `100%` half"),
 	A("method", T_ENUM, 0, "software", plan_scope, op_method, 0, 0, op_choices,
-	  "`software` confines I/O to the LBA range after a discard; `hpa` and "
-	  "`namespace` resize the drive and restore it after the scope"),
+	  "`software` confines I/O to the LBA range after a discard; `hpa` (ATA SET MAX "
+	  "ADDRESS) and `namespace` (NVMe namespace re-created smaller) resize the drive "
+	  "and give the capacity back after the scope: they need `--allow-capacity-change`, "
+	  "and this version shows them in `--dry-run` only"),
 };
 
 static const struct plan__attr raid_attrs[] = {
@@ -480,11 +482,8 @@ const char *plan_engine_unsupported(const struct plan *p, char *buf, size_t n)
 	for (size_t i = 0; i < p->nscopes; i++) {
 		const struct plan_scope *s = &p->scopes[i];
 
-		if (s->kind == PLAN_RAID ||
-		    (s->kind == PLAN_OP && strcmp(s->op_method, "software"))) {
-			snprintf(buf, n, "<%s%s%s> '%s'", plan_scope_name(s->kind),
-				 s->kind == PLAN_OP ? " method=" : "",
-				 s->kind == PLAN_OP ? s->op_method : "", s->name);
+		if (s->kind == PLAN_OP && strcmp(s->op_method, "software")) {
+			snprintf(buf, n, "<op method=%s> '%s'", s->op_method, s->name);
 			return buf;
 		}
 	}

@@ -196,7 +196,7 @@ void run__say(const struct orch *x, const char *fmt, ...)
 	fflush(stdout);
 }
 
-/* Prints step i's job file as fio would get it, through a scratch file. */
+/* Prints what step i does: a fio step's job file as fio would get it, through a scratch file. */
 static void print_jobfile(const struct orch *x, size_t i)
 {
 	const struct plan_workload *w = &x->plan.steps[i];
@@ -206,14 +206,22 @@ static void print_jobfile(const struct orch *x, size_t i)
 	struct diag jd;
 	int fd;
 
-	if (!w->ioengine) {  /* purge, idle, probe: no fio */
-		printf("step %zu '%s': %s, no fio\n", i + 1, w->name, plan_kind_name(w->kind));
+	if (!w->ioengine) {   /* purge, idle, probe: no fio */
+		char t[32];
+
+		check_format_ms(w->duration_ms, t, sizeof(t));
+		if (w->kind == PLAN_PURGE)
+			printf("step %zu '%s': purge with method %s on '%s', every check again "
+			       "right before it\n", i + 1, w->name, w->method, x->tgt.path);
+		else
+			printf("step %zu '%s': %s%s%s\n", i + 1, w->name, plan_kind_name(w->kind),
+			       w->kind == PLAN_IDLE ? " " : " of ", w->kind == PLAN_IDLE ? t :
+			       x->tgt.path);
 		return;
 	}
-	fd = mkstemp(tmp);
-
 	sbuf_init(&sb);
 	diag_clear(&jd);
+	fd = mkstemp(tmp);
 	if (fd >= 0)
 		close(fd);
 	if (fd < 0 || fiorun_write_jobfile(tmp, &x->plan, w, &ft, strcmp(w->ioengine, "auto") ?
@@ -229,24 +237,70 @@ static void print_jobfile(const struct orch *x, size_t i)
 	sbuf_release(&sb);
 }
 
-/* --dry-run: what the run would do and destroy; rc is the guard's verdict. */
-static int dry_run(struct orch *x, int rc, struct diag *d)
+/* The header of a dry run, before any check is printed. */
+static void dry_run_head(const struct orch *x)
 {
 	char size[32];
+	char *raid = x->raid ? run_raid_describe(x->raid) : NULL;
 
 	units_format_size(x->tgt.size, size, sizeof(size));
 	if (!x->tgt.size)   /* a device on a bench: not probed by a dry run */
 		snprintf(size, sizeof(size), "size not probed");
-	printf("dry run of plan '%s' on %s '%s' (%s)%s%s%s%s: nothing is written and fio "
-	       "is not started\n", x->plan.name, x->tgt.is_device ? "device" : "file",
-	       x->tgt.path, size, x->tgt.host ? " on host " : "",
-	       x->tgt.host ? x->tgt.host->name : "", x->tgt.host ? ", fio --client=" : "",
-	       x->tgt.host ? x->tgt.client : "");
+	if (raid)
+		printf("dry run of plan '%s' on %s: nothing is written, no array is created and "
+		       "fio is not started\n", x->plan.name, raid);
+	else
+		printf("dry run of plan '%s' on %s '%s' (%s)%s%s%s%s: nothing is written and "
+		       "fio is not started\n", x->plan.name, x->tgt.is_device ? "device" :
+		       "file", x->tgt.path, size, x->tgt.host ? " on host " : "",
+		       x->tgt.host ? x->tgt.host->name : "", x->tgt.host ? ", fio --client=" :
+		       "", x->tgt.host ? x->tgt.client : "");
+	free(raid);
+}
+
+/* The estimate as a dry run says it: "estimated time: 1 min 10 s". */
+static void print_estimate(const struct orch *x)
+{
+	struct check_estimate e;
+	char a[32], b[32];
+
+	check_estimate(&x->plan, 0, x->plan.nsteps, -1, x->tgt.size, &e);
+	check_format_ms(e.min_ms, a, sizeof(a));
+	check_format_ms(e.max_ms, b, sizeof(b));
+	printf("estimated time: %s%s%s%s\n", a, e.min_ms == e.max_ms ? "" : " – ",
+	       e.min_ms == e.max_ms ? "" : b, e.open_time ? ", plus the steps whose time "
+	       "depends on the device (purge, fills)" : "");
+}
+
+/* --dry-run: what the run would do and destroy; rc is the guard's verdict. */
+static int dry_run(struct orch *x, int rc, struct diag *d)
+{
+	const struct run_raid *r = x->raid;
+	const struct plan_scope *s = r ? &x->plan.scopes[r->scope] : NULL;
+
+	if (!r)
+		dry_run_head(x);
 	run_guard_describe(&x->g, x->tgt.size, rc != 0, stdout);
 	if (x->tgt.host)
 		run__bench_describe(x, stdout);
-	for (size_t i = 0; i < x->plan.nsteps; i++)
+	for (size_t i = 0; i < x->plan.nsteps; i++) {
+		for (size_t k = 0; k < x->plan.nscopes; k++) {
+			const struct plan_scope *op = &x->plan.scopes[k];
+
+			if (op->kind == PLAN_OP && op->first == i && op->count &&
+			    strcmp(op->op_method, "software"))
+				run_guard_describe_hwop(&x->g, op, stdout);
+		}
+		if (s && i == s->first)
+			run_raid_print_part(r, 0, stdout);
 		print_jobfile(x, i);
+		if (s && i + 1 == s->first + s->count)
+			run_raid_print_part(r, 1, stdout);
+	}
+	if (s && r->why[0])
+		printf("RAID '%s' would be SKIPPED here: %s; none of its %zu steps would run and "
+		       "nothing would be created or written\n", s->name, r->why, s->count);
+	print_estimate(x);
 	printf("result: %s%s\n", rc ? "REFUSED: " : "every check passed", rc ? d->msg : "");
 	return rc;
 }
@@ -303,7 +357,8 @@ static int probe_engine(struct orch *x, struct diag *d)
 	if (!x->tgt.is_device && !x->tgt.host && run__mkdir_p(*dir ? dir : "/"))
 		ok = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
 			      strerror(errno));
-	probe = x->tgt.is_device ? xstrdup(x->tgt.path) :
+	/* A RAID's array does not exist yet: its first member answers for the kernel. */
+	probe = x->raid ? xstrdup(x->raid->m[0].path) : x->tgt.is_device ? xstrdup(x->tgt.path) :
 		xasprintf("%s/.ssdbench-probe-%ld", *dir ? dir : "", (long)getpid());
 	for (size_t i = 0; i < 2 && ok == -1; i++) {
 		if (!fiorun_probe_engine(probe, x->tgt.is_device, engines[i], direct, x->out,
@@ -378,7 +433,9 @@ static int describe_run(struct orch *x, struct diag *d)
 	r->plan_file = xstrdup("plan.xml");
 	r->plan_sha256 = xstrdup(sha);
 	units_format_size(x->tgt.size, size, sizeof(size));
-	if (x->tgt.is_device && x->g.dev)   /* "(1 TB, MODEL, serial S, firmware F)" */
+	if (x->raid)
+		r->target = run_raid_describe(x->raid);
+	else if (x->tgt.is_device && x->g.dev)   /* "(1 TB, MODEL, serial S, firmware F)" */
 		r->target = xasprintf("device %s (%s%s%s%s%s%s%s)%s%s", x->tgt.path, size,
 				      x->g.dev->model[0] ? ", " : "", x->g.dev->model,
 				      x->g.dev->serial[0] ? ", serial " : ", ",
@@ -422,6 +479,7 @@ static int describe_run(struct orch *x, struct diag *d)
 		x->probe_before = probe_json(x);
 	x->mt.probe_before = x->probe_before;
 	x->mt.rerun_of = x->o->rerun_of;
+	x->mt.raid = x->raid ? run_raid_json(x->raid) : NULL;
 	x->mt.name = x->tgt.name;
 	x->mt.kind = x->tgt.is_device ? "device" : "file";
 	x->mt.path = x->tgt.path;
@@ -592,24 +650,22 @@ static int check_remote(const struct orch *x, struct diag *d)
 static int load(struct orch *x, struct diag *d)
 {
 	const struct run_opts *o = x->o;
-	int rc = plan_load(&x->plan, o->plan_path, o->sets, o->nsets, d);
+	int rc = plan_load(&x->plan, o->plan_path, o->sets, o->nsets, d), raid = -1;
 
 	for (size_t i = 0; i < o->nhosts && !rc; i++)
 		rc = plan_apply_host(&x->plan, o->hosts[i], d);
 	for (size_t i = 0; i < o->ntargets && !rc; i++)
 		rc = plan_apply_target(&x->plan, o->targets[i], d);
-	if (!rc && x->plan.ntargets != 1)
+	if (!rc)
+		rc = run_raid_shape(&x->plan, &raid, d);
+	if (!rc && raid < 0 && x->plan.ntargets != 1)
 		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.targets[1].line, 0,
 			      "this version runs plans with one target; the plan has %zu",
 			      x->plan.ntargets);
-	if (!rc) {
-		char what[256];
-
-		if (plan_engine_unsupported(&x->plan, what, sizeof(what)))
-			rc = diag_set(d, -SB_EUSAGE, o->plan_path, 0, 0, "this version's "
-				      "engine cannot run %s yet ('ssdbench check' shows the "
-				      "whole plan)", what);
-	}
+	if (!rc && raid >= 0 && (o->purge || o->op))
+		rc = diag_set(d, -SB_EUSAGE, o->plan_path, 0, 0, "%s applies to one target: "
+			      "in a plan with <raid>, put a <purge> step inside the <raid>",
+			      o->purge ? "--purge" : "--op");
 	return rc ? rc : check_remote(x, d);
 }
 
@@ -658,18 +714,91 @@ static int file_is_ours(const struct orch *x, struct diag *d)
 			"with --destroy %s to allow that", x->tgt.path, x->tgt.path);
 }
 
+/*
+ * Resume after a run that died with its array up: the members must be the ones it
+ * started with, then the array goes before anything else (its members' interlocks
+ * would refuse them while md holds them).
+ */
+static int recover_raid(struct orch *x, struct diag *d)
+{
+	const char *was = x->replay.start.target_identity;
+
+	if (strcmp(x->raid->identity, was ? was : ""))
+		return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "cannot resume: the RAID members "
+				"changed since the run started (%s, was %s); the array '%s' it "
+				"created may still be up: stop it by hand", x->raid->identity, was,
+				x->replay.raid_open);
+	run__say(x, "the interrupted run left the array '%s' up: tearing it down first\n",
+		 x->replay.raid_open);
+	return run_raid_down(x->raid, x->out, x->talk, d);
+}
+
+/* A plan with <raid>: every member's interlocks; the run's target is the array. */
+static int guard_raid(struct orch *x, struct diag *d)
+{
+	int si = -1, rc = run_raid_shape(&x->plan, &si, d);
+
+	if (rc)
+		return rc;
+	x->raid = run_raid_new(&x->plan, si, x->o->dry_run, d);
+	if (!x->raid)
+		return d->code ? d->code : -SB_EINVAL;
+	x->tgt.name = xstrdup(x->plan.scopes[si].name);
+	x->tgt.path = xstrdup(x->raid->array);
+	x->tgt.is_device = 1;
+	x->tgt.size = x->raid->size;
+	if (x->o->dry_run)
+		dry_run_head(x);
+	rc = run_guard_options(&x->g, x->o, &x->plan, 1, x->tgt.size, d);
+	if (!rc && x->replay.raid_open)
+		rc = recover_raid(x, d);
+	if (!rc)
+		rc = run_raid_guard(x->raid, x->o, x->o->dry_run, x->o->dry_run ? stdout :
+				    x->talk, d);
+	return rc;
+}
+
+/*
+ * What the engine only shows in --dry-run (plan_engine_unsupported()): refused for
+ * a live run, after the checks that say whether the target could do it at all.
+ */
+static int check_live(const struct orch *x, struct diag *d)
+{
+	char what[256];
+
+	if (x->o->dry_run || !plan_engine_unsupported(&x->plan, what, sizeof(what)))
+		return 0;
+	return diag_set(d, -SB_EUSAGE, x->o->plan_path, 0, 0, "this version's engine cannot "
+			"run %s yet: --dry-run shows the commands it would send and the "
+			"restore", what);
+}
+
 static int guard(struct orch *x, struct diag *d)
 {
-	int rc = resolve_target(x, d);
+	int raid = 0, rc;
 
+	for (size_t i = 0; i < x->plan.nscopes; i++)
+		raid |= x->plan.scopes[i].kind == PLAN_RAID;
+	if (raid) {
+		rc = guard_raid(x, d);
+	} else {
+		rc = resolve_target(x, d);
+		if (!rc)
+			rc = run_guard_options(&x->g, x->o, &x->plan, x->tgt.is_device,
+					       x->tgt.size, d);
+		if (!rc && !x->tgt.is_device &&
+		    (!x->tgt.host || (x->g.dev && !x->o->dry_run)))
+			rc = file_is_ours(x, d);
+		if (!rc && !x->tgt.host)
+			rc = run_guard_check(&x->g, x->o, x->tgt.path, x->tgt.is_device,
+					     x->talk, d);
+		else if (!rc && x->g.dev && !x->o->dry_run)
+			rc = run__bench_guard(x, d);
+	}
 	if (!rc)
-		rc = run_guard_options(&x->g, x->o, &x->plan, x->tgt.is_device, x->tgt.size, d);
-	if (!rc && !x->tgt.is_device && (!x->tgt.host || (x->g.dev && !x->o->dry_run)))
-		rc = file_is_ours(x, d);
-	if (!rc && !x->tgt.host)
-		rc = run_guard_check(&x->g, x->o, x->tgt.path, x->tgt.is_device, x->talk, d);
-	else if (!rc && x->g.dev && !x->o->dry_run)
-		rc = run__bench_guard(x, d);
+		rc = run_guard_hwop(&x->g, x->o, &x->plan, x->tgt.is_device && !x->raid, d);
+	if (!rc)
+		rc = check_live(x, d);
 	return x->o->dry_run ? dry_run(x, rc, d) : rc;
 }
 
@@ -707,6 +836,8 @@ static char *dup_str(const char *s)
 
 static const char *target_identity(const struct orch *x)
 {
+	if (x->raid)
+		return x->raid->identity;
 	return x->tgt.is_device && x->g.dev ? device_identity(x->g.dev) : "file";
 }
 
@@ -936,6 +1067,7 @@ static int execute(struct orch *x, struct diag *d)
 
 static void orch_release(struct orch *x)
 {
+	run_raid_free(x->raid);
 	run_guard_release(&x->g);
 	result_run_release(&x->run);
 	journal_release(&x->replay);
@@ -996,7 +1128,8 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 		int complete = 1;
 
 		for (size_t i = 0; i < x.replay.nelems; i++)
-			complete &= !strcmp(x.replay.elems[i].status, "ok");
+			complete &= !strcmp(x.replay.elems[i].status, "ok") ||
+				    !strcmp(x.replay.elems[i].status, "skipped");
 		if (complete)
 			rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "nothing to resume: the run in "
 				      "'%s' finished", dir);

@@ -23,6 +23,7 @@ struct run_opts {
 	int dry_run;                 /* print checks, purge and job files; touch nothing */
 	const char *op;              /* software over-provisioning "28%", or NULL */
 	const char *purge;           /* purge method before the first step, or NULL */
+	int allow_capacity_change;   /* <op method="hpa"|"namespace"> may resize the drive */
 	int quiet;                   /* no progress lines, only errors and the report */
 	const char *rerun_of;        /* the archive this run repeats (rerun), or NULL */
 };

@@ -99,6 +99,9 @@ int run__purge(const struct orch *x, enum purge_method m, struct purge_result *p
 	const char *const *ids = ours ? own : x->o->destroy;
 	size_t n = ours ? 1 : x->o->ndestroy;
 
+	if (x->raid && x->raid->up)   /* the array: confirmed as run_raid_up decided */
+		return purge_guarded(x->tgt.path, m, x->raid->array_ids, x->raid->narray_ids, 0,
+				     x->talk, pr, d);
 	if (x->tgt.host)
 		return sshcmd_purge(x->tgt.host, x->tgt.path, m, ids, n, x->talk, pr, d);
 	return purge_guarded(x->tgt.path, m, ids, n, 0, x->talk, pr, d);

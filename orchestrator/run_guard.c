@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "hwop.h"
 #include "op.h"
 #include "sbuf.h"
 #include "units.h"
@@ -132,6 +133,58 @@ int run_guard_recheck(const struct run_guard *g, const struct run_opts *o, const
 		interlock_print(r, out);
 	free(r);
 	return rc;
+}
+
+static enum hwop_method hwop_method_of(const struct plan_scope *s)
+{
+	return !strcmp(s->op_method, "hpa") ? HWOP_HPA : HWOP_NAMESPACE;
+}
+
+int run_guard_hwop(const struct run_guard *g, const struct run_opts *o, const struct plan *p,
+		   int is_device, struct diag *d)
+{
+	for (size_t i = 0; i < p->nscopes; i++) {
+		const struct plan_scope *s = &p->scopes[i];
+
+		if (s->kind != PLAN_OP || !strcmp(s->op_method, "software"))
+			continue;
+		if (!o->allow_capacity_change)
+			return diag_set(d, -SB_EUSAGE, p->file, s->line, 0, "<op> '%s' with "
+					"method=\"%s\" resizes the drive: it needs "
+					"--allow-capacity-change (and --destroy)", s->name,
+					s->op_method);
+		if (!is_device || !g->dev)
+			return diag_set(d, -SB_EUSAGE, p->file, s->line, 0, "<op> '%s' with "
+					"method=\"%s\" resizes a drive; the target is a file",
+					s->name, s->op_method);
+		if (hwop_supported(g->dev, hwop_method_of(s), d))
+			return diag_set(d, d->code, p->file, s->line, 0, "<op> '%s': %s", s->name,
+					d->msg);
+	}
+	return 0;
+}
+
+void run_guard_describe_hwop(const struct run_guard *g, const struct plan_scope *s,
+			     FILE *out)
+{
+	unsigned centi = (unsigned)(s->op * 10000.0 + 0.5);
+	struct sbuf sb;
+
+	struct diag d;
+
+	diag_clear(&d);
+	if (!g->dev || hwop_supported(g->dev, hwop_method_of(s), &d)) {
+		fprintf(out, "<op> '%s' method %s: not on this target%s%s\n", s->name,
+			s->op_method, d.msg[0] ? ": " : "", d.msg);
+		return;
+	}
+	sbuf_init(&sb);
+	fprintf(out, "<op> '%s' method %s, over-provisioning %u.%02u %%: the drive is resized "
+		"before the scope's first step and given back after its last, after a failure "
+		"and at resume:\n", s->name, s->op_method, centi / 100, centi % 100);
+	hwop_describe(g->dev, hwop_method_of(s), centi, &sb);
+	fputs(sb.buf, out);
+	sbuf_release(&sb);
 }
 
 void run_guard_describe(const struct run_guard *g, uint64_t size, int refused, FILE *out)

@@ -42,6 +42,15 @@ int run_guard_check(struct run_guard *g, const struct run_opts *o, const char *p
 /* Right before a writing step: every interlock again and the same medium (diskseq). */
 int run_guard_recheck(const struct run_guard *g, const struct run_opts *o, const char *path,
 		      FILE *out, struct diag *d);
+/*
+ * The <op> scopes of p with a hardware method (hpa, namespace): each needs
+ * --allow-capacity-change and a drive that can do it. 0, or -SB_EUSAGE with d set.
+ */
+int run_guard_hwop(const struct run_guard *g, const struct run_opts *o, const struct plan *p,
+		   int is_device, struct diag *d);
+/* For --dry-run, before the first step of <op> scope s with a hardware method. */
+void run_guard_describe_hwop(const struct run_guard *g, const struct plan_scope *s,
+			     FILE *out);
 /* For --dry-run: the purge, the OP range and what would be destroyed. */
 void run_guard_describe(const struct run_guard *g, uint64_t size, int refused, FILE *out);
 

@@ -4,7 +4,8 @@
  * its own folder; <rounds> repeat their steps until steady state (SNIA PTS, see
  * steady.h), an amount written, a time or a number of rounds; duty cycles run
  * their steps on/off; software OP scopes discard the target and confine the steps
- * inside to its first LBAs. After each element: journal line (fsync), manifest,
+ * inside to its first LBAs; a RAID scope creates its array before its first live
+ * element and tears it down after its last (or skips every step without md). After each element: journal line (fsync), manifest,
  * results.csv. On resume the journal's finished elements are read back, not run.
  */
 #include "run_int.h"
@@ -123,7 +124,7 @@ static int replay_element(struct orch *x, struct result_step *st, struct diag *d
 				d->msg);
 	}
 	x->written = e->written_after;
-	if (strcmp(st->status, "ok"))
+	if (strcmp(st->status, "ok") && strcmp(st->status, "skipped"))
 		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "step '%s' failed: %s", st->name,
 			      st->error ? st->error : "");
 	return rc;
@@ -485,6 +486,118 @@ static int same_medium(const struct orch *x, struct diag *d)
 	return rc;
 }
 
+/* ---- RAID ----------------------------------------------------------------------- */
+
+/* Whether step w runs inside the run's <raid>. */
+static int in_raid(const struct orch *x, const struct plan_workload *w)
+{
+	for (int s = w->scope; s >= 0; s = x->plan.scopes[s].parent)
+		if (s == x->raid->scope)
+			return 1;
+	return 0;
+}
+
+/* The manifest's account of the RAID, saved now. */
+static void save_raid(struct orch *x)
+{
+	x->mt.raid = run_raid_json(x->raid);
+	run__save(x, &(struct diag){ 0 });
+}
+
+/* Creates the array; the steps then run on it, sized as it is. */
+static int array_up(struct orch *x, struct diag *d)
+{
+	struct run_raid *r = x->raid;
+	int rc = run_raid_up(r, x->o, x->out, x->talk, d);
+
+	if (!rc) {
+		free(x->tgt.path);
+		x->tgt.path = xstrdup(r->array_dev);
+		x->mt.path = x->tgt.path;   /* the manifest borrows it */
+		x->tgt.size = r->array_size;
+		run__say(x, "%s: RAID 0 up as %s, %llu bytes\n", x->plan.scopes[r->scope].name,
+			 r->array_dev, (unsigned long long)r->array_size);
+	}
+	save_raid(x);
+	return rc;
+}
+
+/* Tears the array down; a teardown that did not finish stops the run. */
+static int array_down(struct orch *x, struct diag *d)
+{
+	struct run_raid *r = x->raid;
+	int rc = run_raid_down(r, x->out, x->talk, d);
+
+	free(x->tgt.path);
+	x->tgt.path = xstrdup(r->array);
+	x->mt.path = x->tgt.path;
+	x->tgt.size = r->size;
+	if (rc)
+		x->fatal = 1;
+	else
+		run__say(x, "%s: RAID 0 torn down, '%s' lists none of its members\n",
+			 x->plan.scopes[r->scope].name, r->mdstat);
+	save_raid(x);
+	return rc;
+}
+
+/*
+ * Without md every step of the scope is an element recorded as skipped, with the
+ * reason; nothing runs, nothing is created, no member is touched.
+ */
+static int skip_raid(struct orch *x, const struct plan_scope *s, const struct ctx *c,
+		     struct diag *d)
+{
+	const char *why = x->raid->why;
+	char *target;
+	int rc = 0;
+
+	if (!strstr(x->run.target, "SKIPPED")) {
+		target = xasprintf("%s; SKIPPED: %s", x->run.target, why);
+		free(x->run.target);
+		x->run.target = target;
+	}
+	if (x->run.nsteps >= x->replay.nelems)
+		run__say(x, "%s: SKIPPED: %s; its %zu steps do not run\n", s->name, why,
+			 s->count);
+	for (size_t i = s->first; i < s->first + s->count && !rc; i++) {
+		struct result_step *st = new_element(x, i, c);
+
+		if ((size_t)st->index <= x->replay.nelems) {
+			rc = replay_element(x, st, d);
+			continue;
+		}
+		free(st->status);
+		st->status = xstrdup("skipped");
+		st->error = xasprintf("RAID '%s' skipped: %s", s->name, why);
+		rc = record(x, st, d);
+	}
+	return rc;
+}
+
+static int run_range(struct orch *x, size_t first, size_t end, int parent,
+		     const struct ctx *c, struct diag *d);
+
+/* A RAID 0 scope: the array comes up with its first live element (live_element). */
+static int run_raid(struct orch *x, int si, const struct ctx *c, struct diag *d)
+{
+	const struct plan_scope *s = &x->plan.scopes[si];
+	struct diag td;
+	int rc;
+
+	if (x->raid->why[0])
+		return skip_raid(x, s, c, d);
+	rc = run_range(x, s->first, s->first + s->count, si, c, d);
+	diag_clear(&td);
+	if (x->raid->up && array_down(x, &td)) {
+		if (rc)
+			diag_print(&td, stderr);
+		else
+			rc = diag_set(d, td.code, NULL, 0, 0, "%s", td.msg);
+	}
+	return rc;
+}
+
 /* Runs step i once, live, as element st. */
 static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c,
 			struct diag *d)
@@ -496,7 +609,12 @@ static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c
 	int rc = 0;
 
 	sbuf_init(&sb);
-	if (x->g.checks && plan_step_writes(w) && run__recheck(x, d))
+	if (x->raid && !x->raid->up && in_raid(x, w))
+		rc = x->fatal = array_up(x, d);
+	if (!rc && x->raid && x->raid->up && plan_step_writes(w) &&
+	    run_raid_recheck(x->raid, x->talk, d))
+		rc = x->fatal = d->code;
+	if (!rc && x->g.checks && plan_step_writes(w) && run__recheck(x, d))
 		rc = x->fatal = d->code;
 	if (!rc && x->tgt.is_device && x->g.dev && (w->kind == PLAN_WORKLOAD ||
 						     w->kind == PLAN_PRECONDITION))
@@ -693,9 +811,6 @@ static void say_round(const struct orch *x, const struct plan_scope *s,
 	sbuf_release(&sb);
 }
 
-static int run_range(struct orch *x, size_t first, size_t end, int parent,
-		     const struct ctx *c, struct diag *d);
-
 /* The verdict once round r is done, or NULL to go on. */
 static const char *round_verdict(const struct orch *x, const struct plan_scope *s,
 				 struct result_scope *rs, int r, int steady,
@@ -867,6 +982,7 @@ static int run_range(struct orch *x, size_t first, size_t end, int parent,
 
 			rc = sc->kind == PLAN_ROUNDS ? run_rounds(x, s, c, d) :
 			     sc->kind == PLAN_DUTY_CYCLE ? run_duty(x, s, c, d) :
+			     sc->kind == PLAN_RAID ? run_raid(x, s, c, d) :
 			     run_op(x, s, c, d);
 			i = sc->first + sc->count;
 		}
@@ -888,10 +1004,14 @@ int run__walk(struct orch *x, struct diag *d)
 {
 	struct ctx c = { .scope = -1 };
 	int rc = run_range(x, 0, x->plan.nsteps, -1, &c, d);
-	size_t failed = 0;
+	size_t failed = 0, skipped = 0;
 
-	for (size_t e = 0; e < x->run.nsteps; e++)
+	for (size_t e = 0; e < x->run.nsteps; e++) {
 		failed += !strcmp(x->run.steps[e].status, "failed");
+		skipped += !strcmp(x->run.steps[e].status, "skipped");
+	}
+	if (skipped)   /* not a failure: this machine cannot run them (see the manifest) */
+		run__say(x, "%zu element%s skipped\n", skipped, skipped == 1 ? "" : "s");
 	if (!rc && failed)
 		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "%zu element%s failed (failure policy "
 			      "'continue': the others ran; see the manifest)", failed,

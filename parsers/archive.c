@@ -125,7 +125,7 @@ static int read_field(const json_t *root, const struct field *f, void *base,
 static int check_step(const struct result_step *st, const char *file, const char *path,
 		      struct diag *d)
 {
-	static const char *const statuses[] = { "ok", "failed", "pending" };
+	static const char *const statuses[] = { "ok", "failed", "pending", "skipped" };
 	const char *p = st->dir;
 	size_t i;
 
@@ -134,7 +134,7 @@ static int check_step(const struct result_step *st, const char *file, const char
 			break;
 	if (i == sizeof(statuses) / sizeof(statuses[0]))
 		return diag_set_path(d, -SB_EPARSE, file, path,
-				     "unknown step status '%s' (expected ok, failed or pending)",
+				     "unknown step status '%s' (expected ok, failed, pending or skipped)",
 				     st->status);
 	if (p[0] == '/' || p[0] == '\0')
 		return diag_set_path(d, -SB_EPARSE, file, path,

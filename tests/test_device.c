@@ -5,13 +5,16 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "device.h"
 #include "err.h"
+#include "hwop.h"
 #include "interlock.h"
 #include "op.h"
 #include "purge.h"
@@ -400,6 +403,251 @@ static void test_raid_unavailable(void **state)
 	assert_int_equal(raid_available("/proc/self/status", why, sizeof(why)), 0);
 }
 
+/* A runner that records each command and fails the one whose argv[1] is fail_at. */
+struct fake_mdadm {
+	struct sbuf calls;
+	const char *fail_at;
+	int ran;
+};
+
+static int fake_exec(void *arg, char *const *argv, int *status, struct sbuf *out)
+{
+	struct fake_mdadm *f = arg;
+
+	for (char *const *a = argv; *a; a++)
+		sbuf_addf(&f->calls, "%s%s", a == argv ? "" : " ", *a);
+	sbuf_addc(&f->calls, '\n');
+	f->ran++;
+	*status = argv[1] && ((f->fail_at && !strcmp(argv[1], f->fail_at)) ||
+			      !strcmp(argv[1], "--wait"));
+	if (*status)
+		sbuf_addf(out, "mdadm: %s went wrong\n", argv[1]);
+	return 0;
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* raid_up stops at the first failing command; raid_down runs all and judges by mdstat. */
+static void test_raid_run(void **state)
+{
+	const char *members[] = { "/dev/loop1", "/dev/loop2" };
+	const char *knames[] = { "loop1", "loop2" };
+	char mdstat[] = "/tmp/ssdbench-test-mdstat.XXXXXX", array[64];
+	struct fake_mdadm f = { .fail_at = "--detail" };
+	struct raid_plan p;
+	struct raid_log log;
+	struct diag d;
+	char *json;
+	int fd = mkstemp(mdstat);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	memset(&log, 0, sizeof(log));
+	sbuf_init(&f.calls);
+	diag_clear(&d);
+	assert_int_equal(raid_build("/dev/md/t", members, 2, 65536, &p, &d), 0);
+	/* --wait fails too (RAID 0 has no resync) but may; --detail may not. */
+	f.fail_at = "--detail";
+	assert_int_equal(raid_up(&p, fake_exec, &f, &log, &d), -SB_EIO);
+	assert_string_equal(d.msg, "RAID check failed (mdadm exit status 1): mdadm: --detail "
+			    "went wrong");
+	assert_int_equal(log.n, 3);
+	assert_string_equal(log.ran[0].purpose, "create");
+	assert_string_equal(log.ran[2].cmdline, "mdadm --detail --export /dev/md/t");
+	assert_int_equal(log.ran[2].status, 1);
+	/* mdstat still lists a member: the teardown is not finished, --stop retried. */
+	write_text(mdstat, "Personalities : [raid0]\nmd127 : active raid0 loop2[1] loop1[0]\n"
+		   "      131072 blocks super 1.2 64k chunks\n\nunused devices: <none>\n");
+	assert_int_equal(raid_mdstat_holds(mdstat, knames, 2, array, sizeof(array)), 1);
+	assert_string_equal(array, "md127");
+	f.fail_at = "--stop";
+	diag_clear(&d);
+	assert_int_equal(raid_down(&p, fake_exec, &f, mdstat, knames, 2, &log, &d), -SB_EIO);
+	assert_non_null(strstr(d.msg, "still lists md127"));
+	assert_int_equal(log.n, 3 + 3 + 1);   /* --stop three times, then --zero-superblock */
+	assert_string_equal(log.ran[6].cmdline, "mdadm --zero-superblock /dev/loop1 /dev/loop2");
+	/* Another array (loop10 is not loop1) does not count; a clean mdstat passes. */
+	write_text(mdstat, "md3 : active raid0 loop10[1] sda[0]\n");
+	assert_int_equal(raid_mdstat_holds(mdstat, knames, 2, array, sizeof(array)), 0);
+	f.fail_at = NULL;
+	diag_clear(&d);
+	assert_int_equal(raid_down(&p, fake_exec, &f, mdstat, knames, 2, &log, &d), 0);
+	assert_string_equal(f.calls.buf + f.calls.len - strlen("mdadm --stop /dev/md/t\n"
+		"mdadm --zero-superblock /dev/loop1 /dev/loop2\n"), "mdadm --stop /dev/md/t\n"
+		"mdadm --zero-superblock /dev/loop1 /dev/loop2\n");
+	json = raid_log_json(&log);
+	assert_non_null(strstr(json, "{\"purpose\":\"create\",\"command\":\"mdadm --create"));
+	free(json);
+	unlink(mdstat);
+	raid_log_release(&log);
+	raid_release(&p);
+	sbuf_release(&f.calls);
+}
+
+/* The real runner: no shell, exit status and output captured. */
+static void test_raid_exec(void **state)
+{
+	char sh[] = "sh", c[] = "-c", script[] = "echo out; echo err >&2; exit 3";
+	char nothing[] = "ssdbench-no-such-program";
+	char *const ok[] = { sh, c, script, NULL };
+	char *const missing[] = { nothing, NULL };
+	struct sbuf out;
+	int status = -1;
+
+	(void)state;
+	sbuf_init(&out);
+	assert_int_equal(raid_exec(NULL, ok, &status, &out), 0);
+	assert_int_equal(status, 3);
+	assert_string_equal(out.buf, "out\nerr\n");
+	sbuf_reset(&out);
+	assert_int_equal(raid_exec(NULL, missing, &status, &out), 0);
+	assert_int_equal(status, 127);
+	assert_non_null(strstr(out.buf, "cannot run 'ssdbench-no-such-program'"));
+	sbuf_release(&out);
+}
+
+/* SAT ATA PASS-THROUGH(16) byte offsets and ACS HPA commands. */
+enum { PT_OP = 0, PT_PROTO = 1, PT_FLAGS = 2, PT_COUNT_HI = 5, PT_COUNT = 6,
+       PT_LBA_31_24 = 7, PT_LBA_7_0 = 8, PT_LBA_39_32 = 9, PT_LBA_15_8 = 10,
+       PT_LBA_47_40 = 11, PT_LBA_23_16 = 12, PT_DEVICE = 13, PT_COMMAND = 14 };
+
+static void test_hwop_ata(void **state)
+{
+	struct device_ata_cmd c;
+	unsigned char cdb[16];
+	uint8_t sense[32] = { 0 };
+
+	(void)state;
+	hwop_ata_read_native_max(&c);
+	device_ata_cdb(&c, cdb);
+	assert_int_equal(cdb[PT_OP], 0x85);
+	assert_int_equal(cdb[PT_PROTO], 3 << 1 | 1);   /* non-data, EXTEND */
+	assert_int_equal(cdb[PT_FLAGS], 0x20);         /* CK_COND: the registers come back */
+	assert_int_equal(cdb[PT_DEVICE], 0x40);        /* LBA mode */
+	assert_int_equal(cdb[PT_COMMAND], 0x27);
+	hwop_ata_set_max(&c, 0x123456789abcULL);
+	device_ata_cdb(&c, cdb);
+	assert_int_equal(cdb[PT_COMMAND], 0x37);
+	assert_int_equal(cdb[PT_COUNT], 1);            /* VV: volatile */
+	assert_int_equal(cdb[PT_COUNT_HI], 0);
+	assert_int_equal(cdb[PT_LBA_7_0], 0xbc);
+	assert_int_equal(cdb[PT_LBA_15_8], 0x9a);
+	assert_int_equal(cdb[PT_LBA_23_16], 0x78);
+	assert_int_equal(cdb[PT_LBA_31_24], 0x56);
+	assert_int_equal(cdb[PT_LBA_39_32], 0x34);
+	assert_int_equal(cdb[PT_LBA_47_40], 0x12);
+	/* The native max in the ATA Status Return descriptor (SAT: 72h sense, 09h). */
+	sense[0] = 0x72;
+	sense[7] = 14;
+	sense[8] = 0x09;
+	sense[9] = 0x0c;
+	sense[10] = 1;
+	sense[8 + 7] = 0xaf;   /* LBA 7:0 */
+	sense[8 + 9] = 0x8e;   /* LBA 15:8 */
+	sense[8 + 11] = 0x6d;  /* LBA 23:16 */
+	sense[8 + 6] = 0x3b;   /* LBA 31:24 */
+	sense[8 + 8] = 0x01;   /* LBA 39:32 */
+	sense[8 + 10] = 0x00;  /* LBA 47:40 */
+	sense[8 + 13] = 0x50;  /* status: ready */
+	assert_int_equal(device_ata_decode_sense(sense, sizeof(sense), &c), 0);
+	assert_true(c.out_lba == 0x13b6d8eafULL);
+	/* 28 % of a 1 GiB drive (native max LBA 2097151): the first 838860800 bytes. */
+	assert_true(hwop_hpa_max_lba(2097151, 512, 2800) == 838860800 / 512 - 1);
+	assert_true(hwop_hpa_max_lba(2097151, 512, 0) == 2097151);
+}
+
+static uint64_t get_le(const uint8_t *b, int n)
+{
+	uint64_t v = 0;
+
+	for (int i = n - 1; i >= 0; i--)
+		v = v << 8 | b[i];
+	return v;
+}
+
+/* NVMe Namespace Management (0Dh) and Attachment (15h), NVMe base spec layouts. */
+static void test_hwop_nvme(void **state)
+{
+	uint8_t *buf = xcalloc(1, HWOP_NVME_DATA_LEN);
+	struct nvme_admin_cmd c;
+
+	(void)state;
+	hwop_nvme_ns_delete(&c, 1);
+	assert_int_equal(c.opcode, 0x0d);
+	assert_int_equal(c.nsid, 1);
+	assert_int_equal(c.cdw10 & 0xf, 1);   /* SEL delete */
+	assert_int_equal(c.data_len, 0);
+	memset(buf, 0xee, HWOP_NVME_DATA_LEN);
+	hwop_nvme_ns_create(&c, buf, 204800, 2);
+	assert_int_equal(c.opcode, 0x0d);
+	assert_int_equal(c.nsid, 0);
+	assert_int_equal(c.cdw10 & 0xf, 0);   /* SEL create */
+	assert_int_equal(c.data_len, 4096);
+	assert_true(c.addr == (uint64_t)(uintptr_t)buf);
+	assert_true(get_le(buf + 0, 8) == 204800);   /* NSZE */
+	assert_true(get_le(buf + 8, 8) == 204800);   /* NCAP */
+	assert_int_equal(buf[26], 2);                /* FLBAS */
+	assert_int_equal(buf[29], 0);                /* DPS: cleared, as the rest */
+	assert_int_equal(buf[4095], 0);
+	hwop_nvme_ns_attach(&c, buf, 7, 0x41, 0);
+	assert_int_equal(c.opcode, 0x15);
+	assert_int_equal(c.nsid, 7);
+	assert_int_equal(c.cdw10 & 0xf, 0);   /* SEL attach */
+	assert_true(get_le(buf + 0, 2) == 1);        /* number of identifiers */
+	assert_true(get_le(buf + 2, 2) == 0x41);     /* controller 0x41 */
+	hwop_nvme_ns_attach(&c, buf, 7, 0x41, 1);
+	assert_int_equal(c.cdw10 & 0xf, 1);   /* SEL detach */
+	/* 28 % of a 1 GiB namespace of 4 KiB blocks. */
+	assert_true(hwop_ns_blocks(262144, 4096, 2800) == 204800);
+	free(buf);
+}
+
+/* The restore record survives the journal's JSON; a damaged one is refused. */
+static void test_hwop_restore(void **state)
+{
+	struct hwop_restore r = { HWOP_NAMESPACE, "/dev/nvme0n1", "S123", 0, 1, 262144, 2, 0x41 };
+	struct hwop_restore back;
+	struct device_info *di = xcalloc(1, sizeof(*di));
+	struct diag d;
+	char *json = hwop_restore_json(&r);
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(hwop_restore_parse(json, &back, &d), 0);
+	assert_int_equal(back.method, HWOP_NAMESPACE);
+	assert_string_equal(back.device, "/dev/nvme0n1");
+	assert_string_equal(back.identity, "S123");
+	assert_int_equal(back.nsid, 1);
+	assert_true(back.nsze == 262144);
+	assert_int_equal(back.flbas, 2);
+	assert_int_equal(back.cntlid, 0x41);
+	free(json);
+	assert_int_equal(hwop_restore_parse("{\"method\": \"dco\"}", &back, &d), -SB_EPARSE);
+	/* A loop device has neither ATA nor NVMe; an NVMe drive may lack OACS bit 3. */
+	di->kind = DEVICE_LOOP;
+	snprintf(di->path, sizeof(di->path), "/dev/loop3");
+	diag_clear(&d);
+	assert_int_equal(hwop_supported(di, HWOP_HPA, &d), -SB_EUSAGE);
+	assert_non_null(strstr(d.msg, "'/dev/loop3' (loop) does not answer ATA commands"));
+	di->kind = DEVICE_NVME;
+	di->has_nvme = 1;
+	di->nvme.oacs = 0x02;
+	diag_clear(&d);
+	assert_int_equal(hwop_supported(di, HWOP_NAMESPACE, &d), -SB_EUSAGE);
+	assert_non_null(strstr(d.msg, "OACS bit 3"));
+	di->nvme.oacs = 0x0a;
+	assert_int_equal(hwop_supported(di, HWOP_NAMESPACE, &d), 0);
+	free(di);
+}
+
 /* A free loop device, confirmed by its kernel name. */
 static void clean_loop(struct interlock_facts *f)
 {
@@ -620,6 +868,11 @@ int main(void)
 		cmocka_unit_test(test_op),
 		cmocka_unit_test(test_raid_golden),
 		cmocka_unit_test(test_raid_unavailable),
+		cmocka_unit_test(test_raid_run),
+		cmocka_unit_test(test_raid_exec),
+		cmocka_unit_test(test_hwop_ata),
+		cmocka_unit_test(test_hwop_nvme),
+		cmocka_unit_test(test_hwop_restore),
 		cmocka_unit_test(test_interlock_pass),
 		cmocka_unit_test(test_interlock_root_disk),
 		cmocka_unit_test(test_interlock_in_use),

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "err.h"
+#include "hwop.h"
 #include "journal.h"
 #include "testutil.h"
 
@@ -156,6 +157,45 @@ static void test_not_a_journal(void **state)
 	journal_release(&j);
 }
 
+/*
+ * A capacity change is journaled (with its restore record) before it happens and
+ * stays open until "capacity-restored"; a RAID array until "raid-down". Resume
+ * reads both to give the drive back and stop the array before anything else.
+ */
+static void test_open_restore_and_raid(void **state)
+{
+	struct hwop_restore r = { HWOP_HPA, "/dev/sdb", "S123", 1953525167, 0, 0, 0, 0 };
+	struct hwop_restore back;
+	char *dir = make("restore", 1), *rec = hwop_restore_json(&r);
+	struct journal j;
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(journal_add_event(dir, "raid-up", "/dev/md/ssdbench-md", &d), 0);
+	assert_int_equal(journal_add_restore(dir, rec, &d), 0);
+	assert_int_equal(journal_add_restore(dir, "not json", &d), -SB_EINVAL);
+	journal_init(&j);
+	assert_int_equal(journal_read(dir, &j, &d), 0);
+	assert_string_equal(j.raid_open, "/dev/md/ssdbench-md");
+	assert_non_null(j.restore_open);
+	assert_int_equal(hwop_restore_parse(j.restore_open, &back, &d), 0);
+	assert_int_equal(back.method, HWOP_HPA);
+	assert_true(back.native_max == 1953525167);
+	assert_string_equal(back.identity, "S123");
+	journal_release(&j);
+	/* Given back: nothing is left open. */
+	assert_int_equal(journal_add_event(dir, "capacity-restored", NULL, &d), 0);
+	assert_int_equal(journal_add_event(dir, "raid-down", "/dev/md/ssdbench-md", &d), 0);
+	journal_init(&j);
+	assert_int_equal(journal_read(dir, &j, &d), 0);
+	assert_null(j.raid_open);
+	assert_null(j.restore_open);
+	journal_release(&j);
+	free(rec);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -163,6 +203,7 @@ int main(void)
 		cmocka_unit_test(test_cut_short_line_ignored),
 		cmocka_unit_test(test_damage_located),
 		cmocka_unit_test(test_not_a_journal),
+		cmocka_unit_test(test_open_restore_and_raid),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);

@@ -40,4 +40,29 @@ sync "$img"
 end=$(filefrag -v -b1 "$img" | awk -F'[:. ]+' '/^ *[0-9]+:/ { e = $4 + 1 } END { print e + 0 }')
 [ "$end" -gt 0 ] || fail "no data written at all"
 [ "$end" -le "$usable" ] || fail "data past the OP boundary: extent ends at $end > $usable"
+# Hardware OP (<op method="hpa">) on a loop device: refused before anything starts,
+# first for want of --allow-capacity-change, then because a loop device has no ATA.
+cat > "$WORK/hpa.xml" <<'PLAN'
+<plan name="hpa">
+  <target name="dut" device="/dev/placeholder"/>
+  <op name="op28" percent="28%" method="hpa">
+    <workload name="rw" rw="randwrite" bs="4k" iodepth="4" runtime="1s"/>
+  </op>
+</plan>
+PLAN
+before=$(devsum "$loop")
+set +e
+"$SSDBENCH" run "$WORK/hpa.xml" --target "dut=$loop" --destroy "$(basename "$loop")" \
+  --out "$WORK/hpa" > "$WORK/hpa.log" 2>&1; rc=$?
+set -e
+expect_eq "hpa without the flag: exit status" "$rc" 2
+check "hpa without the flag: why" grep -q "needs --allow-capacity-change" "$WORK/hpa.log"
+set +e
+"$SSDBENCH" run "$WORK/hpa.xml" --target "dut=$loop" --destroy "$(basename "$loop")" \
+  --allow-capacity-change --out "$WORK/hpa" > "$WORK/hpa.log" 2>&1; rc=$?
+set -e
+expect_eq "hpa on a loop device: exit status" "$rc" 2
+check "hpa on a loop device: why" grep -q "(loop) does not answer ATA commands" "$WORK/hpa.log"
+check "hpa: no archive" test ! -e "$WORK/hpa"
+expect_eq "hpa: device unchanged" "$(devsum "$loop")" "$before"
 echo "device_op: ok (data ends at $end of $((128 * 1048576)) bytes, limit $usable)"

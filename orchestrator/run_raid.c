@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: MIT */
+/* run_raid: a run's <raid> scope: members' interlocks, the array's life, its dry-run account. */
+#include "run_raid.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "err.h"
+#include "journal.h"
+#include "sbuf.h"
+#include "units.h"
+#include "xalloc.h"
+
+#define RAID_NODE_WAIT_S 10
+
+static char *identity_of(const struct run_raid *r);
+
+/* Test hooks: where mdadm's named arrays and mdstat are; the real ones otherwise. */
+static const char *env_or(const char *name, const char *def)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? v : def;
+}
+
+int run_raid_shape(const struct plan *p, int *scope, struct diag *d)
+{
+	const struct plan_scope *s = NULL;
+
+	*scope = -1;
+	for (size_t i = 0; i < p->nscopes; i++) {
+		if (p->scopes[i].kind != PLAN_RAID)
+			continue;
+		if (s)
+			return diag_set(d, -SB_EUSAGE, p->file, p->scopes[i].line, 0, "this "
+					"version runs one <raid> per plan; '%s' is the second",
+					p->scopes[i].name);
+		s = &p->scopes[i];
+		*scope = (int)i;
+	}
+	if (!s)
+		return 0;
+	if (s->first != 0 || s->count != p->nsteps)
+		return diag_set(d, -SB_EUSAGE, p->file, s->line, 0, "this version runs a "
+				"<raid> only when it holds every step of the plan; '%s' holds "
+				"%zu of %zu", s->name, s->count, p->nsteps);
+	for (size_t i = 0; i < p->ntargets; i++) {
+		const char *name = p->targets[i].name, *m = s->members;
+		size_t len = strlen(name);
+		int found = 0;
+
+		while (*m && !found) {
+			size_t k = strcspn(m, " ");
+
+			found = k == len && !strncmp(m, name, len);
+			m += k + strspn(m + k, " ");
+		}
+		if (!found)
+			return diag_set(d, -SB_EUSAGE, p->file, p->targets[i].line, 0, "target "
+					"'%s' is not a member of <raid> '%s': this version runs "
+					"plans with one target, or a RAID of all of them", name,
+					s->name);
+		if (p->targets[i].kind != PLAN_TARGET_DEVICE || p->targets[i].host)
+			return diag_set(d, -SB_EUSAGE, p->file, p->targets[i].line, 0, "RAID "
+					"member '%s' must be a block device on this machine", name);
+	}
+	return 0;
+}
+
+static const struct plan_target *target_named(const struct plan *p, const char *name,
+					      size_t len)
+{
+	for (size_t i = 0; i < p->ntargets; i++)
+		if (strlen(p->targets[i].name) == len && !strncmp(p->targets[i].name, name, len))
+			return &p->targets[i];
+	return NULL;
+}
+
+/* Fills r's members from the scope's member list; each must be a block device. */
+static int resolve_members(struct run_raid *r, const struct plan *p,
+			   const struct plan_scope *s, int dry_run, struct diag *d)
+{
+	const char *paths[RAID_MAX_MEMBERS];
+
+	for (const char *m = s->members; *m && r->n < RAID_MAX_MEMBERS;) {
+		size_t k = strcspn(m, " ");
+		const struct plan_target *t = target_named(p, m, k);
+		struct run_member *mb;
+		struct stat st;
+
+		if (!t)   /* plan_check names every member; a bad plan gets here only by hand */
+			return diag_set(d, -SB_EUSAGE, p->file, s->line, 0, "RAID member '%.*s' "
+					"is not a target", (int)k, m);
+		mb = &r->m[r->n++];
+		mb->lock_fd = -1;
+		mb->name = t->name;
+		mb->path = xstrdup(t->path);
+		paths[r->n - 1] = mb->path;
+		if (stat(mb->path, &st) || !S_ISBLK(st.st_mode))
+			return diag_set(d, -SB_EINVAL, NULL, 0, 0, "RAID member '%s': '%s' is "
+					"not a block device", t->name, mb->path);
+		mb->dev = xcalloc(1, sizeof(*mb->dev));
+		if (device_probe(mb->path, mb->dev, d))
+			return d->code;
+		if (!mb->dev->size && !dry_run)
+			return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read the size of '%s'",
+					mb->path);
+		r->size += mb->dev->size;
+		m += k + strspn(m + k, " ");
+	}
+	return raid_build(r->array, paths, r->n, s->chunk, &r->seq, d);
+}
+
+struct run_raid *run_raid_new(const struct plan *p, int si, int dry_run, struct diag *d)
+{
+	const struct plan_scope *s = &p->scopes[si];
+	struct run_raid *r = xcalloc(1, sizeof(*r));
+
+	r->scope = si;
+	r->chunk = s->chunk;
+	r->exec = raid_exec;
+	r->array = xasprintf("%s/ssdbench-%s", env_or("SSDBENCH_MD_DIR", "/dev/md"), s->name);
+	r->mdstat = xstrdup(env_or("SSDBENCH_MDSTAT", "/proc/mdstat"));
+	/* Without md, r->why says so and the scope is skipped. */
+	(void)raid_available(r->mdstat, r->why, sizeof(r->why));
+	if (resolve_members(r, p, s, dry_run, d)) {
+		run_raid_free(r);
+		return NULL;
+	}
+	r->identity = identity_of(r);
+	return r;
+}
+
+void run_raid_free(struct run_raid *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->n; i++) {
+		if (r->m[i].lock_fd >= 0)
+			close(r->m[i].lock_fd);
+		free(r->m[i].path);
+		free(r->m[i].dev);
+		free(r->m[i].checks);
+	}
+	raid_release(&r->seq);
+	raid_log_release(&r->log);
+	free(r->array);
+	free(r->array_dev);
+	free(r->own_id);
+	free(r->mdstat);
+	free(r->identity);
+	free(r->json);
+	free(r);
+}
+
+int run_raid_guard(struct run_raid *r, const struct run_opts *o, int dry_run, FILE *out,
+		   struct diag *d)
+{
+	int first = 0;
+
+	for (size_t i = 0; i < r->n; i++) {
+		struct run_member *m = &r->m[i];
+		struct diag md;
+		int rc;
+
+		diag_clear(&md);
+		free(m->checks);
+		m->checks = xcalloc(1, sizeof(*m->checks));
+		rc = interlock_check(m->path, o->destroy, o->ndestroy, m->checks, &md);
+		fprintf(out, "checks for RAID member '%s' (%s):\n", m->name, m->path);
+		interlock_print(m->checks, out);
+		fprintf(out, "%s %s\n", rc ? "would refuse to destroy" : dry_run ?
+			"would destroy" : "will destroy", m->checks->what);
+		if (!rc && !dry_run && m->lock_fd < 0)
+			rc = interlock_lock(m->path, &m->lock_fd, &md);
+		if (rc && !first)
+			first = diag_set(d, rc, NULL, 0, 0, "RAID member '%s': %s", m->name,
+					 md.msg);
+	}
+	return first;
+}
+
+static char *identity_of(const struct run_raid *r)
+{
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	sbuf_adds(&sb, "raid0:");
+	for (size_t i = 0; i < r->n; i++)
+		sbuf_addf(&sb, "%s%s", i ? "," : "", device_identity(r->m[i].dev));
+	return sbuf_detach(&sb);
+}
+
+char *run_raid_describe(const struct run_raid *r)
+{
+	struct sbuf sb;
+	char size[32];
+	int same = 1;
+
+	sbuf_init(&sb);
+	sbuf_addf(&sb, "RAID 0 %s over ", r->array);
+	for (size_t i = 0; i < r->n; i++) {
+		sbuf_addf(&sb, "%s%s", i ? ", " : "", r->m[i].path);
+		same &= r->m[i].dev->size == r->m[0].dev->size;
+	}
+	units_format_size(same ? r->m[0].dev->size : r->size, size, sizeof(size));
+	if (same)
+		sbuf_addf(&sb, " (%zu x %s", r->n, size);
+	else
+		sbuf_addf(&sb, " (%s together", size);
+	sbuf_addf(&sb, ", chunk %llu KiB)", (unsigned long long)(r->chunk >> 10));
+	return sbuf_detach(&sb);
+}
+
+void run_raid_print_part(const struct run_raid *r, int down, FILE *out)
+{
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	if (!down)
+		sbuf_addf(&sb, "RAID '%s' set-up, before its first step (every member's checks "
+			  "again first):\n", r->array);
+	else
+		sbuf_addf(&sb, "RAID '%s' teardown, after its last step, also after a failure "
+			  "or an interruption, and at resume when the run died inside it:\n",
+			  r->array);
+	raid_format_part(&r->seq, down, "  ", r->mdstat, &sb);
+	if (!down)
+		sbuf_addf(&sb, "  then: wait up to %d s for '%s'; the steps run on it, its "
+			  "size less mdadm's metadata\n", RAID_NODE_WAIT_S, r->array);
+	fputs(sb.buf, out);
+	sbuf_release(&sb);
+}
+
+/* ---- the array's life ------------------------------------------------------- */
+
+/* 1 when /sys/block/kname is an md array whose slaves are exactly the members. */
+static int our_array(const struct run_raid *r, const char *kname)
+{
+	char *md = xasprintf("/sys/block/%s/md", kname);
+	char *slaves = xasprintf("/sys/block/%s/slaves", kname);
+	DIR *dir = access(md, F_OK) ? NULL : opendir(slaves);
+	struct dirent *e;
+	size_t seen = 0;
+	int ok = dir != NULL;
+
+	while (ok && (e = readdir(dir))) {
+		int member = 0;
+
+		if (e->d_name[0] == '.')
+			continue;
+		for (size_t i = 0; i < r->n; i++)
+			member |= !strcmp(e->d_name, r->m[i].dev->kname);
+		ok = member;
+		seen++;
+	}
+	if (dir)
+		closedir(dir);
+	free(md);
+	free(slaves);
+	return ok && seen == r->n;
+}
+
+/* Waits for the array's node, then decides what confirms writing to it. */
+static int find_array(struct run_raid *r, const struct run_opts *o, FILE *out,
+		      struct diag *d)
+{
+	struct device_info *di = xcalloc(1, sizeof(*di));
+	struct interlock_report *ir = xcalloc(1, sizeof(*ir));
+	char real[PATH_MAX];
+	struct stat st;
+	int rc;
+
+	for (int i = 0; i < RAID_NODE_WAIT_S * 10; i++) {
+		if (!stat(r->array, &st) && S_ISBLK(st.st_mode))
+			break;
+		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+	}
+	if (stat(r->array, &st) || !S_ISBLK(st.st_mode) || !realpath(r->array, real)) {
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "mdadm said it created '%s' but no such "
+			      "block device appeared within %d s", r->array, RAID_NODE_WAIT_S);
+		goto out;
+	}
+	rc = device_probe(real, di, d);
+	if (rc)
+		goto out;
+	r->array_dev = xstrdup(real);
+	r->array_size = di->size;
+	/* Our own array is confirmed by being ours; anything else needs --destroy. */
+	r->own_id = device_identity(di)[0] ? xstrdup(device_identity(di)) : NULL;
+	r->ids[0] = r->own_id;
+	if (our_array(r, di->kname) && r->own_id) {
+		r->array_ids = r->ids;
+		r->narray_ids = 1;
+	} else {
+		r->array_ids = o->destroy;
+		r->narray_ids = o->ndestroy;
+	}
+	rc = interlock_check(real, r->array_ids, r->narray_ids, ir, d);
+	fprintf(out, "checks for the array '%s' (%s%s):\n", r->array, real,
+		r->array_ids == r->ids ? ", the md array of exactly the members" :
+		", not an md array of the members: needs --destroy");
+	interlock_print(ir, out);
+out:
+	free(ir);
+	free(di);
+	return rc;
+}
+
+int run_raid_up(struct run_raid *r, const struct run_opts *o, const char *dir, FILE *out,
+		struct diag *d)
+{
+	int rc = run_raid_guard(r, o, 0, out, d);
+
+	if (!rc)
+		rc = journal_add_event(dir, "raid-up", r->array, d);
+	if (rc)
+		return rc;
+	r->up = 1;   /* from here on a teardown is owed, whatever happens */
+	fprintf(out, "creating %s\n", r->array);
+	rc = raid_up(&r->seq, r->exec, r->exec_arg, &r->log, d);
+	if (!rc)
+		rc = find_array(r, o, out, d);
+	return rc;
+}
+
+int run_raid_down(struct run_raid *r, const char *dir, FILE *out, struct diag *d)
+{
+	const char *knames[RAID_MAX_MEMBERS];
+	int rc;
+
+	for (size_t i = 0; i < r->n; i++)
+		knames[i] = r->m[i].dev->kname;
+	fprintf(out, "tearing down %s\n", r->array);
+	rc = raid_down(&r->seq, r->exec, r->exec_arg, r->mdstat, knames, r->n, &r->log, d);
+	if (!rc)
+		rc = journal_add_event(dir, "raid-down", r->array, d);
+	if (!rc)
+		r->up = 0;
+	free(r->array_dev);
+	r->array_dev = NULL;
+	free(r->own_id);
+	r->own_id = NULL;
+	r->ids[0] = NULL;
+	r->array_ids = NULL;
+	r->narray_ids = 0;
+	return rc;
+}
+
+int run_raid_recheck(const struct run_raid *r, FILE *out, struct diag *d)
+{
+	struct interlock_report *ir = xcalloc(1, sizeof(*ir));
+	struct device_info *di = xcalloc(1, sizeof(*di));
+	int rc = interlock_check(r->array_dev, r->array_ids, r->narray_ids, ir, d);
+
+	if (rc)
+		interlock_print(ir, out);
+	else if (device_probe(r->array_dev, di, d) || di->size != r->array_size)
+		rc = diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "refusing to write to '%s': it is "
+			      "not the array created for the run any more", r->array_dev);
+	free(di);
+	free(ir);
+	return rc;
+}
+
+const char *run_raid_json(struct run_raid *r)
+{
+	json_t *o = json_object(), *members = json_array();
+	char *log = raid_log_json(&r->log);
+
+	for (size_t i = 0; i < r->n; i++)
+		json_array_append_new(members, json_pack("{s:s, s:s, s:s, s:I}", "name",
+							 r->m[i].name, "path", r->m[i].path,
+							 "identity",
+							 device_identity(r->m[i].dev), "size",
+							 (json_int_t)r->m[i].dev->size));
+	json_object_set_new(o, "level", json_integer(0));
+	json_object_set_new(o, "chunk", json_integer((json_int_t)r->chunk));
+	json_object_set_new(o, "array", json_string(r->array));
+	json_object_set_new(o, "members", members);
+	json_object_set_new(o, "skipped", r->why[0] ? json_string(r->why) : json_null());
+	json_object_set_new(o, "commands", json_loads(log, 0, NULL));
+	free(r->json);
+	r->json = json_dumps(o, JSON_COMPACT);
+	json_decref(o);
+	free(log);
+	return r->json;
+}

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run_raid: a run over a <raid> scope: the members' interlocks and locks, the
+ * array's life (created before the scope's first live element, torn down after its
+ * last, on failure, on interruption, and at resume), what --dry-run prints of it,
+ * and the reason the scope is skipped where the kernel has no md.
+ */
+#ifndef SB_RUN_RAID_H
+#define SB_RUN_RAID_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "device.h"
+#include "diag.h"
+#include "interlock.h"
+#include "plan.h"
+#include "raid.h"
+#include "run.h"
+
+struct run_member {
+	const char *name;            /* the target's name; borrowed from the plan */
+	char *path;                  /* as given: /dev/loop3 */
+	struct device_info *dev;
+	struct interlock_report *checks;
+	int lock_fd;                 /* flock held for the run, or -1 */
+};
+
+struct run_raid {
+	int scope;                   /* the <raid> scope's index in the plan */
+	char *array;                 /* the node mdadm creates: /dev/md/ssdbench-NAME */
+	char *mdstat;                /* /proc/mdstat */
+	struct run_member m[RAID_MAX_MEMBERS];
+	size_t n;
+	uint64_t size;               /* the members' sizes added up */
+	uint64_t chunk;              /* bytes */
+	char *identity;              /* run_raid_identity(), kept */
+	struct raid_plan seq;
+	char why[320];               /* why the scope is skipped (no md); "" when it runs */
+	int up;                      /* the array exists: created and not torn down */
+	char *array_dev;             /* its real node once up: /dev/md127 */
+	uint64_t array_size;
+	char *own_id;                /* the array's kernel name, once up */
+	const char *ids[1];          /* own_id: what confirms the array when it is the md
+					array of exactly our members */
+	const char *const *array_ids;/* ids, or --destroy when it is something else */
+	size_t narray_ids;
+	struct raid_log log;         /* every mdadm command run, for the manifest */
+	char *json;                  /* the manifest's "raid" object, refreshed */
+	raid_exec_fn *exec;          /* raid_exec; tests pass a fake */
+	void *exec_arg;
+};
+
+/*
+ * Whether p can run with its targets: 0 with *scope = -1 for a plan without
+ * <raid>; with one, it must hold every step and name every target as a member.
+ * Returns -SB_EUSAGE with d set otherwise.
+ */
+int run_raid_shape(const struct plan *p, int *scope, struct diag *d);
+/*
+ * Resolves the members of scope si (block devices, probed) and builds the mdadm
+ * sequence. The array is <md dir>/ssdbench-<scope name>; the md dir and mdstat
+ * can be moved for tests only (SSDBENCH_MD_DIR, SSDBENCH_MDSTAT). Returns a new
+ * run_raid (run_raid_free() it), or NULL with d set.
+ */
+struct run_raid *run_raid_new(const struct plan *p, int si, int dry_run, struct diag *d);
+void run_raid_free(struct run_raid *r);
+/*
+ * Every interlock on every member (rows printed on out, each member's verdict
+ * kept), and unless dry_run the lock on each (once: again right before the
+ * array is created). -SB_EUNSAFE with d set to the first
+ * refusal, after every member was checked.
+ */
+int run_raid_guard(struct run_raid *r, const struct run_opts *o, int dry_run, FILE *out,
+		   struct diag *d);
+/* The identity resume compares, in r->identity: "raid0:ID1,ID2,..." (the members'). */
+/* "RAID 0 /dev/md/ssdbench-md over /dev/loop1, /dev/loop2 (2 x 64 MiB, chunk 128 KiB)" */
+char *run_raid_describe(const struct run_raid *r);
+/* --dry-run: the set-up before the scope's first step, or the teardown after its last. */
+void run_raid_print_part(const struct run_raid *r, int down, FILE *out);
+/*
+ * Creates the array: the members' interlocks again, "raid-up" in the journal of
+ * archive dir (so resume tears it down), mdadm's set-up, the node, and the
+ * array's own interlocks. When r->up is set afterwards, whatever it returned,
+ * run_raid_down() must follow.
+ */
+int run_raid_up(struct run_raid *r, const struct run_opts *o, const char *dir, FILE *out,
+		struct diag *d);
+/*
+ * Stops the array and zeroes the members' superblocks; 0 once mdstat is clean,
+ * with "raid-down" in the journal of archive dir.
+ */
+int run_raid_down(struct run_raid *r, const char *dir, FILE *out, struct diag *d);
+/* Right before a writing step on the array: its interlocks and the same medium. */
+int run_raid_recheck(const struct run_raid *r, FILE *out, struct diag *d);
+/*
+ * Refreshes r->json from what ran (and why it was skipped) and returns it: the
+ * previous text is freed, so whoever borrowed it (the manifest) takes the new one.
+ */
+const char *run_raid_json(struct run_raid *r);
+
+#endif

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The RAID path with md played by a fake: tests/integration/fake/mdadm first on PATH,
+# a fake mdstat (SSDBENCH_MDSTAT) and md folder (SSDBENCH_MD_DIR), all in this
+# test's scratch folder. The fake "array" is a link to a fourth loop device, the
+# stand-in, which is no md array of the members: the run writes to it only because
+# --destroy names it. Checks the command sequence, that the steps run on the
+# stand-in and never on a member, and the teardown after success, after a failed
+# set-up, after a refused array, after Ctrl-C and at resume after a SIGKILL.
+. "$(dirname "$0")/device_lib.sh"
+need_root device_raid_fake
+
+for i in 1 2 s; do
+  random_image "$WORK/m$i.img" 16
+  new_loop "loop$i" "$WORK/m$i.img"
+done
+n1=$(basename "$loop1"); n2=$(basename "$loop2"); ns=$(basename "$loops")
+mkdir -p "$WORK/md"
+export PATH="$SRC/tests/integration/fake:$PATH" FAKE_MDADM_LOG=$WORK/mdadm.log \
+  FAKE_MD_STANDIN=$loops SSDBENCH_MDSTAT=$WORK/mdstat SSDBENCH_MD_DIR=$WORK/md
+clean_mdstat() { printf 'Personalities : [raid0]\nunused devices: <none>\n' > "$SSDBENCH_MDSTAT"; }
+members() { echo "$(devsum "$loop1") $(devsum "$loop2")"; }
+before=$(members)
+
+plan() {   # plan FILE IDLE: a purge, a write, a read and an idle on the array
+  cat > "$1" <<PLAN
+<plan name="fakeraid">
+  <target name="a" device="/dev/placeholder-a"/>
+  <target name="b" device="/dev/placeholder-b"/>
+  <raid name="md" chunk="64KiB" members="a b">
+    <purge name="discard" method="discard"/>
+    <workload name="w" rw="randwrite" bs="4k" iodepth="4" runtime="1s"/>
+    <workload name="r" rw="randread" bs="4k" iodepth="4" runtime="1s"/>
+    <idle name="rest" duration="$2"/>
+  </raid>
+</plan>
+PLAN
+}
+plan "$WORK/raid.xml" 1s
+run_args=(--target "a=$loop1" --target "b=$loop2" --destroy "$n1" --destroy "$n2")
+want_sequence="--create $WORK/md/ssdbench-md --level=0 --raid-devices=2 --chunk=64K --metadata=1.2 --run --force $loop1 $loop2
+--wait $WORK/md/ssdbench-md
+--detail --export $WORK/md/ssdbench-md
+--stop $WORK/md/ssdbench-md
+--zero-superblock $loop1 $loop2"
+# fails WHAT LOG [VAR=VALUE...] COMMAND...: the command exits 1, its output in LOG.
+fails() {
+  local what=$1 log=$2 rc
+  shift 2
+  set +e; env "$@" > "$log" 2>&1; rc=$?; set -e
+  [ "$rc" = 1 ] || { cat "$log"; fail "$what: exit status $rc, want 1"; }
+}
+torn_down() {   # torn_down WHAT: the array is gone and mdstat lists no member
+  check "$1: no array node" test ! -e "$WORK/md/ssdbench-md"
+  check "$1: mdstat clean" bash -c "! grep -q md127 '$SSDBENCH_MDSTAT'"
+  expect_eq "$1: members unchanged" "$(members)" "$before"
+}
+
+# 1. Success: the sequence in order, the steps on the stand-in, a clean teardown.
+clean_mdstat; : > "$FAKE_MDADM_LOG"
+s_before=$(devsum "$loops")
+"$SSDBENCH" run "$WORK/raid.xml" "${run_args[@]}" --destroy "$ns" --out "$WORK/ok" \
+  > "$WORK/ok.log" 2>&1 || { cat "$WORK/ok.log"; fail "run with the fake md"; }
+expect_eq "ok: mdadm sequence" "$(cat "$FAKE_MDADM_LOG")" "$want_sequence"
+torn_down ok
+check "ok: the stand-in was written" test "$(devsum "$loops")" != "$s_before"
+check "ok: fio ran on the array" grep -qx "filename=$loops" "$WORK/ok/steps/002-w/job.fio"
+expect_eq "ok: statuses" "$(jq -r '[.steps[].status] | join(",")' "$WORK/ok/manifest.json")" ok,ok,ok,ok
+expect_eq "ok: commands in the manifest" \
+  "$(jq -r '[.target.raid.commands[].purpose] | join(",")' "$WORK/ok/manifest.json")" create,wait,check,stop,zero
+check "ok: durations in the manifest" jq -e '.target.raid.commands | all(.seconds >= 0)' "$WORK/ok/manifest.json"
+expect_eq "ok: journal" "$(jq -r 'select(.event | test("raid")) | .event' "$WORK/ok/journal.jsonl" | paste -sd,)" raid-up,raid-down
+check "ok: the array's checks ask for --destroy" grep -q "not an md array of the members: needs --destroy" "$WORK/ok.log"
+
+# 2. The stand-in is not ours and --destroy does not name it: refused, torn down.
+clean_mdstat; : > "$FAKE_MDADM_LOG"
+s_before=$(devsum "$loops")
+fails refused "$WORK/refused.log" "$SSDBENCH" run "$WORK/raid.xml" "${run_args[@]}" \
+  --out "$WORK/refused"
+check "refused: why" grep -q "none of the 2 --destroy values names it: it needs --destroy $ns" "$WORK/refused.log"
+expect_eq "refused: mdadm sequence" "$(cat "$FAKE_MDADM_LOG")" "$want_sequence"
+torn_down refused
+expect_eq "refused: stand-in unchanged" "$(devsum "$loops")" "$s_before"
+
+# 3. A failed set-up (mdadm --detail fails): no step runs, the teardown does.
+clean_mdstat; : > "$FAKE_MDADM_LOG"
+fails "failed set-up" "$WORK/setup.log" FAKE_MDADM_FAIL=check "$SSDBENCH" run "$WORK/raid.xml" \
+  "${run_args[@]}" --destroy "$ns" --out "$WORK/setup"
+check "failed set-up: why" grep -q "RAID check failed (mdadm exit status 1): mdadm: fake detail failure" "$WORK/setup.log"
+expect_eq "failed set-up: mdadm sequence" "$(cat "$FAKE_MDADM_LOG")" "$want_sequence"
+torn_down "failed set-up"
+
+# 4. A teardown that does not finish (--stop fails, mdstat still lists the members)
+#    is an error that says what to do by hand.
+clean_mdstat; : > "$FAKE_MDADM_LOG"
+fails "stuck teardown" "$WORK/stuck.log" FAKE_MDADM_FAIL=stop "$SSDBENCH" run "$WORK/raid.xml" \
+  "${run_args[@]}" --destroy "$ns" --out "$WORK/stuck"
+check "stuck teardown: why" grep -q "the RAID teardown did not finish: .* still lists md127" "$WORK/stuck.log"
+expect_eq "stuck teardown: --stop tried 3 times" "$(grep -c -- --stop "$FAKE_MDADM_LOG")" 3
+rm -f "$WORK/md/ssdbench-md"
+
+# 5. Ctrl-C during the scope: the array is torn down before ssdbench exits.
+plan "$WORK/long.xml" 30s
+clean_mdstat; : > "$FAKE_MDADM_LOG"
+"$SSDBENCH" run "$WORK/long.xml" "${run_args[@]}" --destroy "$ns" --out "$WORK/int" \
+  > "$WORK/int.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do grep -q '"name":"r"' "$WORK/int/journal.jsonl" 2>/dev/null && break; sleep 0.2; done
+kill -INT "$pid"
+set +e; wait "$pid"; rc=$?; set -e
+[ "$rc" = 1 ] || { cat "$WORK/int.log"; fail "interrupted: exit $rc, want 1"; }
+expect_eq "interrupted: mdadm sequence" "$(cat "$FAKE_MDADM_LOG")" "$want_sequence"
+torn_down interrupted
+
+# 6. SIGKILL during the scope, then resume: the old array goes first, then a new one.
+clean_mdstat; : > "$FAKE_MDADM_LOG"
+"$SSDBENCH" run "$WORK/long.xml" "${run_args[@]}" --destroy "$ns" --out "$WORK/kill" \
+  > "$WORK/kill.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do grep -q '"name":"r"' "$WORK/kill/journal.jsonl" 2>/dev/null && break; sleep 0.2; done
+kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
+check "killed: the array is still up" test -L "$WORK/md/ssdbench-md"
+plan "$WORK/long.xml" 30s   # unchanged: resume checks the plan's SHA-256
+: > "$FAKE_MDADM_LOG"
+# Shorten the wait: the resumed idle runs 30 s; interrupt it once it started.
+"$SSDBENCH" resume "$WORK/kill" --destroy "$n1" --destroy "$n2" --destroy "$ns" \
+  > "$WORK/resume.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do grep -q "RAID 0 up" "$WORK/resume.log" 2>/dev/null && break; sleep 0.2; done
+kill -INT "$pid"
+set +e; wait "$pid"; set -e
+check "resume: says it tears down first" grep -q "left the array '$WORK/md/ssdbench-md' up: tearing it down first" "$WORK/resume.log"
+expect_eq "resume: mdadm sequence" "$(head -2 "$FAKE_MDADM_LOG")" "--stop $WORK/md/ssdbench-md
+--zero-superblock $loop1 $loop2"
+expect_eq "resume: then a new array" "$(sed -n 3p "$FAKE_MDADM_LOG" | cut -d' ' -f1)" --create
+torn_down resume
+echo "device_raid_fake: ok"
