@@ -641,8 +641,7 @@ static void emit_file(struct filebins *fb, enum fiolog_combine how,
 
 			if (b->n)
 				result_series_push(&out[dir], (double)(a->base + (int64_t)i),
-						   (how == FIOLOG_SUM && fb->per_io) ? b->sum
-						   : b->sum / (double)b->n);
+						   sum ? b->sum : b->sum / (double)b->n);
 		}
 	}
 }
