@@ -21,11 +21,12 @@
 
 struct reader {
 	const char *path;
-	int (*fn)(const struct fiolog_row *row, void *arg);
+	int (*fn)(const struct fiolog_row *row, void *arg);   /* = row_fn */
 	void *arg;
 	struct diag *d;
 	long line;                      /* line of the row being read */
 	int ncols;                      /* from the first row; 0 until then */
+	int tail;                       /* fill offset and prio (else checked, left 0) */
 	int nfields;                    /* fields seen in the current row */
 	double num[FIOLOG_MAX_COLS];    /* value column */
 	uint64_t u[FIOLOG_MAX_COLS];    /* every other column */
@@ -79,8 +80,16 @@ static void on_field(void *s, size_t len, void *data)
 			  k == 1 ? "number" : "non-negative whole number", text);
 }
 
-/* Hands the row in r->u / r->num (already checked) to the callback. */
-static void emit_row(struct reader *r)
+/*
+ * The callback's type. The fast path's functions below are always inlined and take
+ * it as a parameter: fiolog_aggregate() passes its own, so the compiler makes one
+ * copy of the loop with that callback inlined, without a call per row.
+ */
+typedef int row_fn(const struct fiolog_row *row, void *arg);
+#define FIOLOG_INLINE static inline __attribute__((always_inline))
+
+/* Hands the row in r->u / r->num (already checked) to fn. */
+FIOLOG_INLINE void emit_with(struct reader *r, row_fn *fn)
 {
 	struct fiolog_row row = { 0 };
 	int rc;
@@ -89,13 +98,21 @@ static void emit_row(struct reader *r)
 	row.value = r->num[1];
 	row.ddir = (int)r->u[2];
 	row.bs = r->u[3];
-	row.offset = r->ncols >= 6 ? r->u[4] : 0;
-	row.prio = (unsigned)(r->ncols == 5 ? r->u[4] : r->ncols >= 6 ? r->u[5] : 0);
+	if (r->tail) {
+		row.offset = r->ncols >= 6 ? r->u[4] : 0;
+		row.prio = (unsigned)(r->ncols == 5 ? r->u[4] : r->ncols >= 6 ? r->u[5] : 0);
+	}
 	row.ncols = r->ncols;
 	row.line = r->line;
-	rc = r->fn(&row, r->arg);
+	rc = fn(&row, r->arg);
 	if (rc < 0 && !r->rc)
 		r->rc = rc;
+}
+
+/* The same to the reader's callback: libcsv's rows. */
+static void emit_row(struct reader *r)
+{
+	emit_with(r, r->fn);
 }
 
 /* Checks the column count and ddir, then hands the row to the callback. */
@@ -250,17 +267,159 @@ static const char *fast_line(struct reader *r, const char *p, int *nf)
 }
 
 /*
+ * fio's own lines, "T, V, D, B[, O][, P]\n" in plain digits with ", " between the
+ * fields, read eight bytes at a time (SWAR: SIMD within a register). Anything else
+ * returns NULL and fast_line() reads the line instead, so this tier changes speed,
+ * never results. The loads may look up to 7 bytes past the line's '\n': scan()'s
+ * buffer has FIOLOG_PAD bytes after its end. Little-endian byte order only.
+ */
+#define FIOLOG_PAD 8
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FIOLOG_SWAR 1
+
+static inline uint64_t load8(const char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+/* How many of the 8 bytes in v, from the first, are ASCII digits (0 to 8). */
+static inline unsigned digits8(uint64_t v)
+{
+	/* A digit's high nibble is 3, and adding 6 leaves it 3 (low nibble <= 9). */
+	uint64_t bad = ((v & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
+		       (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) ^
+			0x3030303030303030ULL);
+
+	return bad ? (unsigned)__builtin_ctzll(bad) >> 3 : 8;
+}
+
+/* The number the first n (1 to 8) digit bytes of v spell. */
+static inline uint64_t value8(uint64_t v, unsigned n)
+{
+	/* The digits move to the top bytes; the bytes shifted in are zeros. */
+	v = (v - 0x3030303030303030ULL) << (8 * (8 - n));
+	v = v * 10 + (v >> 8);
+	return ((v & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32)) +
+		((v >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32))) >> 32;
+}
+
+/*
+ * A decimal field of 1 to maxd (<= 19) digits at p into *out; the byte after it,
+ * or NULL (also when p is NULL: a failure further up the line).
+ */
+static inline const char *swar_uint(const char *p, unsigned maxd, uint64_t *out)
+{
+	static const uint64_t pow10[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
+					   10000000, 100000000 };
+	uint64_t v, x;
+	unsigned n, total;
+
+	if (!p)
+		return NULL;
+	v = load8(p);
+	n = total = digits8(v);
+	if (!n)
+		return NULL;
+	x = value8(v, n);
+	while (n == 8) {
+		p += 8;
+		v = load8(p);
+		n = digits8(v);
+		if (!n)
+			break;
+		total += n;
+		if (total > maxd)
+			return NULL;
+		x = x * pow10[n] + value8(v, n);
+	}
+	if (total > maxd)
+		return NULL;
+	*out = x;
+	return p + n;
+}
+
+/* Whether p is one digit alone, as fio's prio and a windowed log's bs mostly are. */
+static inline int one_digit(const char *p)
+{
+	return p && (unsigned char)(p[0] - '0') < 10 && (unsigned char)(p[1] - '0') >= 10;
+}
+
+/* swar_uint(), quicker for one digit. */
+static inline const char *swar_small(const char *p, uint64_t *out)
+{
+	if (!one_digit(p))
+		return swar_uint(p, 19, out);
+	*out = (uint64_t)(p[0] - '0');
+	return p + 1;
+}
+
+/* swar_uint() without the number: the field is checked, not converted. */
+static inline const char *swar_skip(const char *p, unsigned maxd)
+{
+	unsigned n = 8, total = 0;
+
+	if (one_digit(p))
+		return p + 1;
+	while (p && n == 8) {
+		n = digits8(load8(p));
+		total += n;
+		p += n;
+	}
+	return p && total && total <= maxd ? p : NULL;
+}
+
+/* ", " after a field; the byte after it, or NULL. */
+static inline const char *comma(const char *p)
+{
+	return p && p[0] == ',' && p[1] == ' ' ? p + 2 : NULL;
+}
+
+/* One line of r->ncols fields in fio's own format; the next line, or NULL. */
+static inline const char *fio_line(struct reader *r, const char *p)
+{
+	uint64_t v;
+
+	p = comma(swar_uint(p, 19, &r->u[0]));
+	if (!p || !(p = comma(swar_uint(p, 15, &v))))
+		return NULL;
+	r->num[1] = (double)v;
+	/* ddir: one digit, 0 to 2 */
+	if ((unsigned char)(p[0] - '0') > 2 || p[1] != ',' || p[2] != ' ')
+		return NULL;
+	r->u[2] = (uint64_t)(p[0] - '0');
+	p = swar_small(p + 3, &r->u[3]);
+	for (int k = 4; p && k < r->ncols; k++)
+		p = r->tail ? swar_small(comma(p), &r->u[k]) : swar_skip(comma(p), 19);
+	return p && *p == '\n' ? p + 1 : NULL;
+}
+#endif
+
+/*
  * Reads the whole lines of buf[0, len), which ends in '\n', until an unusual line,
  * the callback's error, or the end. Returns the bytes taken; *unusual is set when
  * the line at the returned offset is libcsv's.
  */
-static size_t fast_lines(struct reader *r, const char *buf, size_t len, int *unusual)
+FIOLOG_INLINE size_t fast_lines(struct reader *r, const char *buf, size_t len, int *unusual,
+				 row_fn *fn)
 {
 	const char *p = buf, *end = buf + len;
 
 	while (p < end && !r->rc) {
 		int nf;
-		const char *next = fast_line(r, p, &nf);
+		const char *next;
+
+#ifdef FIOLOG_SWAR
+		if (r->ncols && (next = fio_line(r, p)) != NULL) {
+			emit_with(r, fn);
+			r->line++;
+			p = next;
+			continue;
+		}
+#endif
+		next = fast_line(r, p, &nf);
 
 		if (!next || (nf && (nf != (r->ncols ? r->ncols : nf) || nf < FIOLOG_MIN_COLS ||
 				     r->u[2] > 2))) {
@@ -269,7 +428,7 @@ static size_t fast_lines(struct reader *r, const char *buf, size_t len, int *unu
 		}
 		if (nf) {
 			r->ncols = nf;
-			emit_row(r);
+			emit_with(r, fn);
 		}
 		r->line++;
 		p = next;
@@ -295,9 +454,9 @@ static int csv_feed(struct csv_parser *p, struct reader *r, const char *buf, siz
  * path first unless fast is 0, libcsv from the first unusual line on. A line longer
  * than a block goes to libcsv too.
  */
-static int scan(int fd, struct csv_parser *p, struct reader *r, int fast)
+FIOLOG_INLINE int scan(int fd, struct csv_parser *p, struct reader *r, int fast, row_fn *fn)
 {
-	char *buf = xmalloc(FIOLOG_BUF + 1);
+	char *buf = xcalloc(1, FIOLOG_BUF + 1 + FIOLOG_PAD);   /* see fio_line() */
 	size_t have = 0;
 	int rc = 0, eof = 0;
 
@@ -324,7 +483,7 @@ static int scan(int fd, struct csv_parser *p, struct reader *r, int fast)
 				buf[have] = '\n';   /* a last line without one */
 				whole = have + 1;
 			}
-			used = fast_lines(r, buf, whole, &unusual);
+			used = fast_lines(r, buf, whole, &unusual, fn);
 			if (used > have)
 				used = have;
 			memmove(buf, buf + used, have - used);
@@ -342,10 +501,11 @@ static int scan(int fd, struct csv_parser *p, struct reader *r, int fast)
 	return rc;
 }
 
-static int read_log(const char *path, int (*fn)(const struct fiolog_row *row, void *arg),
-		    void *arg, struct diag *d, int fast)
+/* tail 0: fn reads neither offset nor prio (left 0 in its rows). */
+FIOLOG_INLINE int read_log(const char *path, row_fn *fn, void *arg, struct diag *d, int fast,
+			   int tail)
 {
-	struct reader r = { .path = path, .fn = fn, .arg = arg, .d = d, .line = 1 };
+	struct reader r = { .path = path, .fn = fn, .arg = arg, .d = d, .line = 1, .tail = tail };
 	struct csv_parser p;
 	int inited = 0, rc;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -361,7 +521,7 @@ static int read_log(const char *path, int (*fn)(const struct fiolog_row *row, vo
 		goto out;
 	}
 	inited = 1;
-	rc = scan(fd, &p, &r, fast);
+	rc = scan(fd, &p, &r, fast, fn);
 	if (!rc && r.rc == -SB_EPARSE && r.err_line)
 		rc = diag_set(d, r.rc, path, (int)r.err_line,
 			      field_column(path, r.err_line, r.err_field), "%s", r.err_msg);
@@ -378,13 +538,13 @@ out:
 int fiolog_read(const char *path, int (*fn)(const struct fiolog_row *row, void *arg),
 		void *arg, struct diag *d)
 {
-	return read_log(path, fn, arg, d, 1);
+	return read_log(path, fn, arg, d, 1, 1);
 }
 
 int fiolog_read_csv(const char *path, int (*fn)(const struct fiolog_row *row, void *arg),
 		    void *arg, struct diag *d)
 {
-	return read_log(path, fn, arg, d, 0);
+	return read_log(path, fn, arg, d, 0, 1);
 }
 
 /* ---- per-second aggregation ----------------------------------------------- */
@@ -464,6 +624,7 @@ struct stream {
 	struct result_series s;
 	uint32_t *cnt;
 	size_t cnt_cap;
+	int64_t first, last;        /* s.t[0] and s.t[s.n - 1] while s.n > 0 */
 };
 
 /* One file's rows, streamed (one file alone) or binned per ddir. */
@@ -488,11 +649,11 @@ static void stream_release(struct stream *st)
 }
 
 /* Adds value to second sec at the end of st. */
-static void stream_add(struct stream *st, int64_t sec, double value)
+static inline void stream_add(struct stream *st, int64_t sec, double value)
 {
 	struct result_series *s = &st->s;
 
-	if (s->n && s->t[s->n - 1] == (double)sec) {
+	if (s->n && st->last == sec) {
 		if (!st->cnt) {
 			st->cnt_cap = s->cap;
 			st->cnt = xmalloc(st->cnt_cap * sizeof(*st->cnt));
@@ -503,6 +664,9 @@ static void stream_add(struct stream *st, int64_t sec, double value)
 		st->cnt[s->n - 1]++;
 		return;
 	}
+	if (!s->n)
+		st->first = sec;
+	st->last = sec;
 	result_series_push(s, (double)sec, value);
 	if (st->cnt) {
 		XGROW(st->cnt, st->cnt_cap, s->n);
@@ -528,7 +692,8 @@ static int stream_to_bins(struct stream *st, struct binarr *a)
 	return 0;
 }
 
-static int bin_row(const struct fiolog_row *row, void *arg)
+/* A row into its second; inlined in fiolog_aggregate()'s read loop (read_log()). */
+FIOLOG_INLINE int bin_row(const struct fiolog_row *row, void *arg)
 {
 	struct filebins *fb = arg;
 	struct bin *b;
@@ -551,8 +716,8 @@ static int bin_row(const struct fiolog_row *row, void *arg)
 	if (fb->streaming[row->ddir]) {
 		struct stream *st = &fb->st[row->ddir];
 
-		if (!st->s.n || (double)sec >= st->s.t[st->s.n - 1]) {
-			if (!st->s.n || (uint64_t)(sec - (int64_t)st->s.t[0]) < FIOLOG_MAX_SPAN) {
+		if (!st->s.n || sec >= st->last) {
+			if (!st->s.n || (uint64_t)(sec - st->first) < FIOLOG_MAX_SPAN) {
 				stream_add(st, sec, row->value);
 				goto counted;
 			}
@@ -659,7 +824,7 @@ int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combin
 		/* One file alone streams its seconds; several are binned to be added up. */
 		for (int dir = 0; dir < RESULT_NDIRS; dir++)
 			fb.streaming[dir] = npaths == 1;
-		rc = fiolog_read(paths[i], bin_row, &fb, d);
+		rc = read_log(paths[i], bin_row, &fb, d, 1, 0);   /* bin_row inlined */
 		if (!rc && npaths == 1)
 			emit_file(&fb, how, out);
 		else if (!rc)
