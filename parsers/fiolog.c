@@ -306,10 +306,7 @@ static inline uint64_t value8(uint64_t v, unsigned n)
 		((v >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32))) >> 32;
 }
 
-/*
- * A decimal field of 1 to maxd (<= 19) digits at p into *out; the byte after it,
- * or NULL (also when p is NULL: a failure further up the line).
- */
+/* A decimal field of 1 to maxd (<= 19) digits at p into *out; the byte after it, or NULL. */
 static inline const char *swar_uint(const char *p, unsigned maxd, uint64_t *out)
 {
 	static const uint64_t pow10[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
@@ -317,8 +314,6 @@ static inline const char *swar_uint(const char *p, unsigned maxd, uint64_t *out)
 	uint64_t v, x;
 	unsigned n, total;
 
-	if (!p)
-		return NULL;
 	v = load8(p);
 	n = total = digits8(v);
 	if (!n)
@@ -344,7 +339,7 @@ static inline const char *swar_uint(const char *p, unsigned maxd, uint64_t *out)
 /* Whether p is one digit alone, as fio's prio and a windowed log's bs mostly are. */
 static inline int one_digit(const char *p)
 {
-	return p && (unsigned char)(p[0] - '0') < 10 && (unsigned char)(p[1] - '0') >= 10;
+	return (unsigned char)(p[0] - '0') < 10 && (unsigned char)(p[1] - '0') >= 10;
 }
 
 /* swar_uint(), quicker for one digit. */
@@ -363,18 +358,21 @@ static inline const char *swar_skip(const char *p, unsigned maxd)
 
 	if (one_digit(p))
 		return p + 1;
-	while (p && n == 8) {
+	while (n == 8) {
 		n = digits8(load8(p));
 		total += n;
 		p += n;
 	}
-	return p && total && total <= maxd ? p : NULL;
+	return total && total <= maxd ? p : NULL;
 }
 
-/* ", " after a field; the byte after it, or NULL. */
-static inline const char *comma(const char *p)
+/* Whether p is at ", ", the separator fio writes. */
+static inline int is_sep(const char *p)
 {
-	return p && p[0] == ',' && p[1] == ' ' ? p + 2 : NULL;
+	uint16_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v == (',' | ' ' << 8);
 }
 
 /* One line of r->ncols fields in fio's own format; the next line, or NULL. */
@@ -382,18 +380,21 @@ static inline const char *fio_line(struct reader *r, const char *p)
 {
 	uint64_t v;
 
-	p = comma(swar_uint(p, 19, &r->u[0]));
-	if (!p || !(p = comma(swar_uint(p, 15, &v))))
+	if (!(p = swar_uint(p, 19, &r->u[0])) || !is_sep(p) ||
+	    !(p = swar_uint(p + 2, 15, &v)) || !is_sep(p))
 		return NULL;
 	r->num[1] = (double)v;
 	/* ddir: one digit, 0 to 2 */
-	if ((unsigned char)(p[0] - '0') > 2 || p[1] != ',' || p[2] != ' ')
+	if ((unsigned char)(p[2] - '0') > 2 || !is_sep(p + 3))
 		return NULL;
-	r->u[2] = (uint64_t)(p[0] - '0');
-	p = swar_small(p + 3, &r->u[3]);
-	for (int k = 4; p && k < r->ncols; k++)
-		p = r->tail ? swar_small(comma(p), &r->u[k]) : swar_skip(comma(p), 19);
-	return p && *p == '\n' ? p + 1 : NULL;
+	r->u[2] = (uint64_t)(p[2] - '0');
+	if (!(p = swar_small(p + 5, &r->u[3])))
+		return NULL;
+	for (int k = 4; k < r->ncols; k++)
+		if (!is_sep(p) ||
+		    !(p = r->tail ? swar_small(p + 2, &r->u[k]) : swar_skip(p + 2, 19)))
+			return NULL;
+	return *p == '\n' ? p + 1 : NULL;
 }
 #endif
 
