@@ -10,6 +10,7 @@
 #include "err.h"
 #include "fiojson.h"
 #include "fiolog.h"
+#include "qos.h"
 #include "report.h"
 #include "sbuf.h"
 #include "table.h"
@@ -144,54 +145,47 @@ static int add_log(struct plot *pl, const char *path, struct diag *d)
 	return rc;
 }
 
-/* The exceedance curve of a json+ histogram: P(latency > x) per bin, x in µs. */
+/* l's json+ bins (sorted by value) as report/qos.c takes them; result_hist_release() it. */
+static void lat_hist(const struct fiojson_lat *l, struct result_hist *h)
+{
+	h->ns = xmalloc((l->nbins + 1) * sizeof(*h->ns));
+	h->count = xmalloc((l->nbins + 1) * sizeof(*h->count));
+	for (size_t i = 0; i < l->nbins; i++) {
+		h->ns[i] = l->bins[i].ns;
+		h->count[i] = l->bins[i].count;
+	}
+	h->n = l->nbins;
+}
+
+/* The exceedance curve, P(latency >= x), x in µs: the report's QoS staircase. */
 static void add_qos(struct plot *pl, const struct fiojson_lat *l, const char *name)
 {
-	uint64_t total = 0, cum = 0;
-	double *x = xmalloc((l->nbins + 1) * sizeof(*x));
-	double *y = xmalloc((l->nbins + 1) * sizeof(*y));
-	size_t n = 0;
+	struct result_hist h;
+	double *x = xmalloc((2 * l->nbins + 1) * sizeof(*x));
+	double *y = xmalloc((2 * l->nbins + 1) * sizeof(*y));
+	size_t n;
 
-	for (size_t i = 0; i < l->nbins; i++)
-		total += l->bins[i].count;
-	for (size_t i = 0; total && i < l->nbins; i++) {
-		cum += l->bins[i].count;
-		if (cum == total)
-			break; /* 0 has no place on a log axis */
-		x[n] = (double)l->bins[i].ns / 1e3;
-		y[n++] = (double)(total - cum) / (double)total;
-	}
+	lat_hist(l, &h);
+	n = qos_exceedance(&h, x, y);
 	if (n)
 		chart_add_series(pl->c, name, chart_palette(pl->c->nseries), x, y, n);
+	result_hist_release(&h);
 	free(x);
 	free(y);
 }
 
-/* The share of I/Os per log-spaced latency bucket, in percent, x in µs. */
+/* The share of I/Os per log-spaced latency bucket, in percent, x in µs: the report's. */
 static void add_hist(struct plot *pl, const struct fiojson_lat *l, const char *name)
 {
-	double cnt[HIST_PER_DECADE * HIST_DECADES] = { 0 }, total = 0;
 	double x[HIST_PER_DECADE * HIST_DECADES], y[HIST_PER_DECADE * HIST_DECADES];
-	int lo = -1, hi = -1, n = 0;
+	struct result_hist h;
+	size_t n;
 
-	for (size_t i = 0; i < l->nbins; i++) {
-		int b = l->bins[i].ns ? (int)floor(log10((double)l->bins[i].ns) *
-						   HIST_PER_DECADE) : 0;
-
-		b = b < 0 ? 0 : b >= HIST_PER_DECADE * HIST_DECADES
-			? HIST_PER_DECADE * HIST_DECADES - 1 : b;
-		cnt[b] += (double)l->bins[i].count;
-		total += (double)l->bins[i].count;
-		lo = lo < 0 || b < lo ? b : lo;
-		hi = b > hi ? b : hi;
-	}
-	for (int b = lo; total > 0 && b >= 0 && b <= hi; b++) {
-		x[n] = pow(10, (b + 0.5) / HIST_PER_DECADE) / 1e3;
-		y[n++] = cnt[b] / total * 100;
-	}
+	lat_hist(l, &h);
+	n = qos_histogram(&h, HIST_PER_DECADE, x, y, HIST_PER_DECADE * HIST_DECADES);
 	if (n)
-		chart_add_series(pl->c, name, chart_palette(pl->c->nseries), x, y,
-				 (size_t)n);
+		chart_add_series(pl->c, name, chart_palette(pl->c->nseries), x, y, n);
+	result_hist_release(&h);
 }
 
 static void add_job_bar(struct plot *pl, const struct fiojson_dirstat *ds,
