@@ -102,7 +102,7 @@ static double value_columns(struct table *t, const struct chart_measure *m)
 
 int table_layout(struct table *t, double width, const struct chart_measure *m)
 {
-	double th, sh, hh, bh, fh, y = sp.pad_top, first = 0;
+	double th, sh, hh, bh, fh, y = sp.pad_top, first = 0, natural;
 
 	measure(m, CHART_FONT_TITLE, t->title, &th);
 	measure(m, CHART_FONT_SUBTITLE, t->subtitle, &sh);
@@ -116,6 +116,15 @@ int table_layout(struct table *t, double width, const struct chart_measure *m)
 	t->col_w[0] = width - 2 * sp.pad_x - value_columns(t, m);
 	if (t->ncols == 0 || t->col_w[0] < fmin(first, 80) + 2 * sp.cell_pad)
 		return -SB_EINVAL;
+	natural = fmax(first, measure(m, CHART_FONT_SMALL, t->head[0], NULL)) + 2 * sp.cell_pad;
+	if (t->col_w[0] > natural) {
+		/* Room to spare goes to every column alike, so values stay near their labels. */
+		double share = (t->col_w[0] - natural) / (double)t->ncols;
+
+		t->col_w[0] = natural + share;
+		for (size_t c = 1; c < t->ncols; c++)
+			t->col_w[c] += share;
+	}
 	t->col_x[0] = sp.pad_x;
 	for (size_t c = 1; c < t->ncols; c++)
 		t->col_x[c] = t->col_x[c - 1] + t->col_w[c - 1];

@@ -43,9 +43,10 @@ void table_set_footer(struct table *t, const char *footer);
 void table_add_row(struct table *t, const char *const *texts, const uint32_t *fills);
 
 /*
- * Column widths from the widest text (header or cell) plus padding; the first
- * column takes what is left of width. Returns 0, or -SB_EINVAL when the columns
- * do not fit in width.
+ * Column widths from the widest text (header or cell) plus padding. The first
+ * column takes what is left of width, up to its own widest text; what remains is
+ * shared by all columns alike (a table of short labels does not push its values to
+ * the far edge). Returns 0, or -SB_EINVAL when the columns do not fit in width.
  */
 int table_layout(struct table *t, double width, const struct chart_measure *m);
 

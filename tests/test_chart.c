@@ -463,20 +463,30 @@ static void test_table_layout(void **state)
 	const char *head[] = { "", "IOPS", "p99 (us)" };
 	const char *row[] = { "drive-a", "1,234,567", "12" };
 	struct table *t = table_new("T", "S", 3, head);
-	(void)state;
+	double share;
 
+	(void)state;
 	table_add_row(t, row, NULL);
 	table_set_footer(t, "f");
 	assert_int_equal(table_layout(t, 960, &fake), 0);
-	/* Value columns: widest text (9 and 8 chars at 5 pt) plus 2 x 10 pad. */
-	assert_near(t->col_w[1], 65);
-	assert_near(t->col_w[2], 60);
-	assert_near(t->col_w[0], 960 - 72 - 125);
-	assert_near(t->col_x[2], 36 + t->col_w[0] + 65);
+	/*
+	 * Widest text plus 2 x 10 pad: "drive-a" 7 chars at 5 pt, 55; the values 9 and
+	 * 8 chars, 65 and 60. The 960 - 72 - 180 px to spare are shared alike.
+	 */
+	share = (960.0 - 72 - 55 - 65 - 60) / 3;
+	assert_near(t->col_w[0], 55 + share);
+	assert_near(t->col_w[1], 65 + share);
+	assert_near(t->col_w[2], 60 + share);
+	assert_near(t->col_x[2], 36 + t->col_w[0] + t->col_w[1]);
+	assert_near(t->col_x[2] + t->col_w[2], 960 - 36);
 	assert_near(t->row_h, 9.5 * 1.5 + 12);
 	assert_near(t->height, t->footer_y + 12 + 24); /* footer line, bottom pad */
 	assert_int_equal(t->cells[1].fill, TABLE_NO_FILL);
 	assert_int_equal(table_layout(t, 150, &fake), -SB_EINVAL);
+	/* Just room for the first label: it takes what is left; nothing to share. */
+	assert_int_equal(table_layout(t, 72 + 125 + 55, &fake), 0);
+	assert_near(t->col_w[0], 55);
+	assert_near(t->col_w[1], 65);
 	table_free(t);
 }
 
