@@ -240,9 +240,10 @@ static void test_m4(void **state)
 	(void)state;
 
 	for (int i = 0; i < N; i++) {
+		int hundreds = i / 100;
+
 		x[i] = i + 0.5;
-		y[i] = i % 100 == 71 ? -5.0 - (double)(i / 100) : i % 100 == 37 ? 9.0 + (double)(i / 100)
-									  : i % 7;
+		y[i] = i % 100 == 71 ? -5.0 - hundreds : i % 100 == 37 ? 9.0 + hundreds : i % 7;
 	}
 	n = chart_m4(x, y, N, 0, N, COLS, ox, oy);
 	assert_int_equal(n, 4 * COLS);
