@@ -164,11 +164,13 @@ static void build_delta_part(struct ctx *x, enum lineup_metric m, const size_t *
 	char *mt = metric_title(x, m);
 	char *title = part ? xasprintf("%s: %s (%d)", heading(x, S_DELTA), mt, part) :
 		xasprintf("%s: %s", heading(x, S_DELTA), mt);
+	/* marked in every table, as in the drives table: the column the Δ % are against */
+	char *base = xasprintf("%s (%s)", l->m[l->base].label, x->s[S_BASELINE]);
 	struct table *t;
 
 	free(mt);
 	head[0] = x->s[S_TEST];
-	head[1] = l->m[l->base].label;
+	head[1] = base;
 	for (size_t c = 0; c < n; c++)
 		head[c + 2] = l->m[cols[c]].label;
 	t = table_new(title, x->s[S_DELTA_SUB], n + 2, head);
@@ -199,6 +201,7 @@ static void build_delta_part(struct ctx *x, enum lineup_metric m, const size_t *
 	}
 	add_item(x, part ? xasprintf("lineup-delta-%s-%d", lineup_metric(m)->id, part) :
 		 xasprintf("lineup-delta-%s", lineup_metric(m)->id), NULL, t);
+	free(base);
 	free(title);
 }
 
