@@ -37,6 +37,8 @@ static const struct cli_cmd cmds[] = {
 	  "return a device or file to a fresh state, after every safety check" },
 	{ "interlock", cmd_interlock, "DEVICE", cmd_interlock_opts,
 	  "run every safety check before destroying a device's data, and nothing else" },
+	{ "lock", cmd_lock, "DEVICE", cmd_lock_opts,
+	  "hold a device's run lock until stdin ends (what a controller runs on a bench)" },
 	{ "plot", cmd_plot, "FIO_LOG_OR_JSON...", cmd_plot_opts,
 	  "chart fio logs or JSON made outside any plan (SVG, PDF or PNG)" },
 	{ "ls", cmd_ls, "DIR...", cmd_ls_opts,

@@ -81,7 +81,8 @@ int cmd_purge(const struct cli_cmd *c, int argc, char **argv);
 extern const struct cli_opt cmd_import_opts[], cmd_compare_opts[];
 int cmd_import(const struct cli_cmd *c, int argc, char **argv);
 int cmd_compare(const struct cli_cmd *c, int argc, char **argv);
-extern const struct cli_opt cmd_hosts_opts[], cmd_interlock_opts[];
+extern const struct cli_opt cmd_hosts_opts[], cmd_interlock_opts[], cmd_lock_opts[];
+int cmd_lock(const struct cli_cmd *c, int argc, char **argv);
 int cmd_interlock(const struct cli_cmd *c, int argc, char **argv);
 int cmd_hosts(const struct cli_cmd *c, int argc, char **argv);
 

@@ -100,11 +100,11 @@ int run__purge(const struct orch *x, enum purge_method m, struct purge_result *p
 	size_t n = ours ? 1 : x->o->ndestroy;
 
 	if (x->raid && x->raid->up)   /* the array: confirmed as run_raid_up decided */
-		return purge_guarded(x->tgt.path, m, x->raid->array_ids, x->raid->narray_ids, 0,
-				     x->talk, pr, d);
+		return purge_guarded(x->tgt.path, m, x->raid->array_ids, x->raid->narray_ids,
+				     NULL, 0, x->talk, pr, d);
 	if (x->tgt.host)
 		return sshcmd_purge(x->tgt.host, x->tgt.path, m, ids, n, x->talk, pr, d);
-	return purge_guarded(x->tgt.path, m, ids, n, 0, x->talk, pr, d);
+	return purge_guarded(x->tgt.path, m, ids, n, NULL, 0, x->talk, pr, d);
 }
 
 int run__bench_guard(struct orch *x, struct diag *d)
