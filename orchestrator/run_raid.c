@@ -31,6 +31,40 @@ static const char *env_or(const char *name, const char *def)
 	return v && *v ? v : def;
 }
 
+/* "host 'bench1'" or "this machine": where target t is. */
+static const char *machine_of(const struct plan_target *t, char *buf, size_t n)
+{
+	if (!t->host)
+		return "this machine";
+	snprintf(buf, n, "host '%s'", t->host);
+	return buf;
+}
+
+/*
+ * Every member on one machine, and (for now) that machine this one: an array is
+ * made of one kernel's disks; building it on a bench is not done yet.
+ */
+static int members_machine(const struct plan *p, struct diag *d)
+{
+	const struct plan_target *first = &p->targets[0];
+	char a[160], b[160];
+
+	for (size_t i = 1; i < p->ntargets; i++) {
+		const struct plan_target *t = &p->targets[i];
+
+		if (!first->host != !t->host || (t->host && strcmp(first->host, t->host)))
+			return diag_set(d, -SB_EUSAGE, p->file, t->line, 0, "RAID members must "
+					"all be on one machine: '%s' is on %s, '%s' on %s",
+					first->name, machine_of(first, a, sizeof(a)), t->name,
+					machine_of(t, b, sizeof(b)));
+	}
+	if (first->host)
+		return diag_set(d, -SB_EUSAGE, p->file, first->line, 0, "the RAID's members "
+				"are on host '%s': this version builds arrays on this machine only "
+				"(a RAID on a bench is not done yet, docs/benches.md)", first->host);
+	return 0;
+}
+
 int run_raid_shape(const struct plan *p, int *scope, struct diag *d)
 {
 	const struct plan_scope *s = NULL;
@@ -68,11 +102,11 @@ int run_raid_shape(const struct plan *p, int *scope, struct diag *d)
 					"'%s' is not a member of <raid> '%s': this version runs "
 					"plans with one target, or a RAID of all of them", name,
 					s->name);
-		if (p->targets[i].kind != PLAN_TARGET_DEVICE || p->targets[i].host)
+		if (p->targets[i].kind != PLAN_TARGET_DEVICE)
 			return diag_set(d, -SB_EUSAGE, p->file, p->targets[i].line, 0, "RAID "
-					"member '%s' must be a block device on this machine", name);
+					"member '%s' must be a block device, not a file", name);
 	}
-	return 0;
+	return members_machine(p, d);
 }
 
 static const struct plan_target *target_named(const struct plan *p, const char *name,
