@@ -12,8 +12,8 @@
 const struct cli_opt cmd_interlock_opts[] = {
 	{ "destroy", 'D', "ID", 1, "confirm by the target's identity: its serial number, "
 	  "the kernel name of a loop/zram/nullb device, or a file's path" },
-	{ "lock-token", 'T', "TOKEN", 0, "the token 'ssdbench lock' printed: its lock on the "
-	  "device is this run's own (the run's later checks on a bench)" },
+	CLI_OPT_LOCK_TOKEN("its lock on the device is this run's own (the run's later "
+			   "checks on a bench)"),
 	{ "json", 'j', NULL, 0, "print one JSON object (every row, the verdict, diskseq)" },
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },

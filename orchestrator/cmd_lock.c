@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -21,8 +22,7 @@ const struct cli_opt cmd_lock_opts[] = {
 	  "gives 'HOST:ARCHIVE')" },
 	{ "json", 'j', NULL, 0, "print the lock as one JSON line (identity, diskseq, pid, "
 	  "token), the checks on stderr" },
-	{ "help", 'h', NULL, 0, "show this help" },
-	{ NULL, 0, NULL, 0, NULL },
+	CLI_OPTS_END
 };
 
 /* Whether SIGTERM, SIGHUP or SIGINT came: the lock ends as if stdin had. */
@@ -54,76 +54,113 @@ static void hold(void)
 	}
 }
 
-static void print_lock(const struct devlock_info *li, int json)
+#define LOCK_MAX_DEVICES 32
+
+/* The devices a lock holds: their probes and locked descriptors. */
+struct held {
+	struct device_info *di[LOCK_MAX_DEVICES];
+	int fd[LOCK_MAX_DEVICES];
+	uint64_t diskseq[LOCK_MAX_DEVICES];
+	size_t n;
+};
+
+static void print_lock(const struct held *h, const struct devlock_info *li, int json)
 {
-	json_t *o;
+	json_t *o, *devs = json_array();
 	char *text;
 
-	if (!json) {
-		printf("locked '%s' (identity %s, diskseq %llu) as pid %ld, token %s; held "
-		       "until stdin ends\n", li->path, li->identity,
-		       (unsigned long long)li->diskseq, li->pid, li->token);
-		fflush(stdout);
-		return;
+	for (size_t i = 0; i < h->n; i++) {
+		if (!json)
+			printf("locked '%s' (identity %s, diskseq %llu) as pid %ld, token %s; held "
+			       "until stdin ends\n", h->di[i]->path, device_identity(h->di[i]),
+			       (unsigned long long)h->diskseq[i], li->pid, li->token);
+		json_array_append_new(devs, json_pack("{s:s, s:s, s:I}", "path",
+						      h->di[i]->path, "identity",
+						      device_identity(h->di[i]), "diskseq",
+						      (json_int_t)h->diskseq[i]));
 	}
-	o = json_pack("{s:s, s:s, s:I, s:I, s:s, s:s}", "path", li->path, "identity",
-		      li->identity, "diskseq", (json_int_t)li->diskseq, "pid",
-		      (json_int_t)li->pid, "token", li->token, "since", li->since);
-	text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
-	printf("%s\n", text ? text : "{}");
+	/* The first device's fields at the top; every device's in "devices". */
+	o = json_pack("{s:s, s:s, s:I, s:I, s:s, s:s, s:o}", "path", h->di[0]->path,
+		      "identity", device_identity(h->di[0]), "diskseq",
+		      (json_int_t)h->diskseq[0], "pid", (json_int_t)li->pid, "token", li->token,
+		      "since", li->since, "devices", devs);
+	text = o && json ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	if (text)
+		printf("%s\n", text);
 	fflush(stdout);
 	free(text);
 	json_decref(o);
 }
 
+/* Checks, probes and locks one more device into h; 0 or -SB_EUNSAFE with d set. */
+static int take(struct held *h, const char *path, const char *const *ids, size_t n,
+		FILE *out, struct diag *d)
+{
+	struct interlock_report *r = xcalloc(1, sizeof(*r));
+	size_t k = h->n++;
+	int rc;
+
+	h->fd[k] = -1;
+	h->di[k] = xcalloc(1, sizeof(*h->di[k]));
+	rc = interlock_check(path, ids, n, r, d);
+	fprintf(out, "checks for '%s':\n", path);
+	interlock_print(r, out);
+	h->diskseq[k] = r->diskseq;
+	if (!rc)
+		rc = device_probe(path, h->di[k], d);
+	if (!rc && !h->di[k]->is_block)
+		rc = diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "refusing to lock '%s': it is not a "
+			      "block device", path);
+	if (!rc)
+		rc = interlock_lock(path, &h->fd[k], d);
+	free(r);
+	return rc;
+}
+
 /*
- * Every interlock of the device, then the flock a local run takes, published in a
- * lock file with a token; held until stdin ends (the controller exits, or its ssh
- * connection dies), so no lock outlives its run. Exit status 1 when refused.
+ * Every interlock of every device, then the flock a local run takes on each,
+ * published in lock files under one token; held until stdin ends (the controller
+ * exits, or its ssh connection dies), so no lock outlives its run. Exit status 1
+ * when refused (then nothing stays locked).
  */
 int cmd_lock(const struct cli_cmd *c, int argc, char **argv)
 {
 	struct cli_parsed p;
-	struct interlock_report *r = NULL;
-	struct device_info *di = NULL;
+	struct held h;
 	struct devlock_info li;
 	const char *const *ids;
-	size_t n;
+	size_t n, published = 0;
 	struct diag d;
-	int fd = -1, json, ex = cli__parse(c, argc, argv, &p), rc;
+	int json, ex = cli__parse(c, argc, argv, &p), rc = 0;
 
 	if (ex >= 0)
 		return ex;
+	if (p.nargs > LOCK_MAX_DEVICES)
+		return cli__usage(c, "at most %d devices", LOCK_MAX_DEVICES);
 	ids = cli__list(c, &p, "destroy", &n);
 	json = cli__value(c, &p, "json") != NULL;
 	diag_clear(&d);
-	r = xcalloc(1, sizeof(*r));
-	di = xcalloc(1, sizeof(*di));
-	rc = interlock_check(p.arg, ids, n, r, &d);
-	if (rc == -SB_EUNSAFE || json)
-		interlock_print(r, json ? stderr : stdout);
-	if (!rc)
-		rc = device_probe(p.arg, di, &d);
-	if (!rc && !di->is_block)
-		rc = diag_set(&d, -SB_EUNSAFE, NULL, 0, 0, "refusing to lock '%s': it is not "
-			      "a block device", p.arg);
-	if (!rc)
-		rc = interlock_lock(p.arg, &fd, &d);
+	memset(&h, 0, sizeof(h));
 	memset(&li, 0, sizeof(li));
-	li.path = p.arg;
-	li.identity = device_identity(di);
 	li.holder = cli__value(c, &p, "holder");
-	li.diskseq = r->diskseq;
-	if (!rc)
-		rc = devlock_publish(di->kname, &li, &d);
-	if (!rc) {
-		print_lock(&li, json);
-		hold();
-		devlock_unpublish(di->kname);
+	for (size_t i = 0; i < p.nargs && !rc; i++)
+		rc = take(&h, p.args[i], ids, n, json ? stderr : stdout, &d);
+	for (size_t i = 0; i < h.n && !rc; i++, published++) {
+		li.path = h.di[i]->path;
+		li.identity = device_identity(h.di[i]);
+		li.diskseq = h.diskseq[i];
+		rc = devlock_publish(h.di[i]->kname, &li, &d);
 	}
-	if (fd >= 0)
-		close(fd);
-	free(di);
-	free(r);
+	if (!rc) {
+		print_lock(&h, &li, json);
+		hold();
+	}
+	for (size_t i = 0; i < h.n; i++) {
+		if (i < published)
+			devlock_unpublish(h.di[i]->kname);
+		if (h.fd[i] >= 0)
+			close(h.fd[i]);
+		free(h.di[i]);
+	}
 	return cli__finish(rc, &d);
 }

@@ -17,8 +17,8 @@ const struct cli_opt cmd_purge_opts[] = {
 	  "offers); docs/devices.md describes each, a wrong name lists them" },
 	{ "destroy", 'D', "ID", 1, "confirm by the target's identity: its serial number, "
 	  "the kernel name of a loop/zram/nullb device, or a file's path" },
-	{ "lock-token", 'T', "TOKEN", 0, "the token 'ssdbench lock' printed: the run whose "
-	  "lock process holds the device purges it (without: this command takes the lock)" },
+	CLI_OPT_LOCK_TOKEN("the run whose lock process holds the device purges it "
+			   "(without: this command takes the lock)"),
 	{ "dry-run", 'n', NULL, 0, "print every check and what would be done; touch nothing" },
 	{ "json", 'j', NULL, 0, "say the checks on stderr and print what ran as one JSON "
 	  "object (what a controller reads back over ssh)" },

@@ -125,7 +125,7 @@ int devlock_publish(const char *kname, struct devlock_info *li, struct diag *d)
 	time_t t = time(NULL);
 	json_t *o = NULL;
 	struct tm tm;
-	int rc = new_token(li->token, d);
+	int rc = li->token[0] ? 0 : new_token(li->token, d);
 
 	li->pid = (long)getpid();
 	gmtime_r(&t, &tm);

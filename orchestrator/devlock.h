@@ -41,8 +41,8 @@ struct devlock_info {
 };
 
 /*
- * Writes the lock file for kname (the caller holds the flock), with a new random
- * token in li->token. 0, or -SB_EIO with d set.
+ * Writes the lock file for kname (the caller holds the flock), with li->token, or a
+ * new random one there when it is "". 0, or -SB_EIO with d set.
  */
 int devlock_publish(const char *kname, struct devlock_info *li, struct diag *d);
 /* Removes kname's lock file if it still names this process. */
