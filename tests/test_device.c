@@ -38,8 +38,10 @@ static void put64(uint8_t *b, size_t off, uint64_t v)
 /* An ASCII field padded with spaces, as NVMe stores SN/MN/FR. */
 static void put_ascii(uint8_t *b, size_t off, size_t n, const char *s)
 {
-	memset(b + off, ' ', n);
-	memcpy(b + off, s, strlen(s));
+	size_t len = strlen(s);
+
+	for (size_t i = 0; i < n; i++)
+		b[off + i] = i < len ? (uint8_t)s[i] : (uint8_t)' ';
 }
 
 /* An ATA string: two characters per word, the first in the high byte. */
@@ -48,9 +50,7 @@ static void put_ata_string(uint8_t *b, unsigned word, unsigned nwords, const cha
 	size_t len = strlen(s);
 
 	for (unsigned i = 0; i < 2 * nwords; i++) {
-		char ch = i < len ? s[i] : ' ';
-
-		b[2 * word + (i ^ 1)] = (uint8_t)ch;
+		b[2 * word + (i ^ 1)] = i < len ? (uint8_t)s[i] : (uint8_t)' ';
 	}
 }
 
