@@ -43,6 +43,11 @@ struct cli_cmd {
 	const char *help;
 };
 
+/* Rows the device commands share: --lock-token (help: what it does there), the end. */
+#define CLI_OPT_LOCK_TOKEN(help) { "lock-token", 'T', "TOKEN", 0, "the token 'ssdbench " \
+				   "lock' printed: " help }
+#define CLI_OPTS_END { "help", 'h', NULL, 0, "show this help" }, { NULL, 0, NULL, 0, NULL }
+
 /*
  * Parses argv for command c into p. Returns -1 when the command should go on, or an
  * exit code to return at once (0 after --help, 2 after a usage error, said on stderr).
@@ -81,7 +86,10 @@ int cmd_purge(const struct cli_cmd *c, int argc, char **argv);
 extern const struct cli_opt cmd_import_opts[], cmd_compare_opts[];
 int cmd_import(const struct cli_cmd *c, int argc, char **argv);
 int cmd_compare(const struct cli_cmd *c, int argc, char **argv);
-extern const struct cli_opt cmd_hosts_opts[], cmd_interlock_opts[];
+extern const struct cli_opt cmd_hosts_opts[], cmd_interlock_opts[], cmd_lock_opts[];
+int cmd_lock(const struct cli_cmd *c, int argc, char **argv);
+extern const struct cli_opt cmd_raid_opts[];
+int cmd_raid(const struct cli_cmd *c, int argc, char **argv);
 int cmd_interlock(const struct cli_cmd *c, int argc, char **argv);
 int cmd_hosts(const struct cli_cmd *c, int argc, char **argv);
 

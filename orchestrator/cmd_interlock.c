@@ -12,6 +12,8 @@
 const struct cli_opt cmd_interlock_opts[] = {
 	{ "destroy", 'D', "ID", 1, "confirm by the target's identity: its serial number, "
 	  "the kernel name of a loop/zram/nullb device, or a file's path" },
+	CLI_OPT_LOCK_TOKEN("its lock on the device is this run's own (the run's later "
+			   "checks on a bench)"),
 	{ "json", 'j', NULL, 0, "print one JSON object (every row, the verdict, diskseq)" },
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -59,7 +61,7 @@ int cmd_interlock(const struct cli_cmd *c, int argc, char **argv)
 	}
 	ids = cli__list(c, &p, "destroy", &n);
 	diag_clear(&d);
-	rc = interlock_check(p.arg, ids, n, r, &d);
+	rc = interlock_check_token(p.arg, ids, n, cli__value(c, &p, "lock-token"), r, &d);
 	if (!rc || rc == -SB_EUNSAFE) {
 		if (cli__value(c, &p, "json"))
 			print_json(p.arg, r, stdout);

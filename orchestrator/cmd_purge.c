@@ -17,6 +17,8 @@ const struct cli_opt cmd_purge_opts[] = {
 	  "offers); docs/devices.md describes each, a wrong name lists them" },
 	{ "destroy", 'D', "ID", 1, "confirm by the target's identity: its serial number, "
 	  "the kernel name of a loop/zram/nullb device, or a file's path" },
+	CLI_OPT_LOCK_TOKEN("the run whose lock process holds the device purges it "
+			   "(without: this command takes the lock)"),
 	{ "dry-run", 'n', NULL, 0, "print every check and what would be done; touch nothing" },
 	{ "json", 'j', NULL, 0, "say the checks on stderr and print what ran as one JSON "
 	  "object (what a controller reads back over ssh)" },
@@ -43,7 +45,7 @@ int cmd_purge(const struct cli_cmd *c, int argc, char **argv)
 	struct cli_parsed p;
 	struct purge_result r;
 	enum purge_method m = PURGE_AUTO;
-	const char *method, *const *ids;
+	const char *method, *token, *const *ids;
 	size_t n;
 	int dry, json, lock = -1, ex = cli__parse(c, argc, argv, &p), rc = 0;
 	struct diag d;
@@ -61,14 +63,15 @@ int cmd_purge(const struct cli_cmd *c, int argc, char **argv)
 		return ex;
 	}
 	ids = cli__list(c, &p, "destroy", &n);
+	token = cli__value(c, &p, "lock-token");
 	dry = cli__value(c, &p, "dry-run") != NULL;
 	json = cli__value(c, &p, "json") != NULL;
 	diag_clear(&d);
 	memset(&r, 0, sizeof(r));
-	if (!dry)
+	if (!dry && !token)
 		rc = interlock_lock(p.arg, &lock, &d);
 	if (!rc)
-		rc = purge_guarded(p.arg, m, ids, n, dry, json ? stderr : stdout, &r, &d);
+		rc = purge_guarded(p.arg, m, ids, n, token, dry, json ? stderr : stdout, &r, &d);
 	if (!rc && json)
 		print_json(p.arg, &r, dry);
 	if (lock >= 0)

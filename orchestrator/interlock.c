@@ -16,6 +16,7 @@
 
 #include <blkid.h>
 
+#include "devlock.h"
 #include "err.h"
 #include "sbuf.h"
 #include "units.h"
@@ -173,7 +174,7 @@ static void scan_openers(const struct device_info *di, struct interlock_facts *f
 		struct dirent *e;
 		struct stat st;
 
-		if (pid <= 0 || pid == self)
+		if (pid <= 0 || pid == self || (f->lock_ours && pid == f->lock_pid))
 			continue;
 		fdd = xasprintf("/proc/%ld/fd", pid);
 		fds = opendir(fdd);
@@ -229,7 +230,22 @@ static void scan_signatures(const char *path, struct interlock_facts *f)
 	blkid_free_probe(pr);
 }
 
-void interlock_gather(const struct device_info *di, struct interlock_facts *f)
+/* Who holds the device's run lock, and whether that is this run (token: --lock-token). */
+static void scan_lock(const struct device_info *di, const char *token,
+		      struct interlock_facts *f)
+{
+	struct devlock_holder h;
+
+	devlock_find(di->path, di->kname, &h);
+	f->token_given = token != NULL;
+	f->lock_pid = h.pid;
+	f->lock_ours = h.pid == (long)getpid() ||
+		       (token && h.published && !strcmp(token, h.token));
+	snprintf(f->lock_who, sizeof(f->lock_who), "%s", h.who);
+}
+
+void interlock_gather(const struct device_info *di, const char *token,
+		      struct interlock_facts *f)
 {
 	char size[32];
 	int fd;
@@ -249,6 +265,7 @@ void interlock_gather(const struct device_info *di, struct interlock_facts *f)
 	scan_mounts(f);
 	scan_swaps(f);
 	scan_holders(f);
+	scan_lock(di, token, f);
 	scan_openers(di, f);
 	fd = open(di->path, O_RDONLY | O_EXCL | O_NONBLOCK | O_CLOEXEC);
 	f->excl_errno = fd < 0 ? errno : 0;
@@ -295,6 +312,14 @@ static void decide_use(const struct interlock_facts *f, struct interlock_report 
 	    "no swap on it%s", f->swap);
 	row(r, "no holders", !f->holder[0], f->holder[0] ? "'%s' is stacked on it "
 	    "(holders)" : "nothing is stacked on it%s", f->holder);
+	if (f->lock_pid && !f->lock_ours)
+		row(r, "not locked", 0, "another ssdbench run holds its lock: %s", f->lock_who);
+	else if (f->token_given && !f->lock_pid)
+		row(r, "not locked", 0, "the run's lock on it (--lock-token) is no longer held: "
+		    "its 'ssdbench lock' ended");
+	else
+		row(r, "not locked", 1, "%s", f->lock_pid ? "this run holds its lock" :
+		    "no other run holds its lock");
 	if (f->opener_pid)
 		row(r, "not open", 0, "process %ld has it open", f->opener_pid);
 	else
@@ -355,13 +380,19 @@ void interlock_decide(const struct interlock_facts *f, const char *const *destro
 int interlock_check(const char *dev, const char *const *destroy_ids, size_t n,
 		    struct interlock_report *r, struct diag *d)
 {
+	return interlock_check_token(dev, destroy_ids, n, NULL, r, d);
+}
+
+int interlock_check_token(const char *dev, const char *const *destroy_ids, size_t n,
+			  const char *token, struct interlock_report *r, struct diag *d)
+{
 	struct device_info *di = xcalloc(1, sizeof(*di));
 	struct interlock_facts *f = xcalloc(1, sizeof(*f));
 	int rc = device_probe(dev, di, d);
 
 	if (rc)
 		goto out;
-	interlock_gather(di, f);
+	interlock_gather(di, token, f);
 	interlock_decide(f, destroy_ids, n, r);
 	r->diskseq = di->diskseq;
 	if (r->refused)
@@ -382,6 +413,10 @@ void interlock_print(const struct interlock_report *r, FILE *out)
 
 int interlock_lock(const char *dev, int *fd, struct diag *d)
 {
+	struct device_info *di;
+	struct devlock_holder h;
+	struct diag pd;
+
 	*fd = open(dev, O_RDONLY | O_CLOEXEC);
 	if (*fd < 0)
 		return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "cannot open '%s' to lock it: %s",
@@ -390,6 +425,11 @@ int interlock_lock(const char *dev, int *fd, struct diag *d)
 		return 0;
 	close(*fd);
 	*fd = -1;
-	return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "'%s' is locked by another program "
-			"(another ssdbench run?)", dev);
+	di = xcalloc(1, sizeof(*di));
+	diag_clear(&pd);
+	(void)device_probe(dev, di, &pd);
+	devlock_find(dev, di->kname, &h);
+	free(di);
+	return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "'%s' is locked by %s", dev,
+			h.pid ? h.who : "another program (another ssdbench run?)");
 }

@@ -22,6 +22,10 @@ struct interlock_facts {
 	char swap[512];            /* a swap area on it, "" none */
 	char holder[64];           /* a holders/ entry, "" none */
 	long opener_pid;           /* another process with it open, 0 none */
+	long lock_pid;             /* the process holding its run lock (flock), 0 none */
+	int lock_ours;             /* that is this process, or the --lock-token's holder */
+	int token_given;           /* a --lock-token was given: the lock must be held */
+	char lock_who[400];        /* devlock's account of the holder */
 	int excl_errno;            /* 0 when a non-blocking O_EXCL open succeeded */
 	char signatures[256];      /* "dos partition table", "ext4 filesystem", "" none */
 	char what[300];            /* "loop3 (64 MiB, backing /tmp/x.img)" for the report */
@@ -42,8 +46,13 @@ struct interlock_report {
 	uint64_t diskseq;          /* set by interlock_check(): changes with the medium */
 };
 
-/* Fills f from the running system; read-only apart from a transient O_EXCL open. */
-void interlock_gather(const struct device_info *di, struct interlock_facts *f);
+/*
+ * Fills f from the running system; read-only apart from a transient O_EXCL open.
+ * token (NULL: none) is a run's --lock-token: the process holding the device's
+ * lock under that token is the run's own, not another user of the device.
+ */
+void interlock_gather(const struct device_info *di, const char *token,
+		      struct interlock_facts *f);
 /*
  * Decides from facts alone. destroy_ids[0..n) are the --destroy values given; one
  * must equal the identity. Pure: no system access, so tests feed it synthetic facts.
@@ -56,11 +65,15 @@ void interlock_decide(const struct interlock_facts *f, const char *const *destro
  */
 int interlock_check(const char *dev, const char *const *destroy_ids, size_t n,
 		    struct interlock_report *r, struct diag *d);
+/* The same for a run whose lock is held by another process under token (--lock-token). */
+int interlock_check_token(const char *dev, const char *const *destroy_ids, size_t n,
+			  const char *token, struct interlock_report *r, struct diag *d);
 /* Prints every row as "PASS name: detail" / "FAIL name: detail". */
 void interlock_print(const struct interlock_report *r, FILE *out);
 /*
  * Takes an exclusive flock on dev for the run, so two runs cannot share a drive.
- * *fd receives the descriptor to close at the end. Returns 0 or -SB_EUNSAFE.
+ * *fd receives the descriptor to close at the end. Returns 0, or -SB_EUNSAFE with
+ * d naming the holder.
  */
 int interlock_lock(const char *dev, int *fd, struct diag *d);
 

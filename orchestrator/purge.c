@@ -301,7 +301,8 @@ int purge_run(const struct device_info *di, enum purge_method m, struct purge_re
 }
 
 int purge_guarded(const char *target, enum purge_method want, const char *const *ids,
-		  size_t n, int dry_run, FILE *out, struct purge_result *r, struct diag *d)
+		  size_t n, const char *token, int dry_run, FILE *out, struct purge_result *r,
+		  struct diag *d)
 {
 	struct device_info *di = xcalloc(1, sizeof(*di));
 	struct interlock_report *ir = xcalloc(1, sizeof(*ir));
@@ -310,7 +311,7 @@ int purge_guarded(const char *target, enum purge_method want, const char *const 
 	int rc;
 
 	sbuf_init(&sb);
-	rc = interlock_check(target, ids, n, ir, d);
+	rc = interlock_check_token(target, ids, n, token, ir, d);
 	fprintf(out, "checks for '%s':\n", target);
 	interlock_print(ir, out);
 	if (rc && rc != -SB_EUNSAFE)

@@ -55,9 +55,11 @@ int purge_run(const struct device_info *di, enum purge_method m, struct purge_re
 /*
  * The guarded purge of target: every interlock (ids are the --destroy values), the
  * method's availability, what would happen, then -- unless dry_run -- the purge,
- * each said on out. The caller holds the run's lock. 0, or a negative SB_E* code.
+ * each said on out. The caller holds the run's lock, or token (not NULL) names the
+ * run whose `ssdbench lock` holds it. 0, or a negative SB_E* code.
  */
 int purge_guarded(const char *target, enum purge_method want, const char *const *ids,
-		  size_t n, int dry_run, FILE *out, struct purge_result *r, struct diag *d);
+		  size_t n, const char *token, int dry_run, FILE *out, struct purge_result *r,
+		  struct diag *d);
 
 #endif

@@ -41,21 +41,9 @@ static void exec_child(char *const argv[], const char *dir, int fd_out, int fd_e
 	_exit(127);
 }
 
-/* Reads both pipes into their buffers until both close or the deadline; 1 if it struck. */
-static int drain(pid_t pid, struct pollfd p[2], struct sbuf *bufs[2], int64_t deadline)
+int remote_pump(struct pollfd p[2], struct sbuf *bufs[2], int ms)
 {
-	int open_fds = (p[0].fd >= 0) + (p[1].fd >= 0);
-
-	while (open_fds) {
-		int wait_ms = deadline ? (int)(deadline - mono_ms()) : -1;
-
-		if (deadline && wait_ms <= 0) {
-			kill(-pid, SIGKILL);
-			kill(pid, SIGKILL);
-			return 1;
-		}
-		if (poll(p, 2, wait_ms) <= 0)
-			continue;  /* the deadline, or EINTR */
+	if (poll(p, 2, ms) > 0) {
 		for (int i = 0; i < 2; i++) {
 			char buf[4096];
 			ssize_t n;
@@ -65,13 +53,27 @@ static int drain(pid_t pid, struct pollfd p[2], struct sbuf *bufs[2], int64_t de
 			n = read(p[i].fd, buf, sizeof(buf));
 			if (n < 0 && errno == EINTR)
 				continue;
-			if (n <= 0) {
+			if (n <= 0)
 				p[i].fd = -1;
-				open_fds--;
-			} else if (bufs[i]) {
+			else if (bufs[i])
 				sbuf_add(bufs[i], buf, (size_t)n);
-			}
 		}
+	}
+	return (p[0].fd >= 0) + (p[1].fd >= 0);
+}
+
+/* Reads both pipes into their buffers until both close or the deadline; 1 if it struck. */
+static int drain(pid_t pid, struct pollfd p[2], struct sbuf *bufs[2], int64_t deadline)
+{
+	while (p[0].fd >= 0 || p[1].fd >= 0) {
+		int wait_ms = deadline ? (int)(deadline - mono_ms()) : -1;
+
+		if (deadline && wait_ms <= 0) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			return 1;
+		}
+		remote_pump(p, bufs, wait_ms);
 	}
 	return 0;
 }

@@ -7,6 +7,7 @@
 #ifndef SB_REMOTE_H
 #define SB_REMOTE_H
 
+#include <poll.h>
 #include <stddef.h>
 
 #include "diag.h"
@@ -35,6 +36,13 @@ int remote_capture(char *const argv[], const char *dir, unsigned timeout_s,
  * err NULL with out set: both into out). */
 int remote_run(char *const argv[], const char *dir, unsigned timeout_s, struct sbuf *out,
 	       struct sbuf *err);
+
+/*
+ * One poll of up to two pipes (p[i].fd -1: none) for up to ms (-1: until one is
+ * ready): what each holds is appended to bufs[i] (NULL: dropped); p[i].fd becomes
+ * -1 once that pipe ended (the caller closes it). Returns how many are still open.
+ */
+int remote_pump(struct pollfd p[2], struct sbuf *bufs[2], int ms);
 
 /* The value of fio's --client for h: "ADDRESS,PORT" (ip6:ADDRESS,PORT for IPv6). free() it. */
 char *remote_client_arg(const struct plan_host *h);

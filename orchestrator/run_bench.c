@@ -100,16 +100,35 @@ int run__purge(const struct orch *x, enum purge_method m, struct purge_result *p
 	size_t n = ours ? 1 : x->o->ndestroy;
 
 	if (x->raid && x->raid->up)   /* the array: confirmed as run_raid_up decided */
-		return purge_guarded(x->tgt.path, m, x->raid->array_ids, x->raid->narray_ids, 0,
-				     x->talk, pr, d);
+		return purge_guarded(x->tgt.path, m, x->raid->array_ids, x->raid->narray_ids,
+				     NULL, 0, x->talk, pr, d);
 	if (x->tgt.host)
-		return sshcmd_purge(x->tgt.host, x->tgt.path, m, ids, n, x->talk, pr, d);
-	return purge_guarded(x->tgt.path, m, ids, n, 0, x->talk, pr, d);
+		return sshcmd_purge(x->tgt.host, x->tgt.path, m, ids, n, run__bench_token(x),
+				    x->talk, pr, d);
+	return purge_guarded(x->tgt.path, m, ids, n, NULL, 0, x->talk, pr, d);
+}
+
+const char *run__bench_token(const struct orch *x)
+{
+	return x->g.bench_lock ? benchlock_token(x->g.bench_lock) : NULL;
+}
+
+/* Who holds a bench's device for this run, as the bench tells anyone refused. */
+static char *lock_holder(const struct orch *x)
+{
+	char host[256] = "";
+	char *out = plan_absolute_path(x->out), *s;
+
+	gethostname(host, sizeof(host) - 1);
+	s = xasprintf("%s:%s", host[0] ? host : "controller", out);
+	free(out);
+	return s;
 }
 
 int run__bench_guard(struct orch *x, struct diag *d)
 {
 	struct run_guard *g = &x->g;
+	char *holder;
 	int rc;
 
 	if (!g->writes || !x->tgt.is_device) {
@@ -118,14 +137,25 @@ int run__bench_guard(struct orch *x, struct diag *d)
 		return 0;
 	}
 	g->checks = xcalloc(1, sizeof(*g->checks));
-	rc = sshcmd_interlock(x->tgt.host, x->tgt.path, x->o->destroy, x->o->ndestroy,
+	rc = sshcmd_interlock(x->tgt.host, x->tgt.path, x->o->destroy, x->o->ndestroy, NULL,
 			      remote_timeout_s(), g->checks, d);
 	if (g->checks->nrows) {
 		fprintf(x->talk, "checks for '%s' on host '%s':\n", x->tgt.path,
 			x->tgt.host->name);
 		interlock_print(g->checks, x->talk);
 	}
-	return rc;
+	if (rc)
+		return rc;
+	/* Held until the run ends: the bench refuses everyone but this run's commands. */
+	holder = lock_holder(x);
+	g->bench_lock = benchlock_open(x->tgt.host, x->tgt.path, x->o->destroy,
+				       x->o->ndestroy, holder, remote_timeout_s(), d);
+	free(holder);
+	if (!g->bench_lock)
+		return d->code;
+	fprintf(x->talk, "locked '%s' on host '%s' for the run\n", x->tgt.path,
+		x->tgt.host->name);
+	return 0;
 }
 
 int run__recheck(const struct orch *x, struct diag *d)
@@ -135,9 +165,11 @@ int run__recheck(const struct orch *x, struct diag *d)
 
 	if (!x->tgt.host)
 		return run_guard_recheck(&x->g, x->o, x->tgt.path, x->talk, d);
+	if (x->g.bench_lock && benchlock_alive(x->g.bench_lock, d))
+		return d->code;
 	r = xcalloc(1, sizeof(*r));
 	rc = sshcmd_interlock(x->tgt.host, x->tgt.path, x->o->destroy, x->o->ndestroy,
-			      remote_timeout_s(), r, d);
+			      run__bench_token(x), remote_timeout_s(), r, d);
 	if (!rc && r->diskseq != x->g.checks->diskseq)
 		rc = diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "refusing to write to '%s' on host "
 			      "'%s': it holds another medium now (diskseq %llu, was %llu)",
@@ -161,29 +193,18 @@ static void say_command(const struct orch *x, const char *when, const char *cons
 	sshcmd_argv_free(argv);
 }
 
-/* The same for a command with --destroy IDs: "interlock" or "purge METHOD". */
+/* The same for a device command with --destroy IDs: "interlock", "purge", "lock". */
 static void say_destroy(const struct orch *x, const char *when, const char *cmd,
-			const char *method, FILE *out)
+			const char *opt, const char *val, const char *token, FILE *out)
 {
-	const char **a = xcalloc(2 * x->o->ndestroy + 6, sizeof(*a));
-	size_t k = 0;
+	const char *own[] = { x->tgt.path };
+	int ours = !x->tgt.is_device && !x->o->ndestroy && strcmp(cmd, "interlock");
+	struct sshcmd_dev c = { cmd, x->tgt.path, opt, val, ours ? own : x->o->destroy,
+				ours ? 1 : x->o->ndestroy, token };
+	size_t n;
+	const char **a = sshcmd_dev_args(&c, &n);   /* a file the run creates is its own */
 
-	a[k++] = cmd;
-	a[k++] = x->tgt.path;
-	if (method) {
-		a[k++] = "--method";
-		a[k++] = method;
-	}
-	for (size_t i = 0; i < x->o->ndestroy; i++) {
-		a[k++] = "--destroy";
-		a[k++] = x->o->destroy[i];
-	}
-	if (!x->tgt.is_device && !x->o->ndestroy && strcmp(cmd, "interlock")) {
-		a[k++] = "--destroy";   /* a file the run creates is its own to erase */
-		a[k++] = x->tgt.path;
-	}
-	a[k++] = "--json";
-	say_command(x, when, a, k, out);
+	say_command(x, when, a, n, out);
 	free(a);
 }
 
@@ -192,6 +213,7 @@ void run__bench_describe(const struct orch *x, FILE *out)
 	const char *version[] = { "--version" };
 	const char *probe[] = { "probe", x->tgt.path, "--json", "--allow-missing" };
 	const char *why = run__bench_needs(x);
+	const char *token = x->tgt.is_device && x->g.writes ? "TOKEN" : NULL;
 
 	if (!why) {
 		fprintf(out, "on host '%s': nothing over ssh (fio's server runs every step)\n",
@@ -202,17 +224,25 @@ void run__bench_describe(const struct orch *x, FILE *out)
 		x->tgt.host->name, why);
 	say_command(x, "version check", version, 1, out);
 	say_command(x, "probe (start, end, probe steps)", probe, 4, out);
-	if (x->tgt.is_device && x->g.writes)
-		say_destroy(x, "interlocks (start, and before each writing step)", "interlock",
-			    NULL, out);
+	if (x->tgt.is_device && x->g.writes) {
+		char *holder = lock_holder(x);
+
+		say_destroy(x, "interlocks (start)", "interlock", NULL, NULL, NULL, out);
+		say_destroy(x, "lock (held until the run ends; TOKEN is what it prints)", "lock",
+			    "--holder", holder, NULL, out);
+		say_destroy(x, "interlocks (before each writing step)", "interlock", NULL, NULL,
+			    token, out);
+		free(holder);
+	}
 	if (x->g.purge)
-		say_destroy(x, "purge (--purge/--op)", "purge", purge_name(x->g.method), out);
+		say_destroy(x, "purge (--purge/--op)", "purge", "--method",
+			    purge_name(x->g.method), token, out);
 	for (size_t i = 0; i < x->plan.nsteps; i++) {
 		const struct plan_workload *w = &x->plan.steps[i];
 		char *when = xasprintf("step %zu '%s'", i + 1, w->name);
 
 		if (w->kind == PLAN_PURGE)
-			say_destroy(x, when, "purge", w->method, out);
+			say_destroy(x, when, "purge", "--method", w->method, token, out);
 		else if (w->telemetry_ms)
 			fprintf(out, "  %s: telemetry: the probe above every %.1f s while fio "
 				"runs\n", when, (double)w->telemetry_ms / 1000.0);
@@ -222,8 +252,8 @@ void run__bench_describe(const struct orch *x, FILE *out)
 		char *when = xasprintf("<op> '%s' discard", x->plan.scopes[i].name);
 
 		if (x->plan.scopes[i].kind == PLAN_OP)
-			say_destroy(x, when, "purge", x->tgt.is_device ? "discard" :
-				    "punch-holes", out);
+			say_destroy(x, when, "purge", "--method", x->tgt.is_device ?
+				    "discard" : "punch-holes", token, out);
 		free(when);
 	}
 }

@@ -9,6 +9,7 @@
 #include "err.h"
 #include "hwop.h"
 #include "op.h"
+#include "remote.h"
 #include "sbuf.h"
 #include "units.h"
 #include "xalloc.h"
@@ -21,6 +22,11 @@ void run_guard_init(struct run_guard *g)
 
 void run_guard_release(struct run_guard *g)
 {
+	struct diag d;
+
+	diag_clear(&d);
+	if (benchlock_close(g->bench_lock, remote_timeout_s(), &d))
+		diag_print(&d, stderr);
 	if (g->lock_fd >= 0)
 		close(g->lock_fd);
 	free(g->checks);

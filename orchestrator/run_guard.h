@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "benchlock.h"
 #include "device.h"
 #include "diag.h"
 #include "interlock.h"
@@ -16,6 +17,7 @@
 struct run_guard {
 	int writes;                  /* a step writes, or a purge or OP was asked for */
 	int lock_fd;                 /* exclusive flock on the device for the run, or -1 */
+	struct benchlock *bench_lock;/* the same on a bench: its `ssdbench lock`, or NULL */
 	int purge;                   /* purge before the first step */
 	enum purge_method method;
 	unsigned op_centi;           /* --op in hundredths of a percent */
@@ -25,6 +27,7 @@ struct run_guard {
 };
 
 void run_guard_init(struct run_guard *g);
+/* Releases the locks (a bench's lock session ended, a failure said on stderr) and frees. */
 void run_guard_release(struct run_guard *g);
 /*
  * Reads --op and --purge for a target of size bytes; with --op confines every step

@@ -101,8 +101,13 @@ int run__target_exists(const struct orch *x);
 /* The interlocked purge with method m: a file the run created is its own, else --destroy. */
 int run__purge(const struct orch *x, enum purge_method m, struct purge_result *pr,
 	       struct diag *d);
-/* A bench's device that will be written: its interlocks, run on the bench (x->g.checks). */
+/*
+ * A bench's device that will be written: its interlocks, run on the bench
+ * (x->g.checks), then its lock taken there for the whole run (x->g.bench_lock).
+ */
 int run__bench_guard(struct orch *x, struct diag *d);
+/* The token of the run's lock on its bench's device, or NULL. */
+const char *run__bench_token(const struct orch *x);
 /* Right before a writing step: every interlock again and the same medium (diskseq). */
 int run__recheck(const struct orch *x, struct diag *d);
 /* --dry-run: every command the run would run on the bench over ssh, as argv lines. */

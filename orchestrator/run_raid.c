@@ -31,6 +31,40 @@ static const char *env_or(const char *name, const char *def)
 	return v && *v ? v : def;
 }
 
+/* "host 'bench1'" or "this machine": where target t is. */
+static const char *machine_of(const struct plan_target *t, char *buf, size_t n)
+{
+	if (!t->host)
+		return "this machine";
+	snprintf(buf, n, "host '%s'", t->host);
+	return buf;
+}
+
+/*
+ * Every member on one machine, and (for now) that machine this one: an array is
+ * made of one kernel's disks; building it on a bench is not done yet.
+ */
+static int members_machine(const struct plan *p, struct diag *d)
+{
+	const struct plan_target *first = &p->targets[0];
+	char a[160], b[160];
+
+	for (size_t i = 1; i < p->ntargets; i++) {
+		const struct plan_target *t = &p->targets[i];
+
+		if (!first->host != !t->host || (t->host && strcmp(first->host, t->host)))
+			return diag_set(d, -SB_EUSAGE, p->file, t->line, 0, "RAID members must "
+					"all be on one machine: '%s' is on %s, '%s' on %s",
+					first->name, machine_of(first, a, sizeof(a)), t->name,
+					machine_of(t, b, sizeof(b)));
+	}
+	if (first->host)
+		return diag_set(d, -SB_EUSAGE, p->file, first->line, 0, "the RAID's members "
+				"are on host '%s': this version builds arrays on this machine only "
+				"(a RAID on a bench is not done yet, docs/benches.md)", first->host);
+	return 0;
+}
+
 int run_raid_shape(const struct plan *p, int *scope, struct diag *d)
 {
 	const struct plan_scope *s = NULL;
@@ -68,11 +102,11 @@ int run_raid_shape(const struct plan *p, int *scope, struct diag *d)
 					"'%s' is not a member of <raid> '%s': this version runs "
 					"plans with one target, or a RAID of all of them", name,
 					s->name);
-		if (p->targets[i].kind != PLAN_TARGET_DEVICE || p->targets[i].host)
+		if (p->targets[i].kind != PLAN_TARGET_DEVICE)
 			return diag_set(d, -SB_EUSAGE, p->file, p->targets[i].line, 0, "RAID "
-					"member '%s' must be a block device on this machine", name);
+					"member '%s' must be a block device, not a file", name);
 	}
-	return 0;
+	return members_machine(p, d);
 }
 
 static const struct plan_target *target_named(const struct plan *p, const char *name,
@@ -84,59 +118,97 @@ static const struct plan_target *target_named(const struct plan *p, const char *
 	return NULL;
 }
 
+/* Adds member name (borrowed) at path to r: a block device, probed. */
+static int add_member(struct run_raid *r, const char *name, const char *path, int dry_run,
+		      struct diag *d)
+{
+	struct run_member *mb = &r->m[r->n++];
+	struct stat st;
+
+	mb->lock_fd = -1;
+	mb->name = name;
+	mb->path = xstrdup(path);
+	if (stat(mb->path, &st) || !S_ISBLK(st.st_mode))
+		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "RAID member '%s': '%s' is not a "
+				"block device", name, mb->path);
+	mb->dev = xcalloc(1, sizeof(*mb->dev));
+	if (device_probe(mb->path, mb->dev, d))
+		return d->code;
+	if (!mb->dev->size && !dry_run)
+		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read the size of '%s'",
+				mb->path);
+	r->size += mb->dev->size;
+	return 0;
+}
+
 /* Fills r's members from the scope's member list; each must be a block device. */
 static int resolve_members(struct run_raid *r, const struct plan *p,
 			   const struct plan_scope *s, int dry_run, struct diag *d)
 {
-	const char *paths[RAID_MAX_MEMBERS];
-
 	for (const char *m = s->members; *m && r->n < RAID_MAX_MEMBERS;) {
 		size_t k = strcspn(m, " ");
 		const struct plan_target *t = target_named(p, m, k);
-		struct run_member *mb;
-		struct stat st;
 
 		if (!t)   /* plan_check names every member; a bad plan gets here only by hand */
 			return diag_set(d, -SB_EUSAGE, p->file, s->line, 0, "RAID member '%.*s' "
 					"is not a target", (int)k, m);
-		mb = &r->m[r->n++];
-		mb->lock_fd = -1;
-		mb->name = t->name;
-		mb->path = xstrdup(t->path);
-		paths[r->n - 1] = mb->path;
-		if (stat(mb->path, &st) || !S_ISBLK(st.st_mode))
-			return diag_set(d, -SB_EINVAL, NULL, 0, 0, "RAID member '%s': '%s' is "
-					"not a block device", t->name, mb->path);
-		mb->dev = xcalloc(1, sizeof(*mb->dev));
-		if (device_probe(mb->path, mb->dev, d))
+		if (add_member(r, t->name, t->path, dry_run, d))
 			return d->code;
-		if (!mb->dev->size && !dry_run)
-			return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read the size of '%s'",
-					mb->path);
-		r->size += mb->dev->size;
 		m += k + strspn(m + k, " ");
 	}
-	return raid_build(r->array, paths, r->n, s->chunk, &r->seq, d);
+	return 0;
 }
 
-struct run_raid *run_raid_new(const struct plan *p, int si, int dry_run, struct diag *d)
+/* A new run_raid for array <md dir>/ssdbench-NAME, no members yet. */
+static struct run_raid *raid_new(const char *name, uint64_t chunk)
 {
-	const struct plan_scope *s = &p->scopes[si];
 	struct run_raid *r = xcalloc(1, sizeof(*r));
 
-	r->scope = si;
-	r->chunk = s->chunk;
+	r->chunk = chunk;
 	r->exec = raid_exec;
-	r->array = xasprintf("%s/ssdbench-%s", env_or("SSDBENCH_MD_DIR", "/dev/md"), s->name);
+	r->array = xasprintf("%s/ssdbench-%s", env_or("SSDBENCH_MD_DIR", "/dev/md"), name);
 	r->mdstat = xstrdup(env_or("SSDBENCH_MDSTAT", "/proc/mdstat"));
 	/* Without md, r->why says so and the scope is skipped. */
 	(void)raid_available(r->mdstat, r->why, sizeof(r->why));
-	if (resolve_members(r, p, s, dry_run, d)) {
+	return r;
+}
+
+/* The mdadm sequence and the identity, once every member is in; NULL with d set. */
+static struct run_raid *raid_finish(struct run_raid *r, int rc, struct diag *d)
+{
+	const char *paths[RAID_MAX_MEMBERS];
+
+	for (size_t i = 0; i < r->n; i++)
+		paths[i] = r->m[i].path;
+	if (!rc)
+		rc = raid_build(r->array, paths, r->n, r->chunk, &r->seq, d);
+	if (rc) {
 		run_raid_free(r);
 		return NULL;
 	}
 	r->identity = identity_of(r);
 	return r;
+}
+
+struct run_raid *run_raid_new(const struct plan *p, int si, int dry_run, struct diag *d)
+{
+	const struct plan_scope *s = &p->scopes[si];
+	struct run_raid *r = raid_new(s->name, s->chunk);
+
+	r->scope = si;
+	return raid_finish(r, resolve_members(r, p, s, dry_run, d), d);
+}
+
+struct run_raid *run_raid_new_paths(const char *name, uint64_t chunk,
+				    const char *const *paths, size_t n, struct diag *d)
+{
+	struct run_raid *r = raid_new(name, chunk);
+	int rc = n > RAID_MAX_MEMBERS ? diag_set(d, -SB_EUSAGE, NULL, 0, 0, "at most %d RAID "
+						 "members", RAID_MAX_MEMBERS) : 0;
+
+	for (size_t i = 0; i < n && !rc; i++)
+		rc = add_member(r, paths[i], paths[i], 0, d);
+	return raid_finish(r, rc, d);
 }
 
 void run_raid_free(struct run_raid *r)
@@ -174,12 +246,13 @@ int run_raid_guard(struct run_raid *r, const struct run_opts *o, int dry_run, FI
 		diag_clear(&md);
 		free(m->checks);
 		m->checks = xcalloc(1, sizeof(*m->checks));
-		rc = interlock_check(m->path, o->destroy, o->ndestroy, m->checks, &md);
+		rc = interlock_check_token(m->path, o->destroy, o->ndestroy, r->token,
+					   m->checks, &md);
 		fprintf(out, "checks for RAID member '%s' (%s):\n", m->name, m->path);
 		interlock_print(m->checks, out);
 		fprintf(out, "%s %s\n", rc ? "would refuse to destroy" : dry_run ?
 			"would destroy" : "will destroy", m->checks->what);
-		if (!rc && !dry_run && m->lock_fd < 0)
+		if (!rc && !dry_run && m->lock_fd < 0 && !r->token)
 			rc = interlock_lock(m->path, &m->lock_fd, &md);
 		if (rc && !first)
 			first = diag_set(d, rc, NULL, 0, 0, "RAID member '%s': %s", m->name,
@@ -320,7 +393,7 @@ int run_raid_up(struct run_raid *r, const struct run_opts *o, const char *dir, F
 {
 	int rc = run_raid_guard(r, o, 0, out, d);
 
-	if (!rc)
+	if (!rc && dir)
 		rc = journal_add_event(dir, "raid-up", r->array, d);
 	if (rc)
 		return rc;
@@ -341,7 +414,7 @@ int run_raid_down(struct run_raid *r, const char *dir, FILE *out, struct diag *d
 		knames[i] = r->m[i].dev->kname;
 	fprintf(out, "tearing down %s\n", r->array);
 	rc = raid_down(&r->seq, r->exec, r->exec_arg, r->mdstat, knames, r->n, &r->log, d);
-	if (!rc)
+	if (!rc && dir)
 		rc = journal_add_event(dir, "raid-down", r->array, d);
 	if (!rc)
 		r->up = 0;

@@ -48,6 +48,8 @@ struct run_raid {
 	size_t narray_ids;
 	struct raid_log log;         /* every mdadm command run, for the manifest */
 	char *json;                  /* the manifest's "raid" object, refreshed */
+	const char *token;           /* a run's lock token on a bench (the members' locks are
+					held by its `ssdbench lock`), or NULL; borrowed */
 	raid_exec_fn *exec;          /* raid_exec; tests pass a fake */
 	void *exec_arg;
 };
@@ -65,11 +67,17 @@ int run_raid_shape(const struct plan *p, int *scope, struct diag *d);
  * run_raid (run_raid_free() it), or NULL with d set.
  */
 struct run_raid *run_raid_new(const struct plan *p, int si, int dry_run, struct diag *d);
+/*
+ * The same for `ssdbench raid` on a bench: array <md dir>/ssdbench-NAME over the
+ * block devices paths[0..n) (each member named by its path), chunk bytes.
+ */
+struct run_raid *run_raid_new_paths(const char *name, uint64_t chunk,
+				    const char *const *paths, size_t n, struct diag *d);
 void run_raid_free(struct run_raid *r);
 /*
  * Every interlock on every member (rows printed on out, each member's verdict
  * kept), and unless dry_run the lock on each (once: again right before the
- * array is created). -SB_EUNSAFE with d set to the first
+ * array is created; not with r->token, whose lock process holds them). -SB_EUNSAFE with d set to the first
  * refusal, after every member was checked.
  */
 int run_raid_guard(struct run_raid *r, const struct run_opts *o, int dry_run, FILE *out,
@@ -81,7 +89,7 @@ char *run_raid_describe(const struct run_raid *r);
 void run_raid_print_part(const struct run_raid *r, int down, FILE *out);
 /*
  * Creates the array: the members' interlocks again, "raid-up" in the journal of
- * archive dir (so resume tears it down), mdadm's set-up, the node, and the
+ * archive dir (so resume tears it down; dir NULL: no journal, `ssdbench raid`), mdadm's set-up, the node, and the
  * array's own interlocks. When r->up is set afterwards, whatever it returned,
  * run_raid_down() must follow.
  */
@@ -89,7 +97,7 @@ int run_raid_up(struct run_raid *r, const struct run_opts *o, const char *dir, F
 		struct diag *d);
 /*
  * Stops the array and zeroes the members' superblocks; 0 once mdstat is clean,
- * with "raid-down" in the journal of archive dir.
+ * with "raid-down" in the journal of archive dir (when not NULL).
  */
 int run_raid_down(struct run_raid *r, const char *dir, FILE *out, struct diag *d);
 /* Right before a writing step on the array: its interlocks and the same medium. */

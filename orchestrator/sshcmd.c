@@ -123,25 +123,19 @@ static void reason(const char *text, char *buf, size_t n)
 	snprintf(buf, n, "%.*s", best ? (int)strcspn(best, "\r\n") : 0, best ? best : "");
 }
 
-int sshcmd_run(const struct plan_host *h, const char *const *args, size_t n,
-	       unsigned timeout_s, struct sbuf *out, struct sbuf *err, struct diag *d)
+int sshcmd_judge(const struct plan_host *h, const char *prog, const char *cmd, int rc,
+		 const char *err, unsigned timeout_s, struct diag *d)
 {
-	char **argv = sshcmd_argv(h, timeout_s, args, n), why[512];
-	struct sbuf e;
-	int rc;
+	char why[512];
 
-	sbuf_init(&e);
-	rc = remote_run(argv, NULL, timeout_s, out, &e);
-	reason(e.buf, why, sizeof(why));
-	if (err)
-		sbuf_add(err, e.buf, e.len);
+	reason(err, why, sizeof(why));
 	if (rc == 0)
 		;
 	else if (rc == -SB_EFIO)
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "host '%s' (ssh %s): 'ssdbench %s' gave no "
-			      "answer within %u s", h->name, sshcmd_dest(h), args[0], timeout_s);
-	else if (rc == -SB_EIO || (rc == 127 && !e.len))
-		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot run '%s' here", argv[0]);
+			      "answer within %u s", h->name, sshcmd_dest(h), cmd, timeout_s);
+	else if (rc == -SB_EIO || (rc == 127 && !*err))
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot run '%s' here", prog);
 	else if (rc == 255)
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot reach host '%s' over ssh (%s)%s%s",
 			      h->name, sshcmd_dest(h), why[0] ? ": " : "", why);
@@ -154,6 +148,21 @@ int sshcmd_run(const struct plan_host *h, const char *const *args, size_t n,
 		rc = diag_set(d, rc == 1 && strstr(why, "refus") ? -SB_EUNSAFE : -SB_EIO, NULL,
 			      0, 0, "host '%s' (ssh %s) says: %s", h->name, sshcmd_dest(h),
 			      why[0] ? why : "it failed without saying why");
+	return rc;
+}
+
+int sshcmd_run(const struct plan_host *h, const char *const *args, size_t n,
+	       unsigned timeout_s, struct sbuf *out, struct sbuf *err, struct diag *d)
+{
+	char **argv = sshcmd_argv(h, timeout_s, args, n);
+	struct sbuf e;
+	int rc;
+
+	sbuf_init(&e);
+	rc = remote_run(argv, NULL, timeout_s, out, &e);
+	if (err)
+		sbuf_add(err, e.buf, e.len);
+	rc = sshcmd_judge(h, argv[0], args[0], rc, e.buf, timeout_s, d);
 	sbuf_release(&e);
 	sshcmd_argv_free(argv);
 	return rc;
@@ -243,22 +252,24 @@ int sshcmd_probe(const struct plan_host *h, const char *path, unsigned timeout_s
 	return rc;
 }
 
-/* argv words "CMD PATH [--method M] --destroy ID ... --json"; free() the array only. */
-static const char **destroy_args(const char *cmd, const char *path, const char *method,
-				 const char *const *ids, size_t n, size_t *nargs)
+const char **sshcmd_dev_args(const struct sshcmd_dev *c, size_t *nargs)
 {
-	const char **a = xcalloc(2 * n + 6, sizeof(*a));
+	const char **a = xcalloc(2 * c->n + 10, sizeof(*a));
 	size_t k = 0;
 
-	a[k++] = cmd;
-	a[k++] = path;
-	if (method) {
-		a[k++] = "--method";
-		a[k++] = method;
+	a[k++] = c->cmd;
+	a[k++] = c->path;
+	if (c->opt) {
+		a[k++] = c->opt;
+		a[k++] = c->val;
 	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < c->n; i++) {
 		a[k++] = "--destroy";
-		a[k++] = ids[i];
+		a[k++] = c->ids[i];
+	}
+	if (c->token) {
+		a[k++] = "--lock-token";
+		a[k++] = c->token;
 	}
 	a[k++] = "--json";
 	*nargs = k;
@@ -266,10 +277,12 @@ static const char **destroy_args(const char *cmd, const char *path, const char *
 }
 
 int sshcmd_interlock(const struct plan_host *h, const char *path, const char *const *ids,
-		     size_t n, unsigned timeout_s, struct interlock_report *r, struct diag *d)
+		     size_t n, const char *token, unsigned timeout_s, struct interlock_report *r,
+		     struct diag *d)
 {
+	struct sshcmd_dev c = { "interlock", path, NULL, NULL, ids, n, token };
 	size_t nargs;
-	const char **args = destroy_args("interlock", path, NULL, ids, n, &nargs);
+	const char **args = sshcmd_dev_args(&c, &nargs);
 	struct sbuf out;
 	struct diag rd;
 	json_t *o = NULL, *rows;
@@ -317,11 +330,12 @@ static void relay(const struct plan_host *h, const char *text, FILE *out)
 }
 
 int sshcmd_purge(const struct plan_host *h, const char *path, enum purge_method m,
-		 const char *const *ids, size_t n, FILE *out, struct purge_result *r,
-		 struct diag *d)
+		 const char *const *ids, size_t n, const char *token, FILE *out,
+		 struct purge_result *r, struct diag *d)
 {
+	struct sshcmd_dev c = { "purge", path, "--method", purge_name(m), ids, n, token };
 	size_t nargs;
-	const char **args = destroy_args("purge", path, purge_name(m), ids, n, &nargs);
+	const char **args = sshcmd_dev_args(&c, &nargs);
 	struct sbuf so, se;
 	json_t *o = NULL;
 	int rc;

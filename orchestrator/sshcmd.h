@@ -35,13 +35,32 @@ const char *sshcmd_dest(const struct plan_host *h);
 
 /*
  * Runs `ssdbench ARGS` on h; 0 with its stdout in out (and its stderr in err
- * when not NULL). Otherwise d says why, naming the host: ssh could not connect
- * (-SB_EIO), ssdbench is not there (-SB_ENOENT), or the bench's ssdbench failed or
- * refused (-SB_EUNSAFE for exit status 1, with its own message). timeout_s 0 = no
- * limit (a purge may take hours; ssh's keep-alives notice a dead bench).
+ * when not NULL). Otherwise d says why, naming the host (sshcmd_judge()).
+ * timeout_s 0 = no limit (a purge may take hours; ssh's keep-alives notice a dead
+ * bench).
  */
 int sshcmd_run(const struct plan_host *h, const char *const *args, size_t n,
 	       unsigned timeout_s, struct sbuf *out, struct sbuf *err, struct diag *d);
+
+/*
+ * The diag for `ssdbench CMD` on h that ended with status rc (remote_run()'s) and
+ * stderr err, run by program prog: ssh could not connect (-SB_EIO), ssdbench is not
+ * there (-SB_ENOENT), or the bench's ssdbench failed or refused (-SB_EUNSAFE for
+ * exit status 1 with a refusal, with its own message). 0 for rc 0.
+ */
+int sshcmd_judge(const struct plan_host *h, const char *prog, const char *cmd, int rc,
+		 const char *err, unsigned timeout_s, struct diag *d);
+
+/* A device command for a bench: CMD PATH [OPT VAL] --destroy ID... [--lock-token T] --json. */
+struct sshcmd_dev {
+	const char *cmd, *path;
+	const char *opt, *val;       /* one more option ("--method", "discard"), or NULL */
+	const char *const *ids;      /* the --destroy values */
+	size_t n;
+	const char *token;           /* the run's lock token, or NULL */
+};
+/* Its words, borrowed from c; free() the array only. */
+const char **sshcmd_dev_args(const struct sshcmd_dev *c, size_t *nargs);
 
 /*
  * `ssdbench probe PATH --json --allow-missing` on h: di filled from the JSON
@@ -51,18 +70,21 @@ int sshcmd_run(const struct plan_host *h, const char *const *args, size_t n,
 int sshcmd_probe(const struct plan_host *h, const char *path, unsigned timeout_s,
 		 struct device_info *di, char **json, struct diag *d);
 /*
- * `ssdbench interlock PATH --destroy ID... --json` on h: r gets the bench's rows.
- * 0 when every check passed there, -SB_EUNSAFE with d holding the bench's refusal.
+ * `ssdbench interlock PATH --destroy ID... [--lock-token T] --json` on h: r gets the
+ * bench's rows. 0 when every check passed there, -SB_EUNSAFE with d holding the
+ * bench's refusal. token (NULL: none) is the run's lock token (benchlock.h).
  */
 int sshcmd_interlock(const struct plan_host *h, const char *path, const char *const *ids,
-		     size_t n, unsigned timeout_s, struct interlock_report *r, struct diag *d);
+		     size_t n, const char *token, unsigned timeout_s, struct interlock_report *r,
+		     struct diag *d);
 /*
- * `ssdbench purge PATH --method M --destroy ID... --json` on h; the bench's own
- * account of its checks goes to out, each line prefixed with the host's name.
+ * `ssdbench purge PATH --method M --destroy ID... [--lock-token T] --json` on h; the
+ * bench's own account of its checks goes to out, each line prefixed with the host's
+ * name.
  */
 int sshcmd_purge(const struct plan_host *h, const char *path, enum purge_method m,
-		 const char *const *ids, size_t n, FILE *out, struct purge_result *r,
-		 struct diag *d);
+		 const char *const *ids, size_t n, const char *token, FILE *out,
+		 struct purge_result *r, struct diag *d);
 /* `ssdbench --version` on h: "0.9.0" into buf. 0 or a negative SB_E* code with d set. */
 int sshcmd_version(const struct plan_host *h, unsigned timeout_s, char *buf, size_t n,
 		   struct diag *d);

@@ -38,8 +38,10 @@ static void put64(uint8_t *b, size_t off, uint64_t v)
 /* An ASCII field padded with spaces, as NVMe stores SN/MN/FR. */
 static void put_ascii(uint8_t *b, size_t off, size_t n, const char *s)
 {
-	memset(b + off, ' ', n);
-	memcpy(b + off, s, strlen(s));
+	size_t len = strlen(s);
+
+	for (size_t i = 0; i < n; i++)
+		b[off + i] = i < len ? (uint8_t)s[i] : (uint8_t)' ';
 }
 
 /* An ATA string: two characters per word, the first in the high byte. */
@@ -48,9 +50,7 @@ static void put_ata_string(uint8_t *b, unsigned word, unsigned nwords, const cha
 	size_t len = strlen(s);
 
 	for (unsigned i = 0; i < 2 * nwords; i++) {
-		char ch = i < len ? s[i] : ' ';
-
-		b[2 * word + (i ^ 1)] = (uint8_t)ch;
+		b[2 * word + (i ^ 1)] = i < len ? (uint8_t)s[i] : (uint8_t)' ';
 	}
 }
 
@@ -678,7 +678,7 @@ static void test_interlock_pass(void **state)
 	clean_loop(&f);
 	assert_string_equal(decide(&f, "loop7", &r), "");
 	assert_false(r.refused);
-	assert_int_equal(r.nrows, 10);
+	assert_int_equal(r.nrows, 11);
 	for (size_t i = 0; i < r.nrows; i++)
 		assert_true(r.rows[i].pass);
 	snprintf(f.signatures, sizeof(f.signatures), "ext4 signature");
@@ -725,6 +725,25 @@ static void test_interlock_in_use(void **state)
 	clean_loop(&f);
 	f.opener_pid = 4242;
 	assert_string_equal(decide(&f, "loop7", &r), "process 4242 has it open");
+	/* Another run's lock is named before its open descriptor; the run's own passes. */
+	clean_loop(&f);
+	f.opener_pid = 4242;
+	f.lock_pid = 4242;
+	snprintf(f.lock_who, sizeof(f.lock_who), "ssdbench lock (pid 4242, since "
+		 "2026-11-30T10:40:03Z, for 'ctl:/out/x', ssh from 10.0.0.1)");
+	assert_string_equal(decide(&f, "loop7", &r), "another ssdbench run holds its lock: "
+			    "ssdbench lock (pid 4242, since 2026-11-30T10:40:03Z, for "
+			    "'ctl:/out/x', ssh from 10.0.0.1)");
+	f.lock_ours = 1;
+	f.opener_pid = 0;
+	assert_string_equal(decide(&f, "loop7", &r), "");
+	assert_string_equal(r.rows[6].name, "not locked");
+	assert_string_equal(r.rows[6].detail, "this run holds its lock");
+	/* A run's token whose lock is gone: refused, the lock no longer protects it. */
+	clean_loop(&f);
+	f.token_given = 1;
+	assert_string_equal(decide(&f, "loop7", &r), "the run's lock on it (--lock-token) is "
+			    "no longer held: its 'ssdbench lock' ended");
 	clean_loop(&f);
 	f.excl_errno = EBUSY;
 	assert_string_equal(decide(&f, "loop7", &r), "the kernel refuses an exclusive open: "

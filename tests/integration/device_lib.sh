@@ -48,3 +48,21 @@ expect_refusal() {
   expect_eq "$what: device unchanged" "$(devsum "$dev")" "$before"
   LAST_OUT=$out.out
 }
+
+# fake_md: md played by tests/integration/fake/mdadm over three loop devices of
+# random 16 MiB images: members $loop1 $loop2, the array's stand-in $loops ($n1 $n2
+# $ns their names); the fake first on PATH, its log, mdstat and md folder in $WORK.
+# clean_mdstat empties that mdstat; members prints both members' checksums.
+fake_md() {
+  local i
+  for i in 1 2 s; do
+    random_image "$WORK/m$i.img" 16
+    new_loop "loop$i" "$WORK/m$i.img"
+  done
+  n1=$(basename "$loop1"); n2=$(basename "$loop2"); ns=$(basename "$loops")
+  mkdir -p "$WORK/md"
+  export PATH="$SRC/tests/integration/fake:$PATH" FAKE_MDADM_LOG=$WORK/mdadm.log \
+    FAKE_MD_STANDIN=$loops SSDBENCH_MDSTAT=$WORK/mdstat SSDBENCH_MD_DIR=$WORK/md
+}
+clean_mdstat() { printf 'Personalities : [raid0]\nunused devices: <none>\n' > "$SSDBENCH_MDSTAT"; }
+members() { echo "$(devsum "$loop1") $(devsum "$loop2")"; }

@@ -10,16 +10,7 @@
 . "$(dirname "$0")/device_lib.sh"
 need_root device_raid_fake
 
-for i in 1 2 s; do
-  random_image "$WORK/m$i.img" 16
-  new_loop "loop$i" "$WORK/m$i.img"
-done
-n1=$(basename "$loop1"); n2=$(basename "$loop2"); ns=$(basename "$loops")
-mkdir -p "$WORK/md"
-export PATH="$SRC/tests/integration/fake:$PATH" FAKE_MDADM_LOG=$WORK/mdadm.log \
-  FAKE_MD_STANDIN=$loops SSDBENCH_MDSTAT=$WORK/mdstat SSDBENCH_MD_DIR=$WORK/md
-clean_mdstat() { printf 'Personalities : [raid0]\nunused devices: <none>\n' > "$SSDBENCH_MDSTAT"; }
-members() { echo "$(devsum "$loop1") $(devsum "$loop2")"; }
+fake_md
 before=$(members)
 
 plan() {   # plan FILE IDLE: a purge, a write, a read and an idle on the array

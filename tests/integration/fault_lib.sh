@@ -36,17 +36,6 @@ steps_plan() {
 # injected into it must stop the run long before that.
 long_step_plan() { steps_plan "$1" "$2" 1s 5min 1s; }
 
-# run_rc LOG ERR COMMAND...: runs COMMAND with stdout to LOG and stderr to ERR;
-# sets rc to its exit status.
-run_rc() {
-  local log=$1 err=$2
-  shift 2
-  set +e
-  "$@" > "$log" 2> "$err"
-  rc=$?
-  set -e
-}
-
 # wait_file PID FILE: waits (bounded, 60 s) until FILE exists while PID runs.
 wait_file() {
   for _ in $(seq 600); do

@@ -26,3 +26,14 @@ csv_get() {
     { sub(/\r$/, "") }
     $1 == s { if (!(c in h)) exit 2; print $h[c] }' "$1"
 }
+
+# run_rc LOG ERR COMMAND...: runs COMMAND with stdout to LOG and stderr to ERR;
+# sets rc to its exit status.
+run_rc() {
+  local log=$1 err=$2
+  shift 2
+  set +e
+  "$@" > "$log" 2> "$err"
+  rc=$?
+  set -e
+}

@@ -64,3 +64,82 @@ stop_server() {
   done
   fail "fio server $1 still listens on port $2"
 }
+
+# start_sshd TEST [WHAT_PASSED]: an sshd of the test's own on 127.0.0.1 and a free high
+# port (host key, user key and authorized_keys made in $WORK/ssh = $S), killed by pid
+# at the end; ssh config hosts "bench1" (it) and "closed" (a port nothing listens on,
+# $closed), reached through SSDBENCH_SSH (a wrapper adding -F). Where sshd is missing
+# or cannot start, says so (TEST: skipped the live part: ...; WHAT_PASSED) and exits 77.
+start_sshd() {
+  sshd=/usr/sbin/sshd
+  if [ ! -x "$sshd" ] || ! command -v ssh-keygen > /dev/null || ! command -v ssh > /dev/null; then
+    echo "$1: skipped the live part: sshd/ssh not installed (scripts/setup installs" \
+         "openssh-server)${2:+; $2}"
+    exit 77
+  fi
+  S=$WORK/ssh
+  mkdir -m 700 "$S"
+  ssh-keygen -q -t ed25519 -N '' -f "$S/host_key"
+  ssh-keygen -q -t ed25519 -N '' -f "$S/id"
+  cp "$S/id.pub" "$S/authorized_keys"
+  port=$(free_port)
+  closed=$(free_port)
+  while [ "$closed" = "$port" ]; do closed=$(free_port); done
+  user=$(id -un)
+  cat > "$S/sshd_config" <<CONF
+Port $port
+ListenAddress 127.0.0.1
+HostKey $S/host_key
+PidFile $S/sshd.pid
+AuthorizedKeysFile $S/authorized_keys
+StrictModes no
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+PermitRootLogin prohibit-password
+AllowUsers $user
+LogLevel ERROR
+CONF
+  # sshd wants its privilege-separation folder (the service makes it at start: /run/sshd).
+  if [ ! -d /run/sshd ] && [ "$(id -u)" -eq 0 ]; then
+    mkdir -m 755 /run/sshd
+    cleanup_hooks+=("rmdir /run/sshd")
+  fi
+  "$sshd" -t -f "$S/sshd_config" 2> "$S/sshd.test" ||
+    { cat "$S/sshd.test"; echo "$1: skipped the live part: sshd rejects its config" \
+      "(above)${2:+; $2}"; exit 77; }
+  setsid "$sshd" -D -e -f "$S/sshd_config" 2> "$S/sshd.log" &
+  sshd_pid=$!
+  cleanup_hooks+=("kill $sshd_pid 2>/dev/null")
+  for _ in $(seq 100); do
+    listening "$port" && break
+    kill -0 "$sshd_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if ! listening "$port"; then
+    cat "$S/sshd.log"
+    echo "$1: skipped the live part: sshd did not start (above)${2:+; $2}"
+    exit 77
+  fi
+  for h in bench1:"$port" closed:"$closed"; do
+    cat >> "$S/config" <<CONF
+Host ${h%%:*}
+  HostName 127.0.0.1
+  Port ${h#*:}
+  User $user
+  IdentityFile $S/id
+  IdentitiesOnly yes
+  StrictHostKeyChecking no
+  UserKnownHostsFile $S/known_hosts
+  GlobalKnownHostsFile /dev/null
+  LogLevel ERROR
+CONF
+  done
+  # ssdbench runs ssh from SSDBENCH_SSH: this wrapper adds the test's own ssh config.
+  printf '#!/bin/sh\nexec ssh -F %s "$@"\n' "$S/config" > "$S/ssh"
+  chmod 755 "$S/ssh"
+  export SSDBENCH_SSH=$S/ssh
+  "$S/ssh" -o BatchMode=yes bench1 true 2> "$S/first.err" ||
+    { cat "$S/first.err" "$S/sshd.log"; fail "ssh to the test's own sshd"; }
+}
