@@ -153,6 +153,9 @@ void chart_free(struct chart *c)
 	for (size_t i = 0; i < c->nmarks; i++)
 		free(c->marks[i].label);
 	free(c->marks);
+	for (size_t i = 0; i < c->ncats; i++)
+		free(c->cats[i]);
+	free(c->cats);
 	free(c->y2.title);
 	free(c->series);
 	free(c->bars);
@@ -275,6 +278,62 @@ void chart_add_group_bar(struct chart *c, const char *group, const char *label,
 	chart_add_bar(c, label, NULL, value, value_text, color);
 	c->bars[c->nbars - 1].group = xstrdup(group ? group : "");
 	chart_add_legend(c, label, color);
+}
+
+void chart_set_categories(struct chart *c, const char *const *labels, size_t n)
+{
+	for (size_t i = 0; i < c->ncats; i++)
+		free(c->cats[i]);
+	free(c->cats);
+	c->cats = xcalloc(n + 1, sizeof(*c->cats));
+	for (size_t i = 0; i < n; i++)
+		c->cats[i] = xstrdup(labels[i]);
+	c->ncats = n;
+}
+
+/* CHART_BAR3D: the depth is this share of the plot's width and height ... */
+#define BAR3D_DEPTH 0.28
+/* ... and a column takes this share of its cell, across and in depth. */
+#define BAR3D_FILL 0.6
+
+void chart_box3d(const struct chart *c, struct chart_box3d *b)
+{
+	const struct chart_rect *p = &c->lay.plot;
+
+	b->ox = p->w * BAR3D_DEPTH;
+	b->oy = p->h * BAR3D_DEPTH;
+	b->x = p->x;
+	b->base = p->y + p->h;
+	b->w = p->w - b->ox;
+	b->h = p->h - b->oy;
+	b->cell = b->w / (double)(c->ncats ? c->ncats : 1);
+}
+
+double chart_bar3d_height(const struct chart *c, double v)
+{
+	struct chart_box3d b;
+	double span = c->y.max - c->y.min;
+
+	chart_box3d(c, &b);
+	if (!isfinite(v) || !(span > 0))
+		return 0;
+	return fmin(fmax((v - c->y.min) / span, 0), 1) * b.h;
+}
+
+void chart_bar3d(const struct chart *c, size_t cat, size_t ser, double v,
+		 struct chart_bar3d *out)
+{
+	struct chart_box3d b;
+	double du = 1.0 / (double)(c->nseries ? c->nseries : 1);
+	double d0 = ((double)ser + (1 - BAR3D_FILL) / 2) * du;
+
+	chart_box3d(c, &b);
+	out->w = b.cell * BAR3D_FILL;
+	out->dx = BAR3D_FILL * du * b.ox;
+	out->dy = BAR3D_FILL * du * b.oy;
+	out->h = chart_bar3d_height(c, v);
+	out->x = b.x + (double)cat * b.cell + (b.cell - out->w) / 2 + d0 * b.ox;
+	out->y = b.base - d0 * b.oy - out->h;
 }
 
 int chart_is_bars(const struct chart *c)

@@ -57,7 +57,14 @@ uint32_t chart_palette(size_t i);
  * test), one bar per member (a drive) under it, coloured per member, the value
  * printed on the bar (after it when the bar is too short to hold it).
  */
-enum chart_kind { CHART_LINE, CHART_BARH, CHART_SCATTER, CHART_SWEEP, CHART_BARG };
+/*
+ * BAR3D: SNIA's 3D columns plot: categories along x (block sizes, from
+ * chart_set_categories()), one row of columns in depth per series (R/W mixes;
+ * series point k is at x = its category's index), height the value on a linear
+ * y axis from 0. An oblique projection: depth runs up and to the right.
+ */
+enum chart_kind { CHART_LINE, CHART_BARH, CHART_SCATTER, CHART_SWEEP, CHART_BARG,
+		  CHART_BAR3D };
 
 /*
  * How a series is stroked: as its chart kind draws series, or as a reference
@@ -201,6 +208,22 @@ struct chart {
 	double inset_win[4];     /* x0, x1, y0, y1 of the zoomed inset */
 	struct chart_mark *marks;
 	size_t nmarks, marks_cap;
+	char **cats;             /* CHART_BAR3D: the category labels along x */
+	size_t ncats;
+};
+
+/* One CHART_BAR3D column as drawn: the front face and the depth its top and side take. */
+struct chart_bar3d {
+	double x, y, w, h;       /* front face, top left corner; h 0 for a zero value */
+	double dx, dy;           /* the depth: top and side faces reach (dx, -dy) back */
+};
+
+/* The CHART_BAR3D box after chart_layout(): the floor's front edge and the walls. */
+struct chart_box3d {
+	double x, base, w;       /* front edge of the floor: x .. x + w at y = base */
+	double ox, oy;           /* the depth of the whole box: (ox, -oy) */
+	double h;                /* the height of the walls: the y axis's max */
+	double cell;             /* width of one category along the front */
 };
 
 /*
@@ -218,6 +241,14 @@ struct chart *chart_new(enum chart_kind kind, const char *title,
 			const char *subtitle);
 void chart_free(struct chart *c);
 void chart_set_axis_titles(struct chart *c, const char *xtitle, const char *ytitle);
+/* CHART_BAR3D: the n category labels along x, copied; series x values index them. */
+void chart_set_categories(struct chart *c, const char *const *labels, size_t n);
+/* CHART_BAR3D, laid out: the box, and the height of value v in it. */
+void chart_box3d(const struct chart *c, struct chart_box3d *b);
+double chart_bar3d_height(const struct chart *c, double v);
+/* CHART_BAR3D, laid out: the column of category cat in series ser for value v. */
+void chart_bar3d(const struct chart *c, size_t cat, size_t ser, double v,
+		 struct chart_bar3d *out);
 /* Sets the text shown in an empty plot ("no per-second samples"); copied. */
 void chart_set_note(struct chart *c, const char *note);
 /* x ticks no closer than step: per-second data gets no 0.5 s ticks. */

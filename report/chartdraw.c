@@ -57,6 +57,7 @@ static void draw_legend_key(struct gfx *g, const struct chart *c, size_t i,
 		break;
 	case CHART_BARH:
 	case CHART_BARG:
+	case CHART_BAR3D:
 		gfx_rect(g, x + 3, cy - 5, 10, 10, col);
 		break;
 	case CHART_SWEEP:
@@ -503,9 +504,103 @@ static void draw_group_bars(struct gfx *g, const struct chart *c,
 	}
 }
 
+/* c mixed with white (f > 0) or black (f < 0) by |f|. */
+static uint32_t shade(uint32_t c, double f)
+{
+	uint32_t out = 0;
+
+	for (int sh = 0; sh <= 16; sh += 8) {
+		double v = (c >> sh) & 0xff;
+
+		v = f > 0 ? v + (255 - v) * f : v * (1 + f);
+		out |= (uint32_t)lround(v) << sh;
+	}
+	return out;
+}
+
+/* The floor and the two walls, with the y grid on the walls and its labels. */
+static void draw_box3d(struct gfx *g, const struct chart *c, const struct chart_measure *m)
+{
+	struct chart_box3d b;
+	double th = text_h(m, CHART_FONT_TICK);
+	char buf[32];
+
+	chart_box3d(c, &b);
+	gfx_polygon(g, (double[]){ b.x, b.x + b.w, b.x + b.w + b.ox, b.x + b.ox },
+		    (double[]){ b.base, b.base, b.base - b.oy, b.base - b.oy }, 4, 0xf6f7f8u,
+		    0.8, CHART_COLOR_AXIS);
+	for (int i = 0; i < c->y.ticks.n; i++) {
+		double y = b.base - chart_bar3d_height(c, c->y.ticks.v[i]);
+
+		gfx_line(g, b.x, y, b.x + b.ox, y - b.oy, 0.6, CHART_COLOR_GRID);
+		gfx_line(g, b.x + b.ox, y - b.oy, b.x + b.ox + b.w, y - b.oy, 0.6,
+			 CHART_COLOR_GRID);
+		chart_format_tick(&c->y, c->y.ticks.v[i], buf, sizeof(buf));
+		gfx_text(g, c->lay.ytick_right, y - th / 2, CHART_FONT_TICK, CHART_COLOR_MUTED,
+			 GFX_RIGHT, 0, buf);
+	}
+	gfx_line(g, b.x, b.base, b.x, b.base - b.h, 1, CHART_COLOR_AXIS);
+	gfx_line(g, b.x + b.ox, b.base - b.oy, b.x + b.ox, b.base - b.oy - b.h, 0.6,
+		 CHART_COLOR_GRID);
+}
+
+/* One column: front face in the series colour, the top lighter, the side darker. */
+static void draw_column(struct gfx *g, const struct chart_bar3d *k, uint32_t color)
+{
+	double x1 = k->x + k->w, y1 = k->y + k->h;
+
+	gfx_polygon(g, (double[]){ k->x, x1, x1, k->x }, (double[]){ k->y, k->y, y1, y1 }, 4,
+		    color, 0.4, shade(color, -0.35));
+	gfx_polygon(g, (double[]){ x1, x1 + k->dx, x1 + k->dx, x1 },
+		    (double[]){ k->y, k->y - k->dy, y1 - k->dy, y1 }, 4, shade(color, -0.3),
+		    0.4, shade(color, -0.45));
+	gfx_polygon(g, (double[]){ k->x, x1, x1 + k->dx, k->x + k->dx },
+		    (double[]){ k->y, k->y, k->y - k->dy, k->y - k->dy }, 4, shade(color, 0.35),
+		    0.4, shade(color, -0.35));
+}
+
+/*
+ * SNIA's 3D columns: the box, then the columns from the back row to the front and
+ * from left to right (the side faces face right), the categories under the front
+ * edge. The legend names the rows.
+ */
+static void draw_bar3d_chart(struct gfx *g, const struct chart *c,
+			     const struct chart_measure *m)
+{
+	const struct chart_rect *p = &c->lay.plot;
+	struct chart_box3d b;
+
+	draw_head(g, c, m);
+	draw_box3d(g, c, m);
+	chart_box3d(c, &b);
+	for (size_t j = c->nseries; j-- > 0;) {
+		const struct chart_series *s = &c->series[j];
+
+		for (size_t cat = 0; cat < c->ncats; cat++)
+			for (size_t k = 0; k < s->n; k++) {
+				struct chart_bar3d col;
+
+				if (s->x[k] != (double)cat || !isfinite(s->y[k]) || s->y[k] <= 0)
+					continue;
+				chart_bar3d(c, cat, j, s->y[k], &col);
+				draw_column(g, &col, s->color);
+			}
+	}
+	for (size_t cat = 0; cat < c->ncats; cat++)
+		gfx_text(g, b.x + ((double)cat + 0.5) * b.cell, c->lay.xtick_top, CHART_FONT_TICK,
+			 CHART_COLOR_MUTED, GFX_CENTER, b.cell, c->cats[cat]);
+	gfx_text(g, c->lay.xtitle.x, c->lay.xtitle.y, CHART_FONT_AXIS, CHART_COLOR_MUTED,
+		 GFX_LEFT, 0, c->x.title);
+	if (!c->nseries && c->note)
+		gfx_text(g, p->x + p->w / 2, p->y + p->h / 2, CHART_FONT_AXIS, CHART_COLOR_MUTED,
+			 GFX_CENTER, p->w, c->note);
+}
+
 void chartdraw_draw(struct gfx *g, const struct chart *c, const struct chart_measure *m)
 {
-	if (c->kind == CHART_BARG)
+	if (c->kind == CHART_BAR3D)
+		draw_bar3d_chart(g, c, m);
+	else if (c->kind == CHART_BARG)
 		draw_group_bars(g, c, m);
 	else if (c->kind == CHART_BARH)
 		draw_bar_chart(g, c, m);

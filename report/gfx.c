@@ -464,6 +464,29 @@ void gfx_polyline(struct gfx *g, const double *x, const double *y, size_t n,
 	cairo_stroke(cr);
 }
 
+void gfx_polygon(struct gfx *g, const double *x, const double *y, size_t n, uint32_t fill,
+		 double width, uint32_t line)
+{
+	cairo_t *cr = g->cr;
+
+	if (n < 3)
+		return;
+	cairo_move_to(cr, x[0], y[0]);
+	for (size_t i = 1; i < n; i++)
+		cairo_line_to(cr, x[i], y[i]);
+	cairo_close_path(cr);
+	set_color(g, fill);
+	if (width <= 0) {
+		cairo_fill(cr);
+		return;
+	}
+	cairo_fill_preserve(cr);
+	set_color(g, line);
+	cairo_set_line_width(cr, width);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+	cairo_stroke(cr);
+}
+
 void gfx_dash(struct gfx *g, double on, double off)
 {
 	double pattern[2] = { on, off };

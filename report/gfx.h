@@ -66,6 +66,9 @@ void gfx_line(struct gfx *g, double x0, double y0, double x1, double y1,
 	      double width, uint32_t color);
 void gfx_polyline(struct gfx *g, const double *x, const double *y, size_t n,
 		  double width, uint32_t color);
+/* A closed polygon filled with fill, outlined width points in line (width 0: none). */
+void gfx_polygon(struct gfx *g, const double *x, const double *y, size_t n, uint32_t fill,
+		 double width, uint32_t line);
 /*
  * Strokes after this are dashed: on points drawn, off points skipped; on <= 0
  * makes them solid again.

@@ -23,7 +23,7 @@ static const char *const msg_ids[M_N] = {
 	"convergence", "round", "window", "average", "band", "fit", "steady-at",
 	"not-reached", "excursions", "written", "written-sub", "pct-written",
 	"gb-written", "scope-time", "matrix", "matrix-sub", "matrix-last", "bs",
-	"iops-bs", "iops-bs-sub", "qos", "qos-sub", "latency", "percentile", "hist",
+	"iops-bs", "iops-bs-sub", "iops-3d", "iops-3d-sub", "qos", "qos-sub", "latency", "percentile", "hist",
 	"hist-sub", "pct-ios", "temp", "rounds-of",
 };
 

@@ -301,35 +301,62 @@ static void matrix_table(struct report *r, const struct result_scope *s,
 	free(head);
 }
 
+/*
+ * One series per R/W mix (matrix column) of c: x the block size in bytes (a 2D
+ * plot, positive values only, for its log axes) or the row's index (3D columns).
+ */
+static void mix_series(struct chart *c, const struct rounds_matrix *m, int by_index)
+{
+	double *x = xmalloc((m->nrows + 1) * sizeof(*x)), *y = xmalloc((m->nrows + 1) * sizeof(*y));
+
+	for (size_t col = 0; col < m->ncols; col++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < m->nrows; i++) {
+			double v = m->v[i * m->ncols + col];
+
+			if (isfinite(v) && (by_index || v > 0)) {
+				x[n] = by_index ? (double)i : m->row_bytes[i];
+				y[n++] = v;
+			}
+		}
+		if (n)
+			chart_add_series(c, m->cols[col], chart_palette(col), x, y, n);
+	}
+	free(x);
+	free(y);
+}
+
 /* SNIA's 2D plot: IOPS against block size, one line per R/W mix. */
 static void iops_bs_chart(struct report *r, const struct result_scope *s,
 			  const struct rounds_matrix *m)
 {
 	char *sub = xasprintf("%s  /  %s", s->name, r->msg[M_IOPS_BS_SUB]);
 	struct chart *c = chart_new(CHART_SWEEP, r->msg[M_IOPS_BS], sub);
-	double *x = xmalloc((m->nrows + 1) * sizeof(*x)), *y = xmalloc((m->nrows + 1) * sizeof(*y));
 
 	chart_set_axis_titles(c, r->msg[M_BS], "IOPS");
 	chart_set_scales(c, CHART_LOG2, CHART_LOG10);
 	chart_set_units(c, CHART_UNIT_IEC, CHART_UNIT_SI);
-	for (size_t col = 0; col < m->ncols; col++) {
-		size_t n = 0;
-
-		for (size_t i = 0; i < m->nrows; i++)
-			if (isfinite(m->v[i * m->ncols + col]) && m->v[i * m->ncols + col] > 0) {
-				x[n] = m->row_bytes[i];
-				y[n++] = m->v[i * m->ncols + col];
-			}
-		if (n)
-			chart_add_series(c, m->cols[col], chart_palette(col), x, y, n);
-	}
+	mix_series(c, m, 0);
 	report__add_chart(r, stem(s, "iops-bs"), c, NULL);
-	free(x);
-	free(y);
 	free(sub);
 }
 
-/* The table and the 2D plot when the scope's elements form a matrix of sizes. */
+/* SNIA's 3D columns plot: block sizes along, one row of columns per R/W mix. */
+static void iops_3d_chart(struct report *r, const struct result_scope *s,
+			  const struct rounds_matrix *m)
+{
+	char *sub = xasprintf("%s  /  %s", s->name, r->msg[M_IOPS_3D_SUB]);
+	struct chart *c = chart_new(CHART_BAR3D, r->msg[M_IOPS_3D], sub);
+
+	chart_set_axis_titles(c, r->msg[M_BS], "IOPS");
+	chart_set_categories(c, (const char *const *)m->rows, m->nrows);
+	mix_series(c, m, 1);
+	report__add_chart(r, stem(s, "iops-3d"), c, NULL);
+	free(sub);
+}
+
+/* The table, the 2D plot and the 3D columns when the scope's elements form a matrix. */
 static int matrix_pages(struct report *r, const struct result_scope *s)
 {
 	struct rounds_matrix m;
@@ -344,6 +371,8 @@ static int matrix_pages(struct report *r, const struct result_scope *s)
 		sizes &= m.row_bytes[i] > 0;
 	if (sizes && m.nrows >= 2)
 		iops_bs_chart(r, s, &m);
+	if (m.nrows * m.ncols >= 2)
+		iops_3d_chart(r, s, &m);
 	rounds_matrix_release(&m);
 	return 1;
 }

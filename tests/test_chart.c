@@ -459,6 +459,54 @@ static void test_delta_color(void **state)
 	assert_true((up & 0xff) > (big & 0xff));
 }
 
+/* SNIA's 3D columns: every column inside the plot, heights linear from 0, rows in depth. */
+static void test_bar3d_geometry(void **state)
+{
+	static const char *const cats[] = { "4k", "64k", "1m" };
+	const double x[] = { 0, 1, 2 }, front[] = { 80000, 9000, 600 }, back[] = { 40000, 0, 300 };
+	struct chart *c = chart_new(CHART_BAR3D, "T", "S");
+	const struct chart_rect *p = &c->lay.plot;
+	struct chart_box3d b;
+	struct chart_bar3d k, half;
+	double top;
+
+	(void)state;
+	chart_set_axis_titles(c, "Block size", "IOPS");
+	chart_set_categories(c, cats, 3);
+	chart_add_series(c, "100/0", chart_palette(0), x, front, 3);
+	chart_add_series(c, "0/100", chart_palette(1), x, back, 3);
+	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
+	assert_near(c->y.min, 0);
+	assert_true(c->y.max >= 80000);
+	chart_box3d(c, &b);
+	assert_near(b.x, p->x);
+	assert_near(b.base, p->y + p->h);
+	assert_near(b.w + b.ox, p->w);
+	assert_near(b.h + b.oy, p->h);
+	assert_near(b.cell * 3, b.w);
+	/* The front row's first column: centred in its cell, 0.1 of the depth back. */
+	chart_bar3d(c, 0, 0, 80000, &k);
+	assert_near(k.w, 0.6 * b.cell);
+	assert_near(k.x, p->x + 0.2 * b.cell + 0.1 * b.ox);
+	assert_near(k.y + k.h, b.base - 0.1 * b.oy);
+	assert_near(k.h, 80000 / c->y.max * b.h);
+	assert_near(k.dx, 0.3 * b.ox);
+	chart_bar3d(c, 0, 0, 40000, &half);
+	assert_near(half.h * 2, k.h);
+	/* The axis's top value in the back row's last cell stays inside the plot. */
+	chart_bar3d(c, 2, 1, c->y.max, &k);
+	top = k.y - k.dy;
+	assert_true(top >= p->y - 1e-9);
+	assert_true(k.x + k.w + k.dx <= p->x + p->w + 1e-9);
+	assert_near(k.h, b.h);
+	/* Nothing, or less than the axis's 0, has no height. */
+	chart_bar3d(c, 1, 1, 0, &k);
+	assert_near(k.h, 0);
+	chart_bar3d(c, 1, 1, -5, &k);
+	assert_near(k.h, 0);
+	chart_free(c);
+}
+
 static void test_table_layout(void **state)
 {
 	const char *head[] = { "", "IOPS", "p99 (us)" };
@@ -589,6 +637,7 @@ int main(void)
 		cmocka_unit_test(test_density_and_inset),
 		cmocka_unit_test(test_palette),
 		cmocka_unit_test(test_delta_color),
+		cmocka_unit_test(test_bar3d_geometry),
 		cmocka_unit_test(test_table_layout),
 		cmocka_unit_test(test_second_axis),
 		cmocka_unit_test(test_marks),

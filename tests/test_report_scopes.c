@@ -43,7 +43,7 @@ static void per_second(struct result_step *st, int n, double iops)
 {
 	for (int i = 1; i <= n; i++) {
 		result_series_push(&st->iops[RESULT_WRITE], i, iops);
-		result_series_push(&st->written, i, st->written_before + 1e6 * i);
+		result_series_push(&st->written, i, (double)st->written_before + 1e6 * i);
 	}
 }
 
@@ -172,7 +172,7 @@ static void test_which_charts(void **state)
 	static const char *const want[] = {
 		"step-002-qos", "step-002-hist", "step-003-dispersion", "step-004-written",
 		"step-005-iops", "scope-ss-convergence", "scope-ss-window-1",
-		"scope-ss-iops-table", "scope-ss-iops-bs", "scope-wsat-written",
+		"scope-ss-iops-table", "scope-ss-iops-bs", "scope-ss-iops-3d", "scope-wsat-written",
 		"dispersion", "summary",
 	};
 	struct sbuf got;
@@ -246,6 +246,16 @@ static void test_matrix_pages(void **state)
 	assert_int_equal(c->x.scale, CHART_LOG2);
 	assert_int_equal(c->x.unit, CHART_UNIT_IEC);
 	assert_near(c->series[1].x[1], 65536, 0);
+	/* The 3D columns: the table's rows along x, one series per column of it. */
+	c = find(f, "scope-ss-iops-3d")->c;
+	assert_int_equal(c->kind, CHART_BAR3D);
+	assert_int_equal(c->ncats, 2);
+	assert_string_equal(c->cats[0], "4k");
+	assert_string_equal(c->cats[1], "64k");
+	assert_int_equal(c->nseries, 2);
+	assert_string_equal(c->series[1].label, "100/0");
+	assert_near(c->series[1].x[0], 0, 0);
+	assert_near(c->series[1].y[0], 25253, 1); /* the table's 25,253 */
 }
 
 /* Written: % of capacity over the scope's rounds; QoS: marks; temperature axis. */
