@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # ssdbench live in a QEMU VM (TCG; KVM when /dev/kvm is usable) with Debian's
-# kernel: four emulated NVMe controllers and an AHCI SATA disk over sparse files
-# this test creates. tests/vm/guest.sh probes them, purges (NVMe Format NVM,
+# kernel: four emulated NVMe controllers, a namespace two more share (multipath)
+# and an AHCI SATA disk, over sparse files this test creates. tests/vm/guest.sh
+# probes them, purges (NVMe Format NVM,
 # SATA TRIM), checks refusals (swap, a foreign md array, methods QEMU lacks) and
 # runs testplans/raid0.xml over real md RAID 0, with Ctrl-C and SIGKILL+resume.
 # Its results come back on a second serial port; this side checks them and what
@@ -27,13 +28,14 @@ set -e
 [ "$rc" = 0 ] || fail "tests/vm/kernel.sh exit status $rc"
 
 mib=1048576
-nvme_size=$((128 * mib)) nvme4_size=$((64 * mib)) sata_size=$((64 * mib))
+nvme_size=$((128 * mib)) nvme4_size=$((64 * mib)) sata_size=$((64 * mib)) mp_size=$((64 * mib))
 sata_model="SSDBENCH EMULATED SATA SSD 1" sata_fw=SB-FW-42 nvme4_warning=4
 qemu_fw=$(qemu-system-x86_64 --version | sed -n '1s/^QEMU emulator version \([^ ]*\).*/\1/p' | cut -c1-8)
 cat > "$WORK/expect.sh" <<EOF
-VM_DISKS=5
+VM_DISKS=6
 QEMU_FW='$qemu_fw'
 NVME_SIZE=$nvme_size NVME4_SIZE=$nvme4_size SATA_SIZE=$sata_size NVME4_WARNING=$nvme4_warning
+MP_SIZE=$mp_size
 SATA_MODEL='$sata_model' SATA_FW='$sata_fw'
 VM_ONLY='${SSDBENCH_VM_ONLY:-}'
 EOF
@@ -43,6 +45,7 @@ EOF
 for i in 1 2 3; do truncate -s $nvme_size "$WORK/n$i.img"; done
 truncate -s $nvme4_size "$WORK/n4.img"
 truncate -s $sata_size "$WORK/s1.img"
+truncate -s $mp_size "$WORK/mp.img"
 drives=()
 for i in 1 2 3 4; do
   drives+=(-drive "file=$WORK/n$i.img,if=none,id=n$i,format=raw,discard=unmap")
@@ -50,6 +53,9 @@ done
 drives+=(-device "nvme,serial=SSDBNVME1,drive=n1" -device "nvme,serial=SSDBNVME2,drive=n2"
   -device "nvme,serial=SSDBNVME3,drive=n3"
   -device "nvme,serial=SSDBNVME4,drive=n4,logical_block_size=4096,physical_block_size=4096,smart_critical_warning=$nvme4_warning"
+  -device nvme-subsys,id=ss,nqn=ssdbench-subsys -device nvme,id=c5,serial=SSDBMP1,subsys=ss
+  -device nvme,id=c6,serial=SSDBMP1,subsys=ss
+  -drive "file=$WORK/mp.img,if=none,id=mp,format=raw" -device nvme-ns,drive=mp,bus=c5,nsid=1,shared=on
   -drive "file=$WORK/s1.img,if=none,id=s1,format=raw,discard=unmap" -device ahci,id=ahci
   -device "ide-hd,drive=s1,bus=ahci.0,serial=SSDBSATA1,model=$sata_model,ver=$sata_fw,rotation_rate=1,physical_block_size=4096")
 accel=(-accel tcg)
@@ -73,7 +79,7 @@ summary=$(grep '^vm: [0-9]* passed, [0-9]* failed$' "$WORK/results.txt" || true)
 if grep -q '^FAIL ' "$WORK/results.txt" || [[ $summary != *" 0 failed" ]]; then
   show_console; fail "checks failed inside the VM: $summary"
 fi
-for s in ${SSDBENCH_VM_ONLY:-probe-nvme probe-sata purge-capabilities purge-nvme-format \
+for s in ${SSDBENCH_VM_ONLY:-probe-nvme multipath probe-sata purge-capabilities purge-nvme-format \
          purge-sata-discard interlock raid0-live raid0-interrupt raid0-kill-resume}; do
   check "section $s ran" grep -q "^section $s " "$WORK/results.txt"
 done

@@ -20,6 +20,7 @@ finish() { echo "vm: $npass passed, $nfail failed" >&3; exit 0; }
 disk() {
   local b
   for b in /sys/block/nvme*n1 /sys/block/sd?; do
+    case ${b##*/} in nvme*c*n1) continue ;; esac   # a multipath head's hidden paths
     [ -e "$b/device/serial" ] && [ "$(tr -d ' ' < "$b/device/serial")" = "$1" ] &&
       { echo "/dev/${b##*/}"; return; }
     [ -e "$b/device/vpd_pg80" ] && tr -d '\0' < "$b/device/vpd_pg80" | grep -q "$1" &&
@@ -27,11 +28,11 @@ disk() {
   done
 }
 n1=$(disk SSDBNVME1); n2=$(disk SSDBNVME2); n3=$(disk SSDBNVME3); n4=$(disk SSDBNVME4)
-sata=$(disk SSDBSATA1)
-for v in n1 n2 n3 n4 sata; do
+sata=$(disk SSDBSATA1) mp=$(disk SSDBMP1)
+for v in n1 n2 n3 n4 sata mp; do
   [ -n "${!v}" ] || { bad "a disk for $v: not found (/sys/block: $(ls /sys/block))"; finish; }
 done
-echo "disks: $n1 $n2 $n3 $n4 $sata"
+echo "disks: $n1 $n2 $n3 $n4 $sata $mp"
 sum1m() { dd if="$1" bs=1M count=1 iflag=direct 2>/dev/null | sha256sum | cut -d' ' -f1; }
 # nonzero DEV OFFSET_MIB: how many non-zero bytes the MiB at OFFSET_MIB holds.
 nonzero() { dd if="$1" bs=1M skip="$2" count=1 iflag=direct 2>/dev/null | tr -d '\0' | wc -c; }
@@ -108,6 +109,28 @@ sec_probe_nvme() {
   ssdbench probe "$n1" > /tmp/probe.txt
   check "probe text: model" grep -q "^model: *QEMU NVMe Ctrl$" /tmp/probe.txt
   check "probe text: temperature" grep -q "^temperature: *49.9 C$" /tmp/probe.txt
+}
+
+# A namespace shared by two controllers of one subsystem: the kernel's multipath
+# head, whose device is the subsystem (no hwmon there: the SMART log's temperature).
+sec_multipath() {
+  local p=/tmp/probe-mp.json
+  check "multipath: $mp is the subsystem's head" bash -c "readlink -f /sys/block/${mp#/dev/}/device | grep -q /nvme-subsystem/"
+  ssdbench probe --json "$mp" > "$p" || bad "probe $mp exits 0"
+  expect_eq "multipath: kind" "$(j .kind "$p")" nvme
+  expect_eq "multipath: serial" "$(j .serial "$p")" SSDBMP1
+  expect_eq "multipath: model" "$(j .model "$p")" "QEMU NVMe Ctrl"
+  expect_eq "multipath: firmware" "$(j .firmware "$p")" "$QEMU_FW"
+  expect_eq "multipath: size" "$(j .size_bytes "$p")" "$MP_SIZE"
+  expect_eq "multipath: SMART through the head" "$(j .nvme.smart.temperature_kelvin "$p")" 323
+  expect_eq "multipath: temperature from SMART agrees with hwmon's" \
+    "$(j '.temperature_celsius * 100 | round' "$p")" 4985
+  dd if=/dev/urandom of="$mp" bs=1M count=1 oflag=direct 2>/dev/null
+  ssdbench purge "$mp" --destroy SSDBMP1 > /tmp/purge.out 2>&1; rc=$?
+  cat /tmp/purge.out
+  expect_eq "multipath: nvme-format purge exit status" "$rc" 0
+  check "multipath: format through the head" grep -q "^purged '$mp' with nvme-format in .*: nsid 1, CDW10 0x200$" /tmp/purge.out
+  expect_eq "multipath: first MiB reads zero" "$(nonzero "$mp" 0)" 0
 }
 
 sec_probe_sata() {
@@ -283,7 +306,7 @@ sec_raid0_kill_resume() {
 }
 
 # SSDBENCH_VM_ONLY (the host passes it on) names the sections to run; all by default.
-for sec in probe-nvme probe-sata purge-capabilities purge-nvme-format purge-sata-discard \
+for sec in probe-nvme multipath probe-sata purge-capabilities purge-nvme-format purge-sata-discard \
            interlock raid0-live raid0-interrupt raid0-kill-resume; do
   [ -z "${VM_ONLY:-}" ] || [[ " $VM_ONLY " == *" $sec "* ]] || continue
   section "$sec"
