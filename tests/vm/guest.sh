@@ -58,6 +58,18 @@ refuses() {
   expect_eq "$what: exit status" "$rc" 1
   check "$what: says '$msg'" grep -qF -- "$msg" /tmp/refuses.out
 }
+# purges WHAT DEV ID PATTERN: random data in DEV's first MiB, then 'ssdbench purge'
+# (auto) exits 0, says "purged 'DEV' with PATTERN" and the MiB reads back zero.
+purges() {
+  local rc
+  dd if=/dev/urandom of="$2" bs=1M count=1 oflag=direct 2>/dev/null
+  check "$1: random data written" test "$(nonzero "$2" 0)" -gt 0
+  ssdbench purge "$2" --destroy "$3" > /tmp/purge.out 2>&1; rc=$?
+  cat /tmp/purge.out
+  expect_eq "$1: exit status" "$rc" 0
+  check "$1: says what it did" grep -q "^purged '$2' with $4$" /tmp/purge.out
+  expect_eq "$1: first MiB reads zero" "$(nonzero "$2" 0)" 0
+}
 written() { ssdbench probe --json "$1" | jq -r .nvme.smart.data_units_written; }
 cat > /tmp/pair.xml <<'PLAN'
 <plan name="pair">
@@ -125,12 +137,7 @@ sec_multipath() {
   expect_eq "multipath: SMART through the head" "$(j .nvme.smart.temperature_kelvin "$p")" 323
   expect_eq "multipath: temperature from SMART agrees with hwmon's" \
     "$(j '.temperature_celsius * 100 | round' "$p")" 4985
-  dd if=/dev/urandom of="$mp" bs=1M count=1 oflag=direct 2>/dev/null
-  ssdbench purge "$mp" --destroy SSDBMP1 > /tmp/purge.out 2>&1; rc=$?
-  cat /tmp/purge.out
-  expect_eq "multipath: nvme-format purge exit status" "$rc" 0
-  check "multipath: format through the head" grep -q "^purged '$mp' with nvme-format in .*: nsid 1, CDW10 0x200$" /tmp/purge.out
-  expect_eq "multipath: first MiB reads zero" "$(nonzero "$mp" 0)" 0
+  purges "multipath: format through the head" "$mp" SSDBMP1 "nvme-format in .*: nsid 1, CDW10 0x200"
 }
 
 sec_probe_sata() {
@@ -176,29 +183,19 @@ sec_purge_capabilities() {
 }
 
 sec_purge_nvme_format() {
-  dd if=/dev/urandom of="$n4" bs=1M count=1 oflag=direct 2>/dev/null
-  dd if=/dev/urandom of="$n4" bs=1M seek=$((NVME4_SIZE / 1048576 - 1)) count=1 oflag=direct 2>/dev/null
-  check "nvme: pattern written" test "$(nonzero "$n4" 0)" -gt 0
-  ssdbench purge "$n4" --destroy SSDBNVME4 > /tmp/purge.out 2>&1; rc=$?
-  cat /tmp/purge.out
-  expect_eq "nvme-format purge: exit status" "$rc" 0
+  local last=$((NVME4_SIZE / 1048576 - 1))
+  dd if=/dev/urandom of="$n4" bs=1M seek=$last count=1 oflag=direct 2>/dev/null
   # CDW10 = LBAF 4 (the current 4 KiB format, not 0) | SES 1 << 9.
-  check "nvme-format purge: current LBA format, SES=1" grep -q "^purged '$n4' with nvme-format in .*: nsid 1, CDW10 0x204$" /tmp/purge.out
-  expect_eq "nvme-format: first MiB reads zero" "$(nonzero "$n4" 0)" 0
-  expect_eq "nvme-format: last MiB reads zero" "$(nonzero "$n4" $((NVME4_SIZE / 1048576 - 1)))" 0
+  purges "nvme-format: current LBA format, SES=1" "$n4" SSDBNVME4 "nvme-format in .*: nsid 1, CDW10 0x204"
+  expect_eq "nvme-format: last MiB reads zero" "$(nonzero "$n4" $last)" 0
   ssdbench probe --json "$n4" > /tmp/after.json
   expect_eq "nvme-format: still 4 KiB blocks" "$(j .nvme.lba_bytes /tmp/after.json)" 4096
   expect_eq "nvme-format: size unchanged" "$(j .size_bytes /tmp/after.json)" "$NVME4_SIZE"
 }
 
 sec_purge_sata_discard() {
-  dd if=/dev/urandom of="$sata" bs=1M count=1 oflag=direct 2>/dev/null
-  ssdbench purge "$sata" --destroy SSDBSATA1 > /tmp/purge.out 2>&1; rc=$?
-  cat /tmp/purge.out
-  expect_eq "sata discard purge: exit status" "$rc" 0
-  check "sata discard purge: says so" grep -q "^purged '$sata' with discard in" /tmp/purge.out
   # QEMU punches the discarded range out of the raw file (discard=unmap): zeros.
-  expect_eq "sata discard: first MiB reads zero" "$(nonzero "$sata" 0)" 0
+  purges "sata: discard" "$sata" SSDBSATA1 "discard in .*"
 }
 
 sec_interlock() {
@@ -210,6 +207,12 @@ sec_interlock() {
   check "swap: the exclusive open fails" grep -q "FAIL  exclusive open  the kernel refuses an exclusive open" /tmp/refuses.out
   expect_eq "swap: device unchanged" "$(sum1m "$n4")" "$before"
   swapoff "$n4"
+  # A process that holds the disk open (no exclusive open sees it: the /proc scan does).
+  sleep 600 < "$n4" &
+  local holder=$!
+  refuses "open by a process" "refusing to destroy '$n4'" purge "$n4" --destroy SSDBNVME4
+  check "open: the row names the process" grep -q "FAIL  not open .*process $holder has it open" /tmp/refuses.out
+  kill $holder; wait $holder 2>/dev/null
   # An md array someone else made over two disks: holders, signatures, no exclusive open.
   mdadm --create /dev/md/other --level=0 --raid-devices=2 --chunk=64K --metadata=1.2 --run \
     --force "$n1" "$n2" > /tmp/other.out 2>&1 || { cat /tmp/other.out; bad "mdadm --create by hand"; }
