@@ -31,7 +31,14 @@ tmp=$(mktemp -d "$cache/.fetch.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 # apt-get download drops to the _apt user when it can; the folder must let it write.
 chmod 755 "$tmp"
-(cd "$tmp" && apt-get download "$name" > download.log 2>&1) ||
+download() { (cd "$tmp" && apt-get download "$name" > download.log 2>&1); }
+# Package lists older than the mirror name a kernel it no longer has: update once.
+if ! download && [ "$(id -u)" -eq 0 ] && apt-get update -q > /dev/null 2>&1; then
+  name=$(pkg)
+  dir=$cache/$name
+  download || true
+fi
+ls "$tmp"/"$name"_*.deb > /dev/null 2>&1 ||
   skip "apt-get download $name failed: $(tail -1 "$tmp/download.log")"
 dpkg-deb -x "$tmp"/"$name"_*.deb "$tmp/x" || skip "cannot unpack $name"
 version=$(ls "$tmp/x/lib/modules")
