@@ -37,6 +37,18 @@ sum1m() { dd if="$1" bs=1M count=1 iflag=direct 2>/dev/null | sha256sum | cut -d
 # nonzero DEV OFFSET_MIB: how many non-zero bytes the MiB at OFFSET_MIB holds.
 nonzero() { dd if="$1" bs=1M skip="$2" count=1 iflag=direct 2>/dev/null | tr -d '\0' | wc -c; }
 j() { jq -r "$1" "$2"; }
+# expect_jq FILE [NAME EXPR WANT]...: each EXPR on FILE is WANT; one jq for them all
+# (each program start is slow under TCG).
+expect_jq() {
+  local f=$1 names=() wants=() got=() prog="" i
+  shift
+  while [ $# -ge 3 ]; do
+    names+=("$1"); wants+=("$3"); prog+="${prog:+, }($2)"
+    shift 3
+  done
+  mapfile -t got <<< "$(jq -r "$prog" "$f")"
+  for i in "${!names[@]}"; do expect_eq "${names[$i]}" "${got[$i]:-}" "${wants[$i]}"; done
+}
 mdstat_arrays() { grep -c '^md' /proc/mdstat; }
 # live_md: md devices the kernel has with a size. Without udev, mdadm --stop leaves
 # /dev/md/NAME and /dev/mdN behind, and the next mdadm --create of NAME opens the
@@ -99,24 +111,25 @@ sec_probe_nvme() {
     ssdbench probe --json "$d" > "$p" || bad "probe $d exits 0"
     size=$NVME_SIZE lba=512 flbas=0 warn=0
     [ $s = SSDBNVME4 ] && size=$NVME4_SIZE lba=4096 flbas=4 warn=$NVME4_WARNING
-    expect_eq "$s: kind" "$(j .kind "$p")" nvme
-    expect_eq "$s: model" "$(j .model "$p")" "QEMU NVMe Ctrl"
-    expect_eq "$s: serial" "$(j .serial "$p")" "$s"
-    expect_eq "$s: identity" "$(j .identity "$p")" "$s"
-    expect_eq "$s: firmware (QEMU's version)" "$(j .firmware "$p")" "$QEMU_FW"
-    expect_eq "$s: size" "$(j .size_bytes "$p")" "$size"
-    expect_eq "$s: logical block" "$(j .logical_block_bytes "$p")" $lba
-    expect_eq "$s: LBA size from Identify Namespace" "$(j .nvme.lba_bytes "$p")" $lba
-    expect_eq "$s: FLBAS index (QEMU's LBA format table)" "$(j .nvme.flbas_index "$p")" $flbas
-    expect_eq "$s: OACS Format NVM bit" "$(j '.nvme.oacs / 2 | floor % 2' "$p")" 1
-    expect_eq "$s: SANICAP (QEMU 7.2 has no sanitize)" "$(j .nvme.sanicap "$p")" 0
-    expect_eq "$s: discard supported" "$(j '.discard_max_bytes > 0' "$p")" true
-    expect_eq "$s: SMART temperature (QEMU: 323 K)" "$(j .nvme.smart.temperature_kelvin "$p")" 323
-    expect_eq "$s: SMART critical warning" "$(j .nvme.smart.critical_warning "$p")" "$warn"
-    expect_eq "$s: SMART media errors" "$(j .nvme.smart.media_errors "$p")" 0
     # The nvme hwmon sensor wins over the SMART log: 323 K is 49.85 C there.
-    expect_eq "$s: temperature from hwmon" "$(j '.temperature_celsius * 100 | round' "$p")" 4985
-    expect_eq "$s: ata" "$(j .ata "$p")" "not supported"
+    expect_jq "$p" \
+      "$s: kind" .kind nvme \
+      "$s: model" .model "QEMU NVMe Ctrl" \
+      "$s: serial" .serial "$s" \
+      "$s: identity" .identity "$s" \
+      "$s: firmware (QEMU's version)" .firmware "$QEMU_FW" \
+      "$s: size" .size_bytes "$size" \
+      "$s: logical block" .logical_block_bytes $lba \
+      "$s: LBA size from Identify Namespace" .nvme.lba_bytes $lba \
+      "$s: FLBAS index (QEMU's LBA format table)" .nvme.flbas_index $flbas \
+      "$s: OACS Format NVM bit" '.nvme.oacs / 2 | floor % 2' 1 \
+      "$s: SANICAP (QEMU 7.2 has no sanitize)" .nvme.sanicap 0 \
+      "$s: discard supported" '.discard_max_bytes > 0' true \
+      "$s: SMART temperature (QEMU: 323 K)" .nvme.smart.temperature_kelvin 323 \
+      "$s: SMART critical warning" .nvme.smart.critical_warning "$warn" \
+      "$s: SMART media errors" .nvme.smart.media_errors 0 \
+      "$s: temperature from hwmon" '.temperature_celsius * 100 | round' 4985 \
+      "$s: ata" .ata "not supported"
   done
   ssdbench probe "$n1" > /tmp/probe.txt
   check "probe text: model" grep -q "^model: *QEMU NVMe Ctrl$" /tmp/probe.txt
@@ -129,38 +142,39 @@ sec_multipath() {
   local p=/tmp/probe-mp.json
   check "multipath: $mp is the subsystem's head" bash -c "readlink -f /sys/block/${mp#/dev/}/device | grep -q /nvme-subsystem/"
   ssdbench probe --json "$mp" > "$p" || bad "probe $mp exits 0"
-  expect_eq "multipath: kind" "$(j .kind "$p")" nvme
-  expect_eq "multipath: serial" "$(j .serial "$p")" SSDBMP1
-  expect_eq "multipath: model" "$(j .model "$p")" "QEMU NVMe Ctrl"
-  expect_eq "multipath: firmware" "$(j .firmware "$p")" "$QEMU_FW"
-  expect_eq "multipath: size" "$(j .size_bytes "$p")" "$MP_SIZE"
-  expect_eq "multipath: SMART through the head" "$(j .nvme.smart.temperature_kelvin "$p")" 323
-  expect_eq "multipath: temperature from SMART agrees with hwmon's" \
-    "$(j '.temperature_celsius * 100 | round' "$p")" 4985
+  expect_jq "$p" \
+    "multipath: kind" .kind nvme \
+    "multipath: serial" .serial SSDBMP1 \
+    "multipath: model" .model "QEMU NVMe Ctrl" \
+    "multipath: firmware" .firmware "$QEMU_FW" \
+    "multipath: size" .size_bytes "$MP_SIZE" \
+    "multipath: SMART through the head" .nvme.smart.temperature_kelvin 323 \
+    "multipath: temperature from SMART agrees with hwmon's" '.temperature_celsius * 100 | round' 4985
   purges "multipath: format through the head" "$mp" SSDBMP1 "nvme-format in .*: nsid 1, CDW10 0x200"
 }
 
 sec_probe_sata() {
   p=/tmp/probe-sata.json
   ssdbench probe --json "$sata" > "$p" || bad "probe $sata exits 0"
-  expect_eq "sata: kind" "$(j .kind "$p")" sd
   # sysfs (SCSI INQUIRY) cuts the model at 16 and the firmware at 4 characters:
-  # these are ATA IDENTIFY's words 27-46 and 23-26, through SG_IO.
-  expect_eq "sata: model from IDENTIFY" "$(j .model "$p")" "$SATA_MODEL"
+  # these are ATA IDENTIFY's words 27-46 and 23-26, through SG_IO. QEMU's SMART
+  # table has 7 attributes, 190 (airflow temperature) with raw 31.
   check "sata: sysfs has the short model" test "$(cat /sys/block/${sata#/dev/}/device/model)" = "${SATA_MODEL:0:16}"
-  expect_eq "sata: firmware from IDENTIFY" "$(j .firmware "$p")" "$SATA_FW"
-  expect_eq "sata: serial" "$(j .serial "$p")" SSDBSATA1
-  expect_eq "sata: size" "$(j .size_bytes "$p")" "$SATA_SIZE"
-  expect_eq "sata: logical block" "$(j .logical_block_bytes "$p")" 512
-  expect_eq "sata: physical block" "$(j .physical_block_bytes "$p")" 4096
-  expect_eq "sata: not rotational (rotation_rate=1)" "$(j .rotational "$p")" false
-  expect_eq "sata: TRIM" "$(j .ata.trim "$p")" true
-  expect_eq "sata: no security feature set" "$(j .ata.security_supported "$p")" false
-  expect_eq "sata: no sanitize" "$(j .ata.sanitize_block "$p")" false
-  # QEMU's SMART table: 7 attributes, 190 (airflow temperature) with raw 31.
-  expect_eq "sata: SMART attributes" "$(j .ata.smart "$p")" 7
-  expect_eq "sata: temperature from SMART attribute 190" "$(j .temperature_celsius "$p")" 31
-  expect_eq "sata: nvme" "$(j .nvme "$p")" "not supported"
+  expect_jq "$p" \
+    "sata: kind" .kind sd \
+    "sata: model from IDENTIFY" .model "$SATA_MODEL" \
+    "sata: firmware from IDENTIFY" .firmware "$SATA_FW" \
+    "sata: serial" .serial SSDBSATA1 \
+    "sata: size" .size_bytes "$SATA_SIZE" \
+    "sata: logical block" .logical_block_bytes 512 \
+    "sata: physical block" .physical_block_bytes 4096 \
+    "sata: not rotational (rotation_rate=1)" .rotational false \
+    "sata: TRIM" .ata.trim true \
+    "sata: no security feature set" .ata.security_supported false \
+    "sata: no sanitize" .ata.sanitize_block false \
+    "sata: SMART attributes" .ata.smart 7 \
+    "sata: temperature from SMART attribute 190" .temperature_celsius 31 \
+    "sata: nvme" .nvme "not supported"
 }
 
 sec_purge_capabilities() {
