@@ -162,7 +162,8 @@ static void probe_nvme(int fd, struct device_info *di)
 	    !device_nvme_decode_smart(buf, 512, &di->nvme_smart)) {
 		di->has_nvme_smart = 1;
 		if (!di->temp_mc_valid && di->nvme_smart.temp_k) {
-			di->temp_mc = ((long)di->nvme_smart.temp_k - 273) * 1000;
+			/* 0 C is 273.15 K, as in the kernel's nvme hwmon sensor. */
+			di->temp_mc = (long)di->nvme_smart.temp_k * 1000 - 273150;
 			di->temp_mc_valid = 1;
 		}
 	}

@@ -402,13 +402,19 @@ static char *cpu_model(void)
 /*
  * The target's probe as 'ssdbench probe --json' prints it (on its bench, with the
  * host added), or NULL when it fails or the run does not reach the bench by ssh.
+ * NULL for a <raid> scope too: its array exists only between set-up and teardown,
+ * and opening the node mdadm leaves behind when no udev removes it makes the
+ * kernel create an empty md device of that number again.
  */
 static char *probe_json(const struct orch *x)
 {
-	struct device_info *di = xcalloc(1, sizeof(*di));
+	struct device_info *di;
 	char *buf = NULL;
 	struct diag d;
 
+	if (x->raid)
+		return NULL;
+	di = xcalloc(1, sizeof(*di));
 	diag_clear(&d);
 	if ((!x->tgt.host || run__bench_needs(x)) && run__probe(x, di, &buf, &d)) {
 		free(buf);
