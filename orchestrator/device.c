@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <glob.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -72,6 +73,42 @@ static enum device_kind kind_of(const char *kname)
 }
 
 /* The identity strings sysfs offers (absent on loop, zram and null_blk). */
+/* The controller "nvmeN" a sysfs link resolves to; 0, or -1 when it names another thing. */
+static int ctrl_of_link(const char *link, char *out, size_t n)
+{
+	char *real = realpath(link, NULL);
+	const char *base = real ? strrchr(real, '/') : NULL;
+	unsigned k;
+	int len = 0, rc = -1;
+
+	if (base && sscanf(base + 1, "nvme%u%n", &k, &len) == 1 && !base[1 + len]) {
+		snprintf(out, n, "%s", base + 1);
+		rc = 0;
+	}
+	free(real);
+	return rc;
+}
+
+int device_nvme_ctrl(const char *sys, char *out, size_t n)
+{
+	char *link = xasprintf("%s/device", sys), *pat;
+	glob_t g;
+	int rc = ctrl_of_link(link, out, n);
+
+	free(link);
+	if (!rc)
+		return 0;
+	/* A multipath namespace: its paths, sorted by glob, each on one controller. */
+	pat = xasprintf("%s/multipath/nvme*/device", sys);
+	if (!glob(pat, 0, NULL, &g)) {
+		for (size_t i = 0; rc && i < g.gl_pathc; i++)
+			rc = ctrl_of_link(g.gl_pathv[i], out, n);
+		globfree(&g);
+	}
+	free(pat);
+	return rc;
+}
+
 static void probe_sysfs_identity(const char *sys, struct device_info *di)
 {
 	if (sysfs_read(sys, "device/model", di->model, sizeof(di->model)))
@@ -82,15 +119,9 @@ static void probe_sysfs_identity(const char *sys, struct device_info *di)
 		sysfs_read(sys, "device/rev", di->firmware, sizeof(di->firmware));
 	sysfs_read(sys, "loop/backing_file", di->backing_file, sizeof(di->backing_file));
 	di->diskseq = sysfs_u64(sys, "diskseq");
-	if (!strncmp(di->kname, "nvme", 4)) {
-		char *dev = xasprintf("%s/device", sys), *real = realpath(dev, NULL);
-		const char *base = real ? strrchr(real, '/') : NULL;
-
-		if (base && !strncmp(base + 1, "nvme", 4))
-			snprintf(di->nvme_ctrl, sizeof(di->nvme_ctrl), "%s", base + 1);
-		free(real);
-		free(dev);
-	}
+	if (!strncmp(di->kname, "nvme", 4) &&
+	    device_nvme_ctrl(sys, di->nvme_ctrl, sizeof(di->nvme_ctrl)))
+		di->nvme_ctrl[0] = '\0';
 }
 
 /* Sizes from the block ioctls; sysfs when the node cannot be opened (sandboxes). */

@@ -105,6 +105,14 @@ struct device_info {
 	unsigned nsid;
 };
 
+/*
+ * The NVMe controller ("nvme0", its character device's name) of the namespace whose
+ * sysfs directory is sys: the one its device link names, or, for a multipath
+ * namespace (the link names its subsystem, nvme-subsysN), the controller of its
+ * first path in name order (sys/multipath/nvmeXcYnZ/device). 0, or -1 when none.
+ */
+int device_nvme_ctrl(const char *sys, char *out, size_t n);
+
 /* Byte-level decoders (buffers as the device returns them). 0 or -SB_EINVAL if short. */
 int device_nvme_decode_ctrl(const uint8_t *b, size_t n, struct device_nvme_ctrl *c);
 int device_nvme_decode_ns(const uint8_t *b, size_t n, struct device_nvme_ns *ns);

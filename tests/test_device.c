@@ -871,10 +871,51 @@ static void test_purge_commands(void **state)
 	assert_int_equal(blk[15], 0);
 }
 
+/*
+ * A namespace's controller from sysfs: the device link names it, or (multipath,
+ * seen live: nvme0n1/device -> nvme-subsys0) the first path's controller does.
+ */
+static void test_nvme_ctrl_of_sysfs(void **state)
+{
+	char root[] = "/tmp/ssdbench-test-sys.XXXXXX", out[64], *sys, *cmd;
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	cmd = xasprintf("cd '%s' && mkdir -p class/nvme1 class/nvme2 class/nvme3 "
+			"class/nvme-subsys0 plain mp/multipath/nvme0c1n1 paths/nvme0c0n1 lone && "
+			"ln -s ../class/nvme1 plain/device && "
+			"ln -s ../class/nvme-subsys0 mp/device && "
+			"ln -s ../../../class/nvme3 mp/multipath/nvme0c1n1/device && "
+			"ln -s ../../class/nvme2 paths/nvme0c0n1/device && "
+			"ln -s ../../paths/nvme0c0n1 mp/multipath/nvme0c0n1 && "
+			"ln -s ../class/nvme-subsys0 lone/device", root);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	sys = xasprintf("%s/plain", root);
+	assert_int_equal(device_nvme_ctrl(sys, out, sizeof(out)), 0);
+	assert_string_equal(out, "nvme1");
+	free(sys);
+	/* nvme0c0n1 sorts first: its controller, nvme2, not nvme0c1n1's nvme3 */
+	sys = xasprintf("%s/mp", root);
+	assert_int_equal(device_nvme_ctrl(sys, out, sizeof(out)), 0);
+	assert_string_equal(out, "nvme2");
+	free(sys);
+	/* A subsystem without paths, and no directory at all: no controller. */
+	sys = xasprintf("%s/lone", root);
+	assert_int_equal(device_nvme_ctrl(sys, out, sizeof(out)), -1);
+	free(sys);
+	sys = xasprintf("%s/none", root);
+	assert_int_equal(device_nvme_ctrl(sys, out, sizeof(out)), -1);
+	free(sys);
+	cmd = xasprintf("rm -rf '%s'", root);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_nvme_ctrl),
+		cmocka_unit_test(test_nvme_ctrl_of_sysfs),
 		cmocka_unit_test(test_nvme_ns),
 		cmocka_unit_test(test_nvme_smart),
 		cmocka_unit_test(test_u128_format),
@@ -899,6 +940,7 @@ int main(void)
 		cmocka_unit_test(test_purge_choose),
 		cmocka_unit_test(test_purge_names),
 		cmocka_unit_test(test_purge_commands),
+		cmocka_unit_test(test_nvme_ctrl),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
