@@ -250,6 +250,42 @@ static void test_ata_sector_sizes(void **state)
 	}
 }
 
+/*
+ * IDENTIFY DEVICE words 82 bit 10 (HPA feature set supported), 85 bit 10 (enabled),
+ * 83 bit 10 (48-bit Address feature set) and 119 bit 8 (ACS-4 Accessible Max
+ * Address Configuration); 83 and 119 count only with bits 15:14 = 01b, 82 not as
+ * 0000h or FFFFh (ACS-4 7.12.7).
+ */
+static void test_ata_max_address(void **state)
+{
+	static const struct {
+		unsigned w82, w83, w85, w119;
+		int hpa, hpa_enabled, lba48, amac;
+	} cases[] = {
+		{ 0x0400, 0x4400, 0x0400, 0x0000, 1, 1, 1, 0 },   /* HPA, on, 48-bit */
+		{ 0x0400, 0x4000, 0x0000, 0x0000, 1, 0, 0, 0 },   /* HPA off, 28-bit only */
+		{ 0x0000, 0x4400, 0x0000, 0x4100, 0, 0, 1, 1 },   /* no HPA, AMAC (ACS-4) */
+		{ 0x4000, 0x4400, 0x0000, 0x4100, 0, 0, 1, 1 },   /* word 82 valid, bit 10 0 */
+		{ 0xffff, 0x0400, 0xffff, 0x0100, 0, 0, 0, 0 },   /* words not valid */
+	};
+	uint8_t b[512];
+	struct device_ata_id id;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(b, 0, sizeof(b));
+		put16(b, 2 * 82, cases[i].w82);
+		put16(b, 2 * 83, cases[i].w83);
+		put16(b, 2 * 85, cases[i].w85);
+		put16(b, 2 * 119, cases[i].w119);
+		assert_int_equal(device_ata_decode_identify(b, sizeof(b), &id), 0);
+		assert_int_equal(id.hpa, cases[i].hpa);
+		assert_int_equal(id.hpa_enabled, cases[i].hpa_enabled);
+		assert_int_equal(id.lba48, cases[i].lba48);
+		assert_int_equal(id.amac, cases[i].amac);
+	}
+}
+
 /* SMART READ DATA: 30 attributes of 12 bytes from offset 2; 194 temperature raw byte 0. */
 static void test_ata_smart(void **state)
 {
@@ -515,7 +551,8 @@ static void test_raid_exec(void **state)
 }
 
 /* SAT ATA PASS-THROUGH(16) byte offsets and ACS HPA commands. */
-enum { PT_OP = 0, PT_PROTO = 1, PT_FLAGS = 2, PT_COUNT_HI = 5, PT_COUNT = 6,
+enum { PT_OP = 0, PT_PROTO = 1, PT_FLAGS = 2, PT_FEATURE_HI = 3, PT_FEATURE = 4,
+       PT_COUNT_HI = 5, PT_COUNT = 6,
        PT_LBA_31_24 = 7, PT_LBA_7_0 = 8, PT_LBA_39_32 = 9, PT_LBA_15_8 = 10,
        PT_LBA_47_40 = 11, PT_LBA_23_16 = 12, PT_DEVICE = 13, PT_COMMAND = 14 };
 
@@ -562,6 +599,39 @@ static void test_hwop_ata(void **state)
 	/* 28 % of a 1 GiB drive (native max LBA 2097151): the first 838860800 bytes. */
 	assert_true(hwop_hpa_max_lba(2097151, 512, 2800) == 838860800 / 512 - 1);
 	assert_true(hwop_hpa_max_lba(2097151, 512, 0) == 2097151);
+}
+
+/*
+ * ACS-4 7.4 Accessible Max Address Configuration (command 78h): GET NATIVE MAX
+ * ADDRESS EXT is FEATURE 0000h, SET ACCESSIBLE MAX ADDRESS EXT FEATURE 0001h with
+ * the max LBA in LBA 47:0; both non-data 48-bit. Not volatile: no VV bit in COUNT.
+ */
+static void test_hwop_amac(void **state)
+{
+	struct device_ata_cmd c;
+	unsigned char cdb[16];
+
+	(void)state;
+	hwop_ata_get_native_max_amac(&c);
+	device_ata_cdb(&c, cdb);
+	assert_int_equal(cdb[PT_PROTO], 3 << 1 | 1);
+	assert_int_equal(cdb[PT_FLAGS], 0x20);
+	assert_int_equal(cdb[PT_FEATURE_HI], 0x00);
+	assert_int_equal(cdb[PT_FEATURE], 0x00);
+	assert_int_equal(cdb[PT_COMMAND], 0x78);
+	hwop_ata_set_accessible_max(&c, 0xa1b2c3d4e5f6ULL);
+	device_ata_cdb(&c, cdb);
+	assert_int_equal(cdb[PT_COMMAND], 0x78);
+	assert_int_equal(cdb[PT_FEATURE_HI], 0x00);
+	assert_int_equal(cdb[PT_FEATURE], 0x01);
+	assert_int_equal(cdb[PT_COUNT], 0);
+	assert_int_equal(cdb[PT_LBA_7_0], 0xf6);
+	assert_int_equal(cdb[PT_LBA_15_8], 0xe5);
+	assert_int_equal(cdb[PT_LBA_23_16], 0xd4);
+	assert_int_equal(cdb[PT_LBA_31_24], 0xc3);
+	assert_int_equal(cdb[PT_LBA_39_32], 0xb2);
+	assert_int_equal(cdb[PT_LBA_47_40], 0xa1);
+	assert_int_equal(cdb[PT_DEVICE], 0x40);
 }
 
 static uint64_t get_le(const uint8_t *b, int n)
@@ -613,7 +683,7 @@ static void test_hwop_nvme(void **state)
 /* The restore record survives the journal's JSON; a damaged one is refused. */
 static void test_hwop_restore(void **state)
 {
-	struct hwop_restore r = { HWOP_NAMESPACE, "/dev/nvme0n1", "S123", 0, 1, 262144, 2, 0x41 };
+	struct hwop_restore r = { HWOP_NAMESPACE, "/dev/nvme0n1", "S123", 0, 1, 262144, 2, 0x41, 0, 4096 };
 	struct hwop_restore back;
 	struct device_info *di = xcalloc(1, sizeof(*di));
 	struct diag d;
@@ -629,7 +699,17 @@ static void test_hwop_restore(void **state)
 	assert_true(back.nsze == 262144);
 	assert_int_equal(back.flbas, 2);
 	assert_int_equal(back.cntlid, 0x41);
+	assert_int_equal(back.lba_bytes, 4096);
+	assert_false(back.amac);
+	assert_true(hwop_restore_bytes(&back) == 262144ULL * 4096);
 	free(json);
+	/* A record without amac and lba_bytes (written before them): 512-byte LBAs. */
+	assert_int_equal(hwop_restore_parse("{\"method\":\"hpa\",\"device\":\"/dev/sdb\","
+					    "\"identity\":\"S1\",\"native_max\":2097151,"
+					    "\"nsid\":0,\"nsze\":0,\"flbas\":0,\"cntlid\":0}",
+					    &back, &d), 0);
+	assert_int_equal(back.lba_bytes, 512);
+	assert_true(hwop_restore_bytes(&back) == 1073741824ULL);
 	assert_int_equal(hwop_restore_parse("{\"method\": \"dco\"}", &back, &d), -SB_EPARSE);
 	/* A loop device has neither ATA nor NVMe; an NVMe drive may lack OACS bit 3. */
 	di->kind = DEVICE_LOOP;
@@ -862,6 +942,8 @@ int main(void)
 		cmocka_unit_test(test_nvme_sanitize_log),
 		cmocka_unit_test(test_ata_identify),
 		cmocka_unit_test(test_ata_sector_sizes),
+		cmocka_unit_test(test_ata_max_address),
+		cmocka_unit_test(test_hwop_amac),
 		cmocka_unit_test(test_ata_smart),
 		cmocka_unit_test(test_ata_cdb),
 		cmocka_unit_test(test_ata_sense),
