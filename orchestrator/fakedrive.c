@@ -391,8 +391,11 @@ void fakedrive_probe(struct device_info *di)
 					    .data_len = HWOP_NVME_DATA_LEN };
 
 		if (!fakedrive_nvme(f, &c) &&
-		    !device_nvme_decode_ctrl(buf, HWOP_NVME_DATA_LEN, &di->nvme))
+		    !device_nvme_decode_ctrl(buf, HWOP_NVME_DATA_LEN, &di->nvme)) {
 			di->has_nvme = 1;
+			snprintf(di->model, sizeof(di->model), "%s", di->nvme.model);
+			snprintf(di->firmware, sizeof(di->firmware), "%s", di->nvme.firmware);
+		}
 		c.cdw10 = 0;
 		c.nsid = f->nsid;
 		if (di->has_nvme && !fakedrive_nvme(f, &c) &&

@@ -664,8 +664,11 @@ static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c
 	sbuf_init(&sb);
 	if (x->raid && !x->raid->up && in_scope(x, w, x->raid->scope))
 		rc = x->fatal = array_up(x, d);
-	if (!rc && x->hw && !x->hw->changed && in_scope(x, w, x->hw->scope))
+	if (!rc && x->hw && !x->hw->changed && in_scope(x, w, x->hw->scope)) {
 		rc = x->fatal = capacity_change(x, d);
+		if (!c->usable && !x->g.usable)
+			st->capacity = x->tgt.size;   /* the resized drive's */
+	}
 	if (!rc && x->raid && x->raid->up && plan_step_writes(w) &&
 	    run_raid_recheck(x->raid, x->talk, d))
 		rc = x->fatal = d->code;
