@@ -23,10 +23,12 @@ enum fake_type { FAKE_ATA, FAKE_ATA_AMAC, FAKE_NVME };
 
 struct fakedrive {
 	enum fake_type type;
-	char serial[21], model[41], firmware[9], fail[32];
+	char serial[21], model[41], firmware[9];
+	char fail[32], fail_restore[32];   /* the command that fails shrinking / giving back */
 	unsigned lba, nsid, cntlid;
 	char dev[4096], backing[4096];
 	int ns_deleted, ns_detached;   /* the namespace's state inside one sequence */
+	int ns_full;                   /* the namespace created last has the full size */
 };
 
 static const char *const type_names[] = { [FAKE_ATA] = "ata", [FAKE_ATA_AMAC] = "ata-amac",
@@ -48,6 +50,8 @@ static int set_field(struct fakedrive *f, const char *key, const char *val)
 		{ "firmware", offsetof(struct fakedrive, firmware),
 		  sizeof(((struct fakedrive *)0)->firmware) },
 		{ "fail", offsetof(struct fakedrive, fail), sizeof(((struct fakedrive *)0)->fail) },
+		{ "fail-restore", offsetof(struct fakedrive, fail_restore),
+		  sizeof(((struct fakedrive *)0)->fail_restore) },
 	};
 
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
@@ -152,6 +156,12 @@ static int sizes(const struct fakedrive *f, uint64_t *native, uint64_t *cur)
 	return rc;
 }
 
+/* Whether command name fails now: fail= while shrinking, fail-restore= while giving back. */
+static int failing(const struct fakedrive *f, const char *name, int restoring)
+{
+	return !strcmp(name, restoring ? f->fail_restore : f->fail);
+}
+
 /* The loop device's new size limit (bytes; native = none); the size changes at rescan. */
 static int set_limit(const struct fakedrive *f, uint64_t bytes)
 {
@@ -176,14 +186,16 @@ static int set_limit(const struct fakedrive *f, uint64_t bytes)
 
 int fakedrive_rescan(struct fakedrive *f)
 {
+	struct loop_info64 li;
 	int fd, rc;
 
-	if (!strcmp(f->fail, "rescan"))
-		return -EIO;
 	fd = open(f->dev, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	rc = ioctl(fd, LOOP_SET_CAPACITY, 0) < 0 ? -errno : 0;
+	/* A size limit is set while the drive is shrunk, none once it is given back. */
+	rc = ioctl(fd, LOOP_GET_STATUS64, &li) < 0 ? -errno :
+	     failing(f, "rescan", !li.lo_sizelimit) ? -EIO :
+	     ioctl(fd, LOOP_SET_CAPACITY, 0) < 0 ? -errno : 0;
 	close(fd);
 	return rc;
 }
@@ -253,8 +265,9 @@ int fakedrive_ata(struct fakedrive *f, struct device_ata_cmd *c)
 		return rc;
 	c->status = 0x50;   /* DRDY, DSC */
 	c->error = 0;
-	if (!name || !strcmp(name, f->fail) ||
-	    (!strcmp(name, "set-max") && c->lba >= native / 512))
+	if (!name || (!strcmp(name, "set-max") && c->lba >= native / 512) ||
+	    failing(f, name, !strcmp(name, "set-max") ? c->lba + 1 >= native / 512 :
+		    cur < native))
 		goto abort;
 	if (!strcmp(name, "identify")) {
 		if (c->len < 512)
@@ -346,10 +359,13 @@ int fakedrive_nvme(struct fakedrive *f, struct nvme_admin_cmd *c)
 	c->result = 0;
 	if (!name)
 		return 0x01;    /* Invalid Command Opcode */
-	if (!strcmp(name, f->fail))
-		return 0x06;    /* Internal Error */
 	if (!strcmp(name, "identify"))
 		return nvme_identify(f, c, cur);
+	if (strcmp(name, "ns-delete") && (!b || c->data_len < HWOP_NVME_DATA_LEN))
+		return 0x02;    /* Invalid Field in Command: no data structure */
+	if (failing(f, name, !strcmp(name, "ns-create") ? get_le(b, 8) * f->lba >= native :
+			     !strcmp(name, "ns-attach") ? f->ns_full : cur < native))
+		return 0x06;    /* Internal Error */
 	if (!strcmp(name, "ns-detach") || !strcmp(name, "ns-attach")) {
 		if (c->nsid != f->nsid || f->ns_deleted || get_le(b + 2, 2) != f->cntlid)
 			return 0x0b;
@@ -370,6 +386,7 @@ int fakedrive_nvme(struct fakedrive *f, struct nvme_admin_cmd *c)
 	if ((rc = set_limit(f, nsze * f->lba)))
 		return rc;
 	f->ns_deleted = 0;
+	f->ns_full = nsze * f->lba >= native;
 	c->result = f->nsid;
 	return 0;
 }

@@ -247,7 +247,7 @@ int run_hwop_recover(const char *record, const char *dir, FILE *out, struct diag
 
 	if (rc)
 		return rc;
-	fprintf(out, "the interrupted run left '%s' (%s) resized: giving its capacity back "
+	fprintf(out, "the run left '%s' (%s) resized: giving its capacity back "
 		"first\n", r.device, r.identity);
 	rc = give_back(&r, r.device, &log, &size, d);
 	if (rc)
