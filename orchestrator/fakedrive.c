@@ -147,11 +147,13 @@ static int sizes(const struct fakedrive *f, uint64_t *native, uint64_t *cur)
 	struct stat st;
 	int fd = open(f->dev, O_RDONLY | O_CLOEXEC), rc = 0;
 
+	*native = *cur = 0;
 	if (fd < 0)
 		return -errno;
 	if (ioctl(fd, BLKGETSIZE64, cur) || stat(f->backing, &st))
 		rc = -errno;
-	*native = rc ? 0 : (uint64_t)st.st_size;
+	else
+		*native = (uint64_t)st.st_size;
 	close(fd);
 	return rc;
 }

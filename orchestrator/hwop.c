@@ -14,41 +14,37 @@
 #include "op.h"
 #include "xalloc.h"
 
-void hwop_ata_read_native_max(struct device_ata_cmd *c)
+/* A non-data 48-bit ATA command. */
+static void ata_nondata(struct device_ata_cmd *c, unsigned command, unsigned feature,
+			uint64_t lba, unsigned count)
 {
 	memset(c, 0, sizeof(*c));
-	c->command = HWOP_ATA_READ_NATIVE_MAX_EXT;
+	c->command = command;
+	c->feature = feature;
 	c->protocol = DEVICE_ATA_NONDATA;
 	c->extend = 1;
+	c->lba = lba & 0xffffffffffffULL;
+	c->count = count;
+}
+
+void hwop_ata_read_native_max(struct device_ata_cmd *c)
+{
+	ata_nondata(c, HWOP_ATA_READ_NATIVE_MAX_EXT, 0, 0, 0);
 }
 
 void hwop_ata_set_max(struct device_ata_cmd *c, uint64_t max_lba)
 {
-	memset(c, 0, sizeof(*c));
-	c->command = HWOP_ATA_SET_MAX_ADDRESS_EXT;
-	c->protocol = DEVICE_ATA_NONDATA;
-	c->extend = 1;
-	c->lba = max_lba & 0xffffffffffffULL;
-	c->count = 1;   /* VV: volatile */
+	ata_nondata(c, HWOP_ATA_SET_MAX_ADDRESS_EXT, 0, max_lba, 1);   /* COUNT 1: VV, volatile */
 }
 
 void hwop_ata_get_native_max_amac(struct device_ata_cmd *c)
 {
-	memset(c, 0, sizeof(*c));
-	c->command = HWOP_ATA_AMAC;
-	c->feature = HWOP_AMAC_GET_NATIVE_MAX;
-	c->protocol = DEVICE_ATA_NONDATA;
-	c->extend = 1;
+	ata_nondata(c, HWOP_ATA_AMAC, HWOP_AMAC_GET_NATIVE_MAX, 0, 0);
 }
 
 void hwop_ata_set_accessible_max(struct device_ata_cmd *c, uint64_t max_lba)
 {
-	memset(c, 0, sizeof(*c));
-	c->command = HWOP_ATA_AMAC;
-	c->feature = HWOP_AMAC_SET_ACCESSIBLE_MAX;
-	c->protocol = DEVICE_ATA_NONDATA;
-	c->extend = 1;
-	c->lba = max_lba & 0xffffffffffffULL;
+	ata_nondata(c, HWOP_ATA_AMAC, HWOP_AMAC_SET_ACCESSIBLE_MAX, max_lba, 0);
 }
 
 void hwop_nvme_ns_delete(struct nvme_admin_cmd *c, uint32_t nsid)

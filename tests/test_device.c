@@ -217,6 +217,17 @@ static void test_ata_identify(void **state)
 	assert_int_equal(id.rotation, 1);
 }
 
+/* Decodes an IDENTIFY DEVICE page of zeros but for words[] = { word, value, ... }. */
+static void identify_words(const unsigned *words, size_t n, struct device_ata_id *id)
+{
+	uint8_t b[512];
+
+	memset(b, 0, sizeof(b));
+	for (size_t i = 0; i + 1 < n; i += 2)
+		put16(b, 2 * words[i], words[i + 1]);
+	assert_int_equal(device_ata_decode_identify(b, sizeof(b), id), 0);
+}
+
 /*
  * Words 106 and 117-118: a 4 KiB logical sector is read; a size of 0 or one that
  * wrapped (found by fuzz_probe) keeps 512, and a physical size past 16 MiB the logical.
@@ -235,16 +246,14 @@ static void test_ata_sector_sizes(void **state)
 		{ 0x4000 | 0x1000 | 0x2000 | 15, 32768, 65536, 65536 },
 		{ 0x1000, 2048, 512, 512 },       /* word 106 not valid (bits 15:14 != 01b) */
 	};
-	uint8_t b[512];
 	struct device_ata_id id;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		memset(b, 0, sizeof(b));
-		put16(b, 2 * 106, cases[i].w106);
-		put16(b, 2 * 117, cases[i].words & 0xffff);
-		put16(b, 2 * 118, cases[i].words >> 16);
-		assert_int_equal(device_ata_decode_identify(b, sizeof(b), &id), 0);
+		const unsigned words[] = { 106, cases[i].w106, 117, cases[i].words & 0xffff,
+					   118, cases[i].words >> 16 };
+
+		identify_words(words, sizeof(words) / sizeof(words[0]), &id);
 		assert_int_equal(id.logical_bytes, cases[i].logical);
 		assert_int_equal(id.physical_bytes, cases[i].physical);
 	}
@@ -268,17 +277,14 @@ static void test_ata_max_address(void **state)
 		{ 0x4000, 0x4400, 0x0000, 0x4100, 0, 0, 1, 1 },   /* word 82 valid, bit 10 0 */
 		{ 0xffff, 0x0400, 0xffff, 0x0100, 0, 0, 0, 0 },   /* words not valid */
 	};
-	uint8_t b[512];
 	struct device_ata_id id;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		memset(b, 0, sizeof(b));
-		put16(b, 2 * 82, cases[i].w82);
-		put16(b, 2 * 83, cases[i].w83);
-		put16(b, 2 * 85, cases[i].w85);
-		put16(b, 2 * 119, cases[i].w119);
-		assert_int_equal(device_ata_decode_identify(b, sizeof(b), &id), 0);
+		const unsigned words[] = { 82, cases[i].w82, 83, cases[i].w83, 85, cases[i].w85,
+					   119, cases[i].w119 };
+
+		identify_words(words, sizeof(words) / sizeof(words[0]), &id);
 		assert_int_equal(id.hpa, cases[i].hpa);
 		assert_int_equal(id.hpa_enabled, cases[i].hpa_enabled);
 		assert_int_equal(id.lba48, cases[i].lba48);
@@ -608,30 +614,22 @@ static void test_hwop_ata(void **state)
  */
 static void test_hwop_amac(void **state)
 {
+	/* SAT ATA PASS-THROUGH(16): protocol 3 + EXTEND, CK_COND, FEATURE 15:8 and 7:0 in
+	 * bytes 3-4, LBA 31:24, 7:0, 39:32, 15:8, 47:40, 23:16 in bytes 7-12, DEVICE 40h. */
+	static const unsigned char get[16] = { 0x85, 0x07, 0x20, 0x00, 0x00, 0x00, 0x00, 0x00,
+					       0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x78, 0x00 };
+	static const unsigned char set[16] = { 0x85, 0x07, 0x20, 0x00, 0x01, 0x00, 0x00, 0xc3,
+					       0xf6, 0xb2, 0xe5, 0xa1, 0xd4, 0x40, 0x78, 0x00 };
 	struct device_ata_cmd c;
 	unsigned char cdb[16];
 
 	(void)state;
 	hwop_ata_get_native_max_amac(&c);
 	device_ata_cdb(&c, cdb);
-	assert_int_equal(cdb[PT_PROTO], 3 << 1 | 1);
-	assert_int_equal(cdb[PT_FLAGS], 0x20);
-	assert_int_equal(cdb[PT_FEATURE_HI], 0x00);
-	assert_int_equal(cdb[PT_FEATURE], 0x00);
-	assert_int_equal(cdb[PT_COMMAND], 0x78);
+	assert_memory_equal(cdb, get, 16);
 	hwop_ata_set_accessible_max(&c, 0xa1b2c3d4e5f6ULL);
 	device_ata_cdb(&c, cdb);
-	assert_int_equal(cdb[PT_COMMAND], 0x78);
-	assert_int_equal(cdb[PT_FEATURE_HI], 0x00);
-	assert_int_equal(cdb[PT_FEATURE], 0x01);
-	assert_int_equal(cdb[PT_COUNT], 0);
-	assert_int_equal(cdb[PT_LBA_7_0], 0xf6);
-	assert_int_equal(cdb[PT_LBA_15_8], 0xe5);
-	assert_int_equal(cdb[PT_LBA_23_16], 0xd4);
-	assert_int_equal(cdb[PT_LBA_31_24], 0xc3);
-	assert_int_equal(cdb[PT_LBA_39_32], 0xb2);
-	assert_int_equal(cdb[PT_LBA_47_40], 0xa1);
-	assert_int_equal(cdb[PT_DEVICE], 0x40);
+	assert_memory_equal(cdb, set, 16);   /* COUNT 0: no VV bit, not volatile */
 }
 
 static uint64_t get_le(const uint8_t *b, int n)
