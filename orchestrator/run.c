@@ -660,6 +660,10 @@ static int load(struct orch *x, struct diag *d)
 		rc = run_raid_shape(&x->plan, &raid, d);
 	if (!rc)
 		rc = run_hwop_new(&x->plan, &x->hw, d);
+	if (!rc && x->hw && o->op)
+		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.scopes[x->hw->scope].line, 0,
+			      "--op confines the whole run to a share of the drive; <op> '%s' "
+			      "resizes it: use one or the other", x->hw->name);
 	if (!rc && raid < 0 && x->plan.ntargets != 1)
 		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.targets[1].line, 0,
 			      "this version runs plans with one target; the plan has %zu",
@@ -799,6 +803,11 @@ static int guard(struct orch *x, struct diag *d)
 		else if (!rc && x->g.dev && !x->o->dry_run)
 			rc = run__bench_guard(x, d);
 	}
+	if (!rc && x->hw && x->tgt.host)   /* the commands go to a drive on this machine */
+		rc = diag_set(d, -SB_EUSAGE, x->plan.file, x->plan.scopes[x->hw->scope].line, 0,
+			      "<op> '%s' with method=\"%s\" resizes a drive on this machine; "
+			      "the target is on host '%s'", x->hw->name,
+			      x->plan.scopes[x->hw->scope].op_method, x->tgt.host->name);
 	if (!rc)
 		rc = run_guard_hwop(&x->g, x->o, &x->plan, x->tgt.is_device && !x->raid, d);
 	return x->o->dry_run ? dry_run(x, rc, d) : rc;

@@ -61,6 +61,13 @@ check "dry run: set max" grep -q "(SET MAX ADDRESS EXT, volatile, last LBA $((us
 check "dry run: no archive" test ! -e "$WORK/dry"
 expect_eq "dry run: device unchanged" "$(devsum "$loop")" "$before"
 expect_eq "dry run: size unchanged" "$(size)" "$raw"
+runs "with --op" 2 "$WORK/op.log" run "$WORK/hpa.xml" -t "dut=$loop" --op 7 \
+  --destroy FAKE-ATA-1 --allow-capacity-change --dry-run
+check "with --op: why" grep -q "use one or the other" "$WORK/op.log"
+# A drive on a bench is refused: the commands would go to this machine's node.
+runs "bench target" 2 "$WORK/bench.log" run "$WORK/hpa.xml" --host b=127.0.0.1 -t "dut=b:$loop" \
+  --destroy FAKE-ATA-1 --allow-capacity-change --dry-run
+check "bench target: why" grep -q "resizes a drive on this machine; the target is on host 'b'" "$WORK/bench.log"
 
 # 2. HPA 28 %: the scope's steps see the smaller drive, the capacity comes back.
 runs "hpa" 0 "$WORK/hpa.log" run "$WORK/hpa.xml" -t "dut=$loop" --destroy FAKE-ATA-1 \
