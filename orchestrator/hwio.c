@@ -38,6 +38,12 @@ struct hwio *hwio_open(const struct device_info *di, struct diag *d)
 		}
 		return h;
 	}
+	if (h->nvme && !di->nvme_ctrl[0]) {
+		diag_set(d, -SB_EIO, NULL, 0, 0, "cannot tell the NVMe controller of '%s' "
+			 "(no /sys/block/%s/device link)", di->path, di->kname);
+		free(h);
+		return NULL;
+	}
 	if (h->nvme)
 		snprintf(h->node, sizeof(h->node), "/dev/%s", di->nvme_ctrl);
 	else
