@@ -770,12 +770,14 @@ static int guard_raid(struct orch *x, struct diag *d)
  */
 static int recover_capacity(struct orch *x, struct diag *d)
 {
-	int rc = run_hwop_recover(x->replay.restore_open, x->out, x->talk, d);
+	int rc = run_hwop_recover(x->hw, x->replay.restore_open, x->out, x->talk, d);
 
 	if (!rc) {
 		free(x->replay.restore_open);
 		x->replay.restore_open = NULL;
 	}
+	if (x->hw)   /* the manifest says the capacity came back at resume */
+		x->mt.capacity = run_hwop_json(x->hw);
 	return rc;
 }
 

@@ -176,6 +176,7 @@ int run_hwop_change(struct run_hwop *h, const struct run_opts *o, const char *pa
 	if (rc)
 		goto out;
 	h->changed = 1;   /* from here on a restore is owed, whatever happens */
+	h->restored = 0;
 	fprintf(out, "%s: over-provisioning %u.%02u %% by %s on '%s' (%s)%s\n", h->name,
 		h->centi / 100, h->centi % 100, h->method == HWOP_HPA ? h->rec.amac ?
 		"SET ACCESSIBLE MAX ADDRESS (ACS-4 AMAC)" : "the HPA (SET MAX ADDRESS)" :
@@ -238,18 +239,27 @@ int run_hwop_restore(struct run_hwop *h, const char *dir, FILE *out, struct diag
 	return rc;
 }
 
-int run_hwop_recover(const char *record, const char *dir, FILE *out, struct diag *d)
+int run_hwop_recover(struct run_hwop *h, const char *record, const char *dir, FILE *out,
+		     struct diag *d)
 {
 	struct hwop_restore r;
 	struct hwop_log log = { 0 };
 	uint64_t size = 0;
+	double t0 = mono_s();
 	int rc = hwop_restore_parse(record, &r, d);
 
 	if (rc)
 		return rc;
-	fprintf(out, "the run left '%s' (%s) resized: giving its capacity back "
-		"first\n", r.device, r.identity);
-	rc = give_back(&r, r.device, &log, &size, d);
+	fprintf(out, "the run left '%s' (%s) resized: giving its capacity back first\n",
+		r.device, r.identity);
+	rc = give_back(&r, r.device, h ? &h->log : &log, &size, d);
+	if (h) {
+		h->rec = r;
+		h->back_size = size;
+		h->restore_s = mono_s() - t0;
+		h->recovered = !rc;
+		h->restored = !rc;
+	}
 	if (rc)
 		return diag_set(d, d->code, NULL, 0, 0, "cannot resume: %s; the drive may still "
 				"be resized: the journal's capacity-change record says how to "
@@ -279,6 +289,7 @@ const char *run_hwop_json(struct run_hwop *h)
 	json_object_set_new(o, "new_size", json_integer((json_int_t)h->new_size));
 	json_object_set_new(o, "restored_size", json_integer((json_int_t)h->back_size));
 	json_object_set_new(o, "restored", json_boolean(h->restored));
+	json_object_set_new(o, "recovered", json_boolean(h->recovered));
 	json_object_set_new(o, "change_seconds", json_real(h->change_s));
 	json_object_set_new(o, "restore_seconds", json_real(h->restore_s));
 	json_object_set_new(o, "commands", cmds);

@@ -25,6 +25,7 @@ struct run_hwop {
 	unsigned centi;              /* OP in hundredths of a percent */
 	int changed;                 /* resized and not given back: a restore is owed */
 	int restored;                /* given back, the size checked */
+	int recovered;               /* ... at resume, left resized by the run before */
 	int simulated;               /* SSDBENCH_FAKE_DRIVE answered (tests) */
 	struct hwop_restore rec;     /* as journaled */
 	uint64_t count;              /* the last LBA (HPA) or NSZE the change set */
@@ -53,9 +54,11 @@ int run_hwop_change(struct run_hwop *h, const struct run_opts *o, const char *pa
 int run_hwop_restore(struct run_hwop *h, const char *dir, FILE *out, struct diag *d);
 /*
  * Resume: gives back the capacity record (the journal's open "capacity-change")
- * names, first of all; refused (-SB_EUNSAFE) when the drive's serial differs.
+ * names, first of all; refused (-SB_EUNSAFE) when the drive's serial differs. What
+ * it did goes into h (the plan's scope; NULL when the plan has none any more).
  */
-int run_hwop_recover(const char *record, const char *dir, FILE *out, struct diag *d);
+int run_hwop_recover(struct run_hwop *h, const char *record, const char *dir, FILE *out,
+		     struct diag *d);
 /* Refreshes h->json and returns it (the previous text is freed). */
 const char *run_hwop_json(struct run_hwop *h);
 

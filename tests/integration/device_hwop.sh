@@ -144,6 +144,9 @@ runs "resume after a failed restore" 0 "$WORK/norestore-resume.log" resume "$WOR
   --destroy FAKE-NVME-1 --allow-capacity-change
 check "resume: restores first" grep -q "the run left '$loop' (FAKE-NVME-1) resized: giving its capacity back first" "$WORK/norestore-resume.log"
 expect_eq "resume after a failed restore: size" "$(size)" "$raw"
+expect_eq "resume after a failed restore: manifest" \
+  "$(jq -c '.target.capacity | [.recovered, .restored, .restored_size, .restore.nsze]' "$WORK/norestore/manifest.json")" \
+  "[true,true,$raw,$((raw / 4096))]"
 
 # 8. Ctrl-C inside the scope: the capacity comes back before ssdbench exits.
 ata
@@ -181,4 +184,6 @@ set +e; wait "$pid"; set -e
 check "resume: restores first" grep -q "the run left '$loop' (FAKE-ATA-1) resized: giving its capacity back first" "$WORK/resume.log"
 expect_eq "resume: journal" "$(events "$WORK/kill")" capacity-change,capacity-restored,resume,capacity-change,capacity-restored
 expect_eq "resume: size after" "$(size)" "$raw"
+expect_eq "resume: manifest" "$(jq -c '.target.capacity | [.recovered, .restored, .new_size]' "$WORK/kill/manifest.json")" \
+  "[true,true,$usable]"
 echo "device_hwop: ok"
