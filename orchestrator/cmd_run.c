@@ -9,6 +9,9 @@
 #include "plan.h"
 #include "run.h"
 
+#define OPT_ALLOW_CAPACITY { "allow-capacity-change", 0, NULL, 0, "let <op " \
+	"method=\"hpa\"> or method=\"namespace\" resize the drive for the scope (given " \
+	"back after it, after a failure, and first thing at resume); needs --destroy too" }
 #define OPT_DESTROY { "destroy", 'D', "ID", 1, "allow writing to the device whose " \
 	"serial number (or kernel name, for loop/zram/nullb) is ID" }
 #define OPT_QUIET { "quiet", 'q', NULL, 0, "no progress lines: only errors and where " \
@@ -32,9 +35,7 @@ const struct cli_opt cmd_run_opts[] = {
 	{ "op", 0, "PERCENT", 0, "software over-provisioning for the whole run: purge, then "
 	  "confine every step to the first 1/(1+OP) of the target (plans can do it per "
 	  "scope with <op>)" },
-	{ "allow-capacity-change", 0, NULL, 0, "let <op method=\"hpa\"> or "
-	  "method=\"namespace\" resize the drive for the scope (given back after it); "
-	  "needs --destroy too" },
+	OPT_ALLOW_CAPACITY,
 	OPT_QUIET,
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -42,6 +43,7 @@ const struct cli_opt cmd_run_opts[] = {
 
 const struct cli_opt cmd_resume_opts[] = {
 	OPT_DESTROY,
+	OPT_ALLOW_CAPACITY,
 	OPT_QUIET,
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -75,6 +77,7 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	ro.tty = isatty(2);
 	ro.destroy = cli__list(c, &p, "destroy", &ro.ndestroy);
 	ro.quiet = cli__value(c, &p, "quiet") != NULL;
+	ro.allow_capacity_change = cli__value(c, &p, "allow-capacity-change") != NULL;
 	diag_clear(&d);
 	if (resume)
 		return cli__finish(run_resume(p.arg, &ro, &d), &d);
@@ -89,7 +92,6 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	ro.sets = cli__list(c, &p, "set", &ro.nsets);
 	ro.op = cli__value(c, &p, "op");
 	ro.purge = cli__value(c, &p, "purge");
-	ro.allow_capacity_change = cli__value(c, &p, "allow-capacity-change") != NULL;
 	if (fleet_wanted(ro.targets, ro.ntargets) && !ro.dry_run)
 		return cli__finish(fleet_run(&ro, &d), &d);
 	return cli__finish(run_plan(&ro, &d), &d);

@@ -19,6 +19,7 @@
 #include <scsi/sg.h>
 
 #include "err.h"
+#include "fakedrive.h"
 #include "sbuf.h"
 #include "xalloc.h"
 
@@ -362,6 +363,8 @@ static void probe_block(const struct stat *st, struct device_info *di)
 		probe_nvme(fd, di);
 	if (fd >= 0 && di->kind == DEVICE_SD)
 		probe_ata(fd, di);
+	if (di->kind == DEVICE_LOOP)
+		fakedrive_probe(di);   /* TEST-ONLY: SSDBENCH_FAKE_DRIVE, else nothing */
 	if (di->has_nvme && !di->serial[0])
 		snprintf(di->serial, sizeof(di->serial), "%s", di->nvme.serial);
 	if (di->has_ata) {

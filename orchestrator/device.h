@@ -71,6 +71,10 @@ struct device_ata_id {
 	int sec_supported, sec_enabled, sec_locked, sec_frozen, sec_enhanced;
 	unsigned erase_min, erase_enh_min;   /* words 89/90 in minutes, 0 = unknown */
 	unsigned rotation;                   /* word 217: 1 = solid state */
+	int hpa, hpa_enabled;    /* HPA feature set: word 82 bit 10 supported, 85 bit 10 on */
+	int lba48;               /* 48-bit address feature set: word 83 bit 10 */
+	int amac;                /* ACS-4 Accessible Max Address Configuration: word 119
+				    bit 8 (GET NATIVE MAX / SET ACCESSIBLE MAX ADDRESS EXT) */
 };
 
 /* ATA SMART READ DATA: the temperature attribute (194, else 190), in Celsius. */

@@ -151,6 +151,24 @@ static void ata_sector_sizes(const uint8_t *b, struct device_ata_id *id)
 		id->physical_bytes = (unsigned)physical;
 }
 
+/*
+ * Words 82-86 and 119: the HPA and 48-bit feature sets and ACS-4's Accessible Max
+ * Address Configuration. Words 83 and 119 count only with bits 15:14 = 01b (valid);
+ * words 82 and 85 are not valid when 0000h or FFFFh.
+ */
+static void ata_max_address(const uint8_t *b, struct device_ata_id *id)
+{
+	unsigned w82 = le16(b + 2 * 82), w83 = le16(b + 2 * 83), w85 = le16(b + 2 * 85);
+	unsigned w119 = le16(b + 2 * 119);
+
+	if (w82 != 0 && w82 != 0xffff) {
+		id->hpa = !!(w82 & 1u << 10);
+		id->hpa_enabled = id->hpa && w85 != 0xffff && (w85 & 1u << 10);
+	}
+	id->lba48 = (w83 & 0xc000) == 0x4000 && (w83 & 1u << 10);
+	id->amac = (w119 & 0xc000) == 0x4000 && (w119 & 1u << 8);
+}
+
 int device_ata_decode_identify(const uint8_t *b, size_t n, struct device_ata_id *id)
 {
 	unsigned w59, w69, w128, w89, w90;
@@ -163,6 +181,7 @@ int device_ata_decode_identify(const uint8_t *b, size_t n, struct device_ata_id 
 	ata_string(id->model, sizeof(id->model), b, 27, 20);
 	id->lba48_sectors = le64(b + 2 * 100);
 	ata_sector_sizes(b, id);
+	ata_max_address(b, id);
 	w59 = le16(b + 2 * 59);
 	id->sanitize = !!(w59 & 1u << 12);
 	id->sanitize_crypto = id->sanitize && (w59 & 1u << 13);

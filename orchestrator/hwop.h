@@ -24,6 +24,9 @@ enum hwop_method { HWOP_HPA, HWOP_NAMESPACE };
 enum {
 	HWOP_ATA_READ_NATIVE_MAX_EXT = 0x27,
 	HWOP_ATA_SET_MAX_ADDRESS_EXT = 0x37,
+	HWOP_ATA_AMAC = 0x78,        /* ACS-4 Accessible Max Address Configuration */
+	HWOP_AMAC_GET_NATIVE_MAX = 0x0000,      /* ... its FEATURE values */
+	HWOP_AMAC_SET_ACCESSIBLE_MAX = 0x0001,
 	HWOP_NVME_NS_MGMT = 0x0d,    /* CDW10 SEL 3:0: 0 create, 1 delete */
 	HWOP_NVME_NS_ATTACH = 0x15,  /* CDW10 SEL 3:0: 0 attach, 1 detach */
 	HWOP_NVME_DATA_LEN = 4096,   /* the data structures both take */
@@ -37,6 +40,13 @@ void hwop_ata_read_native_max(struct device_ata_cmd *c);
  * restore never runs.
  */
 void hwop_ata_set_max(struct device_ata_cmd *c, uint64_t max_lba);
+/* ACS-4 AMAC, for drives without the HPA feature set: GET NATIVE MAX ADDRESS EXT. */
+void hwop_ata_get_native_max_amac(struct device_ata_cmd *c);
+/*
+ * SET ACCESSIBLE MAX ADDRESS EXT to max_lba. Not volatile: the drive keeps the
+ * smaller capacity across power cycles until the restore sets it back.
+ */
+void hwop_ata_set_accessible_max(struct device_ata_cmd *c, uint64_t max_lba);
 
 /* Namespace Management, delete namespace nsid. */
 void hwop_nvme_ns_delete(struct nvme_admin_cmd *c, uint32_t nsid);
@@ -71,12 +81,48 @@ struct hwop_restore {
 	uint32_t nsid;               /* namespace: the namespace to re-create */
 	uint64_t nsze;               /* ... its original size in blocks */
 	unsigned flbas, cntlid;
+	int amac;                    /* HPA by ACS-4 AMAC (SET ACCESSIBLE MAX ADDRESS) */
+	unsigned lba_bytes;          /* the logical block the counts above are in */
 };
 
 /* The record as one JSON object; free() it. */
 char *hwop_restore_json(const struct hwop_restore *r);
 /* Parses hwop_restore_json()'s text; 0 or -SB_EPARSE with d set. */
 int hwop_restore_parse(const char *json, struct hwop_restore *r, struct diag *d);
+
+/* The drive's capacity in bytes that r gives back. */
+uint64_t hwop_restore_bytes(const struct hwop_restore *r);
+
+struct hwio;
+
+/* The commands a live change or restore sent, each timed, for the manifest. */
+#define HWOP_LOG_MAX 24
+struct hwop_log {
+	struct {
+		char what[48];      /* "SET MAX ADDRESS EXT", "namespace create" */
+		char args[64];      /* "last LBA 130815", "NSZE 102400" */
+		double seconds;
+		int ok;
+	} e[HWOP_LOG_MAX];
+	size_t n;
+};
+
+/*
+ * Asks the drive what gives its capacity back: the native max (READ NATIVE MAX
+ * ADDRESS EXT, or GET NATIVE MAX ADDRESS EXT when IDENTIFY says AMAC instead of
+ * HPA), or the namespace (Identify Namespace: NSZE, FLBAS; Identify Controller:
+ * CNTLID). r->device and r->identity are left to the caller. 0 or -SB_E* with d set.
+ */
+int hwop_read(struct hwio *h, const struct device_info *di, enum hwop_method method,
+	      struct hwop_restore *r, struct hwop_log *log, struct diag *d);
+/*
+ * Resizes the drive r describes to count: the last LBA (HPA: READ NATIVE MAX then
+ * SET MAX, or the AMAC pair) or NSZE blocks (detach, delete, create with NSZE =
+ * NCAP, attach the NSID create returned, which lands in *nsid). count is
+ * r->native_max or r->nsze for the restore. 0 or -SB_EIO with d set.
+ */
+int hwop_resize(struct hwio *h, const struct hwop_restore *r, uint64_t count, uint32_t *nsid,
+		struct hwop_log *log, struct diag *d);
 
 /*
  * Whether di can change its capacity with method: 0, or -SB_EUSAGE with d saying

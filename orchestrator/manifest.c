@@ -195,6 +195,8 @@ static json_t *manifest_json(const struct result_run *run,
 			    json_loads(t->probe_after, 0, NULL) : json_null());
 	if (t->raid)
 		json_object_set_new(tgt, "raid", json_loads(t->raid, 0, NULL));
+	if (t->capacity)
+		json_object_set_new(tgt, "capacity", json_loads(t->capacity, 0, NULL));
 	json_object_set_new(o, "target", tgt);
 	if (t->rerun_of)
 		json_object_set_new(o, "rerun_of", rerun_json(t->rerun_of));

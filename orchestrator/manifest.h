@@ -18,6 +18,8 @@ struct manifest_target {
 	const char *rerun_of;      /* the archive this run repeats, or NULL */
 	const char *raid;          /* JSON of a <raid> scope: array, members, the mdadm
 				      commands run, why it was skipped; or NULL */
+	const char *capacity;      /* JSON of a hardware-OP scope: the restore record,
+				      the commands, old/new size, durations; or NULL */
 	/* A target on a bench: its host name, fio server ("ADDRESS,PORT") and the
 	 * hostname the server gave; all NULL for a target on this machine. */
 	const char *host, *host_server, *host_hostname;

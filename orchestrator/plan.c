@@ -236,8 +236,9 @@ static const struct plan__attr op_attrs[] = {
 	A("method", T_ENUM, 0, "software", plan_scope, op_method, 0, 0, op_choices,
 	  "`software` confines I/O to the LBA range after a discard; `hpa` (ATA SET MAX "
 	  "ADDRESS) and `namespace` (NVMe namespace re-created smaller) resize the drive "
-	  "and give the capacity back after the scope: they need `--allow-capacity-change`, "
-	  "and this version shows them in `--dry-run` only"),
+	  "and give the capacity back after the scope (also after a failure, Ctrl-C, and "
+	  "first thing at `resume` after a crash): they need `--allow-capacity-change` and "
+	  "`--destroy` with the drive's serial; `--dry-run` shows every command"),
 };
 
 static const struct plan__attr raid_attrs[] = {
@@ -475,19 +476,6 @@ const char *plan_scope_name(enum plan_scope_kind k)
 	static const char *const names[] = { "rounds", "duty-cycle", "op", "raid" };
 
 	return (unsigned)k < N(names) ? names[k] : "?";
-}
-
-const char *plan_engine_unsupported(const struct plan *p, char *buf, size_t n)
-{
-	for (size_t i = 0; i < p->nscopes; i++) {
-		const struct plan_scope *s = &p->scopes[i];
-
-		if (s->kind == PLAN_OP && strcmp(s->op_method, "software")) {
-			snprintf(buf, n, "<op method=%s> '%s'", s->op_method, s->name);
-			return buf;
-		}
-	}
-	return NULL;
 }
 
 /* ------------------------------------------------------------------------- */

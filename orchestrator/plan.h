@@ -219,11 +219,6 @@ int plan_step_writes(const struct plan_workload *w);
 uint64_t plan_runtime_ms(const struct plan *p);
 /* Resolves an amount against a capacity, in bytes. */
 uint64_t plan_amount_bytes(const struct plan_amount *a, uint64_t capacity);
-/*
- * Returns a description of the first thing in p that this version's engine cannot
- * run yet ("<rounds> 'ss'"), or NULL when it can run all of p. Borrowed string.
- */
-const char *plan_engine_unsupported(const struct plan *p, char *buf, size_t n);
 /* Names of the kinds, as in the plan: "workload", "rounds", ... */
 const char *plan_kind_name(enum plan_kind k);
 const char *plan_scope_name(enum plan_scope_kind k);

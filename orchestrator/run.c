@@ -664,6 +664,12 @@ static int load(struct orch *x, struct diag *d)
 		rc = plan_apply_target(&x->plan, o->targets[i], d);
 	if (!rc)
 		rc = run_raid_shape(&x->plan, &raid, d);
+	if (!rc)
+		rc = run_hwop_new(&x->plan, &x->hw, d);
+	if (!rc && x->hw && o->op)
+		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.scopes[x->hw->scope].line, 0,
+			      "--op confines the whole run to a share of the drive; <op> '%s' "
+			      "resizes it: use one or the other", x->hw->name);
 	if (!rc && raid < 0 && x->plan.ntargets != 1)
 		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.targets[1].line, 0,
 			      "this version runs plans with one target; the plan has %zu",
@@ -765,24 +771,28 @@ static int guard_raid(struct orch *x, struct diag *d)
 }
 
 /*
- * What the engine only shows in --dry-run (plan_engine_unsupported()): refused for
- * a live run, after the checks that say whether the target could do it at all.
+ * Resume after a run that died with a drive resized: the capacity goes back first,
+ * before the target is probed and compared with the one the run started on.
  */
-static int check_live(const struct orch *x, struct diag *d)
+static int recover_capacity(struct orch *x, struct diag *d)
 {
-	char what[256];
+	int rc = run_hwop_recover(x->hw, x->replay.restore_open, x->out, x->talk, d);
 
-	if (x->o->dry_run || !plan_engine_unsupported(&x->plan, what, sizeof(what)))
-		return 0;
-	return diag_set(d, -SB_EUSAGE, x->o->plan_path, 0, 0, "this version's engine cannot "
-			"run %s yet: --dry-run shows the commands it would send and the "
-			"restore", what);
+	if (!rc) {
+		free(x->replay.restore_open);
+		x->replay.restore_open = NULL;
+	}
+	if (x->hw)   /* the manifest says the capacity came back at resume */
+		x->mt.capacity = run_hwop_json(x->hw);
+	return rc;
 }
 
 static int guard(struct orch *x, struct diag *d)
 {
-	int raid = 0, rc;
+	int raid = 0, rc = x->replay.restore_open ? recover_capacity(x, d) : 0;
 
+	if (rc)
+		return rc;
 	for (size_t i = 0; i < x->plan.nscopes; i++)
 		raid |= x->plan.scopes[i].kind == PLAN_RAID;
 	if (raid) {
@@ -801,10 +811,13 @@ static int guard(struct orch *x, struct diag *d)
 		else if (!rc && x->g.dev && !x->o->dry_run)
 			rc = run__bench_guard(x, d);
 	}
+	if (!rc && x->hw && x->tgt.host)   /* the commands go to a drive on this machine */
+		rc = diag_set(d, -SB_EUSAGE, x->plan.file, x->plan.scopes[x->hw->scope].line, 0,
+			      "<op> '%s' with method=\"%s\" resizes a drive on this machine; "
+			      "the target is on host '%s'", x->hw->name,
+			      x->plan.scopes[x->hw->scope].op_method, x->tgt.host->name);
 	if (!rc)
 		rc = run_guard_hwop(&x->g, x->o, &x->plan, x->tgt.is_device && !x->raid, d);
-	if (!rc)
-		rc = check_live(x, d);
 	return x->o->dry_run ? dry_run(x, rc, d) : rc;
 }
 
@@ -1074,6 +1087,7 @@ static int execute(struct orch *x, struct diag *d)
 static void orch_release(struct orch *x)
 {
 	run_raid_free(x->raid);
+	run_hwop_free(x->hw);
 	run_guard_release(&x->g);
 	result_run_release(&x->run);
 	journal_release(&x->replay);

@@ -19,6 +19,7 @@
 #include "result.h"
 #include "run.h"
 #include "run_guard.h"
+#include "run_hwop.h"
 #include "run_raid.h"
 
 /* The resolved target a run writes to. */
@@ -44,6 +45,7 @@ struct orch {
 	struct manifest_target mt;
 	struct run_guard g;          /* interlocks, lock, purge and over-provisioning */
 	struct run_raid *raid;       /* a plan with <raid>: its members and array, or NULL */
+	struct run_hwop *hw;         /* a plan with <op method="hpa|namespace">, or NULL */
 
 	uint64_t written;            /* bytes written to the target by the run so far */
 	char *probe_before, *probe_after; /* the target's identity and health, JSON */

@@ -488,11 +488,11 @@ static int same_medium(const struct orch *x, struct diag *d)
 
 /* ---- RAID ----------------------------------------------------------------------- */
 
-/* Whether step w runs inside the run's <raid>. */
-static int in_raid(const struct orch *x, const struct plan_workload *w)
+/* Whether step w runs inside scope si. */
+static int in_scope(const struct orch *x, const struct plan_workload *w, int si)
 {
 	for (int s = w->scope; s >= 0; s = x->plan.scopes[s].parent)
-		if (s == x->raid->scope)
+		if (s == si)
 			return 1;
 	return 0;
 }
@@ -578,6 +578,59 @@ static int skip_raid(struct orch *x, const struct plan_scope *s, const struct ct
 static int run_range(struct orch *x, size_t first, size_t end, int parent,
 		     const struct ctx *c, struct diag *d);
 
+/* ---- hardware over-provisioning ------------------------------------------------- */
+
+/* The manifest's account of the capacity change, saved now. */
+static void save_capacity(struct orch *x)
+{
+	x->mt.capacity = run_hwop_json(x->hw);
+	run__save(x, &(struct diag){ 0 });
+}
+
+/*
+ * The run's target is node, size bytes, from now on: the probe the same-medium
+ * check compares with and the diskseq the re-checks expect are taken again (the
+ * change itself checked it is the same drive).
+ */
+static void adopt_target(struct orch *x, const char *node, uint64_t size)
+{
+	struct diag pd;
+
+	free(x->tgt.path);
+	x->tgt.path = xstrdup(node);
+	x->mt.path = x->tgt.path;   /* the manifest borrows it */
+	x->tgt.size = size;
+	diag_clear(&pd);
+	if (x->g.dev && !device_probe(node, x->g.dev, &pd) && x->g.checks)
+		x->g.checks->diskseq = x->g.dev->diskseq;
+}
+
+/* Resizes the drive before the scope's first live step; the steps then run on it. */
+static int capacity_change(struct orch *x, struct diag *d)
+{
+	struct run_hwop *h = x->hw;
+	int rc = run_hwop_change(h, x->o, x->tgt.path, x->out, x->talk, d);
+
+	if (!rc)
+		adopt_target(x, h->node, h->new_size);
+	save_capacity(x);
+	return rc;
+}
+
+/* Gives the capacity back; a restore that did not finish stops the run. */
+static int capacity_restore(struct orch *x, struct diag *d)
+{
+	struct run_hwop *h = x->hw;
+	int rc = run_hwop_restore(h, x->out, x->talk, d);
+
+	if (rc)
+		x->fatal = 1;
+	else
+		adopt_target(x, h->rec.device, h->back_size);
+	save_capacity(x);
+	return rc;
+}
+
 /* A RAID 0 scope: the array comes up with its first live element (live_element). */
 static int run_raid(struct orch *x, int si, const struct ctx *c, struct diag *d)
 {
@@ -609,8 +662,13 @@ static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c
 	int rc = 0;
 
 	sbuf_init(&sb);
-	if (x->raid && !x->raid->up && in_raid(x, w))
+	if (x->raid && !x->raid->up && in_scope(x, w, x->raid->scope))
 		rc = x->fatal = array_up(x, d);
+	if (!rc && x->hw && !x->hw->changed && in_scope(x, w, x->hw->scope)) {
+		rc = x->fatal = capacity_change(x, d);
+		if (!c->usable && !x->g.usable)
+			st->capacity = x->tgt.size;   /* the resized drive's */
+	}
 	if (!rc && x->raid && x->raid->up && plan_step_writes(w) &&
 	    run_raid_recheck(x->raid, x->talk, d))
 		rc = x->fatal = d->code;
@@ -906,20 +964,30 @@ static int run_duty(struct orch *x, int si, const struct ctx *outer, struct diag
 }
 
 /*
- * Software over-provisioning: the whole target is discarded (a device) or its holes
- * punched (a file), then the steps inside use only the first 1/(1+OP) of it.
+ * Over-provisioning: the whole target is discarded (a device) or its holes punched
+ * (a file). In software the steps inside then use only the first 1/(1+OP) of it;
+ * with method hpa or namespace the drive itself is resized before the first of
+ * them runs (capacity_change) and given back after the last, or after a failure
+ * or an interruption.
  */
 static int run_op(struct orch *x, int si, const struct ctx *outer, struct diag *d)
 {
 	const struct plan_scope *s = &x->plan.scopes[si];
 	struct ctx c = *outer;
 	unsigned centi = (unsigned)lround(s->op * 10000.0);
+	int hw = x->hw && x->hw->scope == si;
 	struct result_step *st;
+	struct diag td;
 	int rc;
 
-	c.usable = op_usable_bytes(x->tgt.size, centi, 4096);
-	run__say(x, "%s: over-provisioning %u.%02u %%: the steps inside use the first %llu "
-		 "bytes\n", s->name, centi / 100, centi % 100, (unsigned long long)c.usable);
+	c.usable = hw ? 0 : op_usable_bytes(x->tgt.size, centi, 4096);
+	if (hw)
+		run__say(x, "%s: over-provisioning %u.%02u %% by %s: the drive is resized for "
+			 "the steps inside\n", s->name, centi / 100, centi % 100, s->op_method);
+	else
+		run__say(x, "%s: over-provisioning %u.%02u %%: the steps inside use the first "
+			 "%llu bytes\n", s->name, centi / 100, centi % 100,
+			 (unsigned long long)c.usable);
 	/* The discard is an element of its own, so resume knows whether it ran. */
 	st = result_run_add_step(&x->run);
 	st->index = (int)x->run.nsteps;
@@ -928,7 +996,7 @@ static int run_op(struct orch *x, int si, const struct ctx *outer, struct diag *
 	st->dir = xasprintf("steps/%03d-%s", st->index, st->name);
 	st->status = xstrdup("pending");
 	st->written_before = x->written;
-	st->capacity = c.usable;
+	st->capacity = c.usable ? c.usable : x->tgt.size;
 	if ((size_t)st->index <= x->replay.nelems) {
 		rc = replay_element(x, st, d);
 	} else {
@@ -951,7 +1019,16 @@ static int run_op(struct orch *x, int si, const struct ctx *outer, struct diag *
 		if (rc)
 			x->fatal = 1;  /* the steps inside would measure the wrong thing */
 	}
-	return rc ? rc : run_range(x, s->first, s->first + s->count, si, &c, d);
+	if (!rc)
+		rc = run_range(x, s->first, s->first + s->count, si, &c, d);
+	diag_clear(&td);
+	if (hw && x->hw->changed && capacity_restore(x, &td)) {
+		if (rc)
+			diag_print(&td, stderr);
+		else
+			rc = diag_set(d, td.code, NULL, 0, 0, "%s", td.msg);
+	}
+	return rc;
 }
 
 /* ---- the walk ---------------------------------------------------------------- */

@@ -217,6 +217,17 @@ static void test_ata_identify(void **state)
 	assert_int_equal(id.rotation, 1);
 }
 
+/* Decodes an IDENTIFY DEVICE page of zeros but for words[] = { word, value, ... }. */
+static void identify_words(const unsigned *words, size_t n, struct device_ata_id *id)
+{
+	uint8_t b[512];
+
+	memset(b, 0, sizeof(b));
+	for (size_t i = 0; i + 1 < n; i += 2)
+		put16(b, 2 * words[i], words[i + 1]);
+	assert_int_equal(device_ata_decode_identify(b, sizeof(b), id), 0);
+}
+
 /*
  * Words 106 and 117-118: a 4 KiB logical sector is read; a size of 0 or one that
  * wrapped (found by fuzz_probe) keeps 512, and a physical size past 16 MiB the logical.
@@ -235,18 +246,49 @@ static void test_ata_sector_sizes(void **state)
 		{ 0x4000 | 0x1000 | 0x2000 | 15, 32768, 65536, 65536 },
 		{ 0x1000, 2048, 512, 512 },       /* word 106 not valid (bits 15:14 != 01b) */
 	};
-	uint8_t b[512];
 	struct device_ata_id id;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		memset(b, 0, sizeof(b));
-		put16(b, 2 * 106, cases[i].w106);
-		put16(b, 2 * 117, cases[i].words & 0xffff);
-		put16(b, 2 * 118, cases[i].words >> 16);
-		assert_int_equal(device_ata_decode_identify(b, sizeof(b), &id), 0);
+		const unsigned words[] = { 106, cases[i].w106, 117, cases[i].words & 0xffff,
+					   118, cases[i].words >> 16 };
+
+		identify_words(words, sizeof(words) / sizeof(words[0]), &id);
 		assert_int_equal(id.logical_bytes, cases[i].logical);
 		assert_int_equal(id.physical_bytes, cases[i].physical);
+	}
+}
+
+/*
+ * IDENTIFY DEVICE words 82 bit 10 (HPA feature set supported), 85 bit 10 (enabled),
+ * 83 bit 10 (48-bit Address feature set) and 119 bit 8 (ACS-4 Accessible Max
+ * Address Configuration); 83 and 119 count only with bits 15:14 = 01b, 82 not as
+ * 0000h or FFFFh (ACS-4 7.12.7).
+ */
+static void test_ata_max_address(void **state)
+{
+	static const struct {
+		unsigned w82, w83, w85, w119;
+		int hpa, hpa_enabled, lba48, amac;
+	} cases[] = {
+		{ 0x0400, 0x4400, 0x0400, 0x0000, 1, 1, 1, 0 },   /* HPA, on, 48-bit */
+		{ 0x0400, 0x4000, 0x0000, 0x0000, 1, 0, 0, 0 },   /* HPA off, 28-bit only */
+		{ 0x0000, 0x4400, 0x0000, 0x4100, 0, 0, 1, 1 },   /* no HPA, AMAC (ACS-4) */
+		{ 0x4000, 0x4400, 0x0000, 0x4100, 0, 0, 1, 1 },   /* word 82 valid, bit 10 0 */
+		{ 0xffff, 0x0400, 0xffff, 0x0100, 0, 0, 0, 0 },   /* words not valid */
+	};
+	struct device_ata_id id;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const unsigned words[] = { 82, cases[i].w82, 83, cases[i].w83, 85, cases[i].w85,
+					   119, cases[i].w119 };
+
+		identify_words(words, sizeof(words) / sizeof(words[0]), &id);
+		assert_int_equal(id.hpa, cases[i].hpa);
+		assert_int_equal(id.hpa_enabled, cases[i].hpa_enabled);
+		assert_int_equal(id.lba48, cases[i].lba48);
+		assert_int_equal(id.amac, cases[i].amac);
 	}
 }
 
@@ -515,7 +557,8 @@ static void test_raid_exec(void **state)
 }
 
 /* SAT ATA PASS-THROUGH(16) byte offsets and ACS HPA commands. */
-enum { PT_OP = 0, PT_PROTO = 1, PT_FLAGS = 2, PT_COUNT_HI = 5, PT_COUNT = 6,
+enum { PT_OP = 0, PT_PROTO = 1, PT_FLAGS = 2, PT_FEATURE_HI = 3, PT_FEATURE = 4,
+       PT_COUNT_HI = 5, PT_COUNT = 6,
        PT_LBA_31_24 = 7, PT_LBA_7_0 = 8, PT_LBA_39_32 = 9, PT_LBA_15_8 = 10,
        PT_LBA_47_40 = 11, PT_LBA_23_16 = 12, PT_DEVICE = 13, PT_COMMAND = 14 };
 
@@ -562,6 +605,31 @@ static void test_hwop_ata(void **state)
 	/* 28 % of a 1 GiB drive (native max LBA 2097151): the first 838860800 bytes. */
 	assert_true(hwop_hpa_max_lba(2097151, 512, 2800) == 838860800 / 512 - 1);
 	assert_true(hwop_hpa_max_lba(2097151, 512, 0) == 2097151);
+}
+
+/*
+ * ACS-4 7.4 Accessible Max Address Configuration (command 78h): GET NATIVE MAX
+ * ADDRESS EXT is FEATURE 0000h, SET ACCESSIBLE MAX ADDRESS EXT FEATURE 0001h with
+ * the max LBA in LBA 47:0; both non-data 48-bit. Not volatile: no VV bit in COUNT.
+ */
+static void test_hwop_amac(void **state)
+{
+	/* SAT ATA PASS-THROUGH(16): protocol 3 + EXTEND, CK_COND, FEATURE 15:8 and 7:0 in
+	 * bytes 3-4, LBA 31:24, 7:0, 39:32, 15:8, 47:40, 23:16 in bytes 7-12, DEVICE 40h. */
+	static const unsigned char get[16] = { 0x85, 0x07, 0x20, 0x00, 0x00, 0x00, 0x00, 0x00,
+					       0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x78, 0x00 };
+	static const unsigned char set[16] = { 0x85, 0x07, 0x20, 0x00, 0x01, 0x00, 0x00, 0xc3,
+					       0xf6, 0xb2, 0xe5, 0xa1, 0xd4, 0x40, 0x78, 0x00 };
+	struct device_ata_cmd c;
+	unsigned char cdb[16];
+
+	(void)state;
+	hwop_ata_get_native_max_amac(&c);
+	device_ata_cdb(&c, cdb);
+	assert_memory_equal(cdb, get, 16);
+	hwop_ata_set_accessible_max(&c, 0xa1b2c3d4e5f6ULL);
+	device_ata_cdb(&c, cdb);
+	assert_memory_equal(cdb, set, 16);   /* COUNT 0: no VV bit, not volatile */
 }
 
 static uint64_t get_le(const uint8_t *b, int n)
@@ -613,7 +681,7 @@ static void test_hwop_nvme(void **state)
 /* The restore record survives the journal's JSON; a damaged one is refused. */
 static void test_hwop_restore(void **state)
 {
-	struct hwop_restore r = { HWOP_NAMESPACE, "/dev/nvme0n1", "S123", 0, 1, 262144, 2, 0x41 };
+	struct hwop_restore r = { HWOP_NAMESPACE, "/dev/nvme0n1", "S123", 0, 1, 262144, 2, 0x41, 0, 4096 };
 	struct hwop_restore back;
 	struct device_info *di = xcalloc(1, sizeof(*di));
 	struct diag d;
@@ -629,7 +697,17 @@ static void test_hwop_restore(void **state)
 	assert_true(back.nsze == 262144);
 	assert_int_equal(back.flbas, 2);
 	assert_int_equal(back.cntlid, 0x41);
+	assert_int_equal(back.lba_bytes, 4096);
+	assert_false(back.amac);
+	assert_true(hwop_restore_bytes(&back) == 262144ULL * 4096);
 	free(json);
+	/* A record without amac and lba_bytes (written before them): 512-byte LBAs. */
+	assert_int_equal(hwop_restore_parse("{\"method\":\"hpa\",\"device\":\"/dev/sdb\","
+					    "\"identity\":\"S1\",\"native_max\":2097151,"
+					    "\"nsid\":0,\"nsze\":0,\"flbas\":0,\"cntlid\":0}",
+					    &back, &d), 0);
+	assert_int_equal(back.lba_bytes, 512);
+	assert_true(hwop_restore_bytes(&back) == 1073741824ULL);
 	assert_int_equal(hwop_restore_parse("{\"method\": \"dco\"}", &back, &d), -SB_EPARSE);
 	/* A loop device has neither ATA nor NVMe; an NVMe drive may lack OACS bit 3. */
 	di->kind = DEVICE_LOOP;
@@ -922,6 +1000,8 @@ int main(void)
 		cmocka_unit_test(test_nvme_sanitize_log),
 		cmocka_unit_test(test_ata_identify),
 		cmocka_unit_test(test_ata_sector_sizes),
+		cmocka_unit_test(test_ata_max_address),
+		cmocka_unit_test(test_hwop_amac),
 		cmocka_unit_test(test_ata_smart),
 		cmocka_unit_test(test_ata_cdb),
 		cmocka_unit_test(test_ata_sense),

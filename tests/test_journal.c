@@ -164,7 +164,7 @@ static void test_not_a_journal(void **state)
  */
 static void test_open_restore_and_raid(void **state)
 {
-	struct hwop_restore r = { HWOP_HPA, "/dev/sdb", "S123", 1953525167, 0, 0, 0, 0 };
+	struct hwop_restore r = { HWOP_HPA, "/dev/sdb", "S123", 1953525167, 0, 0, 0, 0, 0, 512 };
 	struct hwop_restore back;
 	char *dir = make("restore", 1), *rec = hwop_restore_json(&r);
 	struct journal j;

@@ -20,6 +20,7 @@ quick.xml|40 s
 cdm.xml|1 min 15 s
 drivemaster-wsat.xml|26 min 40 s
 consistency-op-sweep.xml|6 h 16 min
+op-hpa.xml|1 h
 qd-sweep.xml|7 h
 raid0.xml|1 h 50 min
 snia-iops.xml|4 h 40 min – 23 h 20 min
@@ -28,7 +29,7 @@ snia-latency.xml|45 min – 3 h 45 min
 snia-wsat.xml|0 s – 24 h
 snia-hir.xml|15 h 35 min – 15 h 55 min
 TABLE
-expect_eq "plans covered" "$(ls testplans/*.xml | wc -l)" 11
+expect_eq "plans covered" "$(ls testplans/*.xml | wc -l)" 12
 
 # 56 elements of one minute: 56 min per round.
 check "snia-iops: 56 min per round" grep -q "per round 56 min, in all 4 h 40 min – 23 h 20 min" \
