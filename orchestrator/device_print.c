@@ -96,7 +96,7 @@ static void print_json(const struct device_info *di, FILE *out)
 	json_object_set_new(o, "nvme", di->has_nvme ? nvme_json(di) :
 			    json_string(NOT_SUPPORTED));
 	json_object_set_new(o, "ata", di->has_ata ? ata_json(di) : json_string(NOT_SUPPORTED));
-	text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
 	fprintf(out, "%s\n", text);
 	free(text);
 	json_decref(o);

@@ -131,6 +131,9 @@ sec_probe_nvme() {
       "$s: temperature from hwmon" '.temperature_celsius * 100 | round' 4985 \
       "$s: ata" .ata "not supported"
   done
+  # As JSON text: 49.85, not jansson's %.17g 49.850000000000001.
+  check "probe JSON: temperature as written" grep -q '"temperature_celsius": 49.85,' \
+    /tmp/probe-SSDBNVME1.json
   ssdbench probe "$n1" > /tmp/probe.txt
   check "probe text: model" grep -q "^model: *QEMU NVMe Ctrl$" /tmp/probe.txt
   check "probe text: temperature" grep -q "^temperature: *49.9 C$" /tmp/probe.txt
