@@ -303,7 +303,8 @@ static int dry_run(struct orch *x, int rc, struct diag *d)
 		       "nothing would be created or written\n", s->name, r->why, s->count);
 	print_estimate(x);
 	printf("result: %s%s\n", rc ? "REFUSED: " : r && r->host ? "nothing checked on the "
-	       "bench by a dry run: its checks run with the run" : "every check passed", rc ? d->msg : "");
+	       "bench by a dry run: its checks run with the run" : "every check passed",
+	       rc ? d->msg : "");
 	return rc;
 }
 
