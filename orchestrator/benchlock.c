@@ -42,12 +42,22 @@ static int64_t mono_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-const char **benchlock_args(const char *path, const char *const *ids, size_t n,
-			    const char *holder, size_t *nargs)
+const char **benchlock_args(const char *const *paths, size_t npaths, const char *const *ids,
+			    size_t n, const char *holder, size_t *nargs)
 {
-	struct sshcmd_dev c = { "lock", path, "--holder", holder, ids, n, NULL };
+	struct sshcmd_dev c = { "lock", paths[0], "--holder", holder, ids, n, NULL };
+	const char **one = sshcmd_dev_args(&c, nargs);
+	const char **a = xcalloc(*nargs + npaths, sizeof(*a));
 
-	return sshcmd_dev_args(&c, nargs);
+	/* "lock" PATH1, then the other paths, then the options */
+	a[0] = one[0];
+	for (size_t i = 0; i < npaths; i++)
+		a[1 + i] = paths[i];
+	for (size_t i = 2; i < *nargs; i++)
+		a[npaths + i - 1] = one[i];
+	*nargs += npaths - 1;
+	free(one);
+	return a;
 }
 
 /* Starts argv with three pipes; its own process group, so a Ctrl-C here is ours to handle. */
@@ -177,12 +187,12 @@ static int read_line(struct benchlock *l, struct diag *d)
 	return rc;
 }
 
-struct benchlock *benchlock_open(const struct plan_host *h, const char *path,
-				 const char *const *ids, size_t n, const char *holder,
-				 unsigned timeout_s, struct diag *d)
+struct benchlock *benchlock_open(const struct plan_host *h, const char *const *paths,
+				 size_t npaths, const char *const *ids, size_t n,
+				 const char *holder, unsigned timeout_s, struct diag *d)
 {
 	size_t nargs;
-	const char **args = benchlock_args(path, ids, n, holder, &nargs);
+	const char **args = benchlock_args(paths, npaths, ids, n, holder, &nargs);
 	char **argv = sshcmd_argv(h, timeout_s, args, nargs);
 	struct benchlock *l = xcalloc(1, sizeof(*l));
 	int64_t deadline = mono_ms() + (int64_t)timeout_s * 1000;

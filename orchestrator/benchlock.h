@@ -19,17 +19,18 @@
 struct benchlock;
 
 /*
- * Runs `ssdbench lock PATH --destroy ID... --holder HOLDER --json` on h and reads its
+ * Runs `ssdbench lock PATH... --destroy ID... --holder HOLDER --json` on h over the
+ * devices paths[0..npaths) (one lock, one token: a RAID's members) and reads its
  * line (within timeout_s). Returns a new benchlock (benchlock_close() it), or NULL
  * with d set: the bench's refusal (-SB_EUNSAFE, naming who holds the device), or why
  * ssh failed.
  */
-struct benchlock *benchlock_open(const struct plan_host *h, const char *path,
-				 const char *const *ids, size_t n, const char *holder,
+struct benchlock *benchlock_open(const struct plan_host *h, const char *const *paths,
+				 size_t npaths, const char *const *ids, size_t n, const char *holder,
 				 unsigned timeout_s, struct diag *d);
 /* The token the run's device commands on the bench pass with --lock-token. */
 const char *benchlock_token(const struct benchlock *l);
-/* The device's diskseq when the lock was taken. */
+/* The first device's diskseq when the lock was taken. */
 uint64_t benchlock_diskseq(const struct benchlock *l);
 /* 0 while the session holding the lock is up; -SB_EUNSAFE with d set once it ended. */
 int benchlock_alive(struct benchlock *l, struct diag *d);
@@ -39,7 +40,7 @@ int benchlock_alive(struct benchlock *l, struct diag *d);
  */
 int benchlock_close(struct benchlock *l, unsigned timeout_s, struct diag *d);
 /* The bench command's words (for the dry run); free() the array only. */
-const char **benchlock_args(const char *path, const char *const *ids, size_t n,
-			    const char *holder, size_t *nargs);
+const char **benchlock_args(const char *const *paths, size_t npaths, const char *const *ids,
+			    size_t n, const char *holder, size_t *nargs);
 
 #endif

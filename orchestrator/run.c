@@ -247,8 +247,9 @@ static void dry_run_head(const struct orch *x)
 	if (!x->tgt.size)   /* a device on a bench: not probed by a dry run */
 		snprintf(size, sizeof(size), "size not probed");
 	if (raid)
-		printf("dry run of plan '%s' on %s: nothing is written, no array is created and "
-		       "fio is not started\n", x->plan.name, raid);
+		printf("dry run of plan '%s' on %s%s%s: nothing is written, no array is created "
+		       "and fio is not started\n", x->plan.name, raid, x->tgt.host ?
+		       ", fio --client=" : "", x->tgt.host ? x->tgt.client : "");
 	else
 		printf("dry run of plan '%s' on %s '%s' (%s)%s%s%s%s: nothing is written and "
 		       "fio is not started\n", x->plan.name, x->tgt.is_device ? "device" :
@@ -292,16 +293,18 @@ static int dry_run(struct orch *x, int rc, struct diag *d)
 				run_guard_describe_hwop(&x->g, op, stdout);
 		}
 		if (s && i == s->first)
-			run_raid_print_part(r, 0, stdout);
+			run_raid_print_part(r, x->o, 0, stdout);
 		print_jobfile(x, i);
 		if (s && i + 1 == s->first + s->count)
-			run_raid_print_part(r, 1, stdout);
+			run_raid_print_part(r, x->o, 1, stdout);
 	}
 	if (s && r->why[0])
 		printf("RAID '%s' would be SKIPPED here: %s; none of its %zu steps would run and "
 		       "nothing would be created or written\n", s->name, r->why, s->count);
 	print_estimate(x);
-	printf("result: %s%s\n", rc ? "REFUSED: " : "every check passed", rc ? d->msg : "");
+	printf("result: %s%s\n", rc ? "REFUSED: " : r && r->host ? "nothing checked on the "
+	       "bench by a dry run: its checks run with the run" : "every check passed",
+	       rc ? d->msg : "");
 	return rc;
 }
 
@@ -748,10 +751,17 @@ static int recover_raid(struct orch *x, struct diag *d)
 /* A plan with <raid>: every member's interlocks; the run's target is the array. */
 static int guard_raid(struct orch *x, struct diag *d)
 {
+	const struct plan_target *t = &x->plan.targets[0];
 	int si = -1, rc = run_raid_shape(&x->plan, &si, d);
 
 	if (rc)
 		return rc;
+	if (t->host) {   /* the members' bench: ssh to its ssdbench, fio --client to its fio */
+		x->tgt.host = plan_target_host(&x->plan, t);
+		x->tgt.client = remote_client_arg(x->tgt.host);
+		if (!x->o->dry_run && (rc = run__bench_check(x, d)))
+			return rc;
+	}
 	x->raid = run_raid_new(&x->plan, si, x->o->dry_run, d);
 	if (!x->raid)
 		return d->code ? d->code : -SB_EINVAL;
@@ -764,9 +774,12 @@ static int guard_raid(struct orch *x, struct diag *d)
 	rc = run_guard_options(&x->g, x->o, &x->plan, 1, x->tgt.size, d);
 	if (!rc && x->replay.raid_open)
 		rc = recover_raid(x, d);
-	if (!rc)
+	/* a dry run runs nothing on a bench: it prints the commands (run__bench_describe) */
+	if (!rc && !(x->raid->host && x->o->dry_run))
 		rc = run_raid_guard(x->raid, x->o, x->o->dry_run, x->o->dry_run ? stdout :
 				    x->talk, d);
+	if (!rc && x->raid->host && !x->o->dry_run)
+		rc = run__bench_lock_raid(x, d);
 	return rc;
 }
 

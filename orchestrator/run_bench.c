@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "benchlock.h"
 #include "err.h"
 #include "sshcmd.h"
 #include "version.h"
@@ -99,6 +100,9 @@ int run__purge(const struct orch *x, enum purge_method m, struct purge_result *p
 	const char *const *ids = ours ? own : x->o->destroy;
 	size_t n = ours ? 1 : x->o->ndestroy;
 
+	if (x->raid && x->raid->up && x->raid->host)   /* no token: the lock holds the members */
+		return sshcmd_purge(x->raid->host, x->raid->array_dev, m, x->raid->array_ids,
+				    x->raid->narray_ids, NULL, x->talk, pr, d);
 	if (x->raid && x->raid->up)   /* the array: confirmed as run_raid_up decided */
 		return purge_guarded(x->tgt.path, m, x->raid->array_ids, x->raid->narray_ids,
 				     NULL, 0, x->talk, pr, d);
@@ -148,12 +152,31 @@ int run__bench_guard(struct orch *x, struct diag *d)
 		return rc;
 	/* Held until the run ends: the bench refuses everyone but this run's commands. */
 	holder = lock_holder(x);
-	g->bench_lock = benchlock_open(x->tgt.host, x->tgt.path, x->o->destroy,
-				       x->o->ndestroy, holder, remote_timeout_s(), d);
+	g->bench_lock = benchlock_open(x->tgt.host, (const char *const *)&x->tgt.path, 1,
+				       x->o->destroy, x->o->ndestroy, holder, remote_timeout_s(),
+				       d);
 	free(holder);
 	if (!g->bench_lock)
 		return d->code;
 	fprintf(x->talk, "locked '%s' on host '%s' for the run\n", x->tgt.path,
+		x->tgt.host->name);
+	return 0;
+}
+
+int run__bench_lock_raid(struct orch *x, struct diag *d)
+{
+	const char *paths[RAID_MAX_MEMBERS];
+	char *holder = lock_holder(x);
+
+	for (size_t i = 0; i < x->raid->n; i++)
+		paths[i] = x->raid->m[i].path;
+	x->g.bench_lock = benchlock_open(x->tgt.host, paths, x->raid->n, x->o->destroy,
+					 x->o->ndestroy, holder, remote_timeout_s(), d);
+	free(holder);
+	if (!x->g.bench_lock)
+		return d->code;
+	x->raid->token = benchlock_token(x->g.bench_lock);
+	fprintf(x->talk, "locked the %zu RAID members on host '%s' for the run\n", x->raid->n,
 		x->tgt.host->name);
 	return 0;
 }
@@ -208,6 +231,65 @@ static void say_destroy(const struct orch *x, const char *when, const char *cmd,
 	free(a);
 }
 
+/* The same for a device command on another path than the target's (a member, the array). */
+static void say_dev(const struct orch *x, const char *when, const struct sshcmd_dev *c,
+		    FILE *out)
+{
+	size_t n;
+	const char **a = sshcmd_dev_args(c, &n);
+
+	say_command(x, when, a, n, out);
+	free(a);
+}
+
+/* A RAID on the bench: the members' probes, interlocks and lock; the array's checks. */
+static void describe_raid(const struct orch *x, FILE *out)
+{
+	const struct run_raid *r = x->raid;
+	const char *version[] = { "--version" };
+	const char *paths[RAID_MAX_MEMBERS], *array = "ARRAY";
+	char *holder = lock_holder(x);
+	size_t n;
+	const char **a;
+
+	fprintf(out, "on host '%s' over ssh (for a RAID of its devices), nothing of it run by "
+		"the dry run; ARRAY is the node its 'raid up' names:\n", x->tgt.host->name);
+	say_command(x, "version check", version, 1, out);
+	for (size_t i = 0; i < r->n; i++) {
+		const char *probe[] = { "probe", r->m[i].path, "--json", "--allow-missing" };
+		struct sshcmd_dev c = { "interlock", r->m[i].path, NULL, NULL, x->o->destroy,
+					x->o->ndestroy, NULL };
+		char *when = xasprintf("member '%s' probe", r->m[i].name);
+
+		say_command(x, when, probe, 4, out);
+		free(when);
+		when = xasprintf("member '%s' interlocks (start; again with --lock-token TOKEN "
+				 "before the set-up)", r->m[i].name);
+		say_dev(x, when, &c, out);
+		free(when);
+		paths[i] = r->m[i].path;
+	}
+	a = benchlock_args(paths, r->n, x->o->destroy, x->o->ndestroy, holder, &n);
+	say_command(x, "lock (every member, held until the run ends; TOKEN is what it prints)",
+		    a, n, out);
+	free(a);
+	say_dev(x, "the array's interlocks (before each writing step; --destroy: its own "
+		"identity when it is the md array of exactly the members)",
+		&(struct sshcmd_dev){ "interlock", array, NULL, NULL, x->o->destroy,
+				      x->o->ndestroy, NULL }, out);
+	for (size_t i = 0; i < x->plan.nsteps; i++) {
+		const struct plan_workload *w = &x->plan.steps[i];
+		char *when = xasprintf("step %zu '%s'", i + 1, w->name);
+
+		if (w->kind == PLAN_PURGE)
+			say_dev(x, when, &(struct sshcmd_dev){ "purge", array, "--method",
+							      w->method, x->o->destroy,
+							      x->o->ndestroy, NULL }, out);
+		free(when);
+	}
+	free(holder);
+}
+
 void run__bench_describe(const struct orch *x, FILE *out)
 {
 	const char *version[] = { "--version" };
@@ -215,6 +297,10 @@ void run__bench_describe(const struct orch *x, FILE *out)
 	const char *why = run__bench_needs(x);
 	const char *token = x->tgt.is_device && x->g.writes ? "TOKEN" : NULL;
 
+	if (x->raid) {
+		describe_raid(x, out);
+		return;
+	}
 	if (!why) {
 		fprintf(out, "on host '%s': nothing over ssh (fio's server runs every step)\n",
 			x->tgt.host->name);

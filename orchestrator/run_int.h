@@ -108,6 +108,11 @@ int run__purge(const struct orch *x, enum purge_method m, struct purge_result *p
  * (x->g.checks), then its lock taken there for the whole run (x->g.bench_lock).
  */
 int run__bench_guard(struct orch *x, struct diag *d);
+/*
+ * A RAID on a bench: one `ssdbench lock` there over every member, after their
+ * interlocks passed (x->g.bench_lock), its token the array's commands' (x->raid->token).
+ */
+int run__bench_lock_raid(struct orch *x, struct diag *d);
 /* The token of the run's lock on its bench's device, or NULL. */
 const char *run__bench_token(const struct orch *x);
 /* Right before a writing step: every interlock again and the same medium (diskseq). */

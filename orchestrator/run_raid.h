@@ -29,6 +29,7 @@ struct run_member {
 
 struct run_raid {
 	int scope;                   /* the <raid> scope's index in the plan */
+	char *name;                  /* the array's name: the scope's */
 	char *array;                 /* the node mdadm creates: /dev/md/ssdbench-NAME */
 	char *mdstat;                /* /proc/mdstat */
 	struct run_member m[RAID_MAX_MEMBERS];
@@ -40,6 +41,7 @@ struct run_raid {
 	char why[320];               /* why the scope is skipped (no md); "" when it runs */
 	int up;                      /* the array exists: created and not torn down */
 	char *array_dev;             /* its real node once up: /dev/md127 */
+	char *node;                  /* the same, kept after the teardown (the manifest's) */
 	uint64_t array_size;
 	char *own_id;                /* the array's kernel name, once up */
 	const char *ids[1];          /* own_id: what confirms the array when it is the md
@@ -50,6 +52,8 @@ struct run_raid {
 	char *json;                  /* the manifest's "raid" object, refreshed */
 	const char *token;           /* a run's lock token on a bench (the members' locks are
 					held by its `ssdbench lock`), or NULL; borrowed */
+	const struct plan_host *host;/* the bench the members are on (`ssdbench raid` runs
+					there over ssh), or NULL: this machine */
 	raid_exec_fn *exec;          /* raid_exec; tests pass a fake */
 	void *exec_arg;
 };
@@ -63,7 +67,10 @@ int run_raid_shape(const struct plan *p, int *scope, struct diag *d);
 /*
  * Resolves the members of scope si (block devices, probed) and builds the mdadm
  * sequence. The array is <md dir>/ssdbench-<scope name>; the md dir and mdstat
- * can be moved for tests only (SSDBENCH_MD_DIR, SSDBENCH_MDSTAT). Returns a new
+ * can be moved for tests only (SSDBENCH_MD_DIR, SSDBENCH_MDSTAT). Members on a
+ * bench are probed there over ssh (not by a dry run), and every later step of the
+ * array's life runs there (`ssdbench raid`, interlock, probe), the array's node
+ * and md dir being the bench's. Returns a new
  * run_raid (run_raid_free() it), or NULL with d set.
  */
 struct run_raid *run_raid_new(const struct plan *p, int si, int dry_run, struct diag *d);
@@ -76,17 +83,22 @@ struct run_raid *run_raid_new_paths(const char *name, uint64_t chunk,
 void run_raid_free(struct run_raid *r);
 /*
  * Every interlock on every member (rows printed on out, each member's verdict
- * kept), and unless dry_run the lock on each (once: again right before the
- * array is created; not with r->token, whose lock process holds them). -SB_EUNSAFE with d set to the first
- * refusal, after every member was checked.
+ * kept; on the bench for r->host), and unless dry_run the lock on each (once:
+ * again right before the array is created; not with r->token, whose lock process
+ * holds them, nor on a bench, where the run's `ssdbench lock` does). -SB_EUNSAFE
+ * with d set to the first refusal, after every member was checked.
  */
 int run_raid_guard(struct run_raid *r, const struct run_opts *o, int dry_run, FILE *out,
 		   struct diag *d);
 /* The identity resume compares, in r->identity: "raid0:ID1,ID2,..." (the members'). */
 /* "RAID 0 /dev/md/ssdbench-md over /dev/loop1, /dev/loop2 (2 x 64 MiB, chunk 128 KiB)" */
 char *run_raid_describe(const struct run_raid *r);
-/* --dry-run: the set-up before the scope's first step, or the teardown after its last. */
-void run_raid_print_part(const struct run_raid *r, int down, FILE *out);
+/*
+ * --dry-run: the set-up before the scope's first step, or the teardown after its
+ * last (on a bench: first the ssh command that runs it there, with o's --destroy).
+ */
+void run_raid_print_part(const struct run_raid *r, const struct run_opts *o, int down,
+			 FILE *out);
 /*
  * Creates the array: the members' interlocks again, "raid-up" in the journal of
  * archive dir (so resume tears it down; dir NULL: no journal, `ssdbench raid`), mdadm's set-up, the node, and the

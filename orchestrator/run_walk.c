@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "archive.h"
+#include "benchlock.h"
 #include "device.h"
 #include "err.h"
 #include "fiorun.h"
@@ -670,7 +671,8 @@ static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c
 			st->capacity = x->tgt.size;   /* the resized drive's */
 	}
 	if (!rc && x->raid && x->raid->up && plan_step_writes(w) &&
-	    run_raid_recheck(x->raid, x->talk, d))
+	    ((x->g.bench_lock && benchlock_alive(x->g.bench_lock, d)) ||
+	     run_raid_recheck(x->raid, x->talk, d)))
 		rc = x->fatal = d->code;
 	if (!rc && x->g.checks && plan_step_writes(w) && run__recheck(x, d))
 		rc = x->fatal = d->code;

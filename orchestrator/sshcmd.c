@@ -252,6 +252,21 @@ int sshcmd_probe(const struct plan_host *h, const char *path, unsigned timeout_s
 	return rc;
 }
 
+/* Appends --destroy ID... [--lock-token T] --json to a at *k: every device command's tail. */
+static void add_tail(const char **a, size_t *k, const char *const *ids, size_t n,
+		     const char *token)
+{
+	for (size_t i = 0; i < n; i++) {
+		a[(*k)++] = "--destroy";
+		a[(*k)++] = ids[i];
+	}
+	if (token) {
+		a[(*k)++] = "--lock-token";
+		a[(*k)++] = token;
+	}
+	a[(*k)++] = "--json";
+}
+
 const char **sshcmd_dev_args(const struct sshcmd_dev *c, size_t *nargs)
 {
 	const char **a = xcalloc(2 * c->n + 10, sizeof(*a));
@@ -263,15 +278,7 @@ const char **sshcmd_dev_args(const struct sshcmd_dev *c, size_t *nargs)
 		a[k++] = c->opt;
 		a[k++] = c->val;
 	}
-	for (size_t i = 0; i < c->n; i++) {
-		a[k++] = "--destroy";
-		a[k++] = c->ids[i];
-	}
-	if (c->token) {
-		a[k++] = "--lock-token";
-		a[k++] = c->token;
-	}
-	a[k++] = "--json";
+	add_tail(a, &k, c->ids, c->n, c->token);
 	*nargs = k;
 	return a;
 }
@@ -360,6 +367,46 @@ int sshcmd_purge(const struct plan_host *h, const char *path, enum purge_method 
 	sbuf_release(&se);
 	free(args);
 	return rc;
+}
+
+const char **sshcmd_raid_args(const struct sshcmd_raid *c, size_t *nargs)
+{
+	const char **a = xcalloc(2 * (c->nmembers + c->n) + 10, sizeof(*a));
+	size_t k = 0;
+
+	a[k++] = "raid";
+	a[k++] = c->verb;
+	a[k++] = c->name;
+	for (size_t i = 0; i < c->nmembers; i++) {
+		a[k++] = "--member";
+		a[k++] = c->members[i];
+	}
+	a[k++] = "--chunk";
+	a[k++] = c->chunk;
+	add_tail(a, &k, c->ids, c->n, c->token);
+	*nargs = k;
+	return a;
+}
+
+json_t *sshcmd_raid_run(const struct plan_host *h, const struct sshcmd_raid *c, FILE *out,
+			struct diag *d)
+{
+	size_t nargs;
+	const char **args = sshcmd_raid_args(c, &nargs);
+	struct sbuf so, se;
+	json_t *o = NULL;
+	int rc;
+
+	sbuf_init(&so);
+	sbuf_init(&se);
+	rc = sshcmd_run(h, args, nargs, 0, &so, &se, d);
+	relay(h, se.buf, out);
+	if (!rc)
+		o = parse(h, "raid", so.buf, d);
+	sbuf_release(&so);
+	sbuf_release(&se);
+	free(args);
+	return o;
 }
 
 int sshcmd_version(const struct plan_host *h, unsigned timeout_s, char *buf, size_t n,

@@ -85,6 +85,29 @@ int sshcmd_interlock(const struct plan_host *h, const char *path, const char *co
 int sshcmd_purge(const struct plan_host *h, const char *path, enum purge_method m,
 		 const char *const *ids, size_t n, const char *token, FILE *out,
 		 struct purge_result *r, struct diag *d);
+/*
+ * A RAID command for a bench: raid up|down NAME --member PATH... --chunk SIZE
+ * [--destroy ID...] [--lock-token T] --json.
+ */
+struct sshcmd_raid {
+	const char *verb, *name;     /* "up" or "down"; the array's name */
+	const char *const *members;  /* the members' paths on the bench, in stripe order */
+	size_t nmembers;
+	const char *chunk;           /* "64KiB" */
+	const char *const *ids;      /* the --destroy values */
+	size_t n;
+	const char *token;           /* the run's lock token, or NULL */
+};
+/* Its words, borrowed from c; free() the array only. */
+const char **sshcmd_raid_args(const struct sshcmd_raid *c, size_t *nargs);
+/*
+ * Runs it on h (no time limit: ssh's keep-alives notice a dead bench): the bench's
+ * own account of its checks goes to out, each line prefixed with the host's name;
+ * its JSON object is returned (json_decref() it), or NULL with d set.
+ */
+struct json_t *sshcmd_raid_run(const struct plan_host *h, const struct sshcmd_raid *c,
+			       FILE *out, struct diag *d);
+
 /* `ssdbench --version` on h: "0.9.0" into buf. 0 or a negative SB_E* code with d set. */
 int sshcmd_version(const struct plan_host *h, unsigned timeout_s, char *buf, size_t n,
 		   struct diag *d);

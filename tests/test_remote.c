@@ -2,7 +2,8 @@
 /*
  * Tests for benches: --host and --target HOST:SPEC on a plan, fio's --client value,
  * version matching, the deadline on a child, ssh's verdicts (a stand-in ssh), and
- * fio's relayed error lines and per-job errors in a client/server report.
+ * fio's relayed error lines and per-job errors in a client/server report, and a
+ * RAID's commands for a bench (one lock over its members, raid up and down).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 
 #include "testutil.h"
 
+#include "benchlock.h"
 #include "err.h"
 #include "fiorun.h"
 #include "fleet.h"
@@ -233,6 +235,43 @@ static void test_ssh_argv(void **state)
 	sshcmd_argv_free(argv);
 }
 
+/* The words a[0..n) joined by spaces are want; a (the array only) is freed. */
+static void expect_words(const char **a, size_t n, const char *want)
+{
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	for (size_t i = 0; i < n; i++)
+		sbuf_addf(&sb, "%s%s", i ? " " : "", a[i]);
+	assert_string_equal(sb.buf, want);
+	sbuf_release(&sb);
+	free(a);
+}
+
+/* A RAID's commands for a bench: one lock over every member; raid up and down. */
+static void test_raid_args(void **state)
+{
+	const char *members[] = { "/dev/sdb", "/dev/sdc", "/dev/sdd" };
+	const char *ids[] = { "S1", "S2" };
+	struct sshcmd_raid up = { "up", "md", members, 3, "64KiB", ids, 2, "T0K" };
+	struct sshcmd_raid down = { "down", "md", members, 2, "128KiB", NULL, 0, NULL };
+	size_t n;
+	const char **a;
+
+	(void)state;
+	a = benchlock_args(members, 3, ids, 2, "ctl:/out", &n);
+	expect_words(a, n, "lock /dev/sdb /dev/sdc /dev/sdd --holder ctl:/out --destroy S1 "
+		     "--destroy S2 --json");
+	a = benchlock_args(members, 1, ids, 0, "h", &n);
+	expect_words(a, n, "lock /dev/sdb --holder h --json");
+	a = sshcmd_raid_args(&up, &n);
+	expect_words(a, n, "raid up md --member /dev/sdb --member /dev/sdc --member /dev/sdd "
+		     "--chunk 64KiB --destroy S1 --destroy S2 --lock-token T0K --json");
+	a = sshcmd_raid_args(&down, &n);
+	expect_words(a, n, "raid down md --member /dev/sdb --member /dev/sdc --chunk 128KiB "
+		     "--json");
+}
+
 /* Copies the sample file src to DIR/name. */
 static void copy_sample(const char *src, const char *dir, const char *name)
 {
@@ -317,6 +356,7 @@ int main(void)
 		cmocka_unit_test(test_capture_deadline),
 		cmocka_unit_test(test_ssh_verdicts),
 		cmocka_unit_test(test_ssh_argv),
+		cmocka_unit_test(test_raid_args),
 		cmocka_unit_test(test_fleet_status),
 		cmocka_unit_test(test_client_errors),
 	};

@@ -64,5 +64,69 @@ fake_md() {
   export PATH="$SRC/tests/integration/fake:$PATH" FAKE_MDADM_LOG=$WORK/mdadm.log \
     FAKE_MD_STANDIN=$loops SSDBENCH_MDSTAT=$WORK/mdstat SSDBENCH_MD_DIR=$WORK/md
 }
+# fake_raid_plan FILE NAME IDLE LINE...: plan NAME with the LINEs (hosts, targets a
+# and b), then a <raid> "md" of a and b: a purge, a write, a read and an idle of IDLE.
+fake_raid_plan() {
+  local f=$1 name=$2 idle=$3
+  shift 3
+  {
+    echo "<plan name=\"$name\">"
+    printf '  %s\n' "$@"
+    cat <<SCOPE
+  <raid name="md" chunk="64KiB" members="a b">
+    <purge name="discard" method="discard"/>
+    <workload name="w" rw="randwrite" bs="4k" iodepth="4" runtime="1s"/>
+    <workload name="r" rw="randread" bs="4k" iodepth="4" runtime="1s"/>
+    <idle name="rest" duration="$idle"/>
+  </raid>
+</plan>
+SCOPE
+  } > "$f"
+}
+# fake_sequence: the mdadm commands of a RAID over $loop1 $loop2 with the fake md, up
+# then down.
+fake_sequence() {
+  printf '%s\n' "--create $WORK/md/ssdbench-md --level=0 --raid-devices=2 --chunk=64K --metadata=1.2 --run --force $loop1 $loop2" \
+    "--wait $WORK/md/ssdbench-md" "--detail --export $WORK/md/ssdbench-md" \
+    "--stop $WORK/md/ssdbench-md" "--zero-superblock $loop1 $loop2"
+}
+# fails WHAT LOG [VAR=VALUE...] COMMAND...: the command exits 1, its output in LOG.
+fails() {
+  local what=$1 log=$2 rc
+  shift 2
+  set +e; env "$@" > "$log" 2>&1; rc=$?; set -e
+  [ "$rc" = 1 ] || { cat "$log"; fail "$what: exit status $rc, want 1"; }
+}
+# fake_torn_down WHAT: the array is gone, mdstat lists no member, and the members'
+# checksums are still $before.
+fake_torn_down() {
+  check "$1: no array node" test ! -e "$WORK/md/ssdbench-md"
+  check "$1: mdstat clean" bash -c "! grep -q md127 '$SSDBENCH_MDSTAT'"
+  expect_eq "$1: members unchanged" "$(members)" "$before"
+}
+# fake_interrupted LOG PID OUT: the run PID (its output in LOG, its archive OUT) gets
+# SIGINT once its step 'r' is done (bounded, 30 s); it exits 1, having run the whole
+# mdadm sequence, torn down.
+fake_interrupted() {
+  local rc
+  for _ in $(seq 300); do grep -q '"name":"r"' "$3/journal.jsonl" 2>/dev/null && break; sleep 0.1; done
+  kill -INT "$2"
+  set +e; wait "$2"; rc=$?; set -e
+  [ "$rc" = 1 ] || { cat "$1"; fail "interrupted: exit $rc, want 1"; }
+  expect_eq "interrupted: mdadm sequence" "$(cat "$FAKE_MDADM_LOG")" "$(fake_sequence)"
+  torn_down interrupted
+}
+# fake_resumed LOG PID ARRAY: the resume PID (its output in LOG) of a run killed with
+# its array up: interrupted once its new array is up, it said it tore ARRAY down
+# first, ran --stop and --zero-superblock before a new --create, and ends torn down.
+fake_resumed() {
+  for _ in $(seq 300); do grep -q "RAID 0 up" "$1" 2>/dev/null && break; sleep 0.1; done
+  kill -INT "$2"
+  set +e; wait "$2"; set -e
+  check "resume: says it tears down first" grep -qF "left the array '$3' up: tearing it down first" "$1"
+  expect_eq "resume: mdadm sequence" "$(head -2 "$FAKE_MDADM_LOG")" "$(fake_sequence | tail -2)"
+  expect_eq "resume: then a new array" "$(sed -n 3p "$FAKE_MDADM_LOG" | cut -d' ' -f1)" --create
+  torn_down resume
+}
 clean_mdstat() { printf 'Personalities : [raid0]\nunused devices: <none>\n' > "$SSDBENCH_MDSTAT"; }
 members() { echo "$(devsum "$loop1") $(devsum "$loop2")"; }

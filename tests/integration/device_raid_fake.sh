@@ -14,38 +14,13 @@ fake_md
 before=$(members)
 
 plan() {   # plan FILE IDLE: a purge, a write, a read and an idle on the array
-  cat > "$1" <<PLAN
-<plan name="fakeraid">
-  <target name="a" device="/dev/placeholder-a"/>
-  <target name="b" device="/dev/placeholder-b"/>
-  <raid name="md" chunk="64KiB" members="a b">
-    <purge name="discard" method="discard"/>
-    <workload name="w" rw="randwrite" bs="4k" iodepth="4" runtime="1s"/>
-    <workload name="r" rw="randread" bs="4k" iodepth="4" runtime="1s"/>
-    <idle name="rest" duration="$2"/>
-  </raid>
-</plan>
-PLAN
+  fake_raid_plan "$1" fakeraid "$2" '<target name="a" device="/dev/placeholder-a"/>' \
+    '<target name="b" device="/dev/placeholder-b"/>'
 }
 plan "$WORK/raid.xml" 1s
 run_args=(--target "a=$loop1" --target "b=$loop2" --destroy "$n1" --destroy "$n2")
-want_sequence="--create $WORK/md/ssdbench-md --level=0 --raid-devices=2 --chunk=64K --metadata=1.2 --run --force $loop1 $loop2
---wait $WORK/md/ssdbench-md
---detail --export $WORK/md/ssdbench-md
---stop $WORK/md/ssdbench-md
---zero-superblock $loop1 $loop2"
-# fails WHAT LOG [VAR=VALUE...] COMMAND...: the command exits 1, its output in LOG.
-fails() {
-  local what=$1 log=$2 rc
-  shift 2
-  set +e; env "$@" > "$log" 2>&1; rc=$?; set -e
-  [ "$rc" = 1 ] || { cat "$log"; fail "$what: exit status $rc, want 1"; }
-}
-torn_down() {   # torn_down WHAT: the array is gone and mdstat lists no member
-  check "$1: no array node" test ! -e "$WORK/md/ssdbench-md"
-  check "$1: mdstat clean" bash -c "! grep -q md127 '$SSDBENCH_MDSTAT'"
-  expect_eq "$1: members unchanged" "$(members)" "$before"
-}
+want_sequence=$(fake_sequence)
+torn_down() { fake_torn_down "$@"; }
 
 # 1. Success: the sequence in order, the steps on the stand-in, a clean teardown.
 clean_mdstat; : > "$FAKE_MDADM_LOG"
@@ -95,13 +70,7 @@ plan "$WORK/long.xml" 30s
 clean_mdstat; : > "$FAKE_MDADM_LOG"
 "$SSDBENCH" run "$WORK/long.xml" "${run_args[@]}" --destroy "$ns" --out "$WORK/int" \
   > "$WORK/int.log" 2>&1 &
-pid=$!
-for _ in $(seq 100); do grep -q '"name":"r"' "$WORK/int/journal.jsonl" 2>/dev/null && break; sleep 0.2; done
-kill -INT "$pid"
-set +e; wait "$pid"; rc=$?; set -e
-[ "$rc" = 1 ] || { cat "$WORK/int.log"; fail "interrupted: exit $rc, want 1"; }
-expect_eq "interrupted: mdadm sequence" "$(cat "$FAKE_MDADM_LOG")" "$want_sequence"
-torn_down interrupted
+fake_interrupted "$WORK/int.log" $! "$WORK/int"
 
 # 6. SIGKILL during the scope, then resume: the old array goes first, then a new one.
 clean_mdstat; : > "$FAKE_MDADM_LOG"
@@ -116,13 +85,5 @@ plan "$WORK/long.xml" 30s   # unchanged: resume checks the plan's SHA-256
 # Shorten the wait: the resumed idle runs 30 s; interrupt it once it started.
 "$SSDBENCH" resume "$WORK/kill" --destroy "$n1" --destroy "$n2" --destroy "$ns" \
   > "$WORK/resume.log" 2>&1 &
-pid=$!
-for _ in $(seq 100); do grep -q "RAID 0 up" "$WORK/resume.log" 2>/dev/null && break; sleep 0.2; done
-kill -INT "$pid"
-set +e; wait "$pid"; set -e
-check "resume: says it tears down first" grep -q "left the array '$WORK/md/ssdbench-md' up: tearing it down first" "$WORK/resume.log"
-expect_eq "resume: mdadm sequence" "$(head -2 "$FAKE_MDADM_LOG")" "--stop $WORK/md/ssdbench-md
---zero-superblock $loop1 $loop2"
-expect_eq "resume: then a new array" "$(sed -n 3p "$FAKE_MDADM_LOG" | cut -d' ' -f1)" --create
-torn_down resume
+fake_resumed "$WORK/resume.log" $! "$WORK/md/ssdbench-md"
 echo "device_raid_fake: ok"

@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: MIT
 # Helpers for the integration tests: a scratch folder, assertions that say what failed.
 set -euo pipefail
+# Sourced once, however many helper files of a test source it.
+[ -z "${SB_IT_LIB:-}" ] || return 0
+SB_IT_LIB=1
 
 SSDBENCH=${1:?usage: $0 SSDBENCH SOURCE_DIR}
 SRC=${2:?usage: $0 SSDBENCH SOURCE_DIR}
