@@ -30,6 +30,16 @@ csv_get() {
     $1 == s { if (!(c in h)) exit 2; print $h[c] }' "$1"
 }
 
+# expect_zero_blocks DEV BLOCKS SAMPLES WHAT: DEV's first and last 4 KiB blocks of
+# BLOCKS, and SAMPLES random ones between, read back (O_DIRECT) all zeros.
+expect_zero_blocks() {
+  local dev=$1 blocks=$2 n=$3 what=$4 b nz
+  for b in 0 $((blocks - 1)) $(shuf -i 1-$((blocks - 2)) -n "$n"); do
+    nz=$(dd if="$dev" bs=4096 skip="$b" count=1 iflag=direct status=none | tr -d '\0' | wc -c)
+    expect_eq "block $b $what: non-zero bytes" "$nz" 0
+  done
+}
+
 # run_rc LOG ERR COMMAND...: runs COMMAND with stdout to LOG and stderr to ERR;
 # sets rc to its exit status.
 run_rc() {
