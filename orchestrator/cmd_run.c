@@ -56,6 +56,7 @@ const struct cli_opt cmd_rerun_opts[] = {
 	OPT_DESTROY,
 	{ "dry-run", 'n', NULL, 0, "print every safety check and the fio job files; touch "
 	  "nothing" },
+	OPT_ALLOW_CAPACITY,
 	OPT_QUIET,
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
