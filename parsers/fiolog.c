@@ -81,9 +81,9 @@ static void on_field(void *s, size_t len, void *data)
 }
 
 /*
- * The callback's type. The fast path's functions below are always inlined and take
- * it as a parameter: fiolog_aggregate() passes its own, so the compiler makes one
- * copy of the loop with that callback inlined, without a call per row.
+ * The callback's type. The fast path's inner loop (fio_lines()) is always inlined
+ * and takes it as a parameter: fiolog_aggregate() passes its own, so the compiler
+ * makes a copy of the loop with that callback inlined, without a call per row.
  */
 typedef int row_fn(const struct fiolog_row *row, void *arg);
 #define FIOLOG_INLINE static inline __attribute__((always_inline))
@@ -270,8 +270,9 @@ static const char *fast_line(struct reader *r, const char *p, int *nf)
  * fio's own lines, "T, V, D, B[, O][, P]\n" in plain digits with ", " between the
  * fields, read eight bytes at a time (SWAR: SIMD within a register). Anything else
  * returns NULL and fast_line() reads the line instead, so this tier changes speed,
- * never results. The loads may look up to 7 bytes past the line's '\n': scan()'s
- * buffer has FIOLOG_PAD bytes after its end. Little-endian byte order only.
+ * never results. The loads may look up to 7 bytes past the line's '\n', and
+ * find_nl()'s to 63 bytes past its start: scan()'s buffer has FIOLOG_PAD bytes
+ * after its end. Little-endian byte order only.
  */
 #define FIOLOG_PAD 8
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -285,25 +286,34 @@ static inline uint64_t load8(const char *p)
 	return v;
 }
 
-/* How many of the 8 bytes in v, from the first, are ASCII digits (0 to 8). */
-static inline unsigned digits8(uint64_t v)
+/* v minus '0' in each byte: a digit byte becomes its value. */
+static inline uint64_t sub_zeros(uint64_t v)
 {
-	/* A digit's high nibble is 3, and adding 6 leaves it 3 (low nibble <= 9). */
-	uint64_t bad = ((v & 0xF0F0F0F0F0F0F0F0ULL) ^ 0x3030303030303030ULL) |
-		       (((v + 0x0606060606060606ULL) & 0xF0F0F0F0F0F0F0F0ULL) ^
-			0x3030303030303030ULL);
+	return v - 0x3030303030303030ULL;
+}
+
+/*
+ * How many of the 8 bytes in v, from the first, are ASCII digits (0 to 8); z is
+ * sub_zeros(v). A byte below '0' sets its top bit in z, one above '9' in v + 0x46
+ * (0x3A + 0x46 = 0x80), and a byte of 0x80 or more in one of the two. A borrow or
+ * carry only moves up from a non-digit, so the first flagged byte is the first
+ * non-digit.
+ */
+static inline unsigned digits8(uint64_t v, uint64_t z)
+{
+	uint64_t bad = (z | (v + 0x4646464646464646ULL)) & 0x8080808080808080ULL;
 
 	return bad ? (unsigned)__builtin_ctzll(bad) >> 3 : 8;
 }
 
-/* The number the first n (1 to 8) digit bytes of v spell. */
-static inline uint64_t value8(uint64_t v, unsigned n)
+/* The number the first n (1 to 8) digits spell; z is sub_zeros() of their bytes. */
+static inline uint64_t value8(uint64_t z, unsigned n)
 {
 	/* The digits move to the top bytes; the bytes shifted in are zeros. */
-	v = (v - 0x3030303030303030ULL) << (8 * (8 - n));
-	v = v * 10 + (v >> 8);
-	return ((v & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32)) +
-		((v >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32))) >> 32;
+	z <<= 8 * (8 - n);
+	z = z * 10 + (z >> 8);
+	return ((z & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32)) +
+		((z >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32))) >> 32;
 }
 
 /* A decimal field of 1 to maxd (<= 19) digits at p into *out; the byte after it, or NULL. */
@@ -311,55 +321,62 @@ static inline const char *swar_uint(const char *p, unsigned maxd, uint64_t *out)
 {
 	static const uint64_t pow10[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
 					   10000000, 100000000 };
-	uint64_t v, x;
-	unsigned n, total;
+	uint64_t v = load8(p), z = sub_zeros(v), x;
+	unsigned n = digits8(v, z), total = n;
 
-	v = load8(p);
-	n = total = digits8(v);
-	if (!n)
-		return NULL;
-	x = value8(v, n);
+	if (n < 8) {            /* fio's usual numbers: one load */
+		if (!n)
+			return NULL;
+		*out = value8(z, n);
+		return p + n;
+	}
+	x = value8(z, 8);
 	while (n == 8) {
 		p += 8;
 		v = load8(p);
-		n = digits8(v);
+		z = sub_zeros(v);
+		n = digits8(v, z);
 		if (!n)
 			break;
 		total += n;
 		if (total > maxd)
 			return NULL;
-		x = x * pow10[n] + value8(v, n);
+		x = x * pow10[n] + value8(z, n);
 	}
-	if (total > maxd)
-		return NULL;
 	*out = x;
 	return p + n;
 }
 
-/* Whether p is one digit alone, as fio's prio and a windowed log's bs mostly are. */
-static inline int one_digit(const char *p)
+/*
+ * swar_uint() without the number: the field is checked, not converted. *nonzero
+ * says whether it is other than 0 (fiolog_aggregate() asks only that of bs).
+ */
+static inline const char *swar_skip(const char *p, unsigned maxd, int *nonzero)
 {
-	return (unsigned char)(p[0] - '0') < 10 && (unsigned char)(p[1] - '0') >= 10;
+	uint64_t v = load8(p), z = sub_zeros(v), x;
+	unsigned n = digits8(v, z);
+
+	if (n < 8) {
+		if (!n)
+			return NULL;
+		*nonzero = (z << (8 * (8 - n))) != 0;
+		return p + n;
+	}
+	if (!(p = swar_uint(p, maxd, &x)))
+		return NULL;
+	*nonzero = x != 0;
+	return p;
 }
 
-/* swar_uint(), quicker for one digit. */
-static inline const char *swar_small(const char *p, uint64_t *out)
-{
-	if (!one_digit(p))
-		return swar_uint(p, 19, out);
-	*out = (uint64_t)(p[0] - '0');
-	return p + 1;
-}
-
-/* swar_uint() without the number: the field is checked, not converted. */
-static inline const char *swar_skip(const char *p, unsigned maxd)
+/* swar_skip() without the zero test: offset and prio, which only need checking. */
+static inline const char *swar_digits(const char *p, unsigned maxd)
 {
 	unsigned n = 8, total = 0;
 
-	if (one_digit(p))
-		return p + 1;
 	while (n == 8) {
-		n = digits8(load8(p));
+		uint64_t v = load8(p);
+
+		n = digits8(v, sub_zeros(v));
 		total += n;
 		p += n;
 	}
@@ -375,36 +392,161 @@ static inline int is_sep(const char *p)
 	return v == (',' | ' ' << 8);
 }
 
-/* One line of r->ncols fields in fio's own format; the next line, or NULL. */
-static inline const char *fio_line(struct reader *r, const char *p)
+/* One row as fio_line() reads it: a local of the read loop, so it stays in registers. */
+struct fastrow {
+	uint64_t time, ddir, bs, u4, u5;
+	double value;
+};
+
+/*
+ * One line of ncols fields in fio's own format into *f; the next line, or NULL.
+ * With tail 0, bs is read as 0 or 1 (zero or not), and offset and prio are checked
+ * only.
+ */
+FIOLOG_INLINE const char *fio_line(const char *p, int ncols, int tail, struct fastrow *f)
 {
 	uint64_t v;
+	int nonzero;
 
-	if (!(p = swar_uint(p, 19, &r->u[0])) || !is_sep(p) ||
+	f->u4 = f->u5 = 0;
+	if (!(p = swar_uint(p, 19, &f->time)) || !is_sep(p) ||
 	    !(p = swar_uint(p + 2, 15, &v)) || !is_sep(p))
 		return NULL;
-	r->num[1] = (double)v;
+	f->value = (double)(int64_t)v;          /* 15 digits at most: no sign to mind */
 	/* ddir: one digit, 0 to 2 */
 	if ((unsigned char)(p[2] - '0') > 2 || !is_sep(p + 3))
 		return NULL;
-	r->u[2] = (uint64_t)(p[2] - '0');
-	if (!(p = swar_small(p + 5, &r->u[3])))
-		return NULL;
-	for (int k = 4; k < r->ncols; k++)
-		if (!is_sep(p) ||
-		    !(p = r->tail ? swar_small(p + 2, &r->u[k]) : swar_skip(p + 2, 19)))
+	f->ddir = (uint64_t)(p[2] - '0');
+	if (tail) {
+		if (!(p = swar_uint(p + 5, 19, &f->bs)))
 			return NULL;
+	} else {
+		if (!(p = swar_skip(p + 5, 19, &nonzero)))
+			return NULL;
+		f->bs = (uint64_t)nonzero;
+	}
+	for (int k = 4; k < ncols; k++) {
+		if (!is_sep(p) ||
+		    !(p = tail ? swar_uint(p + 2, 19, &v) : swar_digits(p + 2, 19)))
+			return NULL;
+		if (tail && k == 4)
+			f->u4 = v;
+		else if (tail && k == 5)
+			f->u5 = v;
+	}
 	return *p == '\n' ? p + 1 : NULL;
+}
+
+/* emit_with() for a row of fio_line()'s, line number line; the callback's error. */
+FIOLOG_INLINE int emit_fast(struct reader *r, row_fn *fn, const struct fastrow *f, long line,
+			    int tail)
+{
+	struct fiolog_row row = { 0 };
+	int rc;
+
+	row.time_ms = f->time;
+	row.value = f->value;
+	row.ddir = (int)f->ddir;
+	row.bs = f->bs;
+	if (tail) {
+		row.offset = r->ncols >= 6 ? f->u4 : 0;
+		row.prio = (unsigned)(r->ncols == 5 ? f->u4 : r->ncols >= 6 ? f->u5 : 0);
+	}
+	row.ncols = r->ncols;
+	row.line = line;
+	rc = fn(&row, r->arg);
+	if (rc < 0 && !r->rc)
+		r->rc = rc;
+	return rc < 0;
+}
+#ifdef __SSE2__
+#include <emmintrin.h>
+#undef FIOLOG_PAD
+#define FIOLOG_PAD 64
+
+/*
+ * The first '\n' in the 64 bytes at p, or NULL: SSE2 (every x86-64 has it), 16
+ * bytes a step. fio_line() reads a field, then the next from where that one ended:
+ * a chain of loads through the line. When the next line's start comes from here
+ * instead, that chain no longer runs from line to line, and the CPU reads several
+ * lines at once.
+ */
+static inline const char *find_nl(const char *p)
+{
+	const __m128i nl = _mm_set1_epi8('\n');
+
+	for (int off = 0; off < 64; off += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + off));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl));
+
+		if (m)
+			return p + off + __builtin_ctz(m);
+	}
+	return NULL;
 }
 #endif
 
 /*
- * Reads the whole lines of buf[0, len), which ends in '\n', until an unusual line,
- * the callback's error, or the end. Returns the bytes taken; *unusual is set when
- * the line at the returned offset is libcsv's.
+ * The fast path's inner loop: fio's own lines of r->ncols fields, from p until end,
+ * the callback's error, or the first other line, whose start it returns. Each
+ * reader (fiolog_read(), fiolog_aggregate()) has its own copy, a function of its
+ * own with the callback inlined, so that its few values stay in registers.
  */
-FIOLOG_INLINE size_t fast_lines(struct reader *r, const char *buf, size_t len, int *unusual,
-				 row_fn *fn)
+FIOLOG_INLINE const char *fio_lines(struct reader *r, const char *p, const char *end,
+				    row_fn *fn, int tail)
+{
+	const int ncols = r->ncols;
+	long line = r->line;
+
+	while (p < end) {
+		struct fastrow f;
+		int err;
+#ifdef __SSE2__
+		const char *nl = find_nl(p);
+
+		/*
+		 * Only digits and ", " come before the end fio_line() finds, so that end
+		 * is nl + 1. Comparing (a branch) rather than taking fio_line()'s pointer
+		 * keeps p off fio_line()'s chain; a wrong nl could only send the line to
+		 * fast_line(). A line of 64 bytes or more is fast_line()'s.
+		 */
+		if (!nl || !__builtin_expect(fio_line(p, ncols, tail, &f) == nl + 1, 1))
+			break;
+#else
+		const char *nl = fio_line(p, ncols, tail, &f);
+
+		if (!nl)
+			break;
+		nl--;
+#endif
+		err = emit_fast(r, fn, &f, line, tail);
+		line++;
+		p = nl + 1;
+		if (err)
+			break;
+	}
+	r->line = line;
+	return p;
+}
+
+/* fiolog_read()'s copy: any callback, every column. */
+static const char *fio_lines_rows(struct reader *r, const char *p, const char *end)
+{
+	return fio_lines(r, p, end, r->fn, 1);
+}
+#endif
+
+/* A block's worth of fio_lines(): a copy of it for one reader. */
+typedef const char *lines_fn(struct reader *r, const char *p, const char *end);
+
+/*
+ * Reads the whole lines of buf[0, len), which ends in '\n', until an unusual line,
+ * the callback's error, or the end: fio's own lines through lines (NULL: none),
+ * the others through fast_line(). Returns the bytes taken; *unusual is set when the
+ * line at the returned offset is libcsv's.
+ */
+static size_t fast_lines(struct reader *r, const char *buf, size_t len, int *unusual,
+			 lines_fn *lines)
 {
 	const char *p = buf, *end = buf + len;
 
@@ -412,14 +554,11 @@ FIOLOG_INLINE size_t fast_lines(struct reader *r, const char *buf, size_t len, i
 		int nf;
 		const char *next;
 
-#ifdef FIOLOG_SWAR
-		if (r->ncols && (next = fio_line(r, p)) != NULL) {
-			emit_with(r, fn);
-			r->line++;
-			p = next;
-			continue;
+		if (r->ncols && lines) {
+			p = lines(r, p, end);
+			if (p >= end || r->rc)
+				break;
 		}
-#endif
 		next = fast_line(r, p, &nf);
 
 		if (!next || (nf && (nf != (r->ncols ? r->ncols : nf) || nf < FIOLOG_MIN_COLS ||
@@ -429,7 +568,7 @@ FIOLOG_INLINE size_t fast_lines(struct reader *r, const char *buf, size_t len, i
 		}
 		if (nf) {
 			r->ncols = nf;
-			emit_with(r, fn);
+			emit_row(r);
 		}
 		r->line++;
 		p = next;
@@ -439,7 +578,7 @@ FIOLOG_INLINE size_t fast_lines(struct reader *r, const char *buf, size_t len, i
 
 /* ---- reading a file ---------------------------------------------------------- */
 
-#define FIOLOG_BUF ((size_t)1 << 20)
+#define FIOLOG_BUF ((size_t)1 << 17)
 
 /* Feeds buf to libcsv; from then on the file is libcsv's. */
 static int csv_feed(struct csv_parser *p, struct reader *r, const char *buf, size_t n)
@@ -451,11 +590,11 @@ static int csv_feed(struct csv_parser *p, struct reader *r, const char *buf, siz
 }
 
 /*
- * Reads fd in 1 MiB blocks (memory stays constant whatever the file's size), fast
+ * Reads fd in 128 KiB blocks, which stay in the L2 cache while they are parsed (memory stays constant whatever the file's size), fast
  * path first unless fast is 0, libcsv from the first unusual line on. A line longer
  * than a block goes to libcsv too.
  */
-FIOLOG_INLINE int scan(int fd, struct csv_parser *p, struct reader *r, int fast, row_fn *fn)
+static int scan(int fd, struct csv_parser *p, struct reader *r, int fast, lines_fn *lines)
 {
 	char *buf = xcalloc(1, FIOLOG_BUF + 1 + FIOLOG_PAD);   /* see fio_line() */
 	size_t have = 0;
@@ -484,7 +623,7 @@ FIOLOG_INLINE int scan(int fd, struct csv_parser *p, struct reader *r, int fast,
 				buf[have] = '\n';   /* a last line without one */
 				whole = have + 1;
 			}
-			used = fast_lines(r, buf, whole, &unusual, fn);
+			used = fast_lines(r, buf, whole, &unusual, lines);
 			if (used > have)
 				used = have;
 			memmove(buf, buf + used, have - used);
@@ -502,9 +641,12 @@ FIOLOG_INLINE int scan(int fd, struct csv_parser *p, struct reader *r, int fast,
 	return rc;
 }
 
-/* tail 0: fn reads neither offset nor prio (left 0 in its rows). */
-FIOLOG_INLINE int read_log(const char *path, row_fn *fn, void *arg, struct diag *d, int fast,
-			   int tail)
+/*
+ * tail 0: fn reads neither offset nor prio (left 0 in its rows), and of bs only
+ * whether it is 0 (the fast path gives 0 or 1).
+ */
+static int read_log(const char *path, row_fn *fn, void *arg, struct diag *d, int fast,
+		    int tail, lines_fn *lines)
 {
 	struct reader r = { .path = path, .fn = fn, .arg = arg, .d = d, .line = 1, .tail = tail };
 	struct csv_parser p;
@@ -522,7 +664,7 @@ FIOLOG_INLINE int read_log(const char *path, row_fn *fn, void *arg, struct diag 
 		goto out;
 	}
 	inited = 1;
-	rc = scan(fd, &p, &r, fast, fn);
+	rc = scan(fd, &p, &r, fast, lines);
 	if (!rc && r.rc == -SB_EPARSE && r.err_line)
 		rc = diag_set(d, r.rc, path, (int)r.err_line,
 			      field_column(path, r.err_line, r.err_field), "%s", r.err_msg);
@@ -539,13 +681,17 @@ out:
 int fiolog_read(const char *path, int (*fn)(const struct fiolog_row *row, void *arg),
 		void *arg, struct diag *d)
 {
-	return read_log(path, fn, arg, d, 1, 1);
+#ifdef FIOLOG_SWAR
+	return read_log(path, fn, arg, d, 1, 1, fio_lines_rows);
+#else
+	return read_log(path, fn, arg, d, 1, 1, NULL);
+#endif
 }
 
 int fiolog_read_csv(const char *path, int (*fn)(const struct fiolog_row *row, void *arg),
 		    void *arg, struct diag *d)
 {
-	return read_log(path, fn, arg, d, 0, 1);
+	return read_log(path, fn, arg, d, 0, 1, NULL);
 }
 
 /* ---- per-second aggregation ----------------------------------------------- */
@@ -636,8 +782,6 @@ struct filebins {
 	uint64_t last_t[RESULT_NDIRS];
 	int have_last[RESULT_NDIRS];
 	int per_io;                 /* saw a row with bs > 0 */
-	int any;
-	int64_t max_sec;
 	const char *path;
 	struct diag *d;
 };
@@ -693,7 +837,7 @@ static int stream_to_bins(struct stream *st, struct binarr *a)
 	return 0;
 }
 
-/* A row into its second; inlined in fiolog_aggregate()'s read loop (read_log()). */
+/* A row into its second; inlined in fiolog_aggregate()'s copy of fio_lines(). */
 FIOLOG_INLINE int bin_row(const struct fiolog_row *row, void *arg)
 {
 	struct filebins *fb = arg;
@@ -714,13 +858,20 @@ FIOLOG_INLINE int bin_row(const struct fiolog_row *row, void *arg)
 		return 0;
 	fb->last_t[row->ddir] = row->time_ms;
 	fb->have_last[row->ddir] = 1;
+	fb->per_io |= row->bs > 0;
 	if (fb->streaming[row->ddir]) {
 		struct stream *st = &fb->st[row->ddir];
 
+		/* most rows: one more in the second the last one was in */
+		if (st->s.n && sec == st->last && st->cnt) {
+			st->s.v[st->s.n - 1] += row->value;
+			st->cnt[st->s.n - 1]++;
+			return 0;
+		}
 		if (!st->s.n || sec >= st->last) {
 			if (!st->s.n || (uint64_t)(sec - st->first) < FIOLOG_MAX_SPAN) {
 				stream_add(st, sec, row->value);
-				goto counted;
+				return 0;
 			}
 		} else if (stream_to_bins(st, &fb->dir[row->ddir]) == 0) {
 			fb->streaming[row->ddir] = 0;
@@ -735,12 +886,31 @@ FIOLOG_INLINE int bin_row(const struct fiolog_row *row, void *arg)
 				"log spans more than %zu seconds", FIOLOG_MAX_SPAN);
 	b->sum += row->value;
 	b->n++;
-counted:
-	fb->per_io |= row->bs > 0;
-	if (!fb->any || sec > fb->max_sec)
-		fb->max_sec = sec;
-	fb->any = 1;
 	return 0;
+}
+
+/*
+ * The last second with a row, into *max; 0 when there is none. A stream's last
+ * second is its greatest (it only grows), and bins grow to their greatest row.
+ */
+static int file_max_sec(const struct filebins *fb, int64_t *max)
+{
+	int any = 0;
+
+	for (int dir = 0; dir < RESULT_NDIRS; dir++) {
+		const struct stream *st = &fb->st[dir];
+		const struct binarr *a = &fb->dir[dir];
+
+		if (st->s.n && (!any || st->last > *max)) {
+			*max = st->last;
+			any = 1;
+		}
+		if (a->n && (!any || a->base + (int64_t)a->n - 1 > *max)) {
+			*max = a->base + (int64_t)a->n - 1;
+			any = 1;
+		}
+	}
+	return any;
 }
 
 /* Adds one file's per-second values into the totals (sum of values, count of files). */
@@ -812,11 +982,22 @@ static void emit_file(struct filebins *fb, enum fiolog_combine how,
 	}
 }
 
+#ifdef FIOLOG_SWAR
+/* fiolog_aggregate()'s copy of fio_lines(): bin_row() inlined, bs as zero or not. */
+static const char *fio_lines_bin(struct reader *r, const char *p, const char *end)
+{
+	return fio_lines(r, p, end, bin_row, 0);
+}
+#define LINES_BIN fio_lines_bin
+#else
+#define LINES_BIN NULL
+#endif
+
 int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combine how,
 		     struct result_series out[RESULT_NDIRS], struct diag *d)
 {
 	struct binarr tot[RESULT_NDIRS] = { { 0 } };
-	int64_t end = INT64_MAX;
+	int64_t end = INT64_MAX, max_sec = 0;
 	int rc = 0;
 
 	for (size_t i = 0; i < npaths && !rc; i++) {
@@ -825,13 +1006,13 @@ int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combin
 		/* One file alone streams its seconds; several are binned to be added up. */
 		for (int dir = 0; dir < RESULT_NDIRS; dir++)
 			fb.streaming[dir] = npaths == 1;
-		rc = read_log(paths[i], bin_row, &fb, d, 1, 0);   /* bin_row inlined */
+		rc = read_log(paths[i], bin_row, &fb, d, 1, 0, LINES_BIN);
+		if (!rc && file_max_sec(&fb, &max_sec) && max_sec < end)
+			end = max_sec;
 		if (!rc && npaths == 1)
 			emit_file(&fb, how, out);
 		else if (!rc)
 			rc = add_file(&fb, how, tot);
-		if (!rc && fb.any && fb.max_sec < end)
-			end = fb.max_sec;
 		for (int dir = 0; dir < RESULT_NDIRS; dir++) {
 			binarr_release(&fb.dir[dir]);
 			stream_release(&fb.st[dir]);

@@ -406,6 +406,12 @@ static void test_fast_same_layouts(void **state)
 		{ "1, 1234567890123456, 0, 4096, 0, 0\n", 1 },
 		{ "12345678901234567890, 1, 0, 0, 0\n00000000000000000001, 2, 1, 0, 0\n", 2 },
 		{ "1000, 5, 00, 4096, 0\n1000, 5, 1, 04096, 00\n", 2 },
+		/* around find_nl()'s 16-byte steps and its 64-byte reach: lines of 11,
+		 * 15, 16, 17, 63, 64 and 65 bytes with their '\n' */
+		{ "1, 2, 0, 0\n1234, 56, 1, 0\n12345, 56, 1, 0\n123456, 56, 1, 0\n", 4 },
+		{ "1234567890123456789, 123456789012345, 1, 1234567890, 123456789\n"
+		  "1234567890123456789, 123456789012345, 1, 1234567890, 1234567890\n"
+		  "1234567890123456789, 123456789012345, 1, 1234567890, 12345678901\n", 3 },
 		{ "", 0 },
 		{ "\n", 0 },
 	};
@@ -456,7 +462,7 @@ static void test_fast_same_errors(void **state)
 }
 
 /*
- * Block boundaries: lines split across 1 MiB reads, a line longer than a block, and
+ * Block boundaries: lines split across 128 KiB reads, a line longer than a block, and
  * an unusual line far into the file (libcsv takes over mid-block).
  */
 static void test_fast_same_big(void **state)
