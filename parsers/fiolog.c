@@ -459,6 +459,18 @@ FIOLOG_INLINE int emit_fast(struct reader *r, row_fn *fn, const struct fastrow *
 		r->rc = rc;
 	return rc < 0;
 }
+
+/*
+ * What fio_lines() does with each row: nonzero to stop. A row that stays a local
+ * (not a struct fiolog_row whose address a call takes) stays in registers.
+ */
+typedef int take_fn(struct reader *r, const struct fastrow *f, long line);
+
+/* fiolog_read()'s: the row to the reader's callback. */
+FIOLOG_INLINE int take_row(struct reader *r, const struct fastrow *f, long line)
+{
+	return emit_fast(r, r->fn, f, line, 1);
+}
 #ifdef __SSE2__
 #include <emmintrin.h>
 #undef FIOLOG_PAD
@@ -493,7 +505,7 @@ static inline const char *find_nl(const char *p)
  * own with the callback inlined, so that its few values stay in registers.
  */
 FIOLOG_INLINE const char *fio_lines(struct reader *r, const char *p, const char *end,
-				    row_fn *fn, int tail)
+				    take_fn *take, int tail)
 {
 	const int ncols = r->ncols;
 	long line = r->line;
@@ -519,7 +531,7 @@ FIOLOG_INLINE const char *fio_lines(struct reader *r, const char *p, const char 
 			break;
 		nl--;
 #endif
-		err = emit_fast(r, fn, &f, line, tail);
+		err = take(r, &f, line);
 		line++;
 		p = nl + 1;
 		if (err)
@@ -532,7 +544,7 @@ FIOLOG_INLINE const char *fio_lines(struct reader *r, const char *p, const char 
 /* fiolog_read()'s copy: any callback, every column. */
 static const char *fio_lines_rows(struct reader *r, const char *p, const char *end)
 {
-	return fio_lines(r, p, end, r->fn, 1);
+	return fio_lines(r, p, end, take_row, 1);
 }
 #endif
 
@@ -774,8 +786,20 @@ struct stream {
 	int64_t first, last;        /* s.t[0] and s.t[s.n - 1] while s.n > 0 */
 };
 
+/*
+ * A direction's last streamed second, for per-I/O rows: one whose time is in
+ * (lo, hi] adds to *sum and *cnt, without a division or a look at the stream. All
+ * zeros when there is none; set anew after every row that is not one of these.
+ */
+struct hotsec {
+	uint64_t lo, hi;
+	double *sum;
+	uint32_t *cnt;
+};
+
 /* One file's rows, streamed (one file alone) or binned per ddir. */
 struct filebins {
+	struct hotsec hot[RESULT_NDIRS];
 	struct stream st[RESULT_NDIRS];
 	int streaming[RESULT_NDIRS];
 	struct binarr dir[RESULT_NDIRS];
@@ -837,10 +861,9 @@ static int stream_to_bins(struct stream *st, struct binarr *a)
 	return 0;
 }
 
-/* A row into its second; inlined in fiolog_aggregate()'s copy of fio_lines(). */
-FIOLOG_INLINE int bin_row(const struct fiolog_row *row, void *arg)
+/* A row into its second: the general case (bin_row() has the usual one). */
+static int bin_any(struct filebins *fb, const struct fiolog_row *row)
 {
-	struct filebins *fb = arg;
 	struct bin *b;
 	int64_t sec;
 
@@ -862,12 +885,6 @@ FIOLOG_INLINE int bin_row(const struct fiolog_row *row, void *arg)
 	if (fb->streaming[row->ddir]) {
 		struct stream *st = &fb->st[row->ddir];
 
-		/* most rows: one more in the second the last one was in */
-		if (st->s.n && sec == st->last && st->cnt) {
-			st->s.v[st->s.n - 1] += row->value;
-			st->cnt[st->s.n - 1]++;
-			return 0;
-		}
 		if (!st->s.n || sec >= st->last) {
 			if (!st->s.n || (uint64_t)(sec - st->first) < FIOLOG_MAX_SPAN) {
 				stream_add(st, sec, row->value);
@@ -887,6 +904,45 @@ FIOLOG_INLINE int bin_row(const struct fiolog_row *row, void *arg)
 	b->sum += row->value;
 	b->n++;
 	return 0;
+}
+
+/* bin_any(), then the direction's hotsec for the rows after this one. */
+static int bin_slow(struct filebins *fb, const struct fiolog_row *row)
+{
+	struct hotsec *h = &fb->hot[row->ddir];
+	const struct stream *st = &fb->st[row->ddir];
+	int rc = bin_any(fb, row);
+
+	memset(h, 0, sizeof(*h));
+	/* per-I/O rows round up: second k holds the times (1000 (k - 1), 1000 k] */
+	if (!rc && row->bs && fb->streaming[row->ddir] && st->s.n && st->cnt && st->last > 0 &&
+	    (uint64_t)st->last <= (UINT64_MAX - 999) / 1000) {
+		h->hi = (uint64_t)st->last * 1000;
+		h->lo = h->hi - 1000;
+		h->sum = &st->s.v[st->s.n - 1];
+		h->cnt = &st->cnt[st->s.n - 1];
+	}
+	return rc;
+}
+
+/*
+ * A row into its second; inlined in fiolog_aggregate()'s copy of fio_lines(). A
+ * per-I/O log has about a thousand rows a second: all but the first go here into
+ * the stream's last second. have_last is set already (the row that set the
+ * hotsec), and so is per_io.
+ */
+FIOLOG_INLINE int bin_row(const struct fiolog_row *row, void *arg)
+{
+	struct filebins *fb = arg;
+	struct hotsec *h = &fb->hot[row->ddir];
+
+	if (row->bs && row->time_ms > h->lo && row->time_ms <= h->hi) {
+		*h->sum += row->value;
+		(*h->cnt)++;
+		fb->last_t[row->ddir] = row->time_ms;
+		return 0;
+	}
+	return bin_slow(fb, row);
 }
 
 /*
@@ -983,10 +1039,31 @@ static void emit_file(struct filebins *fb, enum fiolog_combine how,
 }
 
 #ifdef FIOLOG_SWAR
-/* fiolog_aggregate()'s copy of fio_lines(): bin_row() inlined, bs as zero or not. */
+/* take_bin() for all but the usual row: f is a copy, so only this path stores it. */
+static int take_bin_slow(struct reader *r, struct fastrow f, long line)
+{
+	return emit_fast(r, bin_row, &f, line, 0);
+}
+
+/* fiolog_aggregate()'s: bin_row() on the row fio_line() read. */
+FIOLOG_INLINE int take_bin(struct reader *r, const struct fastrow *f, long line)
+{
+	struct filebins *fb = r->arg;
+	struct hotsec *h = &fb->hot[f->ddir];
+
+	if (f->bs && f->time > h->lo && f->time <= h->hi) {
+		*h->sum += f->value;
+		(*h->cnt)++;
+		fb->last_t[f->ddir] = f->time;
+		return 0;
+	}
+	return take_bin_slow(r, *f, line);
+}
+
+/* fiolog_aggregate()'s copy of fio_lines(): take_bin() inlined, bs as zero or not. */
 static const char *fio_lines_bin(struct reader *r, const char *p, const char *end)
 {
-	return fio_lines(r, p, end, bin_row, 0);
+	return fio_lines(r, p, end, take_bin, 0);
 }
 #define LINES_BIN fio_lines_bin
 #else

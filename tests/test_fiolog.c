@@ -609,6 +609,72 @@ static void test_aggregate_rules(void **state)
  * A timestamp 2^24 s after the first row is refused with the file and its line,
  * in time order (streamed) and out of it (binned); 2^24 - 1 s after is read.
  */
+/*
+ * A per-I/O log (bs > 0) against a plain count: each row into second (t + 999) / 1000,
+ * added in file order. The rows cross seconds, land on exact multiples of 1000, share
+ * a millisecond, alternate directions, and a few go back in time (the stream turns
+ * into bins): the reader's shortcut for "same second as the last row" must agree.
+ */
+static void test_aggregate_per_io_seconds(void **state)
+{
+	enum { SECS = 40, ROWS = 6000 };
+	static double sum[2][SECS + 2], want_sum[2][SECS + 2];
+	static unsigned cnt[2][SECS + 2];
+	uint64_t seed = 12345, t = 0;
+	struct sbuf sb;
+	char *path;
+
+	(void)state;
+	memset(sum, 0, sizeof(sum));
+	memset(cnt, 0, sizeof(cnt));
+	sbuf_init(&sb);
+	for (int i = 0; i < ROWS; i++) {
+		unsigned v, dir, sec;
+		uint64_t tt;
+
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		v = (unsigned)(seed >> 40) % 90000 + 1;
+		dir = (unsigned)(seed >> 20) % 3 == 0;
+		t += (seed >> 33) % 7;                  /* 0 to 6 ms later */
+		if (i % 500 == 0)
+			t = t / 1000 * 1000;            /* on a boundary */
+		tt = i % 1500 == 1499 ? t - 2500 : t;   /* now and then back in time */
+		sec = (unsigned)((tt + 999) / 1000);
+		assert_true(sec <= SECS);
+		sum[dir][sec] += v;
+		cnt[dir][sec]++;
+		sbuf_addf(&sb, "%llu, %u, %u, 4096, %u, 0\n", (unsigned long long)tt, v, dir,
+			  i * 8);
+	}
+	path = write_log("perio_secs.log", sb.buf);
+	for (int how = 0; how < 2; how++) {
+		const char *const one[] = { path };
+		struct result_series s[RESULT_NDIRS] = { { 0 } };
+		struct diag d;
+
+		diag_clear(&d);
+		assert_int_equal(fiolog_aggregate(one, 1, how ? FIOLOG_MEAN : FIOLOG_SUM, s, &d), 0);
+		for (int dir = 0; dir < 2; dir++) {
+			size_t k = 0;
+
+			for (unsigned sec = 0; sec <= SECS; sec++) {
+				if (!cnt[dir][sec])
+					continue;
+				want_sum[dir][sec] = how ? sum[dir][sec] / cnt[dir][sec] : sum[dir][sec];
+				assert_true(k < s[dir].n);
+				assert_int_equal((int)s[dir].t[k], (int)sec);
+				assert_memory_equal(&s[dir].v[k], &want_sum[dir][sec], sizeof(double));
+				k++;
+			}
+			assert_int_equal(k, s[dir].n);
+		}
+		assert_int_equal(s[RESULT_TRIM].n, 0);
+		release_all(s);
+	}
+	sbuf_release(&sb);
+	free(path);
+}
+
 static void test_aggregate_span_limit(void **state)
 {
 	char *ok = write_log("ok_iops.1.log", "1000, 1, 0, 0, 0\n16777216000, 2, 0, 0, 0\n");
@@ -662,6 +728,7 @@ int main(void)
 		cmocka_unit_test(test_aggregate_mean_real),
 		cmocka_unit_test(test_aggregate_per_io_real),
 		cmocka_unit_test(test_aggregate_rules),
+		cmocka_unit_test(test_aggregate_per_io_seconds),
 		cmocka_unit_test(test_aggregate_span_limit),
 	};
 
