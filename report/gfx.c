@@ -8,6 +8,10 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include <sys/mman.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <cairo.h>
 #include <cairo-pdf.h>
@@ -249,6 +253,55 @@ static void paint_white(struct gfx *g)
 	cairo_restore(g->cr);
 }
 
+/*
+ * Heap room for cairo's PDF font subsetter (issue #9). cairo 1.16 copies the
+ * whole 'CFF ' table of a face into a new malloc() block twice, to learn whether
+ * it is a CID font and then to subset it: 15-16 MB a face for Noto Sans CJK,
+ * four copies for a chart's regular and bold. As fresh mmap()s faulted in 4 KiB
+ * at a time they cost about 60 ms each, more than all the rest of a small
+ * chart. So blocks up to 32 MB come from the heap and stay there when freed
+ * (glibc's sliding threshold does that too, but only once the first such block
+ * has been freed), and the heap is grown by PDF_HEAP_BLOCKS blocks advised for
+ * huge pages, as glibc.malloc.hugetlb=1 would: the copies, and the density
+ * rasters, reuse pages faulted in 2 MB at a time where transparent_hugepage is
+ * "always" or "madvise". Untouched pages cost nothing; gfx_close gives the
+ * room back. The PDF is the same bytes either way.
+ */
+#define PDF_HEAP_BLOCK ((size_t)30 << 20)  /* under glibc's 32 MB mmap threshold cap */
+#define PDF_HEAP_BLOCKS 2
+#define HUGE_PAGE ((uintptr_t)2 << 20)     /* x86-64 and arm64 with 4 KiB pages */
+
+static void heap_room_new(void)
+{
+#if defined(__GLIBC__)
+	void *blk[PDF_HEAP_BLOCKS];
+
+	if (!mallopt(M_MMAP_THRESHOLD, 32 << 20) ||
+	    !mallopt(M_TRIM_THRESHOLD, (int)(2 * PDF_HEAP_BLOCKS * PDF_HEAP_BLOCK)))
+		return;
+	for (int i = 0; i < PDF_HEAP_BLOCKS; i++) {
+		uintptr_t lo, hi;
+
+		blk[i] = malloc(PDF_HEAP_BLOCK);
+		lo = ((uintptr_t)blk[i] + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+		hi = ((uintptr_t)blk[i] + PDF_HEAP_BLOCK) & ~(HUGE_PAGE - 1);
+#ifdef MADV_HUGEPAGE
+		if (blk[i] && hi > lo)
+			(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#endif
+	}
+	for (int i = PDF_HEAP_BLOCKS; i-- > 0;)
+		free(blk[i]);
+#endif
+}
+
+static void heap_room_release(void)
+{
+#if defined(__GLIBC__)
+	malloc_trim(0);
+#endif
+}
+
 /* The one place that picks a surface for a format; vector ones write through g->file. */
 static cairo_surface_t *create_surface(struct gfx *g, double w, double h,
 				       const struct gfx_meta *meta)
@@ -263,6 +316,7 @@ static cairo_surface_t *create_surface(struct gfx *g, double w, double h,
 						  (int)lround(w * g->scale),
 						  (int)lround(h * g->scale));
 	case GFX_PDF:
+		heap_room_new();
 		s = cairo_pdf_surface_create_for_stream(write_cb, g, w, h);
 		if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
 			const char *date = meta && meta->date ? meta->date
@@ -370,6 +424,8 @@ int gfx_close(struct gfx *g, struct diag *d)
 		cairo_surface_destroy(g->surface);
 	}
 	release_images(g);
+	if (g->fmt == GFX_PDF)
+		heap_room_release();
 	free(g->images);
 	if (g->file && fclose(g->file) && !g->write_errno)
 		g->write_errno = errno;
