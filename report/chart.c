@@ -578,27 +578,38 @@ static void layout_xticks(struct chart_axis *a, double plot_w,
  * Extent of the data a log axis can show (values > 0) or all of it: x over every
  * series, y over the series of axis y2 (0: the left axis, 1: the right).
  */
-static void series_extent(const struct chart *c, int y2, double ext[4])
+/*
+ * The series' extents in one pass: x of all in e[0..1], y of those on the left
+ * axis in e[2..3], of those on the right in e2[2..3]; ±INFINITY where none.
+ * Comparisons, not fmin()/fmax() calls: a million points cost a few
+ * milliseconds instead of tens, and the extents never hold a NaN, so the
+ * results are the same.
+ */
+static void series_extent(const struct chart *c, double e[4], double e2[4])
 {
-	enum chart_scale ys = y2 ? c->y2.scale : c->y.scale;
+	int xlin = c->x.scale == CHART_LINEAR;
 
-	ext[0] = ext[2] = INFINITY;
-	ext[1] = ext[3] = -INFINITY;
+	e[0] = e[2] = e2[2] = INFINITY;
+	e[1] = e[3] = e2[3] = -INFINITY;
 	for (size_t i = 0; i < c->nseries; i++) {
 		const struct chart_series *s = &c->series[i];
+		double *ye = s->y2 ? e2 : e;
+		int ylin = (s->y2 ? c->y2.scale : c->y.scale) == CHART_LINEAR;
+		double x0 = e[0], x1 = e[1], y0 = ye[2], y1 = ye[3];
 
 		for (size_t j = 0; j < s->n; j++) {
-			if (c->x.scale == CHART_LINEAR || s->x[j] > 0) {
-				ext[0] = fmin(ext[0], s->x[j]);
-				ext[1] = fmax(ext[1], s->x[j]);
+			double x = s->x[j], y = s->y[j];
+
+			if (xlin || x > 0) {
+				x0 = x < x0 ? x : x0;
+				x1 = x > x1 ? x : x1;
 			}
-			if (s->y2 != y2 || !isfinite(s->y[j]))
-				continue;
-			if (ys == CHART_LINEAR || s->y[j] > 0) {
-				ext[2] = fmin(ext[2], s->y[j]);
-				ext[3] = fmax(ext[3], s->y[j]);
+			if (isfinite(y) && (ylin || y > 0)) {
+				y0 = y < y0 ? y : y0;
+				y1 = y > y1 ? y : y1;
 			}
 		}
+		e[0] = x0, e[1] = x1, ye[2] = y0, ye[3] = y1;
 	}
 }
 
@@ -606,8 +617,7 @@ static void data_extent(struct chart *c)
 {
 	double e[4], e2[4], ymax = 0;
 
-	series_extent(c, 0, e);
-	series_extent(c, 1, e2);
+	series_extent(c, e, e2);
 	for (size_t i = 0; i < c->nbars; i++)
 		ymax = fmax(ymax, c->bars[i].value);
 	if (chart_is_bars(c)) {
