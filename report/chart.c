@@ -575,11 +575,8 @@ static void layout_xticks(struct chart_axis *a, double plot_w,
 }
 
 /*
- * Extent of the data a log axis can show (values > 0) or all of it: x over every
- * series, y over the series of axis y2 (0: the left axis, 1: the right).
- */
-/*
- * The series' extents in one pass: x of all in e[0..1], y of those on the left
+ * The extents of the data each axis can show (values > 0 on a log axis, all of them
+ * on a linear one), in one pass: x of all series in e[0..1], y of those on the left
  * axis in e[2..3], of those on the right in e2[2..3]; ±INFINITY where none.
  * Comparisons, not fmin()/fmax() calls: a million points cost a few
  * milliseconds instead of tens, and the extents never hold a NaN, so the
