@@ -504,10 +504,9 @@ static inline const char *find_nl(const char *p)
  * reader (fiolog_read(), fiolog_aggregate()) has its own copy, a function of its
  * own with the callback inlined, so that its few values stay in registers.
  */
-FIOLOG_INLINE const char *fio_lines(struct reader *r, const char *p, const char *end,
-				    take_fn *take, int tail)
+FIOLOG_INLINE const char *fio_lines_n(struct reader *r, const char *p, const char *end,
+				      take_fn *take, int tail, const int ncols)
 {
-	const int ncols = r->ncols;
 	long line = r->line;
 
 	while (p < end) {
@@ -539,6 +538,17 @@ FIOLOG_INLINE const char *fio_lines(struct reader *r, const char *p, const char 
 	}
 	r->line = line;
 	return p;
+}
+
+/* fio_lines_n() with fio's two usual column counts as constants: loops unrolled. */
+FIOLOG_INLINE const char *fio_lines(struct reader *r, const char *p, const char *end,
+				    take_fn *take, int tail)
+{
+	if (r->ncols == 5)
+		return fio_lines_n(r, p, end, take, tail, 5);
+	if (r->ncols == 6)
+		return fio_lines_n(r, p, end, take, tail, 6);
+	return fio_lines_n(r, p, end, take, tail, r->ncols);
 }
 
 /* fiolog_read()'s copy: any callback, every column. */
