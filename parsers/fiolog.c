@@ -371,11 +371,20 @@ static inline const char *swar_skip(const char *p, unsigned maxd, int *nonzero)
 /* swar_skip() without the zero test: offset and prio, which only need checking. */
 static inline const char *swar_digits(const char *p, unsigned maxd)
 {
-	unsigned n = 8, total = 0;
+	uint64_t v = load8(p);
+	unsigned n = digits8(v, sub_zeros(v)), total;
 
+	/* one load for up to 7 digits (prio), two for up to 15 (offsets), then a loop */
+	if (n < 8)
+		return n ? p + n : NULL;
+	v = load8(p + 8);
+	n = digits8(v, sub_zeros(v));
+	if (n < 8)
+		return 8 + n <= maxd ? p + 8 + n : NULL;
+	p += 16;
+	total = 16;
 	while (n == 8) {
-		uint64_t v = load8(p);
-
+		v = load8(p);
 		n = digits8(v, sub_zeros(v));
 		total += n;
 		p += n;
