@@ -81,9 +81,9 @@ static void on_field(void *s, size_t len, void *data)
 }
 
 /*
- * The callback's type. The fast path's inner loop (fio_lines()) is always inlined
- * and takes it as a parameter: fiolog_aggregate() passes its own, so the compiler
- * makes a copy of the loop with that callback inlined, without a call per row.
+ * The callback's type: fiolog_read()'s caller's, or fiolog_aggregate()'s bin_row().
+ * fio's own lines reach it through a take_fn (see fio_lines()), which fiolog_aggregate()
+ * replaces with its own, inlined, so that a row costs no call.
  */
 typedef int row_fn(const struct fiolog_row *row, void *arg);
 #define FIOLOG_INLINE static inline __attribute__((always_inline))
@@ -621,9 +621,10 @@ static int csv_feed(struct csv_parser *p, struct reader *r, const char *buf, siz
 }
 
 /*
- * Reads fd in 128 KiB blocks, which stay in the L2 cache while they are parsed (memory stays constant whatever the file's size), fast
- * path first unless fast is 0, libcsv from the first unusual line on. A line longer
- * than a block goes to libcsv too.
+ * Reads fd in 128 KiB blocks (they stay in the L2 cache while they are parsed, and
+ * memory stays constant whatever the file's size), fast path first unless fast is 0,
+ * libcsv from the first unusual line on. A line longer than a block goes to libcsv
+ * too.
  */
 static int scan(int fd, struct csv_parser *p, struct reader *r, int fast, lines_fn *lines)
 {
