@@ -881,7 +881,7 @@ static int stream_to_bins(struct stream *st, struct binarr *a)
 	return 0;
 }
 
-/* A row into its second: the general case (bin_row() has the usual one). */
+/* A row into its second: the general case (hot_add() has the usual one). */
 static int bin_any(struct filebins *fb, const struct fiolog_row *row)
 {
 	struct bin *b;
@@ -946,23 +946,30 @@ static int bin_slow(struct filebins *fb, const struct fiolog_row *row)
 }
 
 /*
- * A row into its second; inlined in fiolog_aggregate()'s copy of fio_lines(). A
- * per-I/O log has about a thousand rows a second: all but the first go here into
+ * A per-I/O row into its direction's hotsec when its time falls there: 1, else 0.
+ * A per-I/O log has about a thousand rows a second: all but the first go here into
  * the stream's last second. have_last is set already (the row that set the
  * hotsec), and so is per_io.
  */
-FIOLOG_INLINE int bin_row(const struct fiolog_row *row, void *arg)
+FIOLOG_INLINE int hot_add(struct filebins *fb, int ddir, uint64_t time, uint64_t bs,
+			  double value)
+{
+	struct hotsec *h = &fb->hot[ddir];
+
+	if (!bs || time <= h->lo || time > h->hi)
+		return 0;
+	*h->sum += value;
+	(*h->cnt)++;
+	fb->last_t[ddir] = time;
+	return 1;
+}
+
+/* A row into its second (the rows fast_line() and libcsv read). */
+static int bin_row(const struct fiolog_row *row, void *arg)
 {
 	struct filebins *fb = arg;
-	struct hotsec *h = &fb->hot[row->ddir];
 
-	if (row->bs && row->time_ms > h->lo && row->time_ms <= h->hi) {
-		*h->sum += row->value;
-		(*h->cnt)++;
-		fb->last_t[row->ddir] = row->time_ms;
-		return 0;
-	}
-	return bin_slow(fb, row);
+	return hot_add(fb, row->ddir, row->time_ms, row->bs, row->value) ? 0 : bin_slow(fb, row);
 }
 
 /*
@@ -1065,19 +1072,11 @@ static int take_bin_slow(struct reader *r, struct fastrow f, long line)
 	return emit_fast(r, bin_row, &f, line, 0);
 }
 
-/* fiolog_aggregate()'s: bin_row() on the row fio_line() read. */
+/* fiolog_aggregate()'s: bin_row() on the row fio_line() read, hot_add() inlined. */
 FIOLOG_INLINE int take_bin(struct reader *r, const struct fastrow *f, long line)
 {
-	struct filebins *fb = r->arg;
-	struct hotsec *h = &fb->hot[f->ddir];
-
-	if (f->bs && f->time > h->lo && f->time <= h->hi) {
-		*h->sum += f->value;
-		(*h->cnt)++;
-		fb->last_t[f->ddir] = f->time;
-		return 0;
-	}
-	return take_bin_slow(r, *f, line);
+	return hot_add(r->arg, (int)f->ddir, f->time, f->bs, f->value) ? 0 :
+	       take_bin_slow(r, *f, line);
 }
 
 /* fiolog_aggregate()'s copy of fio_lines(): take_bin() inlined, bs as zero or not. */
