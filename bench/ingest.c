@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* bench_ingest: runs ssdbench's log reader on one file, for bench/run to time and check. */
+/*
+ * bench_ingest: runs ssdbench's log reader on one file, for bench/run to time and
+ * check; SIMD-LEVEL is fiolog_simd()'s (the level used is printed first).
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,10 +46,12 @@ int main(int argc, char **argv)
 	double acc[2] = { 0, 0 };
 	int rc;
 
-	if (argc != 3) {
-		fputs("usage: bench_ingest sum|mean|rows|csvrows FILE\n", stderr);
+	if (argc != 3 && argc != 4) {
+		fputs("usage: bench_ingest sum|mean|rows|csvrows FILE [SIMD-LEVEL]\n", stderr);
 		return 2;
 	}
+	if (argc == 4)
+		printf("simd %d\n", fiolog_simd(atoi(argv[3])));
 	diag_clear(&d);
 	if (!strcmp(argv[1], "rows") || !strcmp(argv[1], "csvrows")) {
 		rc = (argv[1][0] == 'r' ? fiolog_read : fiolog_read_csv)(argv[2], count_row, acc, &d);

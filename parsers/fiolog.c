@@ -507,6 +507,92 @@ static inline const char *find_nl(const char *p)
 }
 #endif
 
+#if defined(__SSE2__) && defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define FIOLOG_SIMD 1
+#define FIOLOG_AVX2_FN __attribute__((target("avx2,bmi,popcnt")))
+
+/* What the 64 bytes from a line's start are: bit i for byte i. */
+struct linemask {
+	uint64_t nl, dig, com, spc;     /* '\n', digits, ',', ' ' */
+};
+
+/* Bit i is byte i's lane in the 32-byte compares lo (bytes 0-31) and hi (32-63). */
+FIOLOG_AVX2_FN FIOLOG_INLINE uint64_t mask64(__m256i lo, __m256i hi)
+{
+	return (uint64_t)(uint32_t)_mm256_movemask_epi8(lo) |
+	       (uint64_t)(uint32_t)_mm256_movemask_epi8(hi) << 32;
+}
+
+/* The line's masks with AVX2: two loads, a compare per class and half. */
+FIOLOG_AVX2_FN FIOLOG_INLINE struct linemask avx2_masks(const char *p)
+{
+	const __m256i *m = (const __m256i *)(const void *)p;
+	const __m256i lo = _mm256_loadu_si256(m), hi = _mm256_loadu_si256(m + 1);
+	const __m256i zero = _mm256_set1_epi8('0'), nine = _mm256_set1_epi8(9);
+	const __m256i zlo = _mm256_sub_epi8(lo, zero), zhi = _mm256_sub_epi8(hi, zero);
+	const __m256i nl = _mm256_set1_epi8('\n'), com = _mm256_set1_epi8(',');
+	const __m256i spc = _mm256_set1_epi8(' ');
+	struct linemask k;
+
+	k.nl = mask64(_mm256_cmpeq_epi8(lo, nl), _mm256_cmpeq_epi8(hi, nl));
+	k.dig = mask64(_mm256_cmpeq_epi8(_mm256_min_epu8(zlo, nine), zlo),
+		       _mm256_cmpeq_epi8(_mm256_min_epu8(zhi, nine), zhi));
+	k.com = mask64(_mm256_cmpeq_epi8(lo, com), _mm256_cmpeq_epi8(hi, com));
+	k.spc = mask64(_mm256_cmpeq_epi8(lo, spc), _mm256_cmpeq_epi8(hi, spc));
+	return k;
+}
+
+/*
+ * fio_line() with tail 0 for a line shorter than 64 bytes, from the masks k of its
+ * bytes instead of field by field: a few operations on the masks check the line's
+ * shape, the commas' places bound the fields, and only time, value, ddir and bs
+ * are read again. It takes a subset of fio_line()'s lines (time, value and bs of
+ * at most 8 digits) with the same results, and returns NULL for the others, which
+ * fio_line() reads. The masks' loads look 63 bytes past p (FIOLOG_PAD).
+ */
+FIOLOG_AVX2_FN FIOLOG_INLINE const char *mask_line(const char *p, struct linemask k,
+						     const int ncols, struct fastrow *f)
+{
+	uint64_t line = (k.nl & -k.nl) - 1;      /* the bytes before the first '\n' */
+	uint64_t dig = k.dig & line, com = k.com & line, spc = k.spc & line;
+	unsigned at[FIOLOG_MAX_COLS], ddir, bslen, bad;
+
+	/*
+	 * Digits and ", " only; a digit first and after every ", " (so no field is
+	 * empty, and the line does not end in a separator); ncols - 1 commas (ncols,
+	 * a constant, is 5 or 6).
+	 */
+	if (ncols < 4 || !k.nl || (dig | com | spc) != line || spc != com << 1 || !(dig & 1) ||
+	    ((spc << 1) & ~dig) || __builtin_popcountll(com) != ncols - 1)
+		return NULL;
+	/* at[i]: where field i ends (its comma, the '\n' for the last) */
+	for (int i = 0; i < ncols - 1; i++) {
+		at[i] = (unsigned)__builtin_ctzll(com);
+		com &= com - 1;
+	}
+	at[ncols - 1] = (unsigned)__builtin_ctzll(k.nl);
+	/*
+	 * Field lengths: at most 8 digits for time, value and bs, 19 for the others
+	 * (fio_line()'s limit), one for ddir. Each is below 64, so x + 63 - max
+	 * reaches bit 6 when x > max.
+	 */
+	bslen = at[3] - at[2] - 2;
+	bad = (at[0] + 55) | (at[1] - at[0] - 2 + 55) | (bslen + 55);
+	for (int i = 4; i < ncols; i++)
+		bad |= at[i] - at[i - 1] - 2 + 44;
+	ddir = (unsigned char)(p[at[1] + 2] - '0');
+	if ((bad & 64) || at[2] - at[1] != 3 || ddir > 2)
+		return NULL;
+	f->time = value8(sub_zeros(load8(p)), at[0]);
+	f->value = (double)(int64_t)value8(sub_zeros(load8(p + at[0] + 2)), at[1] - at[0] - 2);
+	f->ddir = ddir;
+	f->bs = (sub_zeros(load8(p + at[2] + 2)) << (8 * (8 - bslen))) != 0;
+	f->u4 = f->u5 = 0;
+	return p + at[ncols - 1] + 1;
+}
+#endif
+
 /*
  * The fast path's inner loop: fio's own lines of r->ncols fields, from p until end,
  * the callback's error, or the first other line, whose start it returns. Each
@@ -808,11 +894,12 @@ struct stream {
 
 /*
  * A direction's last streamed second, for per-I/O rows: one whose time is in
- * (lo, hi] adds to *sum and *cnt, without a division or a look at the stream. All
- * zeros when there is none; set anew after every row that is not one of these.
+ * [from, from + span) adds to *sum and *cnt, without a division or a look at the
+ * stream. All zeros when there is none (no time is in an empty span); set anew
+ * after every row that is not one of these.
  */
 struct hotsec {
-	uint64_t lo, hi;
+	uint64_t from, span;
 	double *sum;
 	uint32_t *cnt;
 };
@@ -937,8 +1024,8 @@ static int bin_slow(struct filebins *fb, const struct fiolog_row *row)
 	/* per-I/O rows round up: second k holds the times (1000 (k - 1), 1000 k] */
 	if (!rc && row->bs && fb->streaming[row->ddir] && st->s.n && st->cnt && st->last > 0 &&
 	    (uint64_t)st->last <= (UINT64_MAX - 999) / 1000) {
-		h->hi = (uint64_t)st->last * 1000;
-		h->lo = h->hi - 1000;
+		h->from = (uint64_t)st->last * 1000 - 999;
+		h->span = 1000;
 		h->sum = &st->s.v[st->s.n - 1];
 		h->cnt = &st->cnt[st->s.n - 1];
 	}
@@ -956,7 +1043,7 @@ FIOLOG_INLINE int hot_add(struct filebins *fb, int ddir, uint64_t time, uint64_t
 {
 	struct hotsec *h = &fb->hot[ddir];
 
-	if (!bs || time <= h->lo || time > h->hi)
+	if (!bs || time - h->from >= h->span)
 		return 0;
 	*h->sum += value;
 	(*h->cnt)++;
@@ -1085,9 +1172,93 @@ static const char *fio_lines_bin(struct reader *r, const char *p, const char *en
 	return fio_lines(r, p, end, take_bin, 0);
 }
 #define LINES_BIN fio_lines_bin
+
+#ifdef FIOLOG_SIMD
+/*
+ * fio_lines_bin() with mask_line() first, on avx2_masks(), and fio_line() for the
+ * lines it leaves (with fio_lines_n()'s test of the line's end).
+ */
+FIOLOG_AVX2_FN FIOLOG_INLINE const char *mask_lines_n(struct reader *r, const char *p,
+							const char *end, const int ncols)
+{
+	long line = r->line;
+
+	while (p < end) {
+		struct fastrow f;
+		const char *next = mask_line(p, avx2_masks(p), ncols, &f);
+		int err;
+
+		if (!next) {
+			const char *nl = find_nl(p);
+
+			if (!nl || fio_line(p, ncols, 0, &f) != nl + 1)
+				break;
+			next = nl + 1;
+		}
+		err = take_bin(r, &f, line);
+		line++;
+		p = next;
+		if (err)
+			break;
+	}
+	r->line = line;
+	return p;
+}
+
+/* fio_lines_bin() with AVX2: 5 and 6 columns; fio_lines_bin() does the others. */
+FIOLOG_AVX2_FN static const char *fio_lines_bin_avx2(struct reader *r, const char *p,
+						     const char *end)
+{
+	if (r->ncols == 5)
+		return mask_lines_n(r, p, end, 5);
+	if (r->ncols == 6)
+		return mask_lines_n(r, p, end, 6);
+	return fio_lines_bin(r, p, end);
+}
+
+/* The best of fiolog_simd()'s levels this CPU has. */
+static int cpu_simd(void)
+{
+	if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi") ||
+	    !__builtin_cpu_supports("popcnt"))
+		return 0;
+	return 1;
+}
+#endif
 #else
 #define LINES_BIN NULL
 #endif
+
+#ifndef FIOLOG_SIMD
+static int cpu_simd(void)
+{
+	return 0;
+}
+#endif
+
+static int simd_max = 1;        /* fiolog_simd() */
+
+int fiolog_simd(int max)
+{
+	int cpu = cpu_simd();
+
+	simd_max = max;
+	return max < cpu ? max : cpu;
+}
+
+/* fiolog_aggregate()'s fast path for this CPU and fiolog_simd(). */
+static lines_fn *lines_bin(void)
+{
+	int level = cpu_simd() < simd_max ? cpu_simd() : simd_max;
+
+#ifdef FIOLOG_SIMD
+	if (level == 1)
+		return fio_lines_bin_avx2;
+#else
+	(void)level;
+#endif
+	return LINES_BIN;
+}
 
 int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combine how,
 		     struct result_series out[RESULT_NDIRS], struct diag *d)
@@ -1102,7 +1273,7 @@ int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combin
 		/* One file alone streams its seconds; several are binned to be added up. */
 		for (int dir = 0; dir < RESULT_NDIRS; dir++)
 			fb.streaming[dir] = npaths == 1;
-		rc = read_log(paths[i], bin_row, &fb, d, 1, 0, LINES_BIN);
+		rc = read_log(paths[i], bin_row, &fb, d, 1, 0, lines_bin());
 		if (!rc && file_max_sec(&fb, &max_sec) && max_sec < end)
 			end = max_sec;
 		if (!rc && npaths == 1)

@@ -27,7 +27,7 @@ struct fiolog_row {
 };
 
 /*
- * Streams path in 1 MiB blocks (the file is never loaded whole; memory does not
+ * Streams path in 128 KiB blocks (the file is never loaded whole; memory does not
  * grow with its size) and calls fn for every row. Lines of plain numbers, as fio
  * writes them, take a fast path; from the first line that is anything else on,
  * libcsv reads the rest, so rows and errors are exactly fiolog_read_csv's. Blank
@@ -70,5 +70,14 @@ enum fiolog_combine { FIOLOG_SUM, FIOLOG_MEAN };
  */
 int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combine how,
 		     struct result_series out[RESULT_NDIRS], struct diag *d);
+
+/*
+ * How fiolog_aggregate() reads fio's usual lines: 0 field by field in 64-bit
+ * registers (any CPU), 1 from masks of each line's bytes made with AVX2 (the
+ * default where the CPU has it). The level used is the lower of max and the CPU's,
+ * and is returned. For tests and bench/, which compare the two; not thread-safe:
+ * set it before reading.
+ */
+int fiolog_simd(int max);
 
 #endif

@@ -678,6 +678,151 @@ static void test_aggregate_per_io_seconds(void **state)
 	free(path);
 }
 
+/* Whether two aggregations gave the same: result, error and every point's bits. */
+static void assert_same_series(int ra, const struct diag *da, struct result_series *a,
+			       int rb, const struct diag *db, struct result_series *b)
+{
+	assert_int_equal(ra, rb);
+	assert_int_equal(da->line, db->line);
+	assert_int_equal(da->col, db->col);
+	assert_string_equal(da->msg, db->msg);
+	for (int dir = 0; dir < RESULT_NDIRS; dir++) {
+		assert_int_equal(a[dir].n, b[dir].n);
+		if (a[dir].n) {
+			assert_memory_equal(a[dir].t, b[dir].t, a[dir].n * sizeof(double));
+			assert_memory_equal(a[dir].v, b[dir].v, a[dir].n * sizeof(double));
+		}
+	}
+}
+
+static uint64_t next_rand(uint64_t *seed)
+{
+	*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *seed >> 17;
+}
+
+/* v in at least width digits (leading zeros) into out. */
+static void put_num(char (*out)[32], unsigned width, unsigned long long v)
+{
+	snprintf(*out, sizeof(*out), "%0*llu", (int)width, v);
+}
+
+/* The ways simd_line() makes a line other than fio's: see there. */
+enum { ODD_NONE, ODD_COMMA, ODD_SPACES, ODD_DDIR3, ODD_DDIR2, ODD_HUGE, ODD_EMPTY, ODD_STRAY,
+       ODD_CRLF, ODD_LONG, ODD_KINDS };
+
+/*
+ * One log line at the SIMD reader's limits into sb: fields of 1 to 19 digits (15
+ * for value; leading zeros now and then), ddir 0 to 2, bs 0 or not, and some lines
+ * padded to 60 to 68 bytes (the SIMD reader sees 64). odd makes it other than fio
+ * writes it: a "," or ",  " separator, ddir 3 or "01", an offset of 20 digits past
+ * 64 bits, an empty field, a stray byte, CRLF, or a field of 20 to 25 digits.
+ */
+static void simd_line(struct sbuf *sb, uint64_t *seed, int ncols, unsigned long long t, int odd)
+{
+	static const char stray[] = "\rx- ,.\t\n";
+	static const unsigned maxd[6] = { 19, 15, 1, 19, 19, 19 };
+	char f[6][32], line[256];
+	unsigned pad[6];
+	size_t len = 0;
+	int k = (int)(next_rand(seed) % (uint64_t)ncols);
+
+	for (int i = 0; i < 6; i++)
+		pad[i] = next_rand(seed) % 3 ? 0 : 1 + (unsigned)(next_rand(seed) % maxd[i]);
+	put_num(&f[0], pad[0], t);
+	put_num(&f[1], pad[1], next_rand(seed) % (next_rand(seed) % 5 ? 100000 : 100000000000ULL));
+	put_num(&f[2], 0, odd == ODD_DDIR3 ? 3 : next_rand(seed) % 3);
+	put_num(&f[3], pad[3], next_rand(seed) % 3 ? 4096 : 0);
+	put_num(&f[4], pad[4], next_rand(seed) % (next_rand(seed) % 7 ? 100000000000ULL : 10));
+	put_num(&f[5], pad[5], next_rand(seed) % 4);
+	if (odd == ODD_DDIR2)
+		snprintf(f[2], sizeof(f[2]), "%s", next_rand(seed) % 2 ? "01" : "10");
+	if (odd == ODD_HUGE)
+		snprintf(f[4], sizeof(f[4]), "%s", next_rand(seed) % 2 ? "99999999999999999999" :
+			 "18446744073709551616");
+	if (odd == ODD_LONG)
+		put_num(&f[k], 20 + (unsigned)(next_rand(seed) % 6), 7);
+	if (odd == ODD_EMPTY)
+		f[k][0] = '\0';
+	for (int i = 0; i < ncols; i++) {
+		const char *sep = i == 0 ? "" : i != k ? ", " : odd == ODD_COMMA ? "," :
+				  odd == ODD_SPACES ? ",  " : ", ";
+
+		len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%s", sep, f[i]);
+	}
+	if (next_rand(seed) % 4 == 0) {
+		/* the last field padded (19 digits at most): lines of 60 to 68 bytes */
+		size_t want = 60 + next_rand(seed) % 9, last = len - strlen(f[ncols - 1]);
+
+		while (len < want && len - last < 19) {
+			memmove(line + last + 1, line + last, len - last + 1);
+			line[last] = '0';
+			len++;
+		}
+	}
+	if (odd == ODD_STRAY) {
+		size_t at = next_rand(seed) % 3 == 0 ? 0 : next_rand(seed) % (len + 1);
+
+		memmove(line + at + 1, line + at, len - at + 1);
+		line[at] = stray[next_rand(seed) % (sizeof(stray) - 1)];
+	}
+	sbuf_addf(sb, "%s%s", line, odd == ODD_CRLF ? "\r\n" : "\n");
+}
+
+/*
+ * fiolog_aggregate()'s SIMD line reader (fiolog_simd() level 1) against the one
+ * field by field (level 0), on logs of simd_line()s. Every file must give the same
+ * points to the bit, or the same error at the same place, one file alone
+ * (streamed) and as two clones (binned).
+ */
+static void test_aggregate_simd_same(void **state)
+{
+	uint64_t seed = 777;
+	int level = fiolog_simd(1);
+
+	(void)state;
+	if (level < 1) {
+		print_message("this CPU has no AVX2: nothing to compare\n");
+		skip();
+	}
+	for (int file = 0; file < 1000; file++) {
+		int ncols = 5 + (int)(next_rand(&seed) % 2), nlines = 1 + (int)(next_rand(&seed) % 60);
+		unsigned long long t = next_rand(&seed) % 100000;
+		struct sbuf sb;
+		char *path;
+
+		/* fio's own lines, and in half the files one other line (libcsv reads on) */
+		int odd_at = next_rand(&seed) % 2 ? (int)(next_rand(&seed) % (uint64_t)nlines) : -1;
+
+		sbuf_init(&sb);
+		for (int i = 0; i < nlines; i++) {
+			t += next_rand(&seed) % 900;
+			simd_line(&sb, &seed, ncols, t,
+				  i == odd_at ? 1 + (int)(next_rand(&seed) % (ODD_KINDS - 1)) : ODD_NONE);
+		}
+		path = write_log("simd.log", sb.buf);
+		for (int clones = 1; clones <= 2; clones++) {
+			const char *const paths[] = { path, path };
+			enum fiolog_combine how = file % 2 ? FIOLOG_MEAN : FIOLOG_SUM;
+			struct result_series a[RESULT_NDIRS] = { { 0 } }, b[RESULT_NDIRS] = { { 0 } };
+			struct diag da, db;
+			int ra, rb;
+
+			diag_clear(&da);
+			diag_clear(&db);
+			assert_int_equal(fiolog_simd(0), 0);
+			ra = fiolog_aggregate(paths, (size_t)clones, how, a, &da);
+			assert_int_equal(fiolog_simd(1), 1);
+			rb = fiolog_aggregate(paths, (size_t)clones, how, b, &db);
+			assert_same_series(ra, &da, a, rb, &db, b);
+			release_all(a);
+			release_all(b);
+		}
+		sbuf_release(&sb);
+		free(path);
+	}
+}
+
 static void test_aggregate_span_limit(void **state)
 {
 	char *ok = write_log("ok_iops.1.log", "1000, 1, 0, 0, 0\n16777216000, 2, 0, 0, 0\n");
@@ -733,6 +878,7 @@ int main(void)
 		cmocka_unit_test(test_aggregate_rules),
 		cmocka_unit_test(test_aggregate_per_io_seconds),
 		cmocka_unit_test(test_aggregate_span_limit),
+		cmocka_unit_test(test_aggregate_simd_same),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
