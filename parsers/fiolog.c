@@ -1176,7 +1176,8 @@ static const char *fio_lines_bin(struct reader *r, const char *p, const char *en
 #ifdef FIOLOG_SIMD
 /*
  * fio_lines_bin() with mask_line() first, on avx2_masks(), and fio_line() for the
- * lines it leaves (with fio_lines_n()'s test of the line's end).
+ * lines it leaves (with fio_lines_n()'s test of the line's end). A loop of its own,
+ * not fio_lines_n()'s: mask_line() inlines only into code built for AVX2.
  */
 FIOLOG_AVX2_FN FIOLOG_INLINE const char *mask_lines_n(struct reader *r, const char *p,
 							const char *end, const int ncols)
@@ -1219,10 +1220,8 @@ FIOLOG_AVX2_FN static const char *fio_lines_bin_avx2(struct reader *r, const cha
 /* The best of fiolog_simd()'s levels this CPU has. */
 static int cpu_simd(void)
 {
-	if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi") ||
-	    !__builtin_cpu_supports("popcnt"))
-		return 0;
-	return 1;
+	return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+	       __builtin_cpu_supports("popcnt");
 }
 #endif
 #else
@@ -1249,7 +1248,7 @@ int fiolog_simd(int max)
 /* fiolog_aggregate()'s fast path for this CPU and fiolog_simd(). */
 static lines_fn *lines_bin(void)
 {
-	int level = cpu_simd() < simd_max ? cpu_simd() : simd_max;
+	int cpu = cpu_simd(), level = cpu < simd_max ? cpu : simd_max;
 
 #ifdef FIOLOG_SIMD
 	if (level == 1)
