@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* fiorun: runs fio as an external program and captures everything it says. */
+#define _GNU_SOURCE 1 /* syncfs */
 #include "fiorun.h"
 
 #include <dirent.h>
@@ -597,17 +598,16 @@ static void pump_stdout(const struct fiorun_exec_opts *o, struct watch *w, int f
 		fputs("\r\033[K", stderr);
 }
 
-/* The child side: fio in the step folder, stderr to fio.stderr, stdout to the pipe. */
-static void exec_fio(const struct fiorun_exec_opts *o, int out_fd)
+/* The child side: fio in the step folder, stderr to err_fd, stdout to the pipe. */
+static void exec_fio(const struct fiorun_exec_opts *o, int out_fd, int err_fd)
 {
 	struct args a = { 0 };
-	int err_fd, in_fd;
+	int in_fd;
 
 	if (chdir(o->dir))
 		_exit(126);
-	err_fd = open("fio.stderr", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	in_fd = open("/dev/null", O_RDONLY);
-	if (err_fd < 0 || in_fd < 0)
+	if (in_fd < 0)
 		_exit(126);
 	dup2(in_fd, 0);
 	dup2(out_fd, 1);
@@ -687,21 +687,63 @@ static int finish_watch(struct watch *w)
 	return WIFEXITED(w->st) ? WEXITSTATUS(w->st) : 128 + WTERMSIG(w->st);
 }
 
+/*
+ * Puts on disk what is still in memory for dir's filesystem and for the target: a
+ * file's filesystem, or with a block device every cache (sync(), which writes back
+ * block devices' page caches too). Left to the kernel, ext4 commits its journal
+ * within 5 s and writes dirty pages back within 30 s: inside the measurement, where
+ * on a VM's disk a commit's flush and the discards of files deleted before (mount
+ * option "discard") stall fio's writes. Best effort: a failure here loses nothing
+ * the archive needs (its journal is fsynced on its own).
+ */
+static void quiesce(const char *dir, const char *target)
+{
+	struct stat st;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		(void)syncfs(fd);
+		close(fd);
+	}
+	if (!target)
+		return;
+	if (!stat(target, &st) && S_ISBLK(st.st_mode)) {
+		sync();
+		return;
+	}
+	{
+		char *parent = xstrdup(target), *slash = strrchr(parent, '/');
+
+		if (slash)
+			*slash = '\0';
+		fd = open(!slash ? "." : *parent ? parent : "/", O_RDONLY | O_DIRECTORY |
+			  O_CLOEXEC);
+		if (fd >= 0) {
+			(void)syncfs(fd);
+			close(fd);
+		}
+		free(parent);
+	}
+}
+
 int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 {
 	char *keep_path = xasprintf("%s/fio.stdout", o->dir);
+	char *err_path = xasprintf("%s/fio.stderr", o->dir);
 	FILE *keep = fopen(keep_path, "w");
+	int err_fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	int pfd[2] = { -1, -1 }, rc = 0;
 	struct watch w = { 0 };
 
-	if (!keep || pipe(pfd)) {
-		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", keep_path,
-			      strerror(errno));
+	if (!keep || err_fd < 0 || pipe(pfd)) {
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s",
+			      !keep ? keep_path : err_path, strerror(errno));
 		goto out;
 	}
 	rc = check_installed_version(d);
 	if (rc)
 		goto out;
+	quiesce(o->dir, o->target);
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	fflush(NULL);
 	w.pid = fork();
@@ -712,10 +754,12 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	}
 	if (w.pid == 0) {
 		close(pfd[0]);
-		exec_fio(o, pfd[1]);
+		exec_fio(o, pfd[1], err_fd);
 	}
 	close(pfd[1]);
 	pfd[1] = -1;
+	close(err_fd);
+	err_fd = -1;
 	if (o->timeout_s) {
 		w.term_at = now_ms() + (int64_t)o->timeout_s * 1000;
 		w.kill_at = w.term_at + WATCHDOG_GRACE_MS;
@@ -734,9 +778,12 @@ out:
 		close(pfd[0]);
 	if (pfd[1] >= 0)
 		close(pfd[1]);
+	if (err_fd >= 0)
+		close(err_fd);
 	if (keep)
 		fclose(keep);
 	free(keep_path);
+	free(err_path);
 	return rc;
 }
 

@@ -70,11 +70,16 @@ struct fiorun_exec_opts {
 	void (*tick)(void *arg); /* called at least twice a second while fio runs; may be NULL */
 	void *tick_arg;
 	const char *client;    /* "ADDRESS,PORT": run on that bench's fio server; NULL = here */
+	const char *target;    /* a local target's file or device, flushed before fio starts
+				  (see fiorun_exec); NULL = none, as for a remote bench */
 };
 
 /*
  * Runs fio on the job file: JSON+ report to fio.json, stdout (less its ETA lines) to
- * fio.stdout, stderr to fio.stderr, all in dir. *status is fio's exit status, or
+ * fio.stdout, stderr to fio.stderr, all in dir. Before fio starts, what ssdbench
+ * wrote for the step (dir's filesystem) and what an earlier step left in o->target's
+ * page cache are put on disk, so that no journal commit or writeback of theirs lands
+ * inside the measured seconds. *status is fio's exit status, or
  * 128 + signal when it was killed. Returns 0 when fio ran (whatever its status),
  * or a negative SB_E* code with d set: fio could not be started, is older than
  * FIORUN_MIN_*, or ran past o->timeout_s and was stopped by the watchdog (SIGTERM,

@@ -314,7 +314,8 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 		struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty && !x->quiet,
 					       &run__interrupted,
 					       fiorun_step_timeout_s(limit_ms, layout),
-					       telemetry_tick, &tel, x->tgt.client };
+					       telemetry_tick, &tel, x->tgt.client,
+					       x->tgt.host ? NULL : ft.path };
 
 		rc = fiorun_write_jobfile(job, &x->plan, w, &ft, engine, d);
 		if (!rc)
