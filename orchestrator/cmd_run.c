@@ -17,13 +17,16 @@
 #define OPT_QUIET { "quiet", 'q', NULL, 0, "no progress lines: only errors and where " \
 	"the report is" }
 
+#define OPT_HOST { "host", 'H', "NAME=ADDRESS[:PORT][,...]", 1, "a bench whose fio " \
+	"server (fio --server, port 8765 by default) runs the targets bound to NAME; its " \
+	"device steps run over ssh: ,ssh=DEST ,ssh-port=N ,ssdbench=PATH after the " \
+	"address" }
+
 const struct cli_opt cmd_run_opts[] = {
 	{ "target", 't', "NAME=SPEC", 1, "run target NAME on SPEC: /dev/DEVICE or "
 	  "file:PATH,size=SIZE; HOST:SPEC on a bench (see --host); the "
 	  "same NAME several times: a lineup run, one archive per target, all at once" },
-	{ "host", 'H', "NAME=ADDRESS[:PORT][,...]", 1, "a bench whose fio server (fio "
-	  "--server, port 8765 by default) runs the targets bound to NAME; its device "
-	  "steps run over ssh: ,ssh=DEST ,ssh-port=N ,ssdbench=PATH after the address" },
+	OPT_HOST,
 	{ "out", 'o', "DIR", 0, "archive folder (default out/<plan name>)" },
 	{ "set", 's', "VAR=VALUE", 1, "override a plan variable" },
 	{ "force", 'f', NULL, 0, "replace an archive already in the folder" },
@@ -50,7 +53,9 @@ const struct cli_opt cmd_resume_opts[] = {
 };
 
 const struct cli_opt cmd_rerun_opts[] = {
-	{ "target", 't', "NAME=SPEC", 1, "run target NAME on SPEC instead (as for run)" },
+	{ "target", 't', "NAME=SPEC", 1, "run target NAME on SPEC (as for run); the only "
+	  "targets a rerun uses besides a file the plan keeps inside the new archive" },
+	OPT_HOST,
 	{ "out", 'o', "DIR", 0, "the new archive's folder (default DIR-rerun)" },
 	{ "force", 'f', NULL, 0, "replace an archive already in that folder" },
 	OPT_DESTROY,
@@ -86,10 +91,10 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	ro.out_dir = cli__value(c, &p, "out");
 	ro.force = cli__value(c, &p, "force") != NULL;
 	ro.dry_run = cli__value(c, &p, "dry-run") != NULL;
+	ro.hosts = cli__list(c, &p, "host", &ro.nhosts);
 	if (!strcmp(c->name, "rerun"))
 		return cli__finish(run_rerun(p.arg, &ro, &d), &d);
 	ro.plan_path = p.arg;
-	ro.hosts = cli__list(c, &p, "host", &ro.nhosts);
 	ro.sets = cli__list(c, &p, "set", &ro.nsets);
 	ro.op = cli__value(c, &p, "op");
 	ro.purge = cli__value(c, &p, "purge");

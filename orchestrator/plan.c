@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fioopt.h"
 #include "plan_int.h"
 #include "xalloc.h"
 
@@ -150,8 +151,8 @@ static const struct plan__attr workload_attrs[] = {
 };
 
 static const struct plan__attr fio_attrs[] = {
-	A("option", T_NAME, 1, NULL, plan_fio_opt, name, 0, 0, NULL, "any fio option "
-	  "the installed fio knows (`fio --cmdhelp=all`), checked before the run"),
+	A("option", T_NAME, 1, NULL, plan_fio_opt, name, 0, 0, NULL, "a stimulus "
+	  "option of the table below that the installed fio knows, checked before the run"),
 	A("value", T_TEXT, 0, NULL, plan_fio_opt, value, 0, 0, NULL,
 	  "its value, as fio reads it; leave out for a flag"),
 };
@@ -302,20 +303,6 @@ int plan__in_list(const char *list, const char *word)
 	return 0;
 }
 
-int plan__fio_reserved(const char *name)
-{
-	static const char *const reserved[] = {
-		"filename", "directory", "name", "output", "output-format",
-		"write_iops_log", "write_bw_log", "write_lat_log", "write_hist_log",
-		"log_avg_msec", "per_job_logs", "group_reporting", "percentile_list",
-	};
-
-	for (size_t i = 0; i < N(reserved); i++)
-		if (!strcmp(reserved[i], name))
-			return 1;
-	return 0;
-}
-
 /* ------------------------------------------------------------------------- */
 /* Lifecycle and queries                                                     */
 
@@ -392,6 +379,7 @@ void plan_release(struct plan *p)
 	free(p->titles);
 	free(p->includes);
 	free(p->file);
+	free(p->confine);
 	free(p->name);
 	free(p->title);
 	free(p->failure);
@@ -525,6 +513,14 @@ void plan_print_reference(FILE *out)
 		for (size_t k = 0; k < e->nattrs; k++)
 			print_attr(out, &e->attrs[k]);
 	}
+	fputs("\n## fio options `<fio>` may pass\n\n"
+	      "Only **stimulus** options pass, and only when the installed fio knows them. "
+	      "**owned** options are ssdbench's own (the job's layout, its logs and reports, "
+	      "or a typed attribute of `<workload>`); options that name or **touch** files, "
+	      "devices or system state beyond the target, and those that **execute** "
+	      "commands, are refused. An option of a newer fio that is not in this table is "
+	      "refused too. See docs/security.md.\n\n", out);
+	fioopt_print_markdown(out);
 }
 
 /* ------------------------------------------------------------------------- */

@@ -179,6 +179,8 @@ struct plan {
 	size_t ntitles, captitles;
 	char **includes;   /* every file read, the plan first */
 	size_t nincludes, capincludes;
+	char *confine;     /* set before plan_load: every include must resolve inside
+			    * this folder (a rerun reads only its archive's plan/) */
 };
 
 void plan_init(struct plan *p);

@@ -67,8 +67,6 @@ extern const size_t plan__nelems;
 
 /* 1 when word is one of the space-separated words of list (an element's parents). */
 int plan__in_list(const char *list, const char *word);
-/* fio options a plan may not pass through: ssdbench sets them itself. */
-int plan__fio_reserved(const char *name);
 
 /* ---- fio's own option list (plan_fio.c) ---- */
 

@@ -18,6 +18,7 @@
 #include <libxml/tree.h>
 
 #include "err.h"
+#include "fioopt.h"
 #include "plan_int.h"
 #include "sbuf.h"
 #include "suggest.h"
@@ -633,6 +634,7 @@ static int load_fio_opt(struct plan__loader *ld, const xmlNode *n, struct plan_w
 {
 	const struct plan__elem *we = find_elem("workload");
 	struct plan_fio_opt *o;
+	const char *why;
 	int rc;
 
 	XGROW(w->fio, w->capfio, w->nfio + 1);
@@ -648,9 +650,11 @@ static int load_fio_opt(struct plan__loader *ld, const xmlNode *n, struct plan_w
 		return err_node(ld, n, "value", 1, "fio value '%s' holds ';', '#' or a line "
 				"break, which fio's job files read as a comment or a new line",
 				o->value);
-	if (plan__fio_reserved(o->name))
-		return err_node(ld, n, "option", 1, "fio option '%s' is set by ssdbench "
-				"itself", o->name);
+	/* A refused option is named as such; one not in the table may be a typo. */
+	rc = fioopt_check(o->name, o->value, &why);
+	if (rc && fioopt_find(o->name))
+		return err_node(ld, n, rc == -2 ? "value" : "option", 1, "fio option '%s' %s",
+				o->name, why);
 	if (plan__fio_names_load(&ld->fio))
 		return err_node(ld, n, "option", 1, "cannot check fio option '%s': fio is "
 				"not installed or not on PATH", o->name);
@@ -663,6 +667,8 @@ static int load_fio_opt(struct plan__loader *ld, const xmlNode *n, struct plan_w
 					"mean '%s'?)", o->name, hint);
 		return err_node(ld, n, "option", 1, "fio has no option '%s'", o->name);
 	}
+	if (rc)
+		return err_node(ld, n, "option", 1, "fio option '%s' %s", o->name, why);
 	return 0;
 }
 
@@ -833,6 +839,14 @@ static char *relative_to(const char *base, const char *href)
 	return xasprintf("%.*s/%s", (int)(slash - base), base, href);
 }
 
+/* 1 when the resolved path real is dir or below it. */
+static int path_inside(const char *real, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return !strncmp(real, dir, n) && (real[n] == '/' || !real[n]);
+}
+
 static int load_include(struct plan__loader *ld, const xmlNode *n,
 			const struct plan__elem *e, const char *ctx)
 {
@@ -852,6 +866,12 @@ static int load_include(struct plan__loader *ld, const xmlNode *n,
 	if (!realpath(path, real)) {
 		rc = err_node(ld, n, "href", 1, "cannot read included file '%s': %s", path,
 			      strerror(errno));
+		goto out;
+	}
+	if (ld->p->confine && !path_inside(real, ld->p->confine)) {
+		rc = err_node(ld, n, "href", 1, "included file '%s' is outside '%s': a "
+			      "rerun reads only the archive's own plan files", path,
+			      ld->p->confine);
 		goto out;
 	}
 	for (size_t i = 0; i < ld->nstack; i++)

@@ -655,16 +655,99 @@ static int check_remote(const struct orch *x, struct diag *d)
 			"'%s' needs an absolute path (a path on that bench)", t->path, t->host);
 }
 
+/*
+ * The archive's copy of its plan, dir/plan_copy: a file inside dir/plan/ reached
+ * without '..' or a symbolic link (the journal may have been edited). Returns a new
+ * path or NULL with d set.
+ */
+static char *rerun_plan_path(const char *dir, const char *copy, struct diag *d)
+{
+	char *path = xasprintf("%s/%s", dir, copy ? copy : "");
+	struct stat st;
+	int bad = !copy || strncmp(copy, "plan/", 5) || strstr(copy, "..");
+
+	/* dir itself is the user's; what the archive holds below it is checked. */
+	for (char *s = strchr(path + strlen(dir) + 1, '/'); !bad && s;
+	     s = strchr(s + 1, '/')) {
+		char c = *s;
+
+		*s = '\0';
+		bad = lstat(path, &st) || S_ISLNK(st.st_mode);
+		*s = c;
+	}
+	if (!bad)
+		bad = lstat(path, &st) || !S_ISREG(st.st_mode);
+	if (!bad)
+		return path;
+	diag_set(d, -SB_EUSAGE, NULL, 0, 0, "'%s' names its plan copy '%s', which is not a "
+		 "regular file inside its plan/ folder (reached without '..' or a link)",
+		 dir, copy ? copy : "");
+	free(path);
+	return NULL;
+}
+
+/* dir/plan resolved, where a rerun's includes must stay; NULL if it has none. */
+static char *rerun_confine(const char *dir)
+{
+	char *plan = xasprintf("%s/plan", dir), *real = realpath(plan, NULL);
+
+	free(plan);
+	return real ? real : xstrdup("/nonexistent/");
+}
+
+/* 1 when one of the "NAME=..." words of v names name. */
+static int names(const char *const *v, size_t n, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (size_t i = 0; i < n; i++)
+		if (!strncmp(v[i], name, len) && v[i][len] == '=')
+			return 1;
+	return 0;
+}
+
+/*
+ * rerun takes an archive from anyone: it runs on the targets and contacts the benches
+ * named on its own command line, and on no other path than a file the plan keeps
+ * inside the new archive (a relative path without '..').
+ */
+static int rerun_guard(const struct orch *x, struct diag *d)
+{
+	const struct run_opts *o = x->o;
+
+	for (size_t i = 0; i < x->plan.ntargets; i++) {
+		const struct plan_target *t = &x->plan.targets[i];
+		int given = names(o->targets, o->ntargets, t->name);
+
+		if (t->host && !names(o->hosts, o->nhosts, t->host))
+			return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "target '%s' is on host '%s': "
+					"rerun contacts only the hosts named on its command line "
+					"(--host %s=ADDRESS)", t->name, t->host, t->host);
+		if (given || (t->kind == PLAN_TARGET_FILE && !t->host && t->path[0] != '/' &&
+			      !strstr(t->path, "..")))
+			continue;
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "target '%s' of the archive's plan "
+				"is '%s': rerun runs only on the targets named on its command "
+				"line (--target %s=SPEC)", t->name, t->path, t->name);
+	}
+	return 0;
+}
+
 /* Loads the plan and applies the command line's overrides. */
 static int load(struct orch *x, struct diag *d)
 {
 	const struct run_opts *o = x->o;
-	int rc = plan_load(&x->plan, o->plan_path, o->sets, o->nsets, d), raid = -1;
+	int rc, raid = -1;
 
+	if (o->rerun_of)
+		x->plan.confine = rerun_confine(o->rerun_of);
+	rc = plan_load(&x->plan, o->plan_path, o->sets, o->nsets, d);
 	for (size_t i = 0; i < o->nhosts && !rc; i++)
 		rc = plan_apply_host(&x->plan, o->hosts[i], d);
 	for (size_t i = 0; i < o->ntargets && !rc; i++)
 		rc = plan_apply_target(&x->plan, o->targets[i], d);
+	if (!rc && o->rerun_of)
+		rc = rerun_guard(x, d);
 	if (!rc)
 		rc = run_raid_shape(&x->plan, &raid, d);
 	if (!rc)
@@ -1191,32 +1274,10 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 	return rc;
 }
 
-/* The journal's targets, each replaced by the one of extra that names the same target. */
-static const char **merge_targets(const struct journal_start *s, const struct run_opts *extra,
-				  size_t *n)
-{
-	const char **v = xcalloc(s->ntargets + extra->ntargets + 1, sizeof(*v));
-
-	*n = 0;
-	for (size_t i = 0; i < s->ntargets; i++) {
-		size_t name = strcspn(s->targets[i], "=");
-		int replaced = 0;
-
-		for (size_t k = 0; k < extra->ntargets; k++)
-			replaced |= !strncmp(extra->targets[k], s->targets[i], name + 1);
-		if (!replaced)
-			v[(*n)++] = s->targets[i];
-	}
-	for (size_t k = 0; k < extra->ntargets; k++)
-		v[(*n)++] = extra->targets[k];
-	return v;
-}
-
 int run_rerun(const char *dir, const struct run_opts *extra, struct diag *d)
 {
 	struct journal j;
 	struct run_opts o = *extra;
-	const char **targets = NULL;
 	char *plan = NULL, *out = NULL;
 	int rc;
 
@@ -1228,22 +1289,21 @@ int run_rerun(const char *dir, const struct run_opts *extra, struct diag *d)
 			      "(an archive made before reruns, or not one of a run)", dir);
 	}
 	if (!rc) {
-		plan = xasprintf("%s/%s", dir, j.start.plan_copy);
+		plan = rerun_plan_path(dir, j.start.plan_copy, d);
+		rc = plan ? 0 : -SB_EUSAGE;
+	}
+	if (!rc) {
+		/* Targets and hosts only from the command line (rerun_guard). */
 		out = extra->out_dir ? NULL : xasprintf("%s-rerun", dir);
-		targets = merge_targets(&j.start, extra, &o.ntargets);
 		o.plan_path = plan;
-		o.targets = targets;
 		o.sets = (const char *const *)j.start.sets;
 		o.nsets = j.start.nsets;
-		o.hosts = (const char *const *)j.start.hosts;
-		o.nhosts = j.start.nhosts;
 		o.op = j.start.op;
 		o.purge = j.start.purge;
 		o.out_dir = extra->out_dir ? extra->out_dir : out;
 		o.rerun_of = dir;
 		rc = run_plan(&o, d);
 	}
-	free(targets);
 	free(plan);
 	free(out);
 	journal_release(&j);

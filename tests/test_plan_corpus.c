@@ -63,6 +63,17 @@ static const struct bad_plan corpus[] = {
 	{ "fio-typo.xml", NULL, 4, 18, "fio has no option 'zonemod' (did you mean "
 	  "'zonemode'?)" },
 	{ "fio-reserved.xml", NULL, 4, 18, "fio option 'filename' is set by ssdbench itself" },
+	{ "fio-exec-prerun.xml", NULL, 4, 18, "fio option 'exec_prerun' runs a command" },
+	{ "fio-exec-postrun.xml", NULL, 4, 18, "fio option 'exec_postrun' runs a command" },
+	{ "fio-read-iolog.xml", NULL, 4, 18, "fio option 'read_iolog' names or touches files, devices or system state beyond the target" },
+	{ "fio-replay-redirect.xml", NULL, 4, 18, "fio option 'replay_redirect' names or touches files, devices or system state beyond the target" },
+	{ "fio-opendir.xml", NULL, 4, 18, "fio option 'opendir' names or touches files, devices or system state beyond the target" },
+	{ "fio-write-iolog.xml", NULL, 4, 18, "fio option 'write_iolog' names or touches files, devices or system state beyond the target" },
+	{ "fio-unlink.xml", NULL, 4, 18, "fio option 'unlink' names or touches files, devices or system state beyond the target" },
+	{ "fio-ioscheduler.xml", NULL, 4, 18, "fio option 'ioscheduler' names or touches files, devices or system state beyond the target" },
+	{ "fio-mem-mmap.xml", NULL, 4, 30, "fio option 'mem' names a file with ':PATH'" },
+	{ "fio-pattern-file.xml", NULL, 4, 41, "fio option 'buffer_pattern' reads a file "
+	  "named in quotes" },
 	{ "fio-value-comment.xml", NULL, 4, 38, "fio value '990 PRO; 2TB' holds ';', '#' or "
 	  "a line break" },
 	{ "bssplit-comment.xml", NULL, 3, 45, "bssplit '4k/50:8k/50 # mix' holds ';', '#' "
