@@ -352,11 +352,19 @@ static void print_text(const struct plan *p, const char *path, uint64_t cap,
 	for (size_t i = 0; i < p->ntargets; i++) {
 		const struct plan_target *t = &p->targets[i];
 
+		const struct plan_host *h = plan_target_host(p, t);
+
 		units_format_size(t->size ? t->size : cap, size, sizeof(size));
 		fprintf(out, "target '%s': %s %s, %s%s\n", t->name,
 			t->kind == PLAN_TARGET_DEVICE ? "device" : "file", t->path,
 			t->size || cap ? size : "capacity unknown",
 			!t->size && assumed ? " (assumed)" : "");
+		/* A run contacts this machine: say so before anyone runs a plan from elsewhere. */
+		if (h)
+			fprintf(out, "  on host '%s': contacts fio --server at %s:%lld and ssh "
+				"%s (runs '%s' there)\n", h->name, h->address, h->port,
+				h->ssh ? h->ssh : h->address, h->ssdbench ? h->ssdbench :
+				"ssdbench");
 	}
 	fputc('\n', out);
 	for (size_t i = 0; i < p->nsteps; i++) {
@@ -433,6 +441,23 @@ static json_t *scopes_json(const struct plan *p, uint64_t cap)
 	return a;
 }
 
+/* The benches a run of p contacts: the hosts its targets are bound to. */
+static json_t *hosts_json(const struct plan *p)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < p->ntargets; i++) {
+		const struct plan_host *h = plan_target_host(p, &p->targets[i]);
+
+		if (h)
+			json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:I, s:s, s:s}",
+				"target", p->targets[i].name, "host", h->name, "address",
+				h->address, "port", (json_int_t)h->port, "ssh", h->ssh ? h->ssh :
+				h->address, "ssdbench", h->ssdbench ? h->ssdbench : "ssdbench"));
+	}
+	return a;
+}
+
 static void print_json(const struct plan *p, const char *path, uint64_t cap, FILE *out)
 {
 	struct check_estimate e;
@@ -440,10 +465,10 @@ static void print_json(const struct plan *p, const char *path, uint64_t cap, FIL
 	char *text;
 
 	check_estimate(p, 0, p->nsteps, -1, cap, &e);
-	o = json_pack("{s:s, s:b, s:s, s:s, s:I, s:o, s:o, s:o}", "file", path, "valid", 1,
-		      "name", p->name, "title", p->title, "capacity", (json_int_t)cap,
-		      "steps", steps_json(p), "scopes", scopes_json(p, cap),
-		      "estimate", estimate_json(&e));
+	o = json_pack("{s:s, s:b, s:s, s:s, s:I, s:o, s:o, s:o, s:o}", "file", path,
+		      "valid", 1, "name", p->name, "title", p->title, "capacity",
+		      (json_int_t)cap, "steps", steps_json(p), "scopes", scopes_json(p, cap),
+		      "hosts", hosts_json(p), "estimate", estimate_json(&e));
 	text = json_dumps(o, JSON_INDENT(2));
 	fprintf(out, "%s\n", text);
 	free(text);

@@ -134,6 +134,11 @@ sed -i "s|<target name=\"dut\" file=\"t.bin\" size=\"16MiB\"/>|<host name=\"b\" 
 run_rc "$WORK/rr.log" "$WORK/rr.err" "$SSDBENCH" rerun "$WORK/F" --out "$WORK/F1" --dry-run
 expect_eq "rerun onto the archive's bench: exit code" "$rc" 2
 check "says why" grep -q "rerun contacts only the hosts named on its command line" "$WORK/rr.err"
+"$SSDBENCH" check "$fcopy" > "$WORK/ck.log"
+check "check names the bench a run would contact" grep -q \
+  "on host 'b': contacts fio --server at 127.0.0.1:9 and ssh 127.0.0.1 (runs 'ssdbench' there)" \
+  "$WORK/ck.log"
+expect_eq "check --json lists it" "$("$SSDBENCH" check "$fcopy" --json | jq -c '.hosts[0] | [.host, .address, .port]')" '["b","127.0.0.1",9]'
 
 check "no command ran" test ! -e "$marker"
 check "the loop device is unchanged" test "$(sha256sum < "$loop")" = "$loop_sum"
