@@ -48,7 +48,10 @@ const struct fioopt fioopt_table[] = {
 	T("cgroup_weight", SYSTEM), T("uid", SYSTEM), T("gid", SYSTEM),
 
 	/* What ssdbench sets itself, or reads back. */
-	O("name", LAYOUT), O("numjobs", TYPED), O("ioengine", TYPED), O("rw", TYPED),
+	O("name", LAYOUT), O("randseed", "`<plan seed=>` and each run's own seed"),
+	O("randrepeat", "`randrepeat=1` would replay one offset sequence every run"),
+	O("allrandrepeat", "would replay one offset sequence every run"),
+	O("numjobs", TYPED), O("ioengine", TYPED), O("rw", TYPED),
 	O("readwrite", TYPED), O("bs", TYPED), O("blocksize", TYPED), O("bssplit", TYPED),
 	O("iodepth", TYPED), O("size", TYPED), O("offset", TYPED), O("runtime", TYPED),
 	O("time_based", TYPED), O("rate", TYPED), O("rate_iops", TYPED), O("direct", TYPED),
@@ -77,8 +80,8 @@ const struct fioopt fioopt_table[] = {
 	S("description", "a label for the job"),
 	S("ba", "block alignment"), S("bsrange", "block size range"),
 	S("bs_unaligned", "block sizes that are not powers of 2"),
-	S("randrepeat", "repeatable random offsets"), S("randseed", "the random seed"),
-	S("allrandrepeat", "repeatable random everything"),
+
+
 	S("random_generator", "the random generator"),
 	S("percentage_random", "share of random I/O in a mixed pattern"),
 	S("rw_sequencer", "how offsets are generated"),

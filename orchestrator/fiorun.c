@@ -223,6 +223,21 @@ int fiorun_probe_engine(const char *filename, int is_device, const char *engine,
 	return rc == 0 ? 0 : -SB_EFIO;
 }
 
+static uint64_t splitmix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+uint64_t fiorun_seed(uint64_t plan_seed, size_t step, int round)
+{
+	uint64_t z = splitmix64(splitmix64(plan_seed) ^ (uint64_t)step);
+
+	return splitmix64(z ^ (uint64_t)(unsigned)round) >> 11;
+}
+
 /* Appends a filename for a job file: ':' separates files in fio, so escape it. */
 static int add_filename(struct sbuf *sb, const char *path, struct diag *d)
 {
@@ -340,7 +355,9 @@ int fiorun_write_jobfile(const char *path, const struct plan *p,
 		units_format_size_fio(size, num, sizeof(num));
 		sbuf_addf(&sb, "size=%s\n", num);
 	}
-	sbuf_addf(&sb, "ioengine=%s\ndirect=%d\n", engine, w->direct);
+	/* fio's randrepeat=1 (its default) seeds the offsets alike whatever randseed says. */
+	sbuf_addf(&sb, "ioengine=%s\ndirect=%d\nrandrepeat=0\nrandseed=%llu\n", engine,
+		  w->direct, (unsigned long long)t->seed);
 	add_timing(&sb, w, t);
 	sbuf_addf(&sb, "percentile_list=%s\n\n", fio_percentiles);
 	if (w->kind == PLAN_PRECONDITION) {

@@ -48,7 +48,16 @@ struct fiorun_target {
 	int is_device;
 	uint64_t capacity;  /* bytes the plan's relative amounts (75%, 2x) refer to */
 	uint64_t runtime_ms;/* a duty cycle's "on" time instead of the step's; 0 = the step's */
+	uint64_t seed;      /* fio's randseed for this run (fiorun_seed) */
 };
+
+/*
+ * The randseed of one fio run: step (0-based) and round (0 outside rounds) of the
+ * plan whose seed is plan_seed, mixed (splitmix64) so that every run of a plan has
+ * its own random offsets, and the same run of a rerun the same. 53 bits: exact in
+ * JSON readers that hold numbers as doubles (jq, JavaScript), and within fio's range.
+ */
+uint64_t fiorun_seed(uint64_t plan_seed, size_t step, int round);
 
 /*
  * Writes the step's fio job file to path: a workload, or a precondition (writes of

@@ -6,6 +6,7 @@
  */
 #include "plan.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,10 @@ static const struct plan__attr plan_attrs[] = {
 	  "title shown in reports (any language, e.g. `快速測試`); defaults to `name`"),
 	A("failure", T_ENUM, 0, "stop", plan, failure, 0, 0, failure_choices,
 	  "what a failed step does: stop the run, or continue with the next step"),
+	A("seed", T_INT, 0, "1", plan, seed, 0, LLONG_MAX, NULL, "the seed of the random "
+	  "offsets and data: each fio run gets its own (`randseed=`) from this one, its "
+	  "step and its round, so rounds write fresh LBAs and a rerun repeats them; "
+	  "`--set seed=N` overrides it"),
 };
 
 static const struct plan__attr var_attrs[] = {

@@ -165,6 +165,7 @@ struct plan {
 	char *name;        /* identifier: names the default output folder */
 	char *title;       /* display title (may be CJK); defaults to name */
 	char *failure;     /* "stop" (default) or "continue" */
+	long long seed;    /* the random seed every fio run's own seed comes from */
 	struct plan_var *vars;
 	size_t nvars, capvars;
 	struct plan_host *hosts;

@@ -1014,6 +1014,30 @@ static int check_sets(struct plan__loader *ld, int after_load)
 	return 0;
 }
 
+/*
+ * --set seed=N sets the plan's seed (<plan seed=>) unless the plan has a variable
+ * named seed of its own.
+ */
+static int apply_seed_set(struct plan__loader *ld)
+{
+	for (size_t i = 0; i < ld->nsets; i++) {
+		const char *v = ld->sets[i] + 5;
+		char *end;
+		long long n;
+
+		if (ld->set_used[i] || strncmp(ld->sets[i], "seed=", 5))
+			continue;
+		errno = 0;
+		n = strtoll(v, &end, 10);
+		if (!*v || *end || n < 0 || errno)
+			return diag_set(ld->d, -SB_EUSAGE, NULL, 0, 0, "--set '%s': the seed is "
+					"a whole number from 0 to %lld", ld->sets[i], LLONG_MAX);
+		ld->p->seed = n;
+		ld->set_used[i] = 1;
+	}
+	return 0;
+}
+
 static void loader_release(struct plan__loader *ld)
 {
 	for (size_t i = 0; i < ld->ndocs; i++)
@@ -1069,6 +1093,8 @@ int plan_load(struct plan *p, const char *path, const char *const *sets,
 		add_smoke_var(&ld);
 		rc = load_root(&ld, path);
 	}
+	if (!rc)
+		rc = apply_seed_set(&ld);
 	if (!rc)
 		rc = check_sets(&ld, 1);
 	if (!rc)

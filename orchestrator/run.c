@@ -170,7 +170,7 @@ struct fiorun_target run__fio_target(const struct orch *x, uint64_t usable)
 	uint64_t limit = usable ? usable : x->g.usable;
 	struct fiorun_target ft = { x->tgt.path, limit ? limit : x->tgt.is_device ? 0 :
 				    x->tgt.size, x->tgt.is_device, limit ? limit : x->tgt.size,
-				    0 };
+				    0, 0 };
 
 	return ft;
 }
@@ -196,12 +196,22 @@ void run__say(const struct orch *x, const char *fmt, ...)
 	fflush(stdout);
 }
 
+/* 1 when step w runs in rounds (rounds or a duty cycle): its first run is round 1. */
+static int in_rounds(const struct plan *p, const struct plan_workload *w)
+{
+	for (int s = w->scope; s >= 0; s = p->scopes[s].parent)
+		if (p->scopes[s].kind == PLAN_ROUNDS || p->scopes[s].kind == PLAN_DUTY_CYCLE)
+			return 1;
+	return 0;
+}
+
 /* Prints what step i does: a fio step's job file as fio would get it, through a scratch file. */
 static void print_jobfile(const struct orch *x, size_t i)
 {
 	const struct plan_workload *w = &x->plan.steps[i];
 	char tmp[] = "/tmp/ssdbench-dry-run.XXXXXX";
 	struct fiorun_target ft = run__fio_target(x, 0);
+	int rounds = in_rounds(&x->plan, w);
 	struct sbuf sb;
 	struct diag jd;
 	int fd;
@@ -219,6 +229,7 @@ static void print_jobfile(const struct orch *x, size_t i)
 			       x->tgt.path);
 		return;
 	}
+	ft.seed = fiorun_seed((uint64_t)x->plan.seed, i, rounds);
 	sbuf_init(&sb);
 	diag_clear(&jd);
 	fd = mkstemp(tmp);
@@ -229,9 +240,9 @@ static void print_jobfile(const struct orch *x, size_t i)
 	    sbuf_read_file(&sb, tmp))
 		printf("step %zu '%s': no job file: %s\n", i + 1, w->name, jd.msg);
 	else
-		printf("step %zu '%s': job file%s:\n%s", i + 1, w->name, strcmp(w->ioengine,
+		printf("step %zu '%s': job file%s%s:\n%s", i + 1, w->name, strcmp(w->ioengine,
 		       "auto") ? "" : " (ioengine io_uring, or libaio where it is unavailable)",
-		       sb.buf);
+		       rounds ? " (round 1; every round has its own randseed)" : "", sb.buf);
 	if (fd >= 0)
 		unlink(tmp);
 	sbuf_release(&sb);

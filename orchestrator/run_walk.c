@@ -305,6 +305,8 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 	int status = 0, rc;
 
 	ft.runtime_ms = c->on_ms;
+	ft.seed = fiorun_seed((uint64_t)x->plan.seed, (size_t)(w - x->plan.steps), c->round);
+	st->seed = ft.seed;
 	/* A precondition's time is its amount at a pessimistic 20 MB/s (see the watchdog). */
 	if (w->kind == PLAN_PRECONDITION || !w->time_based)
 		layout += w->kind == PLAN_PRECONDITION ?

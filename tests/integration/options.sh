@@ -11,7 +11,7 @@ cat > "$WORK/plan.xml" <<'PLAN'
             offset="4MiB" size="16MiB" rate_iops="2000" norandommap="1"
             random_distribution="zipf:1.2" thinktime="1ms" iodepth="4" runtime="2s">
     <fio option="percentage_random" value="80"/>
-    <fio option="randrepeat" value="0"/>
+    <fio option="random_generator" value="tausworthe64"/>
   </workload>
 </plan>
 PLAN
@@ -20,7 +20,7 @@ PLAN
 job=$WORK/out/steps/001-mix/job.fio
 for line in rwmixread=70 bssplit=4k/60:8k/30:64k/10 offset=4m size=16m rate_iops=2000 \
             norandommap=1 random_distribution=zipf:1.2 thinktime=1000 \
-            percentage_random=80 randrepeat=0; do
+            percentage_random=80 random_generator=tausworthe64 randrepeat=0; do
   check "job file has $line" grep -qx "$line" "$job"
 done
 json=$WORK/out/steps/001-mix/fio.json
