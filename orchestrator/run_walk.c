@@ -40,6 +40,13 @@ struct ctx {
 	uint64_t usable;      /* OP scope: bytes the steps may use; 0 = as the run */
 };
 
+/* The bytes "% of capacity written" and a written="2x" goal refer to where c runs. */
+static uint64_t capacity_of(const struct orch *x, const struct ctx *c)
+{
+	return c->usable ? c->usable : x->g.usable ? x->g.usable : x->tgt.size;
+}
+
+
 double run__mono_s(void)
 {
 	struct timespec ts;
@@ -96,7 +103,7 @@ static struct result_step *new_element(struct orch *x, size_t i, const struct ct
 	st->rwmixread = (int)w->rwmixread;
 	st->runtime_ms = w->kind != PLAN_WORKLOAD ? 0 : c->on_ms ? c->on_ms : w->runtime_ms;
 	st->written_before = x->written;
-	st->capacity = c->usable ? c->usable : x->g.usable ? x->g.usable : x->tgt.size;
+	st->capacity = capacity_of(x, c);
 	return st;
 }
 
@@ -381,6 +388,7 @@ static int purge_element(struct orch *x, const struct plan_workload *w,
 	}
 	free(path);
 	st->rw = xstrdup(purge_name(pr.method));
+	x->written = 0;   /* "% of capacity written" starts again on an erased drive */
 	return f ? 0 : diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write purge.json in '%s'",
 				st->dir);
 }
@@ -822,7 +830,8 @@ static int track_round(struct orch *x, const struct plan_scope *s, struct result
 }
 
 /* Creates the results-model scope of rounds scope s, its tracks empty. */
-static struct result_scope *new_scope(struct orch *x, const struct plan_scope *s)
+static struct result_scope *new_scope(struct orch *x, const struct plan_scope *s,
+				      uint64_t capacity)
 {
 	struct result_scope *rs = result_run_add_scope(&x->run);
 
@@ -833,7 +842,7 @@ static struct result_scope *new_scope(struct orch *x, const struct plan_scope *s
 	rs->window = (int)s->window;
 	rs->range = s->range;
 	rs->slope = s->slope;
-	rs->written_goal = plan_amount_bytes(&s->written, x->tgt.size);
+	rs->written_goal = plan_amount_bytes(&s->written, capacity);
 	rs->time_goal_ms = s->time_ms;
 	rs->chart = s->chart ? xstrdup(s->chart) : NULL;
 	for (size_t k = 0; k < s->ntracks; k++) {
@@ -848,7 +857,8 @@ static struct result_scope *new_scope(struct orch *x, const struct plan_scope *s
 
 /* Says what the round's tracking variables did: "round 3: 12034 IOPS (window ...)". */
 static void say_round(const struct orch *x, const struct plan_scope *s,
-		      const struct result_scope *rs, int r, uint64_t scope_written)
+		      const struct result_scope *rs, int r, uint64_t scope_written,
+		      uint64_t capacity)
 {
 	struct sbuf sb;
 
@@ -868,8 +878,8 @@ static void say_round(const struct orch *x, const struct plan_scope *s,
 	}
 	if (!strcmp(s->until, "written") && rs->written_goal)
 		sbuf_addf(&sb, "%s %.2fx of the %.2fx to write", rs->ntracks ? ";" : ":",
-			  (double)scope_written / (double)x->tgt.size,
-			  (double)rs->written_goal / (double)x->tgt.size);
+			  (double)scope_written / (double)capacity,
+			  (double)rs->written_goal / (double)capacity);
 	run__say(x, "%s\n", sb.buf);
 	sbuf_release(&sb);
 }
@@ -904,7 +914,7 @@ static int run_rounds(struct orch *x, int si, const struct ctx *outer, struct di
 	int rc = 0;
 
 	if (!rs)
-		rs = new_scope(x, s);
+		rs = new_scope(x, s, capacity_of(x, outer));
 	c.scope = si;
 	c.in_rounds = 1;
 	for (int r = 1; !verdict; r++) {
@@ -924,7 +934,7 @@ static int run_rounds(struct orch *x, int si, const struct ctx *outer, struct di
 		steady = track_round(x, s, rs, r, from);
 		verdict = round_verdict(x, s, rs, r, steady, x->written - written0, scope_s);
 		if ((size_t)x->run.nsteps > x->replay.nelems)
-			say_round(x, s, rs, r, x->written - written0);
+			say_round(x, s, rs, r, x->written - written0, capacity_of(x, outer));
 	}
 	free(rs->verdict);
 	rs->verdict = xstrdup(verdict);
@@ -1018,6 +1028,8 @@ static int run_op(struct orch *x, int si, const struct ctx *outer, struct diag *
 		st->status = xstrdup(rc ? "failed" : "ok");
 		st->error = rc ? xstrdup(d->msg) : NULL;
 		st->rw = rc ? NULL : xstrdup(purge_name(pr.method));
+		if (!rc)
+			x->written = 0;
 		diag_clear(&rd);
 		if (record(x, &x->run.steps[x->run.nsteps - 1], &rd) && !rc)
 			rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);

@@ -484,6 +484,48 @@ static int load_series(const char *dir, size_t which, struct result_step *st,
 	return rc;
 }
 
+/* Pushes k points after second end, each value per second over tail_s seconds. */
+static void push_tail(struct result_series *s, double end, int k, double amount,
+		      double tail_s)
+{
+	for (int j = 1; j <= k; j++)
+		result_series_push(s, end + j, amount / tail_s);
+}
+
+/*
+ * fio logs a window when its log timer fires, and a job that ends before the timer
+ * leaves its last window out: a 1 s step often logs nothing, a 2 s step of 4 jobs
+ * some of its second second (fiolog_aggregate keeps only the seconds every job
+ * logged). Those I/Os are in fio's totals. The whole seconds from the last logged
+ * one to the end of the run get what the logs lack, evenly, so the per-second IOPS
+ * and bandwidth add up to fio's total_ios and io_bytes; a remainder under half a
+ * second (the run's last milliseconds) is left out.
+ */
+static void complete_tail(const struct fiojson_report *rep, struct result_step *st)
+{
+	for (int dir = 0; dir < RESULT_NDIRS; dir++) {
+		const struct result_dirstat *ds = &st->dir_stat[dir];
+		struct result_series *io = &st->iops[dir], *bw = &st->bw[dir];
+		double end = io->n ? io->t[io->n - 1] : 0, ios = 0, bytes = 0, run_s = 0;
+		int k;
+
+		for (size_t i = 0; i < rep->njobs; i++)
+			if ((double)rep->jobs[i].dir[dir].runtime_ms / 1000.0 > run_s)
+				run_s = (double)rep->jobs[i].dir[dir].runtime_ms / 1000.0;
+		k = (int)lround(run_s - end);
+		if (!ds->total_ios || k < 1 || (bw->n && bw->t[bw->n - 1] != end))
+			continue;
+		for (size_t i = 0; i < io->n; i++)
+			ios += io->v[i];
+		for (size_t i = 0; i < bw->n; i++)
+			bytes += bw->v[i];
+		if ((double)ds->total_ios > ios)
+			push_tail(io, end, k, (double)ds->total_ios - ios, run_s - end);
+		if ((double)ds->io_bytes > bytes)
+			push_tail(bw, end, k, (double)ds->io_bytes - bytes, run_s - end);
+	}
+}
+
 /*
  * What follows from the measurements: each direction's consistency and the
  * cumulative bytes written per second. Each logged second adds bw x its length;
@@ -570,8 +612,10 @@ int archive_load_step(const char *archive_dir, struct result_step *st, struct di
 	fill_stats(&rep, st);
 	for (size_t k = 0; !rc && k < sizeof(step_series) / sizeof(step_series[0]); k++)
 		rc = load_series(dir, k, st, d);
-	if (!rc)
+	if (!rc) {
+		complete_tail(&rep, st);
 		derive(st);
+	}
 	if (!rc)
 		rc = load_telemetry(dir, st, d);
 out:

@@ -64,9 +64,10 @@ enum fiolog_combine { FIOLOG_SUM, FIOLOG_MEAN };
  * second are summed for FIOLOG_SUM (a per-I/O iops log becomes IOPS) and averaged
  * for FIOLOG_MEAN. Across files: FIOLOG_SUM adds the files' values and reports
  * only the seconds every file reached (bw/iops logs drop the last partial window,
- * so a clone that logged one row less would otherwise show as a dip); a file with
- * no row for a ddir in a second it reached counts as 0. FIOLOG_MEAN averages the
- * files that have a value for that second.
+ * so a clone that logged one row less would otherwise show as a dip; a file with
+ * no row at all reached none); a file with no row for a ddir in a second it reached
+ * counts as 0. FIOLOG_MEAN averages the files that have a value for that second.
+ * The archive reader gives the seconds left out their share of fio's totals.
  */
 int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combine how,
 		     struct result_series out[RESULT_NDIRS], struct diag *d);

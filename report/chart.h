@@ -42,6 +42,7 @@ const struct chart_font_spec *chart_font_spec(enum chart_font f);
 #define CHART_COLOR_WRITE 0xe69f00u /* Okabe-Ito orange */
 #define CHART_COLOR_TRIM 0x009e73u  /* Okabe-Ito green */
 #define CHART_COLOR_TEMP 0xd55e00u  /* Okabe-Ito vermillion: temperature */
+#define CHART_COLOR_TOTAL 0x000000u /* Okabe-Ito black: every direction together */
 
 /*
  * LINE: metric over time or bytes written (M4-thinned); BARH: horizontal bars;

@@ -15,6 +15,7 @@
 #include "gfx.h"
 #include "i18n.h"
 #include "report.h"
+#include "rounds.h"
 #include "sbuf.h"
 #include "table.h"
 #include "tmpl.h"
@@ -225,15 +226,14 @@ static void build_delta_table(struct ctx *x, enum lineup_metric m)
 	free(cols);
 }
 
-/* The direction with the most per-second IOPS samples. */
-static const struct result_series *busiest(const struct result_step *st)
+/* How many seconds the step's per-second IOPS cover (its longest direction). */
+static size_t seconds_of(const struct result_step *st)
 {
-	int best = 0;
+	size_t n = 0;
 
-	for (int d = 1; d < RESULT_NDIRS; d++)
-		if (st->iops[d].n > st->iops[best].n)
-			best = d;
-	return &st->iops[best];
+	for (int d = 0; d < RESULT_NDIRS; d++)
+		n = st->iops[d].n > n ? st->iops[d].n : n;
+	return n;
 }
 
 /* Whether the plan asked for a dispersion chart of the step ("chart" hint). */
@@ -252,7 +252,7 @@ static void build_dispersion(struct ctx *x, size_t k)
 	int hint = 0;
 
 	for (size_t i = 0; i < x->l->nm; i++) {
-		longest = busiest(t->step[i])->n > longest ? busiest(t->step[i])->n : longest;
+		longest = seconds_of(t->step[i]) > longest ? seconds_of(t->step[i]) : longest;
 		hint |= wants_dispersion(t->step[i]);
 	}
 	if (longest < (hint ? 2 : DISPERSION_MIN_SECONDS)) {
@@ -265,10 +265,13 @@ static void build_dispersion(struct ctx *x, size_t k)
 	if (x->tc->log_y)
 		chart_set_scales(c, CHART_LINEAR, CHART_LOG10);
 	for (size_t i = 0; i < x->l->nm; i++) {
-		const struct result_series *s = busiest(t->step[i]);
+		double *st, *sv;  /* every direction together: a 50/50 mix is both */
+		size_t n = rounds_total_iops(t->step[i], &st, &sv);
 
-		if (s->n)
-			chart_add_series(c, x->l->m[i].label, chart_palette(i), s->t, s->v, s->n);
+		if (n)
+			chart_add_series(c, x->l->m[i].label, chart_palette(i), st, sv, n);
+		free(st);
+		free(sv);
 	}
 	add_item(x, xasprintf("lineup-dispersion-%zu", k + 1), c, NULL);
 	free(ct);

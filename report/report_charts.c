@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "i18n.h"
+#include "rounds.h"
 #include "units.h"
 #include "version.h"
 #include "xalloc.h"
@@ -357,15 +358,14 @@ static void build_dispersion_chart(struct report *r, int log_y)
 	chart_set_scales(c, CHART_LINEAR, log_y ? CHART_LOG10 : CHART_LINEAR);
 	for (size_t i = 0; i < run->nsteps; i++) {
 		const struct result_step *st = &run->steps[i];
-		int best = 0;
+		double *t = NULL, *v = NULL;   /* every direction: a 50/50 mix is both */
+		size_t n = is_ok(st) ? rounds_total_iops(st, &t, &v) : 0;
 
-		for (int d = 1; d < RESULT_NDIRS; d++)
-			if (st->iops[d].n > st->iops[best].n)
-				best = d;
-		if (!is_ok(st) || st->iops[best].n < DISPERSION_MIN_SECONDS)
-			continue;
-		chart_add_series(c, report__str_or(st->name, "?"), chart_palette(c->nseries),
-				 st->iops[best].t, st->iops[best].v, st->iops[best].n);
+		if (n >= DISPERSION_MIN_SECONDS)
+			chart_add_series(c, report__str_or(st->name, "?"),
+					 chart_palette(c->nseries), t, v, n);
+		free(t);
+		free(v);
 	}
 	if (!c->nseries) {
 		chart_free(c);

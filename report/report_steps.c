@@ -32,14 +32,30 @@ static char *titled(const struct report *r, enum msg what, const struct result_s
 	return xasprintf("%s: %s", report__str_or(st->name, "?"), r->msg[what]);
 }
 
-/* The step's per-second IOPS as a scatter, one colour and marker per direction. */
+/*
+ * The step's per-second IOPS as a scatter, one colour and marker per direction; a
+ * mixed workload's total ("read + write") first, as that is what the drive did.
+ */
 static void dispersion_chart(struct report *r, const struct result_step *st, int log_y)
 {
 	char *title = titled(r, M_DISPERSION, st), *sub = step_sub(st);
 	struct chart *c = chart_new(CHART_SCATTER, title, sub);
+	int ndirs = 0;
 
 	chart_set_axis_titles(c, r->msg[M_TIME], "IOPS");
 	chart_set_scales(c, CHART_LINEAR, log_y ? CHART_LOG10 : CHART_LINEAR);
+	for (int d = 0; d < RESULT_NDIRS; d++)
+		ndirs += st->iops[d].n > 0;
+	if (ndirs > 1) {
+		double *t, *v;
+		size_t n = rounds_total_iops(st, &t, &v);
+		char *label = xasprintf("%s + %s", r->msg[M_READ], r->msg[M_WRITE]);
+
+		chart_add_series(c, label, CHART_COLOR_TOTAL, t, v, n);
+		free(label);
+		free(t);
+		free(v);
+	}
 	for (int d = 0; d < RESULT_NDIRS; d++)
 		if (st->iops[d].n)
 			chart_add_series(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d],
