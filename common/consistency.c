@@ -16,7 +16,7 @@ static double sample_sd(const double *v, size_t n, double *avg)
 		sum += v[i];
 	*avg = n ? sum / (double)n : 0;
 	if (n < 2)
-		return 0;
+		return NAN;
 	for (size_t i = 0; i < n; i++)
 		ss += (v[i] - *avg) * (v[i] - *avg);
 	return sqrt(ss / (double)(n - 1));
@@ -39,9 +39,9 @@ void consistency_compute(const double *v, size_t n, size_t last_n, struct consis
 		return;
 	c->n = n;
 	c->stddev = sample_sd(v, n, &c->avg);
-	c->avg_over_sd = c->stddev > 0 ? c->avg / c->stddev : 0;
-	if (last_n && n >= last_n)
-		c->stddev_last = sample_sd(v + n - last_n, last_n, &tail_avg);
+	c->avg_over_sd = c->stddev > 0 ? c->avg / c->stddev : NAN;
+	c->stddev_last = last_n && n >= last_n ? sample_sd(v + n - last_n, last_n, &tail_avg) :
+			 NAN;
 	sorted = xmalloc(n * sizeof(*sorted));
 	memcpy(sorted, v, n * sizeof(*sorted));
 	qsort(sorted, n, sizeof(*sorted), cmp_double);
@@ -49,6 +49,6 @@ void consistency_compute(const double *v, size_t n, size_t last_n, struct consis
 	c->max = sorted[n - 1];
 	k = (size_t)ceil(0.001 * (double)n);
 	c->p999_slowest = sorted[(k ? k : 1) - 1];
-	c->drivemaster = c->avg > 0 ? c->p999_slowest / c->avg : 0;
+	c->drivemaster = c->avg > 0 ? c->p999_slowest / c->avg : NAN;
 	free(sorted);
 }

@@ -13,17 +13,19 @@
 struct consistency {
 	size_t n;
 	double avg;
-	double stddev;        /* sample standard deviation (n - 1); 0 when n < 2 */
-	double avg_over_sd;   /* avg / stddev; 0 when stddev is 0 */
+	/* Undefined values are NAN (an empty cell, null in JSON), never a number. */
+	double stddev;        /* sample standard deviation (n - 1); NAN when n < 2 */
+	double avg_over_sd;   /* avg / stddev; NAN when stddev is 0 or NAN */
 	double min, max;
-	double stddev_last;   /* the same over the last `last_n` samples; 0 if fewer */
+	double stddev_last;   /* the same over the last `last_n` samples; NAN if fewer */
 	/*
 	 * The 99.9th-percentile-slowest second: 99.9 % of the seconds are at least
 	 * this fast. Nearest rank on the ascending values: the k-th smallest with
 	 * k = ceil(0.001 x n), so for 1000 seconds it is the slowest one.
 	 */
 	double p999_slowest;
-	double drivemaster;   /* p999_slowest / avg, 1.0 for a perfectly flat line */
+	double drivemaster;   /* p999_slowest / avg, 1.0 for a perfectly flat line; NAN
+			       * when avg is 0 */
 };
 
 /* Computes c from v[0..n); an empty series gives all zeros. */

@@ -46,8 +46,9 @@ int steady_test(const double *y, size_t n, size_t window, double range, double s
 	w->intercept = (sy - w->slope * sx) / m;
 	w->slope_excursion = fabs(w->slope) * (double)(window - 1);
 	w->max_slope_excursion = slope * w->avg;
-	w->range_ok = at_most(w->data_excursion, w->max_data_excursion);
-	w->slope_ok = at_most(w->slope_excursion, w->max_slope_excursion);
+	/* A variable that averages 0 (nothing measured) is not steady: 0 <= 20 % of 0. */
+	w->range_ok = w->avg > 0 && at_most(w->data_excursion, w->max_data_excursion);
+	w->slope_ok = w->avg > 0 && at_most(w->slope_excursion, w->max_slope_excursion);
 	return w->range_ok && w->slope_ok;
 }
 

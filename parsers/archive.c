@@ -484,6 +484,16 @@ static int load_series(const char *dir, size_t which, struct result_step *st,
 	return rc;
 }
 
+/* 1 when fio wrote per-second logs in the step folder dir (log="none" writes none). */
+static int has_logs(const char *dir)
+{
+	char *p = xasprintf("%s/log_iops.1.log", dir);
+	int yes = access(p, F_OK) == 0;
+
+	free(p);
+	return yes;
+}
+
 /* Pushes k points after second end, each value per second over tail_s seconds. */
 static void push_tail(struct result_series *s, double end, int k, double amount,
 		      double tail_s)
@@ -613,7 +623,8 @@ int archive_load_step(const char *archive_dir, struct result_step *st, struct di
 	for (size_t k = 0; !rc && k < sizeof(step_series) / sizeof(step_series[0]); k++)
 		rc = load_series(dir, k, st, d);
 	if (!rc) {
-		complete_tail(&rep, st);
+		if (has_logs(dir))
+			complete_tail(&rep, st);
 		derive(st);
 	}
 	if (!rc)

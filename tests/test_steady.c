@@ -179,11 +179,29 @@ static void test_consistency_flat_and_empty(void **state)
 	(void)state;
 	consistency_compute(flat, 3, 2, &c);
 	near(c.stddev, 0);
-	near(c.avg_over_sd, 0);
+	assert_true(isnan(c.avg_over_sd));      /* avg / 0: undefined, not a number */
+	near(c.stddev_last, 0);
 	near(c.drivemaster, 1);
+	consistency_compute(flat, 1, 60, &c);   /* one second: no spread to speak of */
+	near(c.avg, 7);
+	assert_true(isnan(c.stddev));
+	assert_true(isnan(c.avg_over_sd));
+	assert_true(isnan(c.stddev_last));
 	consistency_compute(NULL, 0, 10, &c);
 	assert_int_equal(c.n, 0);
 	near(c.avg, 0);
+}
+
+/* A tracking variable that is all zeros measured nothing: it is not steady. */
+static void test_zeros_are_not_steady(void **state)
+{
+	const double zeros[] = { 0, 0, 0, 0, 0 };
+	struct steady_window w;
+
+	(void)state;
+	assert_int_equal(steady_test(zeros, 5, 5, 0.20, 0.10, &w), 0);
+	assert_int_equal(w.range_ok, 0);
+	assert_int_equal(w.slope_ok, 0);
 }
 
 int main(void)
@@ -197,6 +215,7 @@ int main(void)
 		cmocka_unit_test(test_never_steady),
 		cmocka_unit_test(test_all_variables),
 		cmocka_unit_test(test_consistency_ramp),
+		cmocka_unit_test(test_zeros_are_not_steady),
 		cmocka_unit_test(test_consistency_drivemaster),
 		cmocka_unit_test(test_consistency_flat_and_empty),
 	};
