@@ -243,6 +243,8 @@ int archive_verify(const char *dir, struct archive_verify *v, struct diag *d)
 		disk.nspecial = 0;
 	}
 out:
+	if (rc) /* a manifest bad half-way through its list: nothing for the caller to free */
+		archive_verify_release(v);
 	archive_files_release(&disk);
 	json_decref(root);
 	sbuf_release(&sb);

@@ -56,8 +56,8 @@ struct archive_verify {
 void archive_verify_release(struct archive_verify *v);
 /*
  * Compares the files under dir with the "files" list of dir/manifest.json.
- * Returns 0 when the check could be made (problems are in v), or a negative code
- * when the manifest cannot be read.
+ * Returns 0 when the check could be made (problems are in v; release it), or a
+ * negative code when the manifest cannot be read (v then holds nothing).
  */
 int archive_verify(const char *dir, struct archive_verify *v, struct diag *d);
 
