@@ -100,8 +100,8 @@ static int walk(const char *root, const char *rel, int want_dir, struct diag *d)
 			*slash = '\0';
 		sbuf_addf(&shown, "/%s", p);
 		if (!strcmp(p, ".") || !strcmp(p, "..")) {
-			next = diag_set(d, -SB_EIO, shown.buf, 0, 0, "'%s' has a '%s' component: "
-					"refusing to leave the folder", shown.buf, p);
+			next = diag_set(d, -SB_EIO, full, 0, 0, "'%s' has a '%s' component: "
+					"refusing to leave the folder", full, p);
 		} else {
 			while (slash && slash[1] == '/')
 				slash++;

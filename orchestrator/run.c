@@ -946,7 +946,8 @@ static int check_resume(struct orch *x, struct diag *d)
 	    x->tgt.size != s->target_size)
 		return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "cannot resume: the target changed "
 				"since the run started: it was %s (%s, %llu bytes), it is now %s "
-				"(%s, %llu bytes)", s->target_path, s->target_identity,
+				"(%s, %llu bytes)", s->target_path ? s->target_path : "?",
+				s->target_identity ? s->target_identity : "?",
 				(unsigned long long)s->target_size, x->tgt.path,
 				target_identity(x), (unsigned long long)x->tgt.size);
 	return 0;

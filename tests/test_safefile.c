@@ -116,7 +116,7 @@ static void test_refusals(void **state)
 	expect_refused("steps/victim", "a/steps", "steps' is a symbolic link");
 	expect_refused("fifo.json", "a/fifo.json", "is a FIFO, not a regular file");
 	expect_refused("zero.json", "a/zero.json", "is a symbolic link");
-	expect_refused("s/../../victim", "a/s/..", "has a '..' component");
+	expect_refused("s/../../victim", "a/s/../../victim", "has a '..' component");
 	expect_refused("/etc/passwd", "/a", "is an absolute path");
 	expect_refused("s", "a/s", "is a folder, not a regular file");
 }
