@@ -4,8 +4,10 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "err.h"
+#include "safefile.h"
 #include "utf8.h"
 #include "xalloc.h"
 
@@ -62,11 +64,16 @@ int diag_set_path(struct diag *d, int code, const char *file, const char *path,
 static void print_source_line(const struct diag *d, FILE *out)
 {
 	char buf[4096];
-	FILE *f = fopen(d->file, "r");
+	/* Never through a link or from a FIFO: the file may be an archive's. */
+	int fd = safefile_open_path(d->file, 0, NULL);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	int ln = 1;
 
-	if (!f)
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return;
+	}
 	while (fgets(buf, sizeof(buf), f)) {
 		size_t len = strlen(buf);
 		int full = len && buf[len - 1] == '\n';

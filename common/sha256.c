@@ -3,8 +3,10 @@
 #include "sha256.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const uint32_t K[64] = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
@@ -104,23 +106,31 @@ void sha256_final_hex(struct sha256 *s, char hex[65])
 	hex[64] = '\0';
 }
 
-int sha256_file(const char *path, char hex[65])
+int sha256_fd(int fd, char hex[65])
 {
 	unsigned char buf[65536];
 	struct sha256 s;
-	FILE *f = fopen(path, "rb");
-	size_t n;
-	int rc = 0;
+	ssize_t n;
 
-	if (!f)
-		return -errno;
 	sha256_init(&s);
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		sha256_update(&s, buf, n);
-	if (ferror(f))
-		rc = -EIO;
-	fclose(f);
-	if (!rc)
-		sha256_final_hex(&s, hex);
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		sha256_update(&s, buf, (size_t)n);
+	}
+	sha256_final_hex(&s, hex);
+	return 0;
+}
+
+int sha256_file(const char *path, char hex[65])
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -errno;
+	rc = sha256_fd(fd, hex);
+	close(fd);
 	return rc;
 }

@@ -19,5 +19,7 @@ void sha256_update(struct sha256 *s, const void *data, size_t n);
 void sha256_final_hex(struct sha256 *s, char hex[65]);
 /* Hashes a whole file into hex; returns 0 or -errno. */
 int sha256_file(const char *path, char hex[65]);
+/* The same over what is left to read from fd (not closed). */
+int sha256_fd(int fd, char hex[65]);
 
 #endif

@@ -75,7 +75,8 @@ static int list_one(const char *dir, int *bad)
 			when[10] = ' ';
 		headline(&run, head, sizeof(head));
 		utf8_print_padded(stdout, dir, 28);
-		utf8_print_padded(stdout, run.plan_title ? run.plan_title : run.plan_name, 26);
+		utf8_print_padded(stdout, run.plan_title ? run.plan_title
+					  : run.plan_name ? run.plan_name : "?", 26);
 		utf8_print_padded(stdout, run.target ? run.target : "?", 30);
 		printf("%-17s %-9s %s\n", when, run.status ? run.status : "?", head);
 	}

@@ -32,9 +32,15 @@ int cmd_verify(const struct cli_cmd *c, int argc, char **argv)
 	print_list("missing", v.missing, v.nmissing);
 	print_list("changed", v.changed, v.nchanged);
 	print_list("extra", v.extra, v.nextra);
-	ex = v.nmissing || v.nchanged || v.nextra;
-	printf("%s: %zu files listed, %zu missing, %zu changed, %zu extra%s\n", p.arg,
-	       v.checked, v.nmissing, v.nchanged, v.nextra, ex ? "" : ": intact");
+	/* ssdbench writes only files and folders: anything else was put there. */
+	print_list("tampered", v.special, v.nspecial);
+	ex = v.nmissing || v.nchanged || v.nextra || v.nspecial;
+	printf("%s: %zu files listed, %zu missing, %zu changed, %zu extra", p.arg, v.checked,
+	       v.nmissing, v.nchanged, v.nextra);
+	if (v.nspecial)
+		printf(", %zu special (links, FIFOs, devices): tampered\n", v.nspecial);
+	else
+		printf("%s\n", ex ? "" : ": intact");
 	archive_verify_release(&v);
 	return ex;
 }

@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "err.h"
+#include "safefile.h"
 #include "sbuf.h"
 #include "xalloc.h"
 
@@ -64,8 +65,7 @@ static int write_line(const char *dir, json_t *o, int create, struct diag *d)
 {
 	char *path = xasprintf("%s/%s", dir, JOURNAL_FILE);
 	char *text = json_dumps(o, JSON_COMPACT);
-	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (create ? O_TRUNC : O_APPEND),
-		      0644);
+	int fd = safefile_open_append(path, create, d); /* never through a link */
 	int rc = 0;
 
 	json_decref(o);
@@ -79,9 +79,11 @@ static int write_line(const char *dir, json_t *o, int create, struct diag *d)
 			rc = -1;
 		sbuf_release(&sb);
 	}
-	if (fd < 0 || !text || rc)
+	if (fd >= 0 && (!text || rc))
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write the journal '%s': %s",
 			      path, strerror(errno ? errno : EIO));
+	if (fd < 0)
+		rc = fd;
 	if (fd >= 0 && close(fd) && !rc)
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write the journal '%s': %s",
 			      path, strerror(errno));
@@ -256,6 +258,16 @@ static int read_elem(const json_t *o, struct journal *j, const char *file, int l
 	return 0;
 }
 
+/* The plan copy a rerun reads stays in the archive: no "..", no link, no FIFO. */
+static int check_plan_copy(const char *dir, const char *rel, struct diag *d)
+{
+	int fd = safefile_open_present(dir, rel, d);
+
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0 || fd == -SB_ENOENT ? 0 : fd;
+}
+
 int journal_read(const char *dir, struct journal *j, struct diag *d)
 {
 	char *file = xasprintf("%s/%s", dir, JOURNAL_FILE);
@@ -264,7 +276,7 @@ int journal_read(const char *dir, struct journal *j, struct diag *d)
 	int rc, line = 0;
 
 	sbuf_init(&sb);
-	rc = sbuf_load_file(&sb, file, d);
+	rc = safefile_load(dir, JOURNAL_FILE, SAFEFILE_MAX_LOAD, &sb, d);
 	if (rc)
 		goto out;
 	for (p = sb.buf; !rc && p < sb.buf + sb.len; p = nl + 1) {
@@ -310,6 +322,8 @@ int journal_read(const char *dir, struct journal *j, struct diag *d)
 	}
 	if (!rc && !line)
 		rc = diag_set(d, -SB_EPARSE, file, 1, 1, "the journal is empty");
+	if (!rc && j->start.plan_copy)
+		rc = check_plan_copy(dir, j->start.plan_copy, d);
 out:
 	sbuf_release(&sb);
 	free(file);

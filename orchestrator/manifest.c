@@ -12,6 +12,7 @@
 
 #include "archive_files.h"
 #include "err.h"
+#include "safefile.h"
 #include "sbuf.h"
 #include "xalloc.h"
 
@@ -131,11 +132,24 @@ static json_t *files_json(const struct archive_files *f)
 	return a;
 }
 
+/* DIR/manifest.json as JSON, read as untrusted (safefile_load), or NULL. */
+static json_t *load_manifest(const char *dir)
+{
+	struct sbuf sb;
+	json_t *root = NULL;
+
+	sbuf_init(&sb);
+	if (!safefile_load(dir, "manifest.json", SAFEFILE_MAX_LOAD, &sb, NULL))
+		root = json_loadb(sb.buf, sb.len, 0, NULL);
+	sbuf_release(&sb);
+	return root;
+}
+
 /* The archive a rerun repeats: where it was, and what identifies it if it moves. */
 static json_t *rerun_json(const char *dir)
 {
-	char *path = xasprintf("%s/manifest.json", dir), *abs = realpath(dir, NULL);
-	json_t *old = json_load_file(path, 0, NULL), *o;
+	char *abs = realpath(dir, NULL);
+	json_t *old = load_manifest(dir), *o;
 
 	o = json_pack("{s:s?, s:O?, s:O?, s:O?}", "archive", abs,
 		      "started", json_object_get(old, "started"),
@@ -143,7 +157,6 @@ static json_t *rerun_json(const char *dir)
 		      "target", json_object_get(json_object_get(old, "target"), "description"));
 	json_decref(old);
 	free(abs);
-	free(path);
 	return o ? o : json_null();
 }
 
@@ -212,29 +225,14 @@ static json_t *manifest_json(const struct result_run *run,
 	return o;
 }
 
-/* Writes data to DIR/NAME through DIR/NAME.tmp and a rename. */
+/* Writes data to DIR/NAME through a temporary file and a rename (never through a link). */
 static int write_atomic(const char *dir, const char *name, const char *data,
 			size_t len, struct diag *d)
 {
 	char *path = xasprintf("%s/%s", dir, name);
-	char *tmp = xasprintf("%s/%s.tmp", dir, name);
-	FILE *f = fopen(tmp, "w");
-	int rc = 0;
+	int rc = safefile_write(path, data, len, d);
 
-	if (!f || fwrite(data, 1, len, f) != len || fflush(f) || ferror(f)) {
-		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", tmp,
-			      strerror(errno ? errno : EIO));
-	}
-	if (f && fclose(f) && !rc)
-		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", tmp,
-			      strerror(errno));
-	if (!rc && rename(tmp, path))
-		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot rename '%s' to '%s': %s",
-			      tmp, path, strerror(errno));
-	if (rc)
-		remove(tmp);
 	free(path);
-	free(tmp);
 	return rc;
 }
 
@@ -452,14 +450,13 @@ int manifest_write_results(const char *dir, const struct result_run *run,
 
 char *manifest_probe_before(const char *dir)
 {
-	char *path = xasprintf("%s/manifest.json", dir), *text = NULL;
-	json_t *root = json_load_file(path, 0, NULL);
+	char *text = NULL;
+	json_t *root = load_manifest(dir);
 	json_t *before = json_object_get(json_object_get(root, "target"), "before");
 
 	if (json_is_object(before))
 		text = json_dumps(before, JSON_INDENT(2));
 	json_decref(root);
-	free(path);
 	return text;
 }
 

@@ -26,6 +26,7 @@
 #include "run_int.h"
 #include "report.h"
 #include "run_guard.h"
+#include "safefile.h"
 #include "sbuf.h"
 #include "sha256.h"
 #include "suggest.h"
@@ -1039,7 +1040,8 @@ static int check_resume(struct orch *x, struct diag *d)
 	    x->tgt.size != s->target_size)
 		return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "cannot resume: the target changed "
 				"since the run started: it was %s (%s, %llu bytes), it is now %s "
-				"(%s, %llu bytes)", s->target_path, s->target_identity,
+				"(%s, %llu bytes)", s->target_path ? s->target_path : "?",
+				s->target_identity ? s->target_identity : "?",
 				(unsigned long long)s->target_size, x->tgt.path,
 				target_identity(x), (unsigned long long)x->tgt.size);
 	return 0;
@@ -1048,15 +1050,17 @@ static int check_resume(struct orch *x, struct diag *d)
 /*
  * Resume: forgets trailing failed elements (they are run again) and removes the
  * folders of elements the journal does not hold (the one in flight when the run
- * stopped), so they start clean.
+ * stopped), so they start clean. An archive is not trusted: a "steps" that is a
+ * link is refused, and each removal stays under steps/ (links removed, not followed).
  */
 static int prepare_resume(struct orch *x, struct diag *d)
 {
 	struct journal *j = &x->replay;
 	char *steps = xasprintf("%s/steps", x->out);
-	DIR *dir = opendir(steps);
+	struct stat st;
+	DIR *dir = NULL;
 	struct dirent *e;
-	int rc = 0, left = fiorun_kill_leftovers(x->out);
+	int rc = 0, left = fiorun_kill_leftovers(x->out), fd = -1;
 
 	if (left)
 		run__say(x, "stopped %d fio process%s the interrupted run left running\n", left,
@@ -1070,17 +1074,22 @@ static int prepare_resume(struct orch *x, struct diag *d)
 		free(el->started);
 		free(el->ended);
 	}
+	if (lstat(steps, &st) == 0 || errno != ENOENT) { /* none yet: nothing to clean */
+		fd = safefile_opendir(x->out, "steps", d);
+		rc = fd < 0 ? fd : 0;
+	}
+	if (fd >= 0 && !(dir = fdopendir(fd)))
+		close(fd);
 	while (dir && !rc && (e = readdir(dir))) {
-		char *end, *p;
+		char *end;
 		unsigned long n = strtoul(e->d_name, &end, 10);
+		int err;
 
 		if (end == e->d_name || *end != '-' || n <= j->nelems)
 			continue;
-		p = xasprintf("%s/%s", steps, e->d_name);
-		if (nftw(p, remove_entry, 16, FTW_DEPTH | FTW_PHYS) && errno != ENOENT)
-			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot remove '%s': %s", p,
-				      strerror(errno));
-		free(p);
+		if ((err = safefile_remove_tree(dirfd(dir), e->d_name)))
+			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot remove '%s/%s': %s", steps,
+				      e->d_name, strerror(-err));
 	}
 	if (dir)
 		closedir(dir);
@@ -1257,7 +1266,11 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 		for (size_t i = 0; i < x.replay.nelems; i++)
 			complete &= !strcmp(x.replay.elems[i].status, "ok") ||
 				    !strcmp(x.replay.elems[i].status, "skipped");
-		if (complete)
+		if (complete && !archive_report_current(dir))
+			rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "nothing to resume: the run in "
+				      "'%s' finished, but its report was not written to the end: "
+				      "run 'ssdbench report %s' to render it", dir, dir);
+		else if (complete)
 			rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "nothing to resume: the run in "
 				      "'%s' finished", dir);
 	}

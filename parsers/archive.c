@@ -10,11 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "err.h"
 #include "fiojson.h"
 #include "fiolog.h"
+#include "safefile.h"
 #include "sbuf.h"
 #include "xalloc.h"
 
@@ -332,7 +334,7 @@ int archive_load(const char *dir, struct result_run *run, struct diag *d)
 	int rc;
 
 	sbuf_init(&sb);
-	rc = sbuf_load_file(&sb, file, d);
+	rc = safefile_load(dir, "manifest.json", SAFEFILE_MAX_LOAD, &sb, d);
 	if (rc)
 		goto out;
 	root = json_loadb(sb.buf, sb.len, JSON_REJECT_DUPLICATES, &je);
@@ -351,6 +353,20 @@ out:
 	sbuf_release(&sb);
 	free(file);
 	return rc;
+}
+
+int archive_report_current(const char *dir)
+{
+	char *pdf = xasprintf("%s/report.pdf", dir), *man = xasprintf("%s/manifest.json", dir);
+	struct stat p, m;
+	int ok = lstat(pdf, &p) == 0 && lstat(man, &m) == 0 && S_ISREG(p.st_mode) &&
+		 p.st_size > 0 &&
+		 (p.st_mtim.tv_sec > m.st_mtim.tv_sec ||
+		  (p.st_mtim.tv_sec == m.st_mtim.tv_sec && p.st_mtim.tv_nsec >= m.st_mtim.tv_nsec));
+
+	free(pdf);
+	free(man);
+	return ok;
 }
 
 /* ---- one step --------------------------------------------------------------- */
@@ -450,9 +466,19 @@ static const struct {
 	{ "clat", FIOLOG_MEAN, 0.001, offsetof(struct result_step, clat_us) }, /* ns -> µs */
 };
 
-/* Reads DIR/log_TYPE.1.log, .2.log, ... (until one is missing) into series[]. */
-static int load_series(const char *dir, size_t which, struct result_step *st,
-		       struct diag *d)
+/* 1 when ARCHIVE/REL is a regular file to read, 0 when it does not exist, or the refusal. */
+static int present(const char *archive, const char *rel, struct diag *d)
+{
+	int fd = safefile_open_present(archive, rel, d);
+
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0 ? 1 : fd == -SB_ENOENT ? 0 : fd;
+}
+
+/* Reads STEP/log_TYPE.1.log, .2.log, ... (until one is missing) into series[]. */
+static int load_series(const char *archive, const char *step, size_t which,
+		       struct result_step *st, struct diag *d)
 {
 	struct result_series *series =
 		(struct result_series *)((char *)st + step_series[which].off);
@@ -461,18 +487,20 @@ static int load_series(const char *dir, size_t which, struct result_step *st,
 	int rc = 0;
 
 	for (;;) {
-		char *p = xasprintf("%s/log_%s.%zu.log", dir, step_series[which].type, n + 1);
+		char *rel = xasprintf("%s/log_%s.%zu.log", step, step_series[which].type, n + 1);
 
-		if (access(p, F_OK) != 0) {
-			free(p);
-			break;
+		rc = present(archive, rel, d);
+		if (rc == 1) {
+			paths = xrealloc(paths, (n + 1) * sizeof(*paths));
+			paths[n++] = xasprintf("%s/%s", archive, rel);
 		}
-		paths = xrealloc(paths, (n + 1) * sizeof(*paths));
-		paths[n++] = p;
+		free(rel);
+		if (rc != 1)
+			break;
 	}
 	for (int k = 0; k < RESULT_NDIRS; k++)
 		result_series_release(&series[k]);
-	if (n)
+	if (!rc && n)
 		rc = fiolog_aggregate((const char *const *)paths, n, step_series[which].how,
 				      series, d);
 	for (int k = 0; k < RESULT_NDIRS; k++)
@@ -484,10 +512,10 @@ static int load_series(const char *dir, size_t which, struct result_step *st,
 	return rc;
 }
 
-/* 1 when fio wrote per-second logs in the step folder dir (log="none" writes none). */
-static int has_logs(const char *dir)
+/* 1 when fio wrote per-second logs in the step folder (log="none" writes none). */
+static int has_logs(const char *archive_dir, const char *step_dir)
 {
-	char *p = xasprintf("%s/log_iops.1.log", dir);
+	char *p = xasprintf("%s/%s/log_iops.1.log", archive_dir, step_dir);
 	int yes = access(p, F_OK) == 0;
 
 	free(p);
@@ -575,12 +603,17 @@ static void derive(struct result_step *st)
  * DIR/telemetry.csv, when the engine sampled the device: a header line, then
  * "seconds,celsius" per sample (celsius empty when a sample failed).
  */
-static int load_telemetry(const char *dir, struct result_step *st, struct diag *d)
+static int load_telemetry(const char *archive, const char *step, struct result_step *st,
+			  struct diag *d)
 {
-	char *file = xasprintf("%s/telemetry.csv", dir), line[256];
-	FILE *f = fopen(file, "r");
-	int lineno = 0, rc = 0;
+	char *rel = xasprintf("%s/telemetry.csv", step), line[256];
+	char *file = xasprintf("%s/%s", archive, rel);
+	int lineno = 0, fd = safefile_open_present(archive, rel, d);
+	int rc = fd >= 0 || fd == -SB_ENOENT ? 0 : fd;
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 
+	if (fd >= 0 && !f)
+		close(fd);
 	result_series_release(&st->temp_c);
 	while (f && !rc && fgets(line, sizeof(line), f)) {
 		double t, c;
@@ -602,18 +635,24 @@ static int load_telemetry(const char *dir, struct result_step *st, struct diag *
 	if (f)
 		fclose(f);
 	free(file);
+	free(rel);
 	return rc;
 }
 
 int archive_load_step(const char *archive_dir, struct result_step *st, struct diag *d)
 {
-	char *dir = xasprintf("%s/%s", archive_dir, st->dir);
-	char *file = xasprintf("%s/fio.json", dir);
+	char *rel = xasprintf("%s/fio.json", st->dir);
+	char *file = xasprintf("%s/%s", archive_dir, rel);
 	struct fiojson_report rep;
+	struct sbuf sb;
 	int rc;
 
 	fiojson_report_init(&rep);
-	rc = fiojson_parse_file(file, &rep, d);
+	sbuf_init(&sb);
+	rc = safefile_load(archive_dir, rel, SAFEFILE_MAX_LOAD, &sb, d);
+	if (!rc)
+		rc = fiojson_parse_buf(sb.buf, sb.len, file, &rep, d);
+	sbuf_release(&sb);
 	if (rc)
 		goto out;
 	rc = check_jobs(&rep, file, d);
@@ -621,17 +660,17 @@ int archive_load_step(const char *archive_dir, struct result_step *st, struct di
 		goto out;
 	fill_stats(&rep, st);
 	for (size_t k = 0; !rc && k < sizeof(step_series) / sizeof(step_series[0]); k++)
-		rc = load_series(dir, k, st, d);
+		rc = load_series(archive_dir, st->dir, k, st, d);
 	if (!rc) {
-		if (has_logs(dir))
+		if (has_logs(archive_dir, st->dir))
 			complete_tail(&rep, st);
 		derive(st);
 	}
 	if (!rc)
-		rc = load_telemetry(dir, st, d);
+		rc = load_telemetry(archive_dir, st->dir, st, d);
 out:
 	fiojson_report_release(&rep);
 	free(file);
-	free(dir);
+	free(rel);
 	return rc;
 }

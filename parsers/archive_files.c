@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include <jansson.h>
 
 #include "err.h"
+#include "safefile.h"
 #include "sbuf.h"
 #include "sha256.h"
 #include "xalloc.h"
@@ -27,6 +29,9 @@ void archive_files_release(struct archive_files *f)
 	for (size_t i = 0; i < f->n; i++)
 		free(f->v[i].path);
 	free(f->v);
+	for (size_t i = 0; i < f->nspecial; i++)
+		free(f->special[i]);
+	free(f->special);
 	archive_files_init(f);
 }
 
@@ -40,49 +45,75 @@ int archive_files_excluded(const char *rel)
 	       !strncmp(rel, "charts/", 7) || (n > 4 && !strcmp(rel + n - 4, ".tmp"));
 }
 
-/* Adds the files below dir/rel (rel "" for the top) to f. */
-static int walk(const char *dir, const char *rel, const char *skip,
+/* Lists and hashes the regular file name (sub from the top) in the folder dfd. */
+static int add_file(int dfd, const char *name, const char *dir, const char *sub,
+		    struct archive_files *f, struct diag *d)
+{
+	char *shown = xasprintf("%s/%s", dir, sub);
+	int fd = safefile_openat(dfd, name, shown, d), rc = fd < 0 ? fd : 0;
+	struct stat st;
+
+	if (fd >= 0 && fstat(fd, &st) == 0) {
+		XGROW(f->v, f->cap, f->n + 1);
+		f->v[f->n].path = xstrdup(sub);
+		f->v[f->n].size = (uint64_t)st.st_size;
+		rc = sha256_fd(fd, f->v[f->n].sha256);
+		f->n++;
+		if (rc)
+			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read '%s': %s", shown,
+				      strerror(-rc));
+	}
+	if (fd >= 0)
+		close(fd);
+	free(shown);
+	return rc;
+}
+
+/*
+ * Adds the files in the folder fd (sub its path from the top, "" for the top) to
+ * f; listed 0 below charts/, whose files are only checked for special ones. Takes fd.
+ */
+static int walk(int fd, const char *dir, const char *sub, const char *skip, int listed,
 		struct archive_files *f, struct diag *d)
 {
-	char *path = rel[0] ? xasprintf("%s/%s", dir, rel) : xstrdup(dir);
-	DIR *dh = opendir(path);
+	DIR *dh = fdopendir(fd);
 	struct dirent *e;
 	int rc = 0;
 
 	if (!dh) {
-		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read folder '%s': %s", path,
-			      strerror(errno));
-		free(path);
-		return rc;
+		close(fd);
+		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read folder '%s/%s': %s", dir,
+				sub, strerror(errno));
 	}
 	while (!rc && (e = readdir(dh))) {
-		char *sub, *full;
+		char *rel;
 		struct stat st;
 
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		sub = rel[0] ? xasprintf("%s/%s", rel, e->d_name) : xstrdup(e->d_name);
-		full = xasprintf("%s/%s", dir, sub);
-		if (lstat(full, &st)) {
-			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot stat '%s': %s", full,
+		rel = sub[0] ? xasprintf("%s/%s", sub, e->d_name) : xstrdup(e->d_name);
+		if (fstatat(dirfd(dh), e->d_name, &st, AT_SYMLINK_NOFOLLOW)) {
+			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot stat '%s/%s': %s", dir, rel,
 				      strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
-			if (strcmp(sub, "charts"))
-				rc = walk(dir, sub, skip, f, d);
-		} else if (S_ISREG(st.st_mode) && !archive_files_excluded(sub) &&
-			   !(skip && !strcmp(sub, skip)) && strncmp(e->d_name, ".ssdbench-", 10)) {
-			XGROW(f->v, f->cap, f->n + 1);
-			f->v[f->n].path = sub;
-			f->v[f->n].size = (uint64_t)st.st_size;
-			f->v[f->n].sha256[0] = '\0';
-			f->n++;
-			sub = NULL;
+			int sub_fd = openat(dirfd(dh), e->d_name,
+					    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+			rc = sub_fd < 0 ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read folder "
+						   "'%s/%s': %s", dir, rel, strerror(errno))
+					: walk(sub_fd, dir, rel, skip, listed && strcmp(rel, "charts"),
+					       f, d);
+		} else if (!S_ISREG(st.st_mode)) {
+			XGROW(f->special, f->cap_special, f->nspecial + 1);
+			f->special[f->nspecial++] =
+				xasprintf("%s (%s)", rel, safefile_kind(st.st_mode));
+		} else if (listed && !archive_files_excluded(rel) && !(skip && !strcmp(rel, skip)) &&
+			   strncmp(e->d_name, ".ssdbench-", 10)) {
+			rc = add_file(dirfd(dh), e->d_name, dir, rel, f, d);
 		}
-		free(sub);
-		free(full);
+		free(rel);
 	}
 	closedir(dh);
-	free(path);
 	return rc;
 }
 
@@ -95,19 +126,10 @@ static int by_path(const void *a, const void *b)
 int archive_files_scan(const char *dir, const char *skip, struct archive_files *f,
 		       struct diag *d)
 {
-	int rc = walk(dir, "", skip, f, d);
+	int fd = safefile_opendir(dir, NULL, d), rc = fd < 0 ? fd : walk(fd, dir, "", skip, 1, f, d);
 
 	if (f->n) /* an empty folder leaves f->v NULL, which qsort must not get */
 		qsort(f->v, f->n, sizeof(*f->v), by_path);
-	for (size_t i = 0; i < f->n && !rc; i++) {
-		char *full = xasprintf("%s/%s", dir, f->v[i].path);
-		int hr = sha256_file(full, f->v[i].sha256);
-
-		if (hr)
-			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read '%s': %s", full,
-				      strerror(-hr));
-		free(full);
-	}
 	return rc;
 }
 
@@ -122,10 +144,10 @@ static void push(char ***list, size_t *n, size_t *cap, const char *path)
 
 void archive_verify_release(struct archive_verify *v)
 {
-	char **lists[] = { v->missing, v->changed, v->extra };
-	size_t counts[] = { v->nmissing, v->nchanged, v->nextra };
+	char **lists[] = { v->missing, v->changed, v->extra, v->special };
+	size_t counts[] = { v->nmissing, v->nchanged, v->nextra, v->nspecial };
 
-	for (size_t l = 0; l < 3; l++) {
+	for (size_t l = 0; l < 4; l++) {
 		for (size_t i = 0; i < counts[l]; i++)
 			free(lists[l][i]);
 		free(lists[l]);
@@ -187,15 +209,20 @@ int archive_verify(const char *dir, struct archive_verify *v, struct diag *d)
 	char *man = xasprintf("%s/manifest.json", dir);
 	struct archive_files disk;
 	json_error_t je;
-	json_t *root = json_load_file(man, 0, &je), *list;
+	json_t *root = NULL, *list;
 	const char *skip;
+	struct sbuf sb;
 	int rc;
 
 	memset(v, 0, sizeof(*v));
 	archive_files_init(&disk);
+	sbuf_init(&sb);
+	rc = safefile_load(dir, "manifest.json", SAFEFILE_MAX_LOAD, &sb, d);
+	if (rc)
+		goto out;
+	root = json_loadb(sb.buf, sb.len, 0, &je);
 	if (!root) {
-		rc = diag_set(d, access(man, F_OK) ? -SB_ENOENT : -SB_EPARSE, man, je.line,
-			      je.column, "%s", je.text);
+		rc = diag_set(d, -SB_EPARSE, man, je.line, je.column, "%s", je.text);
 		goto out;
 	}
 	list = json_object_get(root, "files");
@@ -209,9 +236,18 @@ int archive_verify(const char *dir, struct archive_verify *v, struct diag *d)
 	rc = archive_files_scan(dir, skip, &disk, d);
 	if (!rc)
 		rc = compare(man, list, &disk, v, d);
+	if (!rc) {
+		v->special = disk.special;
+		v->nspecial = disk.nspecial;
+		disk.special = NULL;
+		disk.nspecial = 0;
+	}
 out:
+	if (rc) /* a manifest bad half-way through its list: nothing for the caller to free */
+		archive_verify_release(v);
 	archive_files_release(&disk);
 	json_decref(root);
+	sbuf_release(&sb);
 	free(man);
 	return rc;
 }

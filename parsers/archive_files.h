@@ -22,6 +22,9 @@ struct archive_file {
 struct archive_files {
 	struct archive_file *v;
 	size_t n, cap;
+	/* Anything neither a regular file nor a folder: "PATH (a FIFO)", in walk order. */
+	char **special;
+	size_t nspecial, cap_special;
 };
 
 void archive_files_init(struct archive_files *f);
@@ -30,6 +33,8 @@ void archive_files_release(struct archive_files *f);
 /*
  * Lists and hashes every file under dir that belongs in the manifest, sorted by
  * path. skip is a path relative to dir to leave out too (the target), or NULL.
+ * Nothing is followed: symbolic links, FIFOs, devices and sockets anywhere below
+ * dir (charts/ included) go to f->special, neither listed nor opened.
  */
 int archive_files_scan(const char *dir, const char *skip, struct archive_files *f,
 		       struct diag *d);
@@ -37,10 +42,13 @@ int archive_files_scan(const char *dir, const char *skip, struct archive_files *
 /* 1 when a path relative to the archive is never listed (see above). */
 int archive_files_excluded(const char *rel);
 
-/* What verify found: each list holds relative paths. */
+/*
+ * What verify found: each list holds relative paths; special holds what
+ * archive_files.special does (tampering: ssdbench writes none of them).
+ */
 struct archive_verify {
-	char **missing, **changed, **extra;
-	size_t nmissing, nchanged, nextra;
+	char **missing, **changed, **extra, **special;
+	size_t nmissing, nchanged, nextra, nspecial;
 	size_t cap_missing, cap_changed, cap_extra;
 	size_t checked;       /* files listed in the manifest */
 };
@@ -48,8 +56,8 @@ struct archive_verify {
 void archive_verify_release(struct archive_verify *v);
 /*
  * Compares the files under dir with the "files" list of dir/manifest.json.
- * Returns 0 when the check could be made (problems are in v), or a negative code
- * when the manifest cannot be read.
+ * Returns 0 when the check could be made (problems are in v; release it), or a
+ * negative code when the manifest cannot be read (v then holds nothing).
  */
 int archive_verify(const char *dir, struct archive_verify *v, struct diag *d);
 

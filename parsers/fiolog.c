@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "safefile.h"
 #include "xalloc.h"
 
 #define FIOLOG_MIN_COLS 4
@@ -769,11 +770,10 @@ static int read_log(const char *path, row_fn *fn, void *arg, struct diag *d, int
 	struct reader r = { .path = path, .fn = fn, .arg = arg, .d = d, .line = 1, .tail = tail };
 	struct csv_parser p;
 	int inited = 0, rc;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = safefile_open_path(path, 1, d); /* a FIFO or device is refused, not read */
 
 	if (fd < 0) {
-		rc = diag_set(d, errno == ENOENT ? -SB_ENOENT : -SB_EIO, path, 0, 0,
-			      "cannot open '%s': %s", path, strerror(errno));
+		rc = fd;
 		goto out;
 	}
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);

@@ -22,6 +22,7 @@
 
 #include "err.h"
 #include "gfx_png.h"
+#include "safefile.h"
 #include "xalloc.h"
 
 /* The Noto CJK family for a language; the first matching prefix wins. */
@@ -50,8 +51,10 @@ struct gfx {
 	enum gfx_format fmt;
 	double scale;          /* PNG pixels per point; 1 for vector surfaces */
 	char *path;
+	struct safefile_out out; /* a temporary file renamed over path when all went well */
 	FILE *file;            /* every format is written through this stream ... */
 	int write_errno;       /* ... so a full disk is an error, not a short file */
+	int discard;           /* gfx_discard(): the file is left as it was */
 	cairo_surface_t *surface;
 	cairo_t *cr;
 	PangoContext *ctx;
@@ -306,6 +309,12 @@ static void paint_white(struct gfx *g)
 	cairo_restore(g->cr);
 }
 
+/* A file error as a rendering one (what gfx_ callers are told), its message kept. */
+static int render_error(int rc, const struct diag *io, struct diag *d)
+{
+	return rc ? diag_set(d, -SB_ERENDER, io->file, 0, 0, "%s", io->msg) : 0;
+}
+
 /* The one place that picks a surface for a format; vector ones write through g->file. */
 static cairo_surface_t *create_surface(struct gfx *g, double w, double h,
 				       const struct gfx_meta *meta)
@@ -344,19 +353,28 @@ int gfx_open(struct gfx **out, struct gfx_fonts *fonts, enum gfx_format fmt,
 	     const struct gfx_meta *meta, struct diag *d)
 {
 	struct gfx *g = xcalloc(1, sizeof(*g));
-	int rc;
+	struct diag io;
+	int rc, fd;
 
 	*out = NULL;
+	diag_clear(&io);
 	g->fonts = fonts;
 	g->fmt = fmt;
 	g->path = xstrdup(path);
 	if (fmt != GFX_PNG || !(scale > 0))
 		scale = 1;
 	g->scale = scale;
-	g->file = fopen(path, "wb");
+	g->out.fd = g->out.dirfd = -1;
+	rc = render_error(safefile_create(&g->out, path, &io), &io, d);
+	if (rc)
+		goto out;
+	fd = dup(g->out.fd); /* the stream's own descriptor: the commit closes out.fd */
+	g->file = fd >= 0 ? fdopen(fd, "wb") : NULL;
 	if (!g->file) {
 		rc = diag_set(d, -SB_ERENDER, path, 0, 0, "cannot write '%s': %s", path,
 			      strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		goto out;
 	}
 	heap_room_new();
@@ -375,7 +393,7 @@ int gfx_open(struct gfx **out, struct gfx_fonts *fonts, enum gfx_format fmt,
 	rc = check(g, d);
 out:
 	if (rc) {
-		gfx_close(g, NULL);
+		gfx_discard(g);
 		return rc;
 	}
 	*out = g;
@@ -401,6 +419,7 @@ int gfx_page(struct gfx *g, struct diag *d)
 
 int gfx_close(struct gfx *g, struct diag *d)
 {
+	struct diag io;
 	int rc;
 	cairo_status_t st;
 
@@ -434,11 +453,22 @@ int gfx_close(struct gfx *g, struct diag *d)
 	if (g->write_errno && !rc)
 		rc = diag_set(d, -SB_ERENDER, g->path, 0, 0, "cannot write '%s': %s",
 			      g->path, strerror(g->write_errno));
-	if (g->write_errno)
-		unlink(g->path); /* a cut-short chart or report must not look like one */
+	/* A cut-short chart or report never replaces the file: only a whole one does. */
+	diag_clear(&io);
+	if (!rc && !g->discard && g->out.fd >= 0)
+		rc = render_error(safefile_commit(&g->out, &io), &io, d);
+	safefile_abort(&g->out);
 	free(g->path);
 	free(g);
 	return rc;
+}
+
+void gfx_discard(struct gfx *g)
+{
+	if (!g)
+		return;
+	g->discard = 1;
+	gfx_close(g, NULL);
 }
 
 void gfx_push(struct gfx *g, double tx, double ty, double scale)

@@ -52,8 +52,14 @@ int gfx_open(struct gfx **out, struct gfx_fonts *fonts, enum gfx_format fmt,
 	     const struct gfx_meta *meta, struct diag *d);
 /* Ends the page and starts a new white one (PDF). Returns 0 or -SB_ERENDER. */
 int gfx_page(struct gfx *g, struct diag *d);
-/* Finishes and writes the file, then frees g (also on error; NULL is a no-op). */
+/*
+ * Finishes the file and renames it over the path gfx_open() got (it was written
+ * to a temporary file beside it), then frees g. On error the path is left as it
+ * was; g is freed either way (NULL is a no-op).
+ */
 int gfx_close(struct gfx *g, struct diag *d);
+/* Frees g, leaving the path as it was (a drawing that failed half-way). */
+void gfx_discard(struct gfx *g);
 
 /* Draws in a coordinate system moved by (tx, ty) and scaled; nest with pop. */
 void gfx_push(struct gfx *g, double tx, double ty, double scale);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "safefile.h"
 #include "sbuf.h"
 #include "xalloc.h"
 
@@ -546,8 +547,7 @@ static void csv_row(struct sbuf *sb, const struct lineup *l, size_t t, size_t i,
 int lineup_write_csv(const struct lineup *l, const char *path, struct diag *d)
 {
 	struct sbuf sb;
-	FILE *f;
-	int rc = 0;
+	int rc;
 
 	sbuf_init(&sb);
 	sbuf_adds(&sb, "\xEF\xBB\xBF" "drive,archive,test,cell,metric,unit,value,delta_pct,"
@@ -557,13 +557,7 @@ int lineup_write_csv(const struct lineup *l, const char *path, struct diag *d)
 			for (int m = 0; m < LM_N; m++)
 				if (isfinite(l->t[t].v[i][m]))
 					csv_row(&sb, l, t, i, m);
-	f = fopen(path, "wb");
-	if (!f || fwrite(sb.buf, 1, sb.len, f) != sb.len)
-		rc = diag_set(d, -SB_EIO, path, 0, 0, "cannot write '%s': %s", path,
-			      strerror(errno ? errno : EIO));
-	if (f && fclose(f) && !rc)
-		rc = diag_set(d, -SB_EIO, path, 0, 0, "cannot write '%s': %s", path,
-			      strerror(errno));
+	rc = safefile_write(path, sb.buf, sb.len, d);
 	sbuf_release(&sb);
 	return rc;
 }

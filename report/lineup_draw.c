@@ -16,6 +16,7 @@
 #include "i18n.h"
 #include "report.h"
 #include "rounds.h"
+#include "safefile.h"
 #include "sbuf.h"
 #include "table.h"
 #include "tmpl.h"
@@ -504,17 +505,6 @@ static void build_cover(struct ctx *x)
 	free(sub);
 }
 
-static int make_dir(const char *dir, struct diag *d)
-{
-	struct stat sb;
-
-	if (mkdir(dir, 0777) == 0 || (errno == EEXIST && stat(dir, &sb) == 0 &&
-				       S_ISDIR(sb.st_mode)))
-		return 0;
-	return diag_set(d, -SB_EIO, dir, 0, 0, "cannot create directory '%s': %s", dir,
-			strerror(errno));
-}
-
 static int write_item(struct ctx *x, const struct item *it, const char *dir,
 		      enum gfx_format fmt, struct diag *d)
 {
@@ -559,7 +549,7 @@ static int write_pdf(struct ctx *x, struct diag *d)
 	for (size_t i = 0; !rc && i < x->n; i++)
 		rc = draw_page(x, g, &x->items[i], d);
 	if (rc)
-		gfx_close(g, NULL);
+		gfx_discard(g);
 	else
 		rc = gfx_close(g, d);
 	return rc;
@@ -606,7 +596,7 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 	for (int k = 0; !rc && k < 2; k++) {
 		if (!dirs[k])
 			continue;
-		rc = make_dir(dirs[k], d);
+		rc = safefile_mkdir(dirs[k], 1, d);
 		for (size_t i = 0; !rc && i < x.n; i++)
 			rc = write_item(&x, &x.items[i], dirs[k], fmts[k], d);
 	}

@@ -15,6 +15,7 @@
 #include "report_int.h"
 #include "err.h"
 #include "gfx.h"
+#include "safefile.h"
 #include "sbuf.h"
 #include "units.h"
 #include "version.h"
@@ -451,7 +452,7 @@ static int write_pdf(struct report *r, struct diag *d)
 	for (size_t i = 0; !rc && i < r->ncharts; i++)
 		rc = draw_chart_page(r, g, &r->charts[i], d);
 	if (rc)
-		gfx_close(g, NULL);
+		gfx_discard(g);
 	else
 		rc = gfx_close(g, d);
 out:
@@ -464,26 +465,16 @@ char *report_data_path(const char *name)
 	return xasprintf("%s/%s", report__datadir(), name);
 }
 
-static int make_dir(const char *dir, struct diag *d)
-{
-	struct stat sb;
-
-	if (mkdir(dir, 0777) == 0 || (errno == EEXIST && stat(dir, &sb) == 0 &&
-				       S_ISDIR(sb.st_mode)))
-		return 0;
-	return diag_set(d, -SB_EIO, dir, 0, 0, "cannot create directory '%s': %s",
-			dir, strerror(errno));
-}
-
 /* Creates every folder the charts go to. */
 static int make_chart_dirs(const struct report *r, struct diag *d)
 {
 	const char *dirs[3] = { r->o->chart_dir, r->x.svg_dir, r->x.png_dir };
 	int rc = 0;
 
+	/* chart_dir is the archive's: written into, never through a link; the others the user's. */
 	for (int i = 0; !rc && i < 3; i++)
 		if (dirs[i])
-			rc = make_dir(dirs[i], d);
+			rc = safefile_mkdir(dirs[i], i > 0, d);
 	return rc;
 }
 

@@ -179,13 +179,23 @@ static char *make_archive(const char *name, const char *manifest, const char *st
 	assert_non_null(f);
 	fputs(manifest, f);
 	assert_int_equal(fclose(f), 0);
-	if (step_sample) {
-		char *target = xasprintf("%s/%s", SAMPLES, step_sample);
-		char *link = xasprintf("%s/001-step", steps);
+	if (step_sample) { /* a copy: a linked step folder is refused (test_linked_step) */
+		char *from = xasprintf("%s/%s/fio.json", SAMPLES, step_sample);
+		char *step = xasprintf("%s/001-step", steps);
+		char *to = xasprintf("%s/fio.json", step);
+		struct sbuf sb;
 
-		assert_int_equal(symlink(target, link), 0);
-		free(target);
-		free(link);
+		sbuf_init(&sb);
+		assert_int_equal(sbuf_read_file(&sb, from), 0);
+		assert_int_equal(mkdir(step, 0755), 0);
+		f = fopen(to, "w");
+		assert_non_null(f);
+		assert_int_equal(fwrite(sb.buf, 1, sb.len, f), sb.len);
+		assert_int_equal(fclose(f), 0);
+		sbuf_release(&sb);
+		free(from);
+		free(step);
+		free(to);
 	}
 	free(steps);
 	free(file);
@@ -216,6 +226,28 @@ static void test_failed_job_is_error(void **state)
 	assert_string_equal(run.steps[0].name, "s");
 	result_run_release(&run);
 	free(want);
+	free(dir);
+}
+
+/* A step folder that is a link out of the archive is refused by name, not read. */
+static void test_linked_step(void **state)
+{
+	char *dir = make_archive("linked", MANIFEST("steps/001-step", ""), NULL);
+	char *link = xasprintf("%s/steps/001-step", dir);
+	char *target = xasprintf("%s/failed-job", SAMPLES);
+	struct result_run run;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(symlink(target, link), 0);
+	result_run_init(&run);
+	diag_clear(&d);
+	assert_int_equal(archive_load(dir, &run, &d), -SB_EIO);
+	assert_string_equal(d.file, link);
+	assert_non_null(strstr(d.msg, "001-step' is a symbolic link: refusing to follow it"));
+	result_run_release(&run);
+	free(target);
+	free(link);
 	free(dir);
 }
 
@@ -274,6 +306,7 @@ int main(void)
 		cmocka_unit_test(test_step_randrw),
 		cmocka_unit_test(test_step_plain_json),
 		cmocka_unit_test(test_failed_job_is_error),
+		cmocka_unit_test(test_linked_step),
 		cmocka_unit_test(test_manifest_errors),
 	};
 
