@@ -209,7 +209,7 @@ static const struct result_step *select_value(const struct lineup_member *m,
 	const struct result_step *last = NULL;
 	const struct result_scope *sc;
 	double sum[LM_N] = { 0 }, one[LM_N];
-	int n[LM_N] = { 0 }, lo, hi;
+	int n[LM_N] = { 0 }, lo, hi, not_reached;
 
 	for (size_t i = 0; i < run->nsteps; i++)
 		if (m->tname[i] && same(m->tname[i], name) && same(m->tcell[i], cell) &&
@@ -223,13 +223,16 @@ static const struct result_step *select_value(const struct lineup_member *m,
 	if (!last->round || !sc)
 		return last;
 	free(*how);
-	if (!sc->steady_round || sc->window < 1) {
+	/* SNIA: a steady-state test that was not reached reports its last window. */
+	not_reached = !sc->steady_round && sc->until && !strcmp(sc->until, "steady");
+	if ((!sc->steady_round && !not_reached) || sc->window < 1) {
 		*how = xasprintf("last round %d", last->round);
 		return last;
 	}
-	hi = sc->steady_round;
+	hi = sc->steady_round ? sc->steady_round : last->round;
 	lo = hi - sc->window + 1 > 1 ? hi - sc->window + 1 : 1;
-	*how = xasprintf("steady window %d-%d", lo, hi);
+	*how = xasprintf("%s window %d-%d", not_reached ? "last (not steady)" : "steady", lo,
+			 hi);
 	for (size_t i = 0; i < run->nsteps; i++) {
 		const struct result_step *st = &run->steps[i];
 

@@ -270,7 +270,7 @@ static void matrix_table(struct report *r, const struct result_scope *s,
 	const char *ab[2] = { a, b };
 	struct table *t;
 
-	snprintf(a, sizeof(a), "%d", m->first == m->last ? m->last : m->first);
+	snprintf(a, sizeof(a), "%d", m->first);
 	snprintf(b, sizeof(b), "%d", m->last);
 	which = report__subst(r->msg[s->steady_round > 0 ? M_MATRIX_SUB : M_MATRIX_LAST],
 			      ab, 2);

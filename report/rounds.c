@@ -59,14 +59,11 @@ void rounds_report_rounds(const struct result_run *run, const struct result_scop
 	for (size_t i = 0; i < run->nsteps; i++)
 		if (rounds_in_scope(&run->steps[i], s) && run->steps[i].round > rounds)
 			rounds = run->steps[i].round;
-	if (s->steady_round > 0) {
-		*last = s->steady_round;
-		*first = s->steady_round - (int)scope_window(s) + 1;
-		if (*first < 1)
-			*first = 1;
-	} else {
-		*first = *last = rounds;
-	}
+	/* SNIA PTS: rounds x-4..x, whether steady state was reached at x or not. */
+	*last = s->steady_round > 0 ? s->steady_round : rounds;
+	*first = *last - (int)scope_window(s) + 1;
+	if (*first < 1)
+		*first = 1;
 }
 
 /* "mix=65 bs=64k" into two keys and two values; returns 0 or -1. */

@@ -32,7 +32,11 @@ struct rounds_window {
 int rounds_window(const struct result_scope *s, const struct result_track *t,
 		  struct rounds_window *out);
 
-/* The rounds a matrix averages: the steady window, or the last round alone. */
+/*
+ * The rounds a matrix averages: the measurement window, its last round the one
+ * steady state was reached at, or the last round run when it was not (SNIA PTS
+ * reports the last window either way).
+ */
 void rounds_report_rounds(const struct result_run *run, const struct result_scope *s,
 			  int *first, int *last);
 

@@ -123,6 +123,26 @@ static void test_match_and_delta(void **state)
 	lineup_release(&l);
 }
 
+/* A steady-state test that was not reached compares its last window (SNIA). */
+static void test_not_reached_window(void **state)
+{
+	struct fixture *f = *state;
+	const char *dirs[] = { "out/a", "/x/out/bdrive/" };
+	struct lineup l;
+	struct diag d;
+
+	diag_clear(&d);
+	free(f->b.scopes[0].until);
+	f->b.scopes[0].until = xstrdup("steady");
+	f->b.scopes[0].steady_round = 0;
+	assert_int_equal(lineup_build(&l, f->runs, dirs, 2, &(struct lineup_opts){ 0 }, &d), 0);
+	/* rb = 100 ... 600, window 3: rounds 4-6. */
+	assert_near(l.t[2].v[1][LM_WRITE_IOPS], (400 + 500 + 600) / 3.0, 1e-9);
+	assert_string_equal(l.t[2].how[1], "last (not steady) window 4-6");
+	assert_int_equal(l.t[2].step[1]->round, 6);
+	lineup_release(&l);
+}
+
 static void test_baseline_labels_csv(void **state)
 {
 	struct fixture *f = *state;
@@ -244,6 +264,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_match_and_delta, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_baseline_labels_csv, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_not_reached_window, setup, teardown),
 		cmocka_unit_test(test_nothing_shared),
 		cmocka_unit_test(test_by_key),
 	};
