@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "err.h"
+#include "purgemethod.h"
 #include "sbuf.h"
 #include "units.h"
 #include "xalloc.h"
@@ -475,6 +476,33 @@ static void print_json(const struct plan *p, const char *path, uint64_t cap, FIL
 	json_decref(o);
 }
 
+/*
+ * A <purge> whose method cannot run on its kind of target (discard on a file,
+ * punch-holes on a device): refused here as the dry run and the run refuse it.
+ * What a device itself supports is the dry run's to ask: check opens nothing.
+ */
+static int check_purges(const struct plan *p, struct diag *d)
+{
+	for (size_t i = 0; i < p->nsteps; i++) {
+		const struct plan_workload *w = &p->steps[i];
+		const struct plan_target *t = plan_step_target(p, w);
+		enum purge_method m;
+		const char *why;
+
+		/* Inside a <raid> it is the md array's: a block device. */
+		int array = plan_in_scope(p, w, PLAN_RAID);
+
+		if (w->kind != PLAN_PURGE || !t || purgemethod_parse(w->method, &m))
+			continue;
+		why = purgemethod_unfit(m, array || t->kind == PLAN_TARGET_DEVICE);
+		if (why)
+			return diag_set(d, -SB_EUSAGE, w->file, w->line, 0, "step '%s': cannot "
+					"purge '%s' with '%s': %s", w->name, t->path, w->method,
+					why);
+	}
+	return 0;
+}
+
 int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 {
 	struct plan pl;
@@ -485,6 +513,8 @@ int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 	rc = plan_load(&pl, o->plan_path, o->sets, o->nsets, d);
 	for (size_t i = 0; i < o->ntargets && !rc; i++)
 		rc = plan_apply_target(&pl, o->targets[i], d);
+	if (!rc)
+		rc = check_purges(&pl, d);
 	if (!rc) {
 		cap = pl.targets[0].size ? pl.targets[0].size : o->assume_capacity;
 		if (o->json)

@@ -30,7 +30,7 @@ const struct cli_opt cmd_purge_opts[] = {
 static void print_json(const char *target, const struct purge_result *r, int dry)
 {
 	json_t *o = json_pack("{s:s, s:s, s:f, s:s, s:b}", "target", target, "method",
-			      dry ? "none" : purge_name(r->method), "seconds",
+			      dry ? "none" : purgemethod_name(r->method), "seconds",
 			      dry ? 0.0 : r->seconds,
 			      "detail", dry ? "" : r->detail, "dry_run", dry);
 	char *text = o ? json_dumps(o, JSON_PRESERVE_ORDER) : NULL;
@@ -53,11 +53,11 @@ int cmd_purge(const struct cli_cmd *c, int argc, char **argv)
 	if (ex >= 0)
 		return ex;
 	method = cli__value(c, &p, "method");
-	if (method && purge_parse(method, &m)) {
+	if (method && purgemethod_parse(method, &m)) {
 		struct sbuf sb;
 
 		sbuf_init(&sb);
-		purge_list(&sb);
+		purgemethod_list(&sb);
 		ex = cli__usage(c, "unknown purge method '%s' (one of: %s)", method, sb.buf);
 		sbuf_release(&sb);
 		return ex;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fioopt.h"
+#include "purgemethod.h"
 #include "plan_int.h"
 #include "xalloc.h"
 
@@ -21,10 +22,6 @@ static const char *const rw_choices[] = {
 };
 static const char *const engine_choices[] = {
 	"auto", "io_uring", "libaio", "psync", "pvsync2", "sync", "posixaio", NULL,
-};
-static const char *const purge_choices[] = {
-	"auto", "nvme-sanitize", "nvme-format", "ata-secure-erase", "ata-sanitize",
-	"discard", "none", NULL,
 };
 static const char *const pattern_choices[] = { "seq", "rand", NULL };
 static const char *const log_choices[] = { "per-second", "none", NULL };
@@ -178,8 +175,9 @@ static const struct plan__attr precondition_attrs[] = {
 
 static const struct plan__attr purge_attrs[] = {
 	STEP_COMMON("to erase"),
-	A("method", T_ENUM, 0, "auto", plan_workload, method, 0, 0, purge_choices,
-	  "how: `auto` picks the strongest the device supports; files punch holes"),
+	A("method", T_ENUM, 0, "auto", plan_workload, method, 0, 0, purgemethod_names,
+	  "how: a method of the purge table below; `auto` picks the strongest the device "
+	  "supports, files punch holes"),
 };
 
 static const struct plan__attr idle_attrs[] = {
@@ -422,6 +420,15 @@ const struct plan_target *plan_step_target(const struct plan *p,
 	return find_target(p, w->target, strlen(w->target));
 }
 
+int plan_in_scope(const struct plan *p, const struct plan_workload *w,
+		  enum plan_scope_kind k)
+{
+	for (int s = w->scope; s >= 0; s = p->scopes[s].parent)
+		if (p->scopes[s].kind == k)
+			return 1;
+	return 0;
+}
+
 int plan_step_writes(const struct plan_workload *w)
 {
 	switch (w->kind) {
@@ -526,6 +533,12 @@ void plan_print_reference(FILE *out)
 	      "commands, are refused. An option of a newer fio that is not in this table is "
 	      "refused too. See docs/security.md.\n\n", out);
 	fioopt_print_markdown(out);
+	fputs("\n## Purge methods\n\n"
+	      "What `<purge method=>`, `run --purge` and `ssdbench purge --method` take. "
+	      "`check --target` refuses a method that cannot run on that kind of target; the "
+	      "dry run and the run also ask the device what it supports (docs/devices.md).\n\n",
+	      out);
+	purgemethod_print_markdown(out);
 }
 
 /* ------------------------------------------------------------------------- */

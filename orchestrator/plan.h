@@ -218,6 +218,9 @@ const struct plan_target *plan_step_target(const struct plan *p,
 					   const struct plan_workload *w);
 /* 1 when the step writes to (or erases) its target. */
 int plan_step_writes(const struct plan_workload *w);
+/* 1 when step w runs inside a scope of kind k (at any depth). */
+int plan_in_scope(const struct plan *p, const struct plan_workload *w,
+		  enum plan_scope_kind k);
 /* Total measured time of the steps outside rounds and duty cycles, in ms. */
 uint64_t plan_runtime_ms(const struct plan *p);
 /* Resolves an amount against a capacity, in bytes. */

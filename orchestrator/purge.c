@@ -21,7 +21,6 @@
 #include "xalloc.h"
 
 struct method {
-	const char *name;
 	/* Returns NULL when di offers the method, else why not. */
 	const char *(*lacks)(const struct device_info *di);
 	const char *how;    /* the command or ioctl, for --dry-run */
@@ -115,82 +114,91 @@ static const char *lacks_punch(const struct device_info *di)
 		"the file does not exist yet" : NULL;
 }
 
+/* What each concrete method needs and runs; auto, none and the families have none. */
 static const struct method methods[PURGE_NMETHODS] = {
-	[PURGE_AUTO] = { "auto", NULL, NULL },
-	[PURGE_NVME_SANITIZE_BLOCK] = { "nvme-sanitize-block", lacks_sanitize_block,
+	[PURGE_NVME_SANITIZE_BLOCK] = { lacks_sanitize_block,
 		"NVME_IOCTL_ADMIN_CMD Sanitize (84h) SANACT=2 on the controller, then Get Log "
 		"Page 81h every second until SSTAT is no longer 'in progress'" },
-	[PURGE_NVME_SANITIZE_CRYPTO] = { "nvme-sanitize-crypto", lacks_sanitize_crypto,
+	[PURGE_NVME_SANITIZE_CRYPTO] = { lacks_sanitize_crypto,
 		"NVME_IOCTL_ADMIN_CMD Sanitize (84h) SANACT=4 on the controller, then Get Log "
 		"Page 81h every second until SSTAT is no longer 'in progress'" },
-	[PURGE_NVME_FORMAT_CRYPTO] = { "nvme-format-crypto", lacks_format_crypto,
+	[PURGE_NVME_FORMAT_CRYPTO] = { lacks_format_crypto,
 		"NVME_IOCTL_ADMIN_CMD Format NVM (80h) SES=2, current LBA format, timeout 600 s" },
-	[PURGE_NVME_FORMAT] = { "nvme-format", lacks_format,
+	[PURGE_NVME_FORMAT] = { lacks_format,
 		"NVME_IOCTL_ADMIN_CMD Format NVM (80h) SES=1, current LBA format, timeout 600 s" },
-	[PURGE_ATA_SANITIZE_BLOCK] = { "ata-sanitize-block", lacks_ata_sanitize_block,
+	[PURGE_ATA_SANITIZE_BLOCK] = { lacks_ata_sanitize_block,
 		"SG_IO ATA PASS-THROUGH(16) SANITIZE DEVICE (B4h) BLOCK ERASE EXT, then "
 		"SANITIZE STATUS EXT every second" },
-	[PURGE_ATA_SANITIZE_CRYPTO] = { "ata-sanitize-crypto", lacks_ata_sanitize_crypto,
+	[PURGE_ATA_SANITIZE_CRYPTO] = { lacks_ata_sanitize_crypto,
 		"SG_IO ATA PASS-THROUGH(16) SANITIZE DEVICE (B4h) CRYPTO SCRAMBLE EXT, then "
 		"SANITIZE STATUS EXT every second" },
-	[PURGE_ATA_SECURITY_ERASE_ENHANCED] = { "ata-security-erase-enhanced",
-		lacks_security_enhanced, "SG_IO ATA SECURITY SET PASSWORD (F1h), ERASE PREPARE "
-		"(F3h), ERASE UNIT (F4h, enhanced); on failure SECURITY DISABLE PASSWORD (F6h)" },
-	[PURGE_ATA_SECURITY_ERASE] = { "ata-security-erase", lacks_security,
+	[PURGE_ATA_SECURITY_ERASE_ENHANCED] = { lacks_security_enhanced,
+		"SG_IO ATA SECURITY SET PASSWORD (F1h), ERASE PREPARE (F3h), ERASE UNIT (F4h, "
+		"enhanced); on failure SECURITY DISABLE PASSWORD (F6h)" },
+	[PURGE_ATA_SECURITY_ERASE] = { lacks_security,
 		"SG_IO ATA SECURITY SET PASSWORD (F1h), ERASE PREPARE (F3h), ERASE UNIT (F4h, "
 		"normal); on failure SECURITY DISABLE PASSWORD (F6h)" },
-	[PURGE_SECURE_DISCARD] = { "secure-discard", lacks_secure_discard,
+	[PURGE_SECURE_DISCARD] = { lacks_secure_discard,
 		"ioctl BLKSECDISCARD over the whole device" },
-	[PURGE_DISCARD] = { "discard", lacks_discard,
+	[PURGE_DISCARD] = { lacks_discard,
 		"ioctl BLKDISCARD over the whole device, 1 GiB at a time (TRIM/deallocate: a "
 		"'purge-lite', not a sanitisation)" },
-	[PURGE_PUNCH_HOLES] = { "punch-holes", lacks_punch,
+	[PURGE_PUNCH_HOLES] = { lacks_punch,
 		"fallocate(FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE) over the whole file" },
 };
 
-int purge_parse(const char *name, enum purge_method *m)
+/* Why the device cannot run method m (a concrete one), or NULL. */
+static const char *lacks(const struct device_info *di, enum purge_method m)
 {
-	for (int i = 0; i < PURGE_NMETHODS; i++)
-		if (!strcmp(name, methods[i].name)) {
-			*m = (enum purge_method)i;
-			return 0;
-		}
-	return -SB_EINVAL;
-}
+	const char *kind = purgemethod_unfit(m, di->is_block);
 
-const char *purge_name(enum purge_method m)
-{
-	return methods[m].name;
-}
-
-void purge_list(struct sbuf *sb)
-{
-	for (int i = 0; i < PURGE_NMETHODS; i++)
-		sbuf_addf(sb, "%s%s", i ? ", " : "", methods[i].name);
+	return kind ? kind : methods[m].lacks(di);
 }
 
 int purge_choose(const struct device_info *di, enum purge_method want,
 		 enum purge_method *out, struct diag *d)
 {
-	const char *why;
+	const struct purgemethod *p = &purgemethod_table[want];
+	const char *why = NULL;
 
-	if (want != PURGE_AUTO) {
-		why = methods[want].lacks(di);
-		if (why)
-			return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "cannot purge '%s' with "
-					"'%s': %s", di->path, methods[want].name, why);
+	switch (p->kind) {
+	case PURGEKIND_NONE:
 		*out = want;
 		return 0;
-	}
-	/* Secure discard is never picked by auto: it only exists on eMMC-like devices. */
-	for (int i = PURGE_AUTO + 1; i < PURGE_NMETHODS; i++) {
-		if (i != PURGE_SECURE_DISCARD && !methods[i].lacks(di)) {
-			*out = (enum purge_method)i;
+	case PURGEKIND_METHOD:
+		why = lacks(di, want);
+		if (!why) {
+			*out = want;
 			return 0;
 		}
+		break;
+	case PURGEKIND_FAMILY:  /* its methods, strongest first */
+		for (int i = 0; i < PURGE_NMETHODS; i++) {
+			const char *w;
+
+			if (purgemethod_table[i].family != want || i == (int)want)
+				continue;
+			w = lacks(di, (enum purge_method)i);
+			if (!w) {
+				*out = (enum purge_method)i;
+				return 0;
+			}
+			why = why ? why : w;
+		}
+		break;
+	case PURGEKIND_AUTO:
+		/* Secure discard is never picked by auto: it only exists on eMMC-like devices. */
+		for (int i = 0; i < PURGE_NMETHODS; i++)
+			if (purgemethod_table[i].kind == PURGEKIND_METHOD &&
+			    i != PURGE_SECURE_DISCARD && !lacks(di, (enum purge_method)i)) {
+				*out = (enum purge_method)i;
+				return 0;
+			}
+		return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "cannot purge '%s': it supports "
+				"none of the purge methods (%s)", di->path, lacks_discard(di));
 	}
-	return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "cannot purge '%s': it supports none "
-			"of the purge methods (%s)", di->path, lacks_discard(di));
+	return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "cannot purge '%s' with '%s': %s",
+			di->path, p->name, why);
 }
 
 /* The device's own estimate of the erase time, when it gives one. */
@@ -212,8 +220,12 @@ void purge_describe(const struct device_info *di, enum purge_method m, struct sb
 	char size[32];
 
 	units_format_size(di->size, size, sizeof(size));
+	if (m == PURGE_NONE) {
+		sbuf_adds(sb, "purge method: none (nothing is erased)\n");
+		return;
+	}
 	sbuf_addf(sb, "purge method: %s\n  %s\n  range: 0 .. %llu bytes (%s)\n  ",
-		  methods[m].name, methods[m].how, (unsigned long long)di->size, size);
+		  purgemethod_name(m), methods[m].how, (unsigned long long)di->size, size);
 	describe_time(di, m, sb);
 }
 
@@ -293,6 +305,9 @@ int purge_run(const struct device_info *di, enum purge_method m, struct purge_re
 	case PURGE_PUNCH_HOLES:
 		rc = run_punch(di, d);
 		break;
+	case PURGE_NONE:
+		rc = 0;
+		break;
 	default:
 		rc = diag_set(d, -SB_EINTERNAL, NULL, 0, 0, "purge method not resolved");
 	}
@@ -327,7 +342,7 @@ int purge_guarded(const char *target, enum purge_method want, const char *const 
 		goto out;
 	rc = purge_run(di, m, r, d);
 	if (!rc)
-		fprintf(out, "purged '%s' with %s in %.2f s%s%s\n", target, purge_name(m),
+		fprintf(out, "purged '%s' with %s in %.2f s%s%s\n", target, purgemethod_name(m),
 			r->seconds, r->detail[0] ? ": " : "", r->detail);
 out:
 	sbuf_release(&sb);

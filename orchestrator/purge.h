@@ -9,24 +9,8 @@
 
 #include "device.h"
 #include "diag.h"
+#include "purgemethod.h"
 #include "sbuf.h"
-
-/* Strongest first: "auto" picks the first one the device supports. */
-enum purge_method {
-	PURGE_AUTO,
-	PURGE_NVME_SANITIZE_BLOCK,
-	PURGE_NVME_SANITIZE_CRYPTO,
-	PURGE_NVME_FORMAT_CRYPTO,
-	PURGE_NVME_FORMAT,
-	PURGE_ATA_SANITIZE_BLOCK,
-	PURGE_ATA_SANITIZE_CRYPTO,
-	PURGE_ATA_SECURITY_ERASE_ENHANCED,
-	PURGE_ATA_SECURITY_ERASE,
-	PURGE_SECURE_DISCARD,
-	PURGE_DISCARD,
-	PURGE_PUNCH_HOLES,
-	PURGE_NMETHODS
-};
 
 /* What a purge did, for the archive. */
 struct purge_result {
@@ -35,13 +19,10 @@ struct purge_result {
 	char detail[256];
 };
 
-/* Parses a method name ("auto", "discard", "nvme-sanitize-block", ...); 0 or -SB_EINVAL. */
-int purge_parse(const char *name, enum purge_method *m);
-const char *purge_name(enum purge_method m);
-/* Lists every method name, comma-separated, into sb (for help and errors). */
-void purge_list(struct sbuf *sb);
 /*
- * Resolves "auto" and checks the device offers the method, before anything runs.
+ * Resolves "auto" and a family ("nvme-sanitize": block, else crypto) to the first
+ * method of the table (common/purgemethod.h) the device has, and checks it offers
+ * a method named outright, before anything runs; "none" stays none.
  * Returns 0 with *out set, or -SB_EUNSAFE with d saying what the device lacks.
  */
 int purge_choose(const struct device_info *di, enum purge_method want,

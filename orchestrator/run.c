@@ -197,22 +197,15 @@ void run__say(const struct orch *x, const char *fmt, ...)
 	fflush(stdout);
 }
 
-/* 1 when step w runs in rounds (rounds or a duty cycle): its first run is round 1. */
-static int in_rounds(const struct plan *p, const struct plan_workload *w)
-{
-	for (int s = w->scope; s >= 0; s = p->scopes[s].parent)
-		if (p->scopes[s].kind == PLAN_ROUNDS || p->scopes[s].kind == PLAN_DUTY_CYCLE)
-			return 1;
-	return 0;
-}
-
 /* Prints what step i does: a fio step's job file as fio would get it, through a scratch file. */
 static void print_jobfile(const struct orch *x, size_t i)
 {
 	const struct plan_workload *w = &x->plan.steps[i];
 	char tmp[] = "/tmp/ssdbench-dry-run.XXXXXX";
 	struct fiorun_target ft = run__fio_target(x, 0);
-	int rounds = in_rounds(&x->plan, w);
+	/* In rounds (or a duty cycle) its first run is round 1. */
+	int rounds = plan_in_scope(&x->plan, w, PLAN_ROUNDS) ||
+		     plan_in_scope(&x->plan, w, PLAN_DUTY_CYCLE);
 	struct sbuf sb;
 	struct diag jd;
 	int fd;
@@ -335,10 +328,10 @@ static int purge_target(struct orch *x, struct diag *d)
 	/* The archive says what actually ran, and the OP the steps were confined to. */
 	target = x->g.usable ? xasprintf("%s, purged with %s in %.2f s, OP %u.%02u %% "
 					 "(first %llu bytes)", x->run.target,
-					 purge_name(pr.method), pr.seconds,
+					 purgemethod_name(pr.method), pr.seconds,
 					 x->g.op_centi / 100, x->g.op_centi % 100,
 					 (unsigned long long)x->g.usable) :
-		xasprintf("%s, purged with %s in %.2f s", x->run.target, purge_name(pr.method),
+		xasprintf("%s, purged with %s in %.2f s", x->run.target, purgemethod_name(pr.method),
 			  pr.seconds);
 	free(x->run.target);
 	x->run.target = target;

@@ -322,7 +322,7 @@ void run__bench_describe(const struct orch *x, FILE *out)
 	}
 	if (x->g.purge)
 		say_destroy(x, "purge (--purge/--op)", "purge", "--method",
-			    purge_name(x->g.method), token, out);
+			    purgemethod_name(x->g.method), token, out);
 	for (size_t i = 0; i < x->plan.nsteps; i++) {
 		const struct plan_workload *w = &x->plan.steps[i];
 		char *when = xasprintf("step %zu '%s'", i + 1, w->name);

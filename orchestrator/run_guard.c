@@ -34,6 +34,31 @@ void run_guard_release(struct run_guard *g)
 	run_guard_init(g);
 }
 
+/*
+ * Every method the plan's <purge> steps name, decided on the target as the steps
+ * will decide it (purge_choose), so the dry run and the start of a run refuse what
+ * a step would refuse hours later. A file the run has yet to create is skipped then
+ * (nothing to erase), so only its kind of target counts.
+ */
+static int check_step_methods(const struct run_guard *g, struct diag *d)
+{
+	for (int m = 0; m < PURGE_NMETHODS; m++) {
+		enum purge_method got;
+		const char *why;
+
+		if (!(g->step_methods & (1UL << m)))
+			continue;
+		why = purgemethod_unfit((enum purge_method)m, g->dev->is_block);
+		if (why)
+			return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "cannot purge '%s' with "
+					"'%s': %s", g->dev->path, purgemethod_name(m), why);
+		if ((g->dev->is_block || g->dev->exists) &&
+		    purge_choose(g->dev, (enum purge_method)m, &got, d))
+			return d->code;
+	}
+	return 0;
+}
+
 /* Reads --op and --purge, and whether anything will write to the target. */
 static int read_options(struct run_guard *g, const struct run_opts *o,
 			const struct plan *p, int is_device, struct diag *d)
@@ -41,16 +66,24 @@ static int read_options(struct run_guard *g, const struct run_opts *o,
 	const char *why = NULL;
 
 	g->writes = o->purge || o->op;
-	for (size_t i = 0; i < p->nsteps; i++)
-		g->writes |= plan_step_writes(&p->steps[i]);
+	for (size_t i = 0; i < p->nsteps; i++) {
+		const struct plan_workload *w = &p->steps[i];
+		enum purge_method m;
+
+		g->writes |= plan_step_writes(w);
+		/* A <raid>'s steps run on its array, not on the run's target. */
+		if (w->kind == PLAN_PURGE && !plan_in_scope(p, w, PLAN_RAID) &&
+		    !purgemethod_parse(w->method, &m))
+			g->step_methods |= 1UL << m;
+	}
 	if (o->op && op_parse(o->op, &g->op_centi, &why))
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "invalid --op '%s': %s", o->op,
 				why);
-	if (o->purge && purge_parse(o->purge, &g->method)) {
+	if (o->purge && purgemethod_parse(o->purge, &g->method)) {
 		struct sbuf sb;
 
 		sbuf_init(&sb);
-		purge_list(&sb);
+		purgemethod_list(&sb);
 		diag_set(d, -SB_EUSAGE, NULL, 0, 0, "unknown purge method '%s' (one of: %s)",
 			 o->purge, sb.buf);
 		sbuf_release(&sb);
@@ -95,7 +128,8 @@ int run_guard_check(struct run_guard *g, const struct run_opts *o, const char *p
 	if (!is_device) {
 		if (g->purge && !g->dev->exists)
 			g->purge = 0;   /* a file fio has yet to create is already clean */
-		return g->purge ? purge_choose(g->dev, g->method, &g->method, d) : 0;
+		rc = check_step_methods(g, d);
+		return rc ? rc : g->purge ? purge_choose(g->dev, g->method, &g->method, d) : 0;
 	}
 	g->checks = xcalloc(1, sizeof(*g->checks));
 	rc = interlock_check(path, o->destroy, o->ndestroy, g->checks, d);
@@ -103,11 +137,12 @@ int run_guard_check(struct run_guard *g, const struct run_opts *o, const char *p
 	interlock_print(g->checks, out);
 	if (rc != -SB_EUNSAFE && rc)
 		return rc;
-	if (g->purge) {
+	if (g->purge || g->step_methods) {
 		struct diag pd;
 
 		diag_clear(&pd);
-		if (purge_choose(g->dev, g->method, &g->method, &pd) && !rc)
+		if (((g->purge && purge_choose(g->dev, g->method, &g->method, &pd)) ||
+		     check_step_methods(g, &pd)) && !rc)
 			rc = diag_set(d, pd.code, NULL, 0, 0, "%s", pd.msg);
 	}
 	if (!rc && !o->dry_run)

@@ -20,6 +20,7 @@ struct run_guard {
 	struct benchlock *bench_lock;/* the same on a bench: its `ssdbench lock`, or NULL */
 	int purge;                   /* purge before the first step */
 	enum purge_method method;
+	unsigned long step_methods;  /* bit m: a <purge> step (not in a <raid>) uses m */
 	unsigned op_centi;           /* --op in hundredths of a percent */
 	uint64_t usable;             /* bytes the steps may use with --op; 0 = all */
 	struct interlock_report *checks; /* the verdict for a device that is written */
@@ -37,7 +38,8 @@ int run_guard_options(struct run_guard *g, const struct run_opts *o, const struc
 		      int is_device, uint64_t size, struct diag *d);
 /*
  * For a device that will be written: every interlock (each row printed on out),
- * the purge method against what the device offers and, unless a dry run, the lock.
+ * the purge methods (--purge's and every <purge> step's) against what the device
+ * offers, exactly as the steps will ask for them, and unless a dry run, the lock.
  * 0, or -SB_EUNSAFE with d set (g->checks still holds every row).
  */
 int run_guard_check(struct run_guard *g, const struct run_opts *o, const char *path,

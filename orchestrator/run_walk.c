@@ -369,9 +369,13 @@ static int purge_element(struct orch *x, const struct plan_workload *w,
 	FILE *f;
 	int rc;
 
-	if (purge_parse(w->method, &m))
+	if (purgemethod_parse(w->method, &m))
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "unknown purge method '%s'",
 				w->method);
+	if (m == PURGE_NONE) {
+		st->rw = xstrdup("none");   /* the plan asked for no erase here */
+		return 0;
+	}
 	if (!x->tgt.is_device && !run__target_exists(x)) {
 		st->rw = xstrdup("none");   /* nothing written yet: nothing to erase */
 		return 0;
@@ -382,12 +386,12 @@ static int purge_element(struct orch *x, const struct plan_workload *w,
 	path = xasprintf("%s/%s/purge.json", x->out, st->dir);
 	f = fopen(path, "w");
 	if (f) {
-		fprintf(f, "{\"method\": \"%s\", \"seconds\": %.3f}\n", purge_name(pr.method),
+		fprintf(f, "{\"method\": \"%s\", \"seconds\": %.3f}\n", purgemethod_name(pr.method),
 			pr.seconds);
 		fclose(f);
 	}
 	free(path);
-	st->rw = xstrdup(purge_name(pr.method));
+	st->rw = xstrdup(purgemethod_name(pr.method));
 	x->written = 0;   /* "% of capacity written" starts again on an erased drive */
 	return f ? 0 : diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write purge.json in '%s'",
 				st->dir);
@@ -1027,7 +1031,7 @@ static int run_op(struct orch *x, int si, const struct ctx *outer, struct diag *
 		free(st->status);
 		st->status = xstrdup(rc ? "failed" : "ok");
 		st->error = rc ? xstrdup(d->msg) : NULL;
-		st->rw = rc ? NULL : xstrdup(purge_name(pr.method));
+		st->rw = rc ? NULL : xstrdup(purgemethod_name(pr.method));
 		if (!rc)
 			x->written = 0;
 		diag_clear(&rd);

@@ -340,7 +340,7 @@ int sshcmd_purge(const struct plan_host *h, const char *path, enum purge_method 
 		 const char *const *ids, size_t n, const char *token, FILE *out,
 		 struct purge_result *r, struct diag *d)
 {
-	struct sshcmd_dev c = { "purge", path, "--method", purge_name(m), ids, n, token };
+	struct sshcmd_dev c = { "purge", path, "--method", purgemethod_name(m), ids, n, token };
 	size_t nargs;
 	const char **args = sshcmd_dev_args(&c, &nargs);
 	struct sbuf so, se;
@@ -357,7 +357,7 @@ int sshcmd_purge(const struct plan_host *h, const char *path, enum purge_method 
 	if (!rc) {
 		const char *name = json_string_value(json_object_get(o, "method"));
 
-		if (!name || purge_parse(name, &r->method))
+		if (!name || purgemethod_parse(name, &r->method))
 			r->method = m;
 		r->seconds = json_number_value(json_object_get(o, "seconds"));
 		copy_str(o, "detail", r->detail, sizeof(r->detail));

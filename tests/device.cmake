@@ -4,7 +4,7 @@
 sb_unit_test(test_device sb_orchestrator)
 
 foreach(it device_refuse device_purge device_op device_probe device_resume device_raid
-           device_raid_fake device_raid_cmd device_hwop quiesce seeds)
+           device_raid_fake device_raid_cmd device_hwop quiesce seeds purge_methods)
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})

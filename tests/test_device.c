@@ -925,14 +925,64 @@ static void test_purge_names(void **state)
 
 	(void)state;
 	for (int i = 0; i < PURGE_NMETHODS; i++) {
-		assert_int_equal(purge_parse(purge_name((enum purge_method)i), &m), 0);
+		assert_int_equal(purgemethod_parse(purgemethod_name((enum purge_method)i), &m), 0);
 		assert_int_equal(m, i);
 	}
-	assert_int_equal(purge_parse("erase-all", &m), -SB_EINVAL);
+	assert_int_equal(purgemethod_parse("erase-all", &m), -SB_EINVAL);
 	sbuf_init(&sb);
-	purge_list(&sb);
-	assert_non_null(strstr(sb.buf, "auto, nvme-sanitize-block"));
+	purgemethod_list(&sb);
+	assert_non_null(strstr(sb.buf, "auto, none, nvme-sanitize, nvme-sanitize-block"));
 	sbuf_release(&sb);
+	/* The plan's choices are the same table. */
+	for (int i = 0; i < PURGE_NMETHODS; i++)
+		assert_string_equal(purgemethod_names[i], purgemethod_name((enum purge_method)i));
+	assert_null(purgemethod_names[PURGE_NMETHODS]);
+}
+
+/* Families take their strongest member the drive has; none is none; kinds of target. */
+static void test_purge_families(void **state)
+{
+	struct device_info *di = xcalloc(1, sizeof(*di));
+	enum purge_method m = PURGE_AUTO;
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	loop_info(di, 1 << 30);
+	di->kind = DEVICE_NVME;
+	di->has_nvme = 1;
+	di->nvme.sanicap = 1;   /* crypto erase only */
+	snprintf(di->nvme_ctrl, sizeof(di->nvme_ctrl), "nvme0");
+	assert_int_equal(purge_choose(di, PURGE_NVME_SANITIZE, &m, &d), 0);
+	assert_int_equal(m, PURGE_NVME_SANITIZE_CRYPTO);
+	di->nvme.sanicap = 3;
+	assert_int_equal(purge_choose(di, PURGE_NVME_SANITIZE, &m, &d), 0);
+	assert_int_equal(m, PURGE_NVME_SANITIZE_BLOCK);
+	di->nvme.sanicap = 0;
+	assert_int_equal(purge_choose(di, PURGE_NVME_SANITIZE, &m, &d), -SB_EUNSAFE);
+	assert_string_equal(d.msg, "cannot purge '/dev/loop7' with 'nvme-sanitize': SANICAP "
+			    "bit 1 (block erase) is not set");
+	diag_clear(&d);
+	assert_int_equal(purge_choose(di, PURGE_ATA_SECURE_ERASE, &m, &d), -SB_EUNSAFE);
+	assert_non_null(strstr(d.msg, "with 'ata-secure-erase': it does not answer ATA"));
+	assert_int_equal(purge_choose(di, PURGE_NONE, &m, &d), 0);
+	assert_int_equal(m, PURGE_NONE);
+	/* A file: only auto, none and punch-holes; the reasons name the kind of target. */
+	memset(di, 0, sizeof(*di));
+	di->kind = DEVICE_FILE;
+	di->exists = 1;
+	snprintf(di->path, sizeof(di->path), "/srv/t.bin");
+	diag_clear(&d);
+	assert_int_equal(purge_choose(di, PURGE_DISCARD, &m, &d), -SB_EUNSAFE);
+	assert_string_equal(d.msg, "cannot purge '/srv/t.bin' with 'discard': it is not a "
+			    "block device");
+	assert_string_equal(purgemethod_unfit(PURGE_DISCARD, 0), "it is not a block device");
+	assert_null(purgemethod_unfit(PURGE_PUNCH_HOLES, 0));
+	assert_string_equal(purgemethod_unfit(PURGE_PUNCH_HOLES, 1),
+			    "it is a block device, not a file");
+	assert_int_equal(purge_choose(di, PURGE_AUTO, &m, &d), 0);
+	assert_int_equal(m, PURGE_PUNCH_HOLES);
+	free(di);
 }
 
 /* Format NVM CDW10: LBAF 3:0, SES 11:9, LBAF upper bits 13:12. */
@@ -1019,6 +1069,7 @@ int main(void)
 		cmocka_unit_test(test_interlock_identity),
 		cmocka_unit_test(test_purge_choose),
 		cmocka_unit_test(test_purge_names),
+		cmocka_unit_test(test_purge_families),
 		cmocka_unit_test(test_purge_commands),
 		cmocka_unit_test(test_nvme_ctrl),
 	};
