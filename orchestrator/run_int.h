@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "archlock.h"
 #include "diag.h"
 #include "journal.h"
 #include "manifest.h"
@@ -44,6 +45,7 @@ struct orch {
 	struct result_run run;
 	struct manifest_target mt;
 	struct run_guard g;          /* interlocks, lock, purge and over-provisioning */
+	struct archlock lock;        /* the archive's: one writer at a time */
 	struct run_raid *raid;       /* a plan with <raid>: its members and array, or NULL */
 	struct run_hwop *hw;         /* a plan with <op method="hpa|namespace">, or NULL */
 

@@ -8,7 +8,7 @@ sb_unit_test(test_remote sb_orchestrator)
 # Integration tests: real fio runs on small files and loop devices (see tests/integration/).
 foreach(it cli plans quick options failure interrupt verify device steady wsat resume
     watchdog_continue lineup rerun telemetry remote remote_lineup remote_ssh remote_lock
-    remote_raid)
+    remote_raid runlock)
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
@@ -18,6 +18,6 @@ endforeach()
 # Runs that write archives share the page cache and the disk: keep them one at a time.
 set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_device
   it_steady it_wsat it_resume it_watchdog_continue it_lineup it_rerun
-  it_telemetry it_remote it_remote_lineup it_remote_ssh it_remote_lock it_remote_raid PROPERTIES
+  it_telemetry it_remote it_remote_lineup it_remote_ssh it_remote_lock it_remote_raid it_runlock PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)
