@@ -107,7 +107,7 @@ char *sbuf_detach(struct sbuf *sb)
 	return s;
 }
 
-int sbuf_read_file(struct sbuf *sb, const char *path)
+int sbuf_read_file_max(struct sbuf *sb, const char *path, size_t max)
 {
 	char chunk[65536];
 	FILE *f = fopen(path, "rb");
@@ -116,12 +116,21 @@ int sbuf_read_file(struct sbuf *sb, const char *path)
 
 	if (!f)
 		return -errno;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		sbuf_add(sb, chunk, n);
-	if (ferror(f))
+	while (!rc && (n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		if (sb->len > max || n > max - sb->len)
+			rc = -EFBIG;
+		else
+			sbuf_add(sb, chunk, n);
+	}
+	if (!rc && ferror(f))
 		rc = -EIO;
 	fclose(f);
 	return rc;
+}
+
+int sbuf_read_file(struct sbuf *sb, const char *path)
+{
+	return sbuf_read_file_max(sb, path, SBUF_MAX - 1);
 }
 
 int sbuf_load_file(struct sbuf *sb, const char *path, struct diag *d)

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE 1 /* syncfs */
 #include "fiorun.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -118,8 +120,10 @@ int fiorun_version(char *buf, size_t n)
 	args_add(&a, "--version");
 	rc = run_capture(a.v, NULL, &out);
 	args_release(&a);
-	while (out.len && (out.buf[out.len - 1] == '\n' || out.buf[out.len - 1] == '\r'))
-		out.buf[--out.len] = '\0';
+	out.buf[strcspn(out.buf, "\r\n")] = '\0';   /* its first line only */
+	for (char *c = out.buf; *c; c++)   /* it lands in the manifest and messages */
+		if (*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	if (rc != 0 || strncmp(out.buf, "fio-", 4)) {
 		sbuf_release(&out);
 		return -SB_ENOFIO;
@@ -129,18 +133,30 @@ int fiorun_version(char *buf, size_t n)
 	return 0;
 }
 
-int fiorun_check_version(const char *version, struct diag *d)
+/* "fio-MAJOR.MINOR[anything]", both numbers digits only: 0, or -1 for anything else. */
+static int parse_version(const char *version, long *major, long *minor)
 {
-	long major, minor = 0;
+	const char *s = version + 4;
 	char *end;
 
-	if (strncmp(version, "fio-", 4))
-		return 0;
-	major = strtol(version + 4, &end, 10);
-	if (end == version + 4)
-		return 0;
-	if (*end == '.')
-		minor = strtol(end + 1, NULL, 10);
+	if (strncmp(version, "fio-", 4) || !isdigit((unsigned char)s[0]))
+		return -1;
+	errno = 0;
+	*major = strtol(s, &end, 10);
+	if (errno || *end != '.' || !isdigit((unsigned char)end[1]))
+		return -1;
+	*minor = strtol(end + 1, NULL, 10);
+	return errno ? -1 : 0;
+}
+
+int fiorun_check_version(const char *version, struct diag *d)
+{
+	long major, minor;
+
+	if (parse_version(version, &major, &minor))
+		return diag_set(d, -SB_EFIO, NULL, 0, 0, "'fio --version' says '%.40s': not a "
+				"version ssdbench can read (fio-MAJOR.MINOR); is 'fio' on PATH "
+				"really fio?", version);
 	if (major > FIORUN_MIN_MAJOR ||
 	    (major == FIORUN_MIN_MAJOR && minor >= FIORUN_MIN_MINOR))
 		return 0;
@@ -369,9 +385,29 @@ out:
 	return rc;
 }
 
-/* Handles one line of fio's stdout: ETA lines feed the progress display, the rest is kept. */
+/* The longest line of fio's stdout held in memory; a longer one is streamed. */
+#define LINE_MAX_HELD 65536
+
+/*
+ * fio's stdout as it arrives, cut into lines: ETA lines feed the progress display,
+ * the rest goes to fio.stdout. Only one line is held, at most LINE_MAX_HELD bytes.
+ */
+struct keep {
+	FILE *f;
+	int err;            /* errno of the first failed write, 0 = none */
+	struct sbuf line;   /* the line so far */
+	int long_line;      /* 1: past LINE_MAX_HELD, streamed to f; 2: an ETA line, dropped */
+};
+
+static void keep_write(struct keep *k, const char *s, size_t n)
+{
+	if (n && !k->err && fwrite(s, 1, n, k->f) != n)
+		k->err = errno ? errno : EIO;
+}
+
+/* Handles one whole line of fio's stdout: an ETA line feeds the display, the rest is kept. */
 static void stdout_line(const struct fiorun_exec_opts *o, const char *line, size_t n,
-			FILE *keep)
+			struct keep *k)
 {
 	if (n >= 5 && !memcmp(line, "Jobs:", 5)) {
 		const char *status = memchr(line, '[', n);
@@ -381,9 +417,41 @@ static void stdout_line(const struct fiorun_exec_opts *o, const char *line, size
 				(int)(n - (size_t)(status - line)), status);
 		return;
 	}
-	if (n && keep) {
-		fwrite(line, 1, n, keep);
-		fputc('\n', keep);
+	if (n) {
+		keep_write(k, line, n);
+		keep_write(k, "\n", 1);
+	}
+}
+
+/* Takes the next n bytes of fio's stdout (line breaks: \n or \r). */
+static void keep_feed(const struct fiorun_exec_opts *o, struct keep *k, const char *s,
+		      size_t n)
+{
+	while (n) {
+		size_t i = 0;
+
+		while (i < n && s[i] != '\n' && s[i] != '\r')
+			i++;
+		if (!k->long_line && k->line.len + i > LINE_MAX_HELD) {
+			k->long_line = k->line.len >= 5 && !memcmp(k->line.buf, "Jobs:", 5) ? 2 : 1;
+			if (k->long_line == 1)
+				keep_write(k, k->line.buf, k->line.len);
+			sbuf_reset(&k->line);
+		}
+		if (k->long_line == 1)
+			keep_write(k, s, i);
+		else if (!k->long_line)
+			sbuf_add(&k->line, s, i);
+		if (i == n)
+			return;
+		if (k->long_line == 1)
+			keep_write(k, "\n", 1);
+		else if (!k->long_line)
+			stdout_line(o, k->line.buf, k->line.len, k);
+		sbuf_reset(&k->line);
+		k->long_line = 0;
+		s += i + 1;
+		n -= i + 1;
 	}
 }
 
@@ -564,14 +632,12 @@ static void watch_tick(const struct fiorun_exec_opts *o, struct watch *w)
  * step and still writes its report.
  */
 static void pump_stdout(const struct fiorun_exec_opts *o, struct watch *w, int fd,
-			FILE *keep)
+			struct keep *keep)
 {
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	struct sbuf pending;
-	char buf[4096];
+	char buf[65536];
 	ssize_t n = 1;
 
-	sbuf_init(&pending);
 	while (n != 0) {
 		int ready = poll(&pfd, 1, 500);
 
@@ -583,17 +649,9 @@ static void pump_stdout(const struct fiorun_exec_opts *o, struct watch *w, int f
 			continue;
 		if (n < 0)
 			break;
-		for (ssize_t i = 0; i < n; i++) {
-			if (buf[i] == '\n' || buf[i] == '\r') {
-				stdout_line(o, pending.buf, pending.len, keep);
-				sbuf_reset(&pending);
-			} else if (pending.len < 65536) {
-				sbuf_addc(&pending, buf[i]);
-			}
-		}
+		keep_feed(o, keep, buf, (size_t)n);
 	}
-	stdout_line(o, pending.buf, pending.len, keep);
-	sbuf_release(&pending);
+	keep_feed(o, keep, "\n", 1);   /* the last line, when fio did not end it */
 	if (o->tty)
 		fputs("\r\033[K", stderr);
 }
@@ -730,14 +788,15 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 {
 	char *keep_path = xasprintf("%s/fio.stdout", o->dir);
 	char *err_path = xasprintf("%s/fio.stderr", o->dir);
-	FILE *keep = fopen(keep_path, "w");
+	struct keep keep = { fopen(keep_path, "w"), 0, { NULL, 0, 0 }, 0 };
 	int err_fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	int pfd[2] = { -1, -1 }, rc = 0;
 	struct watch w = { 0 };
 
-	if (!keep || err_fd < 0 || pipe(pfd)) {
+	sbuf_init(&keep.line);
+	if (!keep.f || err_fd < 0 || pipe(pfd)) {
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s",
-			      !keep ? keep_path : err_path, strerror(errno));
+			      !keep.f ? keep_path : err_path, strerror(errno));
 		goto out;
 	}
 	rc = check_installed_version(d);
@@ -764,8 +823,10 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 		w.term_at = now_ms() + (int64_t)o->timeout_s * 1000;
 		w.kill_at = w.term_at + WATCHDOG_GRACE_MS;
 	}
-	pump_stdout(o, &w, pfd[0], keep);
+	pump_stdout(o, &w, pfd[0], &keep);
 	*status = finish_watch(&w);
+	if (!keep.err && fflush(keep.f))
+		keep.err = errno;
 	if (o->client)
 		take_client_logs(o->dir);
 	if (w.stage)
@@ -773,6 +834,9 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	else if (*status == 127)
 		rc = diag_set(d, -SB_ENOFIO, NULL, 0, 0, "cannot run 'fio': is it "
 			      "installed and on PATH?");
+	else if (keep.err)
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", keep_path,
+			      strerror(keep.err));
 out:
 	if (pfd[0] >= 0)
 		close(pfd[0]);
@@ -780,43 +844,55 @@ out:
 		close(pfd[1]);
 	if (err_fd >= 0)
 		close(err_fd);
-	if (keep)
-		fclose(keep);
+	if (keep.f)
+		fclose(keep.f);
+	sbuf_release(&keep.line);
 	free(keep_path);
 	free(err_path);
 	return rc;
 }
 
-/* Appends the meaningful lines of a file (fio's messages) to sb, "; "-separated. */
+/* Appends line to sb ("; "-separated) when it is one of fio's messages, once. */
+static void add_line(struct sbuf *sb, char *line, int only_fio, int *count)
+{
+	while (*line == ' ' || *line == '\t' || *line == '\r')
+		line++;
+	if (*line == '<' && strstr(line, "> "))  /* relayed from a server: "<bench1> " */
+		line = strstr(line, "> ") + 2;
+	if (!*line || (only_fio && strncmp(line, "fio:", 4) && strncmp(line, "note:", 5) &&
+		       strncmp(line, "client", 6)))
+		return;
+	if (strstr(sb->buf, line))
+		return; /* fio often says the same thing twice */
+	if (sb->len)
+		sbuf_adds(sb, "; ");
+	sbuf_addf(sb, "%.300s", line);
+	(*count)++;
+}
+
+/*
+ * Appends the meaningful lines of a file (fio's messages) to sb, read a line at a
+ * time: fio's stdout can be any size. A line longer than the buffer counts by its
+ * start.
+ */
 static void add_lines(struct sbuf *sb, const char *path, int only_fio, int *count)
 {
-	struct sbuf text;
-	char *line, *next;
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	int rest = 0;   /* inside a long line, past its start */
 
-	sbuf_init(&text);
-	if (sbuf_read_file(&text, path)) {
-		sbuf_release(&text);
-		return;
+	while (f && *count < 6 && fgets(line, sizeof(line), f)) {
+		size_t n = strlen(line);
+		int was_rest = rest;
+
+		rest = !n || line[n - 1] != '\n';
+		if (!rest)
+			line[n - 1] = '\0';
+		if (!was_rest)
+			add_line(sb, line, only_fio, count);
 	}
-	for (line = text.buf; line && *line && *count < 6; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		while (*line == ' ' || *line == '\t' || *line == '\r')
-			line++;
-		if (*line == '<' && strstr(line, "> "))  /* relayed from a server: "<bench1> " */
-			line = strstr(line, "> ") + 2;
-		if (!*line || (only_fio && strncmp(line, "fio:", 4) &&
-			       strncmp(line, "note:", 5) && strncmp(line, "client", 6)))
-			continue;
-		if (strstr(sb->buf, line))
-			continue; /* fio often says the same thing twice */
-		if (sb->len)
-			sbuf_adds(sb, "; ");
-		sbuf_addf(sb, "%.300s", line);
-		(*count)++;
-	}
-	sbuf_release(&text);
+	if (f)
+		fclose(f);
 }
 
 char *fiorun_error_text(const char *dir)
@@ -859,4 +935,20 @@ char *fiorun_job_error(const char *dir)
 	fiojson_report_release(&r);
 	free(path);
 	return text;
+}
+
+char *fiorun_nospace(const char *dir)
+{
+	struct statvfs sv;
+	unsigned long long left;
+
+	if (statvfs(dir, &sv))
+		return NULL;
+	/* root (as fio runs) may use the blocks a filesystem keeps for it */
+	left = (unsigned long long)(geteuid() ? sv.f_bavail : sv.f_bfree) * sv.f_frsize;
+	if (left >= FIORUN_FULL_BYTES)
+		return NULL;
+	return xasprintf("cannot write '%s/fio.json': %s (fio's report is missing or cut "
+			 "short, and %llu KiB are left on its filesystem)", dir,
+			 strerror(ENOSPC), left / 1024);
 }

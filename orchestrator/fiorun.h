@@ -19,8 +19,8 @@ int fiorun_version(char *buf, size_t n);
 
 /*
  * Checks a version string as fio prints it ("fio-3.33", "fio-3.9-4-gabc"). Returns 0
- * when it is FIORUN_MIN_* or newer, or when it cannot be read (not refused on a
- * guess); -SB_EFIO with d naming the minimum when it is older.
+ * when it is FIORUN_MIN_* or newer; -SB_EFIO with d naming the minimum when it is
+ * older, or saying so when it is not "fio-MAJOR.MINOR..." with digits ("fio-banana").
  */
 int fiorun_check_version(const char *version, struct diag *d);
 
@@ -115,5 +115,15 @@ char *fiorun_error_text(const char *dir);
  * or NULL when none does or the report cannot be read. free() it.
  */
 char *fiorun_job_error(const char *dir);
+
+/* Free space below which a missing or cut-short report is put down to a full disk. */
+#define FIORUN_FULL_BYTES (1024 * 1024)
+
+/*
+ * After a step whose report cannot be read: "cannot write 'DIR/fio.json': No space
+ * left on device (...)" when dir's filesystem has less than FIORUN_FULL_BYTES left
+ * (fio says nothing when it cannot write its report), else NULL. free() it.
+ */
+char *fiorun_nospace(const char *dir);
 
 #endif

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Tests for common/: units, SHA-256, suggestions, text buffer, diagnostics. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -134,6 +136,34 @@ static void test_sbuf(void **state)
 	sbuf_release(&sb);
 }
 
+/* A bounded read is an error past its bound, never an abort (fio.json, plans). */
+static void test_sbuf_read_bounded(void **state)
+{
+	char path[] = "/tmp/ssdbench-test-sbuf.XXXXXX";
+	struct sbuf sb;
+	FILE *f;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	for (int i = 0; i < 10000; i++)   /* 100,000 bytes: past one read chunk */
+		fputs("0123456789", f);
+	assert_int_equal(fclose(f), 0);
+	sbuf_init(&sb);
+	assert_int_equal(sbuf_read_file_max(&sb, path, 100000), 0);
+	assert_int_equal(sb.len, 100000);
+	sbuf_reset(&sb);
+	assert_int_equal(sbuf_read_file_max(&sb, path, 99999), -EFBIG);
+	assert_true(sb.len <= 99999);
+	sbuf_reset(&sb);
+	assert_int_equal(sbuf_read_file_max(&sb, path, 0), -EFBIG);
+	assert_int_equal(sb.len, 0);
+	sbuf_release(&sb);
+	unlink(path);
+}
+
 static void test_diag_first_wins(void **state)
 {
 	struct diag d;
@@ -176,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_sha256_vectors),
 		cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_sbuf),
+		cmocka_unit_test(test_sbuf_read_bounded),
 		cmocka_unit_test(test_diag_first_wins),
 		cmocka_unit_test(test_utf8_width),
 	};
