@@ -163,17 +163,43 @@ char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
+/* "-12", "+3.5", "-1e-3": a decimal number, which a spreadsheet reads as one. */
+static int csv_number(const char *s)
+{
+	size_t n;
+
+	s += *s == '+' || *s == '-';
+	n = strspn(s, "0123456789");
+	if (s[n] == '.')
+		n += 1 + strspn(s + n + 1, "0123456789");
+	if (!n || (n == 1 && *s == '.'))
+		return 0;
+	s += n;
+	if (*s == 'e' || *s == 'E') {
+		s += 1 + (s[1] == '+' || s[1] == '-');
+		n = strspn(s, "0123456789");
+		if (!n)
+			return 0;
+		s += n;
+	}
+	return !*s;
+}
+
 void sbuf_add_csv(struct sbuf *sb, const char *s)
 {
-	if (!strpbrk(s, ",\"\r\n")) {
-		sbuf_adds(sb, s);
-		return;
-	}
-	sbuf_addc(sb, '"');
+	/* A formula to a spreadsheet ("=HYPERLINK(...)"): kept as text (OWASP CSV injection). */
+	int formula = s[0] && strchr("=+-@\t\r", s[0]) && !csv_number(s);
+	int quote = strpbrk(s, ",\"\r\n") != NULL;
+
+	if (quote)
+		sbuf_addc(sb, '"');
+	if (formula)
+		sbuf_addc(sb, '\'');
 	for (; *s; s++) {
 		if (*s == '"')
 			sbuf_addc(sb, '"');
 		sbuf_addc(sb, *s);
 	}
-	sbuf_addc(sb, '"');
+	if (quote)
+		sbuf_addc(sb, '"');
 }

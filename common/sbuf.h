@@ -25,7 +25,11 @@ void sbuf_addf(struct sbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void sbuf_vaddf(struct sbuf *sb, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
-/* Appends s as one CSV field, quoted (RFC 4180) when it holds a comma, quote or line break. */
+/*
+ * Appends s as one CSV field, quoted (RFC 4180) when it holds a comma, quote or line
+ * break. A field a spreadsheet would run as a formula -- '=', '+', '-', '@', TAB or CR
+ * first, and not a number -- gets a leading "'" inside quotes (OWASP CSV injection).
+ */
 void sbuf_add_csv(struct sbuf *sb, const char *s);
 /* Returns the text and leaves sb empty; free() the result. */
 char *sbuf_detach(struct sbuf *sb);

@@ -136,6 +136,47 @@ static void test_sbuf(void **state)
 	sbuf_release(&sb);
 }
 
+/* CSV fields: RFC 4180 quoting, and no cell a spreadsheet would run as a formula. */
+static void test_sbuf_csv(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "plain", "plain" },
+		{ "a,b", "\"a,b\"" },
+		{ "say \"hi\"", "\"say \"\"hi\"\"\"" },
+		{ "two\nlines", "\"two\nlines\"" },
+		{ "", "" },
+		{ "=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"" },
+		{ "=1+2", "'=1+2" },
+		{ "+cmd", "'+cmd" },
+		{ "-2+3", "'-2+3" },
+		{ "@SUM(A1)", "'@SUM(A1)" },
+		{ "\tx", "'\tx" },
+		{ "\rx", "\"'\rx\"" },
+		{ "-", "'-" },
+		{ "-.", "'-." },
+		{ "-e5", "'-e5" },
+		{ "-1e", "'-1e" },
+		{ "-inf", "'-inf" },
+		{ "-0x10", "'-0x10" },
+		{ "a=b", "a=b" },
+		{ "-12", "-12" },
+		{ "+3.5", "+3.5" },
+		{ "-.5", "-.5" },
+		{ "-1e-3", "-1e-3" },
+		{ "-2.5E+10", "-2.5E+10" },
+	};
+	struct sbuf sb;
+
+	(void)state;
+	sbuf_init(&sb);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		sbuf_reset(&sb);
+		sbuf_add_csv(&sb, cases[i][0]);
+		assert_string_equal(sb.buf, cases[i][1]);
+	}
+	sbuf_release(&sb);
+}
+
 /* A bounded read is an error past its bound, never an abort (fio.json, plans). */
 static void test_sbuf_read_bounded(void **state)
 {
@@ -207,6 +248,7 @@ int main(void)
 		cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_sbuf),
 		cmocka_unit_test(test_sbuf_read_bounded),
+		cmocka_unit_test(test_sbuf_csv),
 		cmocka_unit_test(test_diag_first_wins),
 		cmocka_unit_test(test_utf8_width),
 	};
