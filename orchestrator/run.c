@@ -832,6 +832,8 @@ static int guard(struct orch *x, struct diag *d)
 			      x->plan.scopes[x->hw->scope].op_method, x->tgt.host->name);
 	if (!rc)
 		rc = run_guard_hwop(&x->g, x->o, &x->plan, x->tgt.is_device && !x->raid, d);
+	if (!rc)   /* fio grows a file target to reach past its end */
+		rc = plan_check_ranges(&x->plan, x->g.usable ? x->g.usable : x->tgt.size, d);
 	return x->o->dry_run ? dry_run(x, rc, d) : rc;
 }
 
