@@ -34,6 +34,8 @@
 #include "version.h"
 #include "xalloc.h"
 
+#define RUN_NSTOP 3
+
 /* The one file-scope variable (run_int.h): a signal handler has nowhere else to write. */
 volatile sig_atomic_t run__interrupted;
 
@@ -42,15 +44,28 @@ static void on_signal(int sig)
 	run__interrupted = sig;
 }
 
-static void catch_signals(struct sigaction *old_int, struct sigaction *old_term)
+/* The signals that stop a run cleanly: Ctrl-C, kill, and the terminal going away. */
+static const int stop_signals[RUN_NSTOP] = { SIGINT, SIGTERM, SIGHUP };
+
+/* old[] gets the dispositions back; a SIGHUP ignored (nohup) stays ignored. */
+static void catch_signals(struct sigaction old[RUN_NSTOP])
 {
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, old_int);
-	sigaction(SIGTERM, &sa, old_term);
+	for (size_t i = 0; i < RUN_NSTOP; i++) {
+		sigaction(stop_signals[i], NULL, &old[i]);
+		if (stop_signals[i] != SIGHUP || old[i].sa_handler != SIG_IGN)
+			sigaction(stop_signals[i], &sa, NULL);
+	}
+}
+
+static void restore_signals(const struct sigaction old[RUN_NSTOP])
+{
+	for (size_t i = 0; i < RUN_NSTOP; i++)
+		sigaction(stop_signals[i], &old[i], NULL);
 }
 
 char *run__iso_now(void)
@@ -1107,7 +1122,7 @@ static int close_run(struct orch *x, int rc, struct diag *d)
 static int execute(struct orch *x, struct diag *d)
 {
 	const struct run_opts *o = x->o;
-	struct sigaction old_int, old_term;
+	struct sigaction old[RUN_NSTOP];
 	int rc = 0;
 
 	x->out = o->out_dir ? xstrdup(o->out_dir) : xasprintf("out/%s", x->plan.name);
@@ -1117,7 +1132,7 @@ static int execute(struct orch *x, struct diag *d)
 		rc = guard(x, d);
 	if (o->dry_run || rc)
 		return rc;
-	catch_signals(&old_int, &old_term);
+	catch_signals(old);
 	rc = set_up(x, d);
 	if (!rc) {
 		struct check_estimate e;
@@ -1136,8 +1151,7 @@ static int execute(struct orch *x, struct diag *d)
 	}
 	if (x->run.status)   /* the archive describes the run: say how it ended */
 		rc = close_run(x, rc, d);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	restore_signals(old);
 	return rc;
 }
 

@@ -61,9 +61,10 @@ struct orch {
 };
 
 /*
- * Set by SIGINT/SIGTERM while a run is under way (run.c). fio, in the same process
- * group, gets the signal too, stops and writes its report; the run then records
- * the element as interrupted and closes the archive instead of dying half-written.
+ * Set by SIGINT/SIGTERM/SIGHUP while a run is under way (run.c). fio, in the same
+ * process group, gets the signal too (else ssdbench passes it on as SIGINT), stops
+ * and writes its report; the run then records the element as interrupted and
+ * closes the archive instead of dying half-written.
  */
 extern volatile sig_atomic_t run__interrupted;
 

@@ -3,6 +3,7 @@
 # Ctrl-C during a step: the run stops, records the step as interrupted, keeps every
 # step that finished before it (manifest, results.csv, report) and says how to go
 # on; "ssdbench resume" then runs the interrupted step again (its --set applies).
+# SIGHUP (the terminal closed) ends a run the same way.
 . "$(dirname "$0")/lib.sh"
 
 cat > "$WORK/plan.xml" <<'PLAN'
@@ -52,4 +53,24 @@ wait "$rpid"
 set -e
 expect_eq "first step untouched" "$(sha256sum < "$out/steps/001-first/fio.json")" "$first_sha"
 "$SSDBENCH" verify "$out" > /dev/null || fail "verify after the resumed run stopped"
+
+# The terminal going away (SIGHUP) stops the run the same way: its manifest says
+# "failed", not "running".
+setsid "$SSDBENCH" run "$WORK/plan.xml" --out "$WORK/hup" > "$WORK/hup.log" 2> "$WORK/hup.err" &
+pid=$!
+for _ in $(seq 600); do
+  [ -e "$WORK/hup/steps/002-second/job.fio" ] && break
+  kill -0 "$pid" 2>/dev/null || fail "hup: ssdbench ended before the second step"
+  sleep 0.1
+done
+[ -e "$WORK/hup/steps/002-second/job.fio" ] || fail "hup: second step never started"
+kill -HUP "$pid"
+set +e
+wait "$pid"; rc=$?
+set -e
+expect_eq "hup: exit code" "$rc" 1
+expect_eq "hup: run status" "$(jq -r .status "$WORK/hup/manifest.json")" failed
+check "hup: step error" jq -e '.steps[1].error == "interrupted by signal 1"' \
+  "$WORK/hup/manifest.json" > /dev/null
+check "hup: no lock left" test ! -e "$WORK/hup/.lock"
 echo "interrupt: ok"
