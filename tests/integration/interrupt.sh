@@ -4,7 +4,7 @@
 # step that finished before it (manifest, results.csv, report) and says how to go
 # on; "ssdbench resume" then runs the interrupted step again (its --set applies).
 # SIGHUP (the terminal closed) ends a run the same way.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fault_lib.sh"
 
 cat > "$WORK/plan.xml" <<'PLAN'
 <plan name="long">
@@ -18,12 +18,7 @@ out=$WORK/out
 setsid "$SSDBENCH" run "$WORK/plan.xml" --out "$out" > "$WORK/out.log" 2> "$WORK/err.log" &
 pid=$!
 # Wait (bounded) until the second step's job file exists: fio is starting on it.
-for _ in $(seq 600); do
-  [ -e "$out/steps/002-second/job.fio" ] && break
-  kill -0 "$pid" 2>/dev/null || fail "ssdbench ended before the second step"
-  sleep 0.1
-done
-[ -e "$out/steps/002-second/job.fio" ] || fail "second step never started"
+wait_file "$pid" "$out/steps/002-second/job.fio"
 kill -INT -- "-$pid"
 set +e
 wait "$pid"; rc=$?
@@ -58,12 +53,7 @@ expect_eq "first step untouched" "$(sha256sum < "$out/steps/001-first/fio.json")
 # "failed", not "running".
 setsid "$SSDBENCH" run "$WORK/plan.xml" --out "$WORK/hup" > "$WORK/hup.log" 2> "$WORK/hup.err" &
 pid=$!
-for _ in $(seq 600); do
-  [ -e "$WORK/hup/steps/002-second/job.fio" ] && break
-  kill -0 "$pid" 2>/dev/null || fail "hup: ssdbench ended before the second step"
-  sleep 0.1
-done
-[ -e "$WORK/hup/steps/002-second/job.fio" ] || fail "hup: second step never started"
+wait_file "$pid" "$WORK/hup/steps/002-second/job.fio"
 kill -HUP "$pid"
 set +e
 wait "$pid"; rc=$?
