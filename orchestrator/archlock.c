@@ -38,8 +38,12 @@ static void clean_copy(const char *s, char *buf, size_t n)
 {
 	size_t k = 0;
 
-	for (; s && *s && k + 1 < n; s++)
-		buf[k++] = *s >= 0x20 && *s < 0x7f ? *s : '?';
+	for (; s && *s && k + 1 < n; s++) {
+		if (*s >= 0x20 && *s < 0x7f)
+			buf[k++] = *s;
+		else
+			buf[k++] = '?';
+	}
 	buf[k] = '\0';
 }
 
@@ -78,17 +82,22 @@ static int open_lock(const char *path, int flags, struct stat *st, struct diag *
 {
 	int fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 
-	if (fd < 0 && errno == ELOOP)
-		return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "'%s' is a symbolic link: not "
-				"an archive's lock", path);
-	if (fd < 0)
-		return errno == ENOENT && !(flags & O_CREAT) ? -SB_ENOENT :
-		       diag_set(d, -SB_EIO, NULL, 0, 0, "cannot open '%s': %s", path,
-				strerror(errno));
+	if (fd < 0 && errno == ELOOP) {
+		diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "'%s' is a symbolic link: not an "
+			 "archive's lock", path);
+		return -SB_EUNSAFE;
+	}
+	if (fd < 0 && errno == ENOENT && !(flags & O_CREAT))
+		return -SB_ENOENT;
+	if (fd < 0) {
+		diag_set(d, -SB_EIO, NULL, 0, 0, "cannot open '%s': %s", path, strerror(errno));
+		return -SB_EIO;
+	}
 	if (fstat(fd, st) || !S_ISREG(st->st_mode)) {
 		close(fd);
-		return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "'%s' is not a regular file: not "
-				"an archive's lock", path);
+		diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "'%s' is not a regular file: not an "
+			 "archive's lock", path);
+		return -SB_EUNSAFE;
 	}
 	return fd;
 }

@@ -76,7 +76,8 @@ struct fiorun_exec_opts {
 
 /*
  * Runs fio on the job file: JSON+ report to fio.json, stdout (less its ETA lines) to
- * fio.stdout, stderr to fio.stderr, all in dir. Before fio starts, what ssdbench
+ * fio.stdout as it comes (one line held, a longer one than 64 KiB streamed), stderr
+ * to fio.stderr, all in dir; a failed write of fio.stdout is an error naming it. Before fio starts, what ssdbench
  * wrote for the step (dir's filesystem) and what an earlier step left in o->target's
  * page cache are put on disk, so that no journal commit or writeback of theirs lands
  * inside the measured seconds. *status is fio's exit status, or
