@@ -77,26 +77,29 @@ static int busy(int fd, const char *dir, struct diag *d)
 			ARCHLOCK_FILE);
 }
 
-/* Opens dir/.lock as a regular file, never through a symlink, a FIFO or a device. */
-static int open_lock(const char *path, int flags, struct stat *st, struct diag *d)
+/*
+ * Opens (creating it when missing) dir/.lock as a regular file with one name, never
+ * through a symlink, a FIFO, a device or a hard link.
+ */
+static int open_lock(const char *path, struct stat *st, struct diag *d)
 {
-	int fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 
 	if (fd < 0 && errno == ELOOP) {
 		diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "'%s' is a symbolic link: not an "
 			 "archive's lock", path);
 		return -SB_EUNSAFE;
 	}
-	if (fd < 0 && errno == ENOENT && !(flags & O_CREAT))
-		return -SB_ENOENT;
 	if (fd < 0) {
 		diag_set(d, -SB_EIO, NULL, 0, 0, "cannot open '%s': %s", path, strerror(errno));
 		return -SB_EIO;
 	}
-	if (fstat(fd, st) || !S_ISREG(st->st_mode)) {
+	/* a hard link would have the record written over another file */
+	if (fstat(fd, st) || !S_ISREG(st->st_mode) || st->st_nlink != 1) {
 		close(fd);
-		diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "'%s' is not a regular file: not an "
-			 "archive's lock", path);
+		diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "'%s' is not a regular file of its own "
+			 "(a symlink, a FIFO, a device or a hard link): not an archive's lock",
+			 path);
 		return -SB_EUNSAFE;
 	}
 	return fd;
@@ -149,7 +152,7 @@ int archlock_take(struct archlock *l, const char *dir, struct diag *d)
 	int fd = -1, rc = 0;
 
 	for (int tries = 0; tries < TAKE_TRIES && fd < 0 && !rc; tries++) {
-		fd = open_lock(path, O_RDWR | O_CREAT, &st, d);
+		fd = open_lock(path, &st, d);
 		if (fd < 0) {
 			rc = fd;
 		} else if (flock(fd, LOCK_EX | LOCK_NB)) {
@@ -175,23 +178,6 @@ int archlock_take(struct archlock *l, const char *dir, struct diag *d)
 	rc = record(l, d);
 	if (rc)
 		archlock_release(l);
-	return rc;
-}
-
-int archlock_check(const char *dir, struct diag *d)
-{
-	char *path = xasprintf("%s/%s", dir, ARCHLOCK_FILE);
-	struct stat st;
-	int fd = open_lock(path, O_RDONLY, &st, d), rc = 0;
-
-	if (fd >= 0) {
-		if (flock(fd, LOCK_EX | LOCK_NB))
-			rc = errno == EWOULDBLOCK ? busy(fd, dir, d) : 0;
-		close(fd);   /* unlocks it when this took it */
-	} else if (fd != -SB_ENOENT) {   /* no file: no writer, who always has one */
-		rc = fd;
-	}
-	free(path);
 	return rc;
 }
 

@@ -31,12 +31,6 @@ void archlock_init(struct archlock *l);
  */
 int archlock_take(struct archlock *l, const char *dir, struct diag *d);
 
-/*
- * Whether another process holds dir's lock, creating and changing nothing:
- * 0 when nobody does, -SB_EUNSAFE with d as archlock_take.
- */
-int archlock_check(const char *dir, struct diag *d);
-
 /* Gives the reserve back to the filesystem (before the run's last save). */
 void archlock_unreserve(struct archlock *l);
 

@@ -7,7 +7,8 @@
 # start; the first run's folder stays as it was, and the run then finishes, exit 0,
 # its archive intact for `ssdbench verify` and its lock gone. A lock left behind by
 # a killed run (a .lock nobody holds) stops nothing and is not an archive file; a
-# .lock that is a symlink or a FIFO is refused, never followed or waited on.
+# .lock that is a symlink, a FIFO or a hard link is refused, never followed, waited
+# on or written.
 . "$(dirname "$0")/fault_lib.sh"
 
 real_fio=$(command -v fio) || { echo "runlock: skipped (no fio)"; exit 77; }
@@ -75,17 +76,18 @@ run_rc "$WORK/f.log" "$WORK/f.err" "$SSDBENCH" run "$WORK/plan.xml" --target "$t
 [ "$rc" = 0 ] || { cat "$WORK/f.log" "$WORK/f.err"; fail "--force over a lock nobody holds: exit code $rc"; }
 check "--force: its lock is gone too" test ! -e "$out/.lock"
 archive_ok "$out" ok,ok first,second
-# A .lock that is a symlink or a FIFO is not followed, written or waited on.
-mkdir "$WORK/sym" "$WORK/fifo"
+# A .lock that is a symlink, a FIFO or a hard link is not followed, waited on or written.
+mkdir "$WORK/sym" "$WORK/fifo" "$WORK/hard"
 echo victim > "$WORK/victim"
 ln -s "$WORK/victim" "$WORK/sym/.lock"
 mkfifo "$WORK/fifo/.lock"
-for d in sym fifo; do
+ln "$WORK/victim" "$WORK/hard/.lock"
+for d in sym fifo hard; do
   run_rc "$WORK/$d.log" "$WORK/$d.err" timeout 60 "$SSDBENCH" run "$WORK/plan.xml" \
     --target "$tgt" --out "$WORK/$d"
   expect_eq "$d .lock: exit code" "$rc" 1
   grep -q "^error: '$WORK/$d/.lock' is" "$WORK/$d.err" ||
     { cat "$WORK/$d.err"; fail "$d .lock: not refused as such"; }
 done
-expect_eq "the symlink's target untouched" "$(cat "$WORK/victim")" victim
+expect_eq "the linked file untouched" "$(cat "$WORK/victim")" victim
 echo "runlock: ok"
