@@ -650,7 +650,10 @@ int run__save(struct orch *x, struct diag *d)
 {
 	int rc = manifest_write_results(x->out, &x->run, d);
 
-	return rc ? rc : manifest_write(x->out, &x->run, &x->mt, d);
+	if (!rc)
+		rc = manifest_write(x->out, &x->run, &x->mt, d);
+	x->saved |= !rc;
+	return rc;
 }
 
 /* ------------------------------------------------------------------------- */
@@ -1079,10 +1082,10 @@ static int set_up(struct orch *x, struct diag *d)
 }
 
 /*
- * Ends a run that got as far as describing itself, however it went (rc): the
- * steps left pending, the status ("failed" on any error), the journal's end, the
- * manifest and the report. On a full disk the lock's reserve makes room for the
- * last manifest: given back first when the run failed, else when the save fails.
+ * Ends a run that has written its manifest, however it went (rc): the steps left
+ * pending, the status ("failed" on any error), the journal's end, the manifest and
+ * the report. On a full disk the lock's reserve makes room for the last manifest:
+ * given back first when the run failed, else when the save fails.
  */
 static int close_run(struct orch *x, int rc, struct diag *d)
 {
@@ -1149,7 +1152,7 @@ static int execute(struct orch *x, struct diag *d)
 				 x->replay.nelems, x->replay.elems[x->replay.nelems - 1].name);
 		rc = run__walk(x, d);
 	}
-	if (x->run.status)   /* the archive describes the run: say how it ended */
+	if (x->saved)   /* a manifest describes the run: it says how the run ended */
 		rc = close_run(x, rc, d);
 	restore_signals(old);
 	return rc;

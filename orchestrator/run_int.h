@@ -54,6 +54,7 @@ struct orch {
 	char *plan_copy;             /* the main plan's copy in the archive: "plan/x.xml" */
 	struct journal replay;       /* resume: the elements already finished */
 	int fatal;                   /* stop whatever the failure policy says */
+	int saved;                   /* a manifest of this run was written */
 	int quiet;
 	FILE *talk;                  /* where checks are said: stdout, or /dev/null with --quiet */
 	double started;              /* run__mono_s() at the run's start */
