@@ -107,7 +107,7 @@ char *sbuf_detach(struct sbuf *sb)
 	return s;
 }
 
-int sbuf_read_file(struct sbuf *sb, const char *path)
+int sbuf_read_file_max(struct sbuf *sb, const char *path, size_t max)
 {
 	char chunk[65536];
 	FILE *f = fopen(path, "rb");
@@ -116,12 +116,21 @@ int sbuf_read_file(struct sbuf *sb, const char *path)
 
 	if (!f)
 		return -errno;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		sbuf_add(sb, chunk, n);
-	if (ferror(f))
+	while (!rc && (n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		if (sb->len > max || n > max - sb->len)
+			rc = -EFBIG;
+		else
+			sbuf_add(sb, chunk, n);
+	}
+	if (!rc && ferror(f))
 		rc = -EIO;
 	fclose(f);
 	return rc;
+}
+
+int sbuf_read_file(struct sbuf *sb, const char *path)
+{
+	return sbuf_read_file_max(sb, path, SBUF_MAX - 1);
 }
 
 int sbuf_load_file(struct sbuf *sb, const char *path, struct diag *d)
@@ -154,17 +163,43 @@ char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
+/* "-12", "+3.5", "-1e-3": a decimal number, which a spreadsheet reads as one. */
+static int csv_number(const char *s)
+{
+	size_t n;
+
+	s += *s == '+' || *s == '-';
+	n = strspn(s, "0123456789");
+	if (s[n] == '.')
+		n += 1 + strspn(s + n + 1, "0123456789");
+	if (!n || (n == 1 && *s == '.'))
+		return 0;
+	s += n;
+	if (*s == 'e' || *s == 'E') {
+		s += 1 + (s[1] == '+' || s[1] == '-');
+		n = strspn(s, "0123456789");
+		if (!n)
+			return 0;
+		s += n;
+	}
+	return !*s;
+}
+
 void sbuf_add_csv(struct sbuf *sb, const char *s)
 {
-	if (!strpbrk(s, ",\"\r\n")) {
-		sbuf_adds(sb, s);
-		return;
-	}
-	sbuf_addc(sb, '"');
+	/* A formula to a spreadsheet ("=HYPERLINK(...)"): kept as text (OWASP CSV injection). */
+	int formula = s[0] && strchr("=+-@\t\r", s[0]) && !csv_number(s);
+	int quote = strpbrk(s, ",\"\r\n") != NULL;
+
+	if (quote)
+		sbuf_addc(sb, '"');
+	if (formula)
+		sbuf_addc(sb, '\'');
 	for (; *s; s++) {
 		if (*s == '"')
 			sbuf_addc(sb, '"');
 		sbuf_addc(sb, *s);
 	}
-	sbuf_addc(sb, '"');
+	if (quote)
+		sbuf_addc(sb, '"');
 }

@@ -25,12 +25,18 @@ void sbuf_addf(struct sbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void sbuf_vaddf(struct sbuf *sb, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
-/* Appends s as one CSV field, quoted (RFC 4180) when it holds a comma, quote or line break. */
+/*
+ * Appends s as one CSV field, quoted (RFC 4180) when it holds a comma, quote or line
+ * break. A field a spreadsheet would run as a formula -- '=', '+', '-', '@', TAB or CR
+ * first, and not a number -- gets a leading "'" inside quotes (OWASP CSV injection).
+ */
 void sbuf_add_csv(struct sbuf *sb, const char *s);
 /* Returns the text and leaves sb empty; free() the result. */
 char *sbuf_detach(struct sbuf *sb);
-/* Reads a whole file into sb; returns 0 or -errno. */
+/* Reads a whole file into sb; returns 0 or -errno (-EFBIG when it passes SBUF_MAX). */
 int sbuf_read_file(struct sbuf *sb, const char *path);
+/* The same, -EFBIG (sb holding what fitted) once sb would pass max bytes. */
+int sbuf_read_file_max(struct sbuf *sb, const char *path, size_t max);
 struct diag;
 /* The same, saying "cannot read 'PATH': why" in d; 0, -SB_ENOENT or -SB_EIO. */
 int sbuf_load_file(struct sbuf *sb, const char *path, struct diag *d);

@@ -515,6 +515,8 @@ int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 		rc = plan_apply_target(&pl, o->targets[i], d);
 	if (!rc)
 		rc = check_purges(&pl, d);
+	if (!rc)
+		rc = plan_check_ranges(&pl, 0, d);
 	if (!rc) {
 		cap = pl.targets[0].size ? pl.targets[0].size : o->assume_capacity;
 		if (o->json)

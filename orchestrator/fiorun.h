@@ -19,8 +19,8 @@ int fiorun_version(char *buf, size_t n);
 
 /*
  * Checks a version string as fio prints it ("fio-3.33", "fio-3.9-4-gabc"). Returns 0
- * when it is FIORUN_MIN_* or newer, or when it cannot be read (not refused on a
- * guess); -SB_EFIO with d naming the minimum when it is older.
+ * when it is FIORUN_MIN_* or newer; -SB_EFIO with d naming the minimum when it is
+ * older, or saying so when it is not "fio-MAJOR.MINOR..." with digits ("fio-banana").
  */
 int fiorun_check_version(const char *version, struct diag *d);
 
@@ -85,7 +85,8 @@ struct fiorun_exec_opts {
 
 /*
  * Runs fio on the job file: JSON+ report to fio.json, stdout (less its ETA lines) to
- * fio.stdout, stderr to fio.stderr, all in dir. Before fio starts, what ssdbench
+ * fio.stdout as it comes (one line held, a longer one than 64 KiB streamed), stderr
+ * to fio.stderr, all in dir; a failed write of fio.stdout is an error naming it. Before fio starts, what ssdbench
  * wrote for the step (dir's filesystem) and what an earlier step left in o->target's
  * page cache are put on disk, so that no journal commit or writeback of theirs lands
  * inside the measured seconds. *status is fio's exit status, or
@@ -124,5 +125,15 @@ char *fiorun_error_text(const char *dir);
  * or NULL when none does or the report cannot be read. free() it.
  */
 char *fiorun_job_error(const char *dir);
+
+/* Free space below which a missing or cut-short report is put down to a full disk. */
+#define FIORUN_FULL_BYTES (1024 * 1024)
+
+/*
+ * After a step whose report cannot be read: "cannot write 'DIR/fio.json': No space
+ * left on device (...)" when dir's filesystem has less than FIORUN_FULL_BYTES left
+ * (fio says nothing when it cannot write its report), else NULL. free() it.
+ */
+char *fiorun_nospace(const char *dir);
 
 #endif

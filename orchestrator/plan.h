@@ -225,6 +225,18 @@ int plan_in_scope(const struct plan *p, const struct plan_workload *w,
 uint64_t plan_runtime_ms(const struct plan *p);
 /* Resolves an amount against a capacity, in bytes. */
 uint64_t plan_amount_bytes(const struct plan_amount *a, uint64_t capacity);
+/*
+ * The range a workload step uses of capacity bytes: *offset (a share of capacity
+ * is block-aligned) and *size, 0 when the step gives none (the rest of the target).
+ */
+void plan_step_range(const struct plan_workload *w, uint64_t capacity, uint64_t *offset,
+		     uint64_t *size);
+/*
+ * Refuses a workload step whose offset (plus size) reaches past its target's end,
+ * FILE:LINE:COL at the attribute: capacity bytes, or with 0 each step's target's
+ * size where the plan or --target gives one. 0 or -SB_EUSAGE.
+ */
+int plan_check_ranges(const struct plan *p, uint64_t capacity, struct diag *d);
 /* Names of the kinds, as in the plan: "workload", "rounds", ... */
 const char *plan_kind_name(enum plan_kind k);
 const char *plan_scope_name(enum plan_scope_kind k);

@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* plan_check: the rules that need the whole plan: names, references, scopes, units. */
+/*
+ * plan_check: the rules that need the whole plan: names, references, scopes, units;
+ * and, once the targets' sizes are known, the byte range each fio step uses.
+ */
+#include <stdio.h>
 #include <string.h>
 
 #include <libxml/tree.h>
 
 #include "err.h"
 #include "plan_int.h"
+#include "sbuf.h"
+#include "units.h"
 
 static int has_prop(const struct plan__origin *o, const char *name)
 {
@@ -242,4 +248,88 @@ int plan__check(struct plan__loader *ld)
 	for (size_t i = 0; i < p->nsteps && !rc; i++)
 		rc = check_step(ld, i);
 	return rc;
+}
+
+void plan_step_range(const struct plan_workload *w, uint64_t capacity, uint64_t *offset,
+		     uint64_t *size)
+{
+	*offset = plan_amount_bytes(&w->offset_amt, capacity);
+	if (w->offset_amt.mult > 0)   /* a share of capacity: block-aligned */
+		*offset = *offset / 4096 * 4096;
+	*size = w->size_amt.mult > 0 ? plan_amount_bytes(&w->size_amt, capacity) / 4096 * 4096
+				     : w->size;
+}
+
+/*
+ * The line and column of attribute attr in the element of file whose start tag
+ * begins last on or before line (libxml2 gives an element's line); line and 0
+ * when the file or attribute cannot be found.
+ */
+static void attr_where(const char *file, int line, const char *attr, int *l, int *c)
+{
+	struct plan__src src;
+	struct sbuf text;
+	size_t tag = (size_t)-1, name_off, val_off;
+
+	*l = line;
+	*c = 0;
+	sbuf_init(&text);
+	if (!file || sbuf_read_file(&text, file)) {
+		sbuf_release(&text);
+		return;
+	}
+	plan__src_scan(&src, text.buf, text.len);
+	for (size_t t = 0; t < src.ntags; t++) {
+		int tl, tc;
+
+		plan__linecol(&src, src.tags[t], &tl, &tc);
+		if (tl <= line)
+			tag = t;
+	}
+	if (tag != (size_t)-1 && !plan__attr_pos(&src, src.tags[tag], attr, &name_off,
+						 &val_off))
+		plan__linecol(&src, val_off, l, c);
+	plan__src_release(&src);
+	sbuf_release(&text);
+}
+
+/* Refuses step w's range past capacity bytes, at its offset (or size) attribute. */
+static int check_range(const struct plan_workload *w, const char *tname, uint64_t capacity,
+		       struct diag *d)
+{
+	uint64_t offset, size;
+	char a[32], b[32], cap[32];
+	int line, col;
+
+	plan_step_range(w, capacity, &offset, &size);
+	if (offset < capacity && size <= capacity - offset)
+		return 0;
+	attr_where(w->file, w->line, offset ? "offset" : "size", &line, &col);
+	units_format_size(offset, a, sizeof(a));
+	units_format_size(size, b, sizeof(b));
+	units_format_size(capacity, cap, sizeof(cap));
+	if (offset >= capacity)
+		return diag_set(d, -SB_EUSAGE, w->file, line, col, "offset %s of step '%s' is "
+				"not inside target '%s' (%s): fio would grow a file target to "
+				"reach it", a, w->name, tname, cap);
+	return diag_set(d, -SB_EUSAGE, w->file, line, col, "step '%s' reaches past the end "
+			"of target '%s' (%s): offset %s + size %s; fio would grow a file "
+			"target to reach it", w->name, tname, cap, a, b);
+}
+
+int plan_check_ranges(const struct plan *p, uint64_t capacity, struct diag *d)
+{
+	for (size_t i = 0; i < p->nsteps; i++) {
+		const struct plan_workload *w = &p->steps[i];
+		const struct plan_target *t = plan_step_target(p, w);
+		uint64_t cap = capacity ? capacity : t ? t->size : 0;
+		int rc;
+
+		if (w->kind != PLAN_WORKLOAD || !cap)
+			continue;
+		rc = check_range(w, t ? t->name : "?", cap, d);
+		if (rc)
+			return rc;
+	}
+	return 0;
 }

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "archive.h"
+#include "archlock.h"
 #include "check.h"
 #include "err.h"
 #include "fiorun.h"
@@ -34,6 +35,8 @@
 #include "version.h"
 #include "xalloc.h"
 
+#define RUN_NSTOP 3
+
 /* The one file-scope variable (run_int.h): a signal handler has nowhere else to write. */
 volatile sig_atomic_t run__interrupted;
 
@@ -42,15 +45,28 @@ static void on_signal(int sig)
 	run__interrupted = sig;
 }
 
-static void catch_signals(struct sigaction *old_int, struct sigaction *old_term)
+/* The signals that stop a run cleanly: Ctrl-C, kill, and the terminal going away. */
+static const int stop_signals[RUN_NSTOP] = { SIGINT, SIGTERM, SIGHUP };
+
+/* old[] gets the dispositions back; a SIGHUP ignored (nohup) stays ignored. */
+static void catch_signals(struct sigaction old[RUN_NSTOP])
 {
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, old_int);
-	sigaction(SIGTERM, &sa, old_term);
+	for (size_t i = 0; i < RUN_NSTOP; i++) {
+		sigaction(stop_signals[i], NULL, &old[i]);
+		if (stop_signals[i] != SIGHUP || old[i].sa_handler != SIG_IGN)
+			sigaction(stop_signals[i], &sa, NULL);
+	}
+}
+
+static void restore_signals(const struct sigaction old[RUN_NSTOP])
+{
+	for (size_t i = 0; i < RUN_NSTOP; i++)
+		sigaction(stop_signals[i], &old[i], NULL);
 }
 
 char *run__iso_now(void)
@@ -639,7 +655,10 @@ int run__save(struct orch *x, struct diag *d)
 {
 	int rc = manifest_write_results(x->out, &x->run, d);
 
-	return rc ? rc : manifest_write(x->out, &x->run, &x->mt, d);
+	if (!rc)
+		rc = manifest_write(x->out, &x->run, &x->mt, d);
+	x->saved |= !rc;
+	return rc;
 }
 
 /* ------------------------------------------------------------------------- */
@@ -919,6 +938,8 @@ static int guard(struct orch *x, struct diag *d)
 			      x->plan.scopes[x->hw->scope].op_method, x->tgt.host->name);
 	if (!rc)
 		rc = run_guard_hwop(&x->g, x->o, &x->plan, x->tgt.is_device && !x->raid, d);
+	if (!rc)   /* fio grows a file target to reach past its end */
+		rc = plan_check_ranges(&x->plan, x->g.usable ? x->g.usable : x->tgt.size, d);
 	return x->o->dry_run ? dry_run(x, rc, d) : rc;
 }
 
@@ -1103,6 +1124,24 @@ static int check_bench(struct orch *x, struct diag *d)
 	return rc;
 }
 
+/*
+ * Takes the archive's lock (archlock.h) unless this process holds it. Before the
+ * guard (create = 0) only a folder that exists is locked: a resume's, or one a
+ * --force run replaces, before anything there (or a device an interrupted run
+ * left changed) is touched; a new folder is made and locked once fio passed.
+ */
+static int lock_archive(struct orch *x, int create, struct diag *d)
+{
+	struct stat st;
+
+	if (x->lock.fd >= 0 || (!create && stat(x->out, &st)))
+		return 0;
+	if (create && run__mkdir_p(x->out))
+		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", x->out,
+				strerror(errno));
+	return archlock_take(&x->lock, x->out, d);
+}
+
 /* Everything before the first element: fio, the archive, the journal, the purge. */
 static int set_up(struct orch *x, struct diag *d)
 {
@@ -1116,6 +1155,8 @@ static int set_up(struct orch *x, struct diag *d)
 		rc = fiorun_check_version(x->fio_version, d);
 	if (!rc && x->tgt.host)
 		rc = check_bench(x, d);
+	if (!rc)
+		rc = lock_archive(x, 1, d);
 	if (!rc && resume)
 		rc = check_resume(x, d);
 	if (!rc)
@@ -1136,37 +1177,16 @@ static int set_up(struct orch *x, struct diag *d)
 	return rc;
 }
 
-/* Runs (or resumes) the loaded plan; x->replay holds the finished elements on resume. */
-static int execute(struct orch *x, struct diag *d)
+/*
+ * Ends a run that has written its manifest, however it went (rc): the steps left
+ * pending, the status ("failed" on any error), the journal's end, the manifest and
+ * the report. On a full disk the lock's reserve makes room for the last manifest:
+ * given back first when the run failed, else when the save fails.
+ */
+static int close_run(struct orch *x, int rc, struct diag *d)
 {
-	const struct run_opts *o = x->o;
-	struct sigaction old_int, old_term;
 	struct diag rd;
-	int rc;
 
-	x->out = o->out_dir ? xstrdup(o->out_dir) : xasprintf("out/%s", x->plan.name);
-	rc = guard(x, d);
-	if (o->dry_run || rc)
-		return rc;
-	rc = set_up(x, d);
-	if (rc)
-		return rc;
-	catch_signals(&old_int, &old_term);
-	{
-		struct check_estimate e;
-
-		check_estimate(&x->plan, 0, x->plan.nsteps, -1, x->tgt.size, &e);
-		x->estimate_min_ms = e.min_ms;
-		x->estimate_max_ms = e.max_ms;
-		x->started = run__mono_s();
-	}
-	run__say(x, "ssdbench %s: plan '%s' (%s), %zu steps, on %s with %s, %s; archive %s/\n",
-		 SSDBENCH_VERSION, x->plan.name, x->plan.title, x->plan.nsteps,
-		 x->run.target, x->fio_version, x->engine, x->out);
-	if (x->replay.nelems)
-		run__say(x, "resuming after element %zu (%s), the last one finished\n",
-			 x->replay.nelems, x->replay.elems[x->replay.nelems - 1].name);
-	rc = run__walk(x, d);
 	if (rc)
 		run__add_pending(x);
 	x->probe_after = probe_json(x);
@@ -1174,27 +1194,69 @@ static int execute(struct orch *x, struct diag *d)
 	x->run.ended = run__iso_now();
 	free(x->run.status);
 	x->run.status = xstrdup(rc ? "failed" : "complete");
-	if (rc)
+	if (rc && !x->run.error)
 		x->run.error = xstrdup(d->msg);
+	if (rc)
+		archlock_unreserve(&x->lock);
 	diag_clear(&rd);
 	if (!run__interrupted && !x->fatal &&
 	    journal_add_event(x->out, "end", x->run.status, &rd) && !rc)
 		rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
 	diag_clear(&rd);
-	if (run__save(x, &rd) && !rc)
-		rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
+	if (run__save(x, &rd)) {
+		archlock_unreserve(&x->lock);
+		diag_clear(&rd);
+		if (run__save(x, &rd) && !rc)
+			rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
+	}
 	diag_clear(&rd);
 	if (render(x, &rd) && !rc)
 		rc = diag_set(d, rd.code, rd.file, rd.line, rd.col, "%s", rd.msg);
 	else if (rd.code)
 		diag_print(&rd, stderr);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	return rc;
+}
+
+/* Runs (or resumes) the loaded plan; x->replay holds the finished elements on resume. */
+static int execute(struct orch *x, struct diag *d)
+{
+	const struct run_opts *o = x->o;
+	struct sigaction old[RUN_NSTOP];
+	int rc = 0;
+
+	x->out = o->out_dir ? xstrdup(o->out_dir) : xasprintf("out/%s", x->plan.name);
+	if (!o->dry_run)
+		rc = lock_archive(x, 0, d);
+	if (!rc)
+		rc = guard(x, d);
+	if (o->dry_run || rc)
+		return rc;
+	catch_signals(old);
+	rc = set_up(x, d);
+	if (!rc) {
+		struct check_estimate e;
+
+		check_estimate(&x->plan, 0, x->plan.nsteps, -1, x->tgt.size, &e);
+		x->estimate_min_ms = e.min_ms;
+		x->estimate_max_ms = e.max_ms;
+		x->started = run__mono_s();
+		run__say(x, "ssdbench %s: plan '%s' (%s), %zu steps, on %s with %s, %s; "
+			 "archive %s/\n", SSDBENCH_VERSION, x->plan.name, x->plan.title,
+			 x->plan.nsteps, x->run.target, x->fio_version, x->engine, x->out);
+		if (x->replay.nelems)
+			run__say(x, "resuming after element %zu (%s), the last one finished\n",
+				 x->replay.nelems, x->replay.elems[x->replay.nelems - 1].name);
+		rc = run__walk(x, d);
+	}
+	if (x->saved)   /* a manifest describes the run: it says how the run ended */
+		rc = close_run(x, rc, d);
+	restore_signals(old);
 	return rc;
 }
 
 static void orch_release(struct orch *x)
 {
+	archlock_release(&x->lock);
 	run_raid_free(x->raid);
 	run_hwop_free(x->hw);
 	run_guard_release(&x->g);
@@ -1216,6 +1278,7 @@ static void orch_init(struct orch *x, const struct run_opts *o)
 {
 	memset(x, 0, sizeof(*x));
 	x->o = o;
+	archlock_init(&x->lock);
 	x->quiet = o->quiet;
 	x->talk = o->quiet ? fopen("/dev/null", "w") : stdout;
 	if (!x->talk)

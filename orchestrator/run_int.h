@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "archlock.h"
 #include "diag.h"
 #include "journal.h"
 #include "manifest.h"
@@ -44,6 +45,7 @@ struct orch {
 	struct result_run run;
 	struct manifest_target mt;
 	struct run_guard g;          /* interlocks, lock, purge and over-provisioning */
+	struct archlock lock;        /* the archive's: one writer at a time */
 	struct run_raid *raid;       /* a plan with <raid>: its members and array, or NULL */
 	struct run_hwop *hw;         /* a plan with <op method="hpa|namespace">, or NULL */
 
@@ -52,6 +54,7 @@ struct orch {
 	char *plan_copy;             /* the main plan's copy in the archive: "plan/x.xml" */
 	struct journal replay;       /* resume: the elements already finished */
 	int fatal;                   /* stop whatever the failure policy says */
+	int saved;                   /* a manifest of this run was written */
 	int quiet;
 	FILE *talk;                  /* where checks are said: stdout, or /dev/null with --quiet */
 	double started;              /* run__mono_s() at the run's start */
@@ -59,9 +62,10 @@ struct orch {
 };
 
 /*
- * Set by SIGINT/SIGTERM while a run is under way (run.c). fio, in the same process
- * group, gets the signal too, stops and writes its report; the run then records
- * the element as interrupted and closes the archive instead of dying half-written.
+ * Set by SIGINT/SIGTERM/SIGHUP while a run is under way (run.c). fio, in the same
+ * process group, gets the signal too (else ssdbench passes it on as SIGINT), stops
+ * and writes its report; the run then records the element as interrupted and
+ * closes the archive instead of dying half-written.
  */
 extern volatile sig_atomic_t run__interrupted;
 

@@ -276,6 +276,8 @@ static int judge_fio(struct orch *x, struct result_step *st, int status)
 	rc = archive_load_step(x->out, st, &sd);
 	for (int dd = 0; dd < RESULT_NDIRS; dd++)
 		io += st->dir_stat[dd].io_bytes;
+	if (rc && !gone)   /* fio says nothing when its report does not fit */
+		gone = fiorun_nospace(dir);
 	if (gone)
 		st->error = gone;
 	else if (status != 0)

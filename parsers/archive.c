@@ -621,8 +621,9 @@ static int load_telemetry(const char *archive, const char *step, struct result_s
 
 		if (++lineno == 1)
 			continue;
+		line[strcspn(line, "\r\n")] = '\0';
 		t = strtod(line, &end);
-		if (end == line || *end != ',') {
+		if (end == line || *end != ',' || !isfinite(t)) {
 			rc = diag_set(d, -SB_EPARSE, file, lineno, 1,
 				      "expected \"seconds,celsius\"");
 			break;
@@ -630,6 +631,11 @@ static int load_telemetry(const char *archive, const char *step, struct result_s
 		if (end[1] == '\n' || end[1] == '\0')
 			continue;
 		c = strtod(end + 1, NULL);
+		if (!isfinite(c)) {   /* strtod reads nan and inf too */
+			rc = diag_set(d, -SB_EPARSE, file, lineno, (int)(end - line) + 2,
+				      "expected a temperature, got '%.20s'", end + 1);
+			break;
+		}
 		result_series_push(&st->temp_c, t, c);
 	}
 	if (f)

@@ -2,7 +2,8 @@
 /*
  * archive_files: the files of a result archive with their SHA-256, as the manifest
  * lists them and `ssdbench verify` checks them. Left out: manifest.json itself,
- * what a re-render replaces (report.pdf, charts/), temporary files (*.tmp), and
+ * journal.jsonl, the lock of the run writing it (.lock at the top), what a
+ * re-render replaces (report.pdf, charts/), temporary files (*.tmp), and
  * the target file when a file target lives inside the archive.
  */
 #ifndef SB_ARCHIVE_FILES_H

@@ -730,7 +730,12 @@ int fiojson_parse_file(const char *path, struct fiojson_report *r, struct diag *
 	int rc;
 
 	sbuf_init(&sb);
-	rc = sbuf_read_file(&sb, path);
+	rc = sbuf_read_file_max(&sb, path, FIOJSON_MAX_FILE);
+	if (rc == -EFBIG) {
+		rc = diag_set(d, -SB_EPARSE, path, 0, 0, "'%s' is larger than a fio report "
+			      "can be (%zu MiB at most)", path, FIOJSON_MAX_FILE >> 20);
+		goto out;
+	}
 	if (rc) {
 		rc = diag_set(d, rc == -ENOENT ? -SB_ENOENT : -SB_EIO, path, 0, 0,
 			      "cannot read '%s': %s", path, strerror(-rc));

@@ -4,6 +4,7 @@
 
 #include <csv.h>
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -76,9 +77,10 @@ static void on_field(void *s, size_t len, void *data)
 
 		r->u[k] = strtoull(text, &end, hex ? 16 : 10);
 	}
-	if (!end || end == text || *end || errno)
+	/* strtod also reads nan, inf and hex floats: no log holds those */
+	if (!end || end == text || *end || errno || (k == 1 && !isfinite(r->num[k])))
 		row_error(r, k + 1, "expected a %s, got '%.40s'",
-			  k == 1 ? "number" : "non-negative whole number", text);
+			  k == 1 ? "finite number" : "non-negative whole number", text);
 }
 
 /*

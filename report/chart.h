@@ -327,9 +327,10 @@ void chart_nice_ticks(double lo, double hi, int max_intervals,
  * Writes v with an SI suffix (k, M, G, T) and no trailing zeros: 20000 "20k",
  * 1500000 "1.5M", 0.5 "0.5". step, when > 0, is the tick step: it bounds the
  * decimals so neighbouring ticks stay distinct. Without it, 3 significant digits.
+ * NaN or infinity (a null in fio's JSON) is "n/a".
  */
 void chart_format_si(double v, double step, char *buf, size_t n);
-/* Writes v with thousands separators and the given decimals: "3,412.5". */
+/* Writes v with thousands separators and the given decimals: "3,412.5"; "n/a" as above. */
 void chart_format_grouped(double v, int decimals, char *buf, size_t n);
 
 /* Writes a tick label for v on axis a (SI or IEC, per a->unit). */

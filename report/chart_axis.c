@@ -99,6 +99,10 @@ void chart_format_si(double v, double step, char *buf, size_t n)
 	double a = fabs(v), q;
 	int dec;
 
+	if (!isfinite(v)) {   /* (int) of log10(NaN) is undefined */
+		snprintf(buf, n, "n/a");
+		return;
+	}
 	if (step > 0)
 		v = clean(v, step), a = fabs(v);
 	while (i + 1 < sizeof(si) / sizeof(si[0]) && a < si[i].f * (1 - 1e-9))
@@ -124,6 +128,10 @@ void chart_format_grouped(double v, int decimals, char *buf, size_t n)
 	char digits[64], *p;
 	size_t len, intlen, o = 0;
 
+	if (!isfinite(v)) {
+		snprintf(buf, n, "n/a");
+		return;
+	}
 	snprintf(digits, sizeof(digits), "%.*f", decimals, fabs(v));
 	p = strchr(digits, '.');
 	intlen = p ? (size_t)(p - digits) : strlen(digits);

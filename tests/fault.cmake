@@ -6,7 +6,7 @@ sb_unit_test(test_fiorun sb_orchestrator)
 # clang-tidy findings fixed in parsers/archive_files.c (qsort, bsearch on empty lists).
 sb_unit_test(test_archive_files sb_parsers)
 
-foreach(it sigkill watchdog nofio oldfio fullfs badjson badjson_run loopdetach xml)
+foreach(it sigkill watchdog nofio oldfio fullfs badjson badjson_run loopdetach xml bigstdout)
   add_test(NAME fault_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/fault_${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})

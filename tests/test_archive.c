@@ -165,6 +165,47 @@ static void test_step_plain_json(void **state)
 	result_step_release(&st);
 }
 
+/* telemetry.csv holds numbers: nan and inf (which strtod reads) are refused, located. */
+static void test_telemetry_not_finite(void **state)
+{
+	char *dir = xasprintf("%s/telem", testutil_dir), *file, *csv;
+	struct result_step st;
+	struct sbuf sb;
+	struct diag d;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(mkdir(dir, 0755), 0);
+	sbuf_init(&sb);
+	assert_int_equal(sbuf_read_file(&sb, SAMPLES "/seqread-json/fio.json"), 0);
+	file = xasprintf("%s/fio.json", dir);
+	f = fopen(file, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(sb.buf, 1, sb.len, f), sb.len);
+	assert_int_equal(fclose(f), 0);
+	csv = xasprintf("%s/telemetry.csv", dir);
+	for (int i = 0; i < 2; i++) {
+		f = fopen(csv, "w");
+		assert_non_null(f);
+		fputs(i ? "seconds,celsius\ninf,40\n" : "seconds,celsius\n0.0,41.5\n1.0,nan\n", f);
+		assert_int_equal(fclose(f), 0);
+		result_step_init(&st);
+		diag_clear(&d);
+		st.dir = xstrdup("telem");
+		assert_int_equal(archive_load_step(testutil_dir, &st, &d), -SB_EPARSE);
+		assert_string_equal(d.file, csv);
+		assert_int_equal(d.line, i ? 2 : 3);
+		assert_int_equal(d.col, i ? 1 : 5);
+		assert_string_equal(d.msg, i ? "expected \"seconds,celsius\"" :
+				    "expected a temperature, got 'nan'");
+		result_step_release(&st);
+	}
+	sbuf_release(&sb);
+	free(csv);
+	free(file);
+	free(dir);
+}
+
 /* Writes TMPDIR/NAME/manifest.json with one "ok" step whose dir links to a sample. */
 static char *make_archive(const char *name, const char *manifest, const char *step_sample)
 {
@@ -305,6 +346,7 @@ int main(void)
 		cmocka_unit_test(test_step_randread),
 		cmocka_unit_test(test_step_randrw),
 		cmocka_unit_test(test_step_plain_json),
+		cmocka_unit_test(test_telemetry_not_finite),
 		cmocka_unit_test(test_failed_job_is_error),
 		cmocka_unit_test(test_linked_step),
 		cmocka_unit_test(test_manifest_errors),

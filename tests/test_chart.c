@@ -89,6 +89,10 @@ static void test_format_si(void **state)
 	check_si(0.6000000000000001, 0.2, "0.6");
 	check_si(1000000, 250000, "1M");
 	check_si(1250000, 250000, "1.25M");
+	/* A null in fio's JSON reads as NaN: (int) of its log10 was undefined (UBSan). */
+	check_si(NAN, 0, "n/a");
+	check_si(INFINITY, 0, "n/a");
+	check_si(-INFINITY, 1000, "n/a");
 }
 
 static void test_format_grouped(void **state)
@@ -98,6 +102,8 @@ static void test_format_grouped(void **state)
 
 	chart_format_grouped(3412.46, 1, buf, sizeof(buf));
 	assert_string_equal(buf, "3,412.5");
+	chart_format_grouped(NAN, 1, buf, sizeof(buf));
+	assert_string_equal(buf, "n/a");
 	chart_format_grouped(1234567, 0, buf, sizeof(buf));
 	assert_string_equal(buf, "1,234,567");
 	chart_format_grouped(999, 0, buf, sizeof(buf));

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Tests for common/: units, SHA-256, suggestions, text buffer, diagnostics. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -134,6 +136,75 @@ static void test_sbuf(void **state)
 	sbuf_release(&sb);
 }
 
+/* CSV fields: RFC 4180 quoting, and no cell a spreadsheet would run as a formula. */
+static void test_sbuf_csv(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "plain", "plain" },
+		{ "a,b", "\"a,b\"" },
+		{ "say \"hi\"", "\"say \"\"hi\"\"\"" },
+		{ "two\nlines", "\"two\nlines\"" },
+		{ "", "" },
+		{ "=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"" },
+		{ "=1+2", "'=1+2" },
+		{ "+cmd", "'+cmd" },
+		{ "-2+3", "'-2+3" },
+		{ "@SUM(A1)", "'@SUM(A1)" },
+		{ "\tx", "'\tx" },
+		{ "\rx", "\"'\rx\"" },
+		{ "-", "'-" },
+		{ "-.", "'-." },
+		{ "-e5", "'-e5" },
+		{ "-1e", "'-1e" },
+		{ "-inf", "'-inf" },
+		{ "-0x10", "'-0x10" },
+		{ "a=b", "a=b" },
+		{ "-12", "-12" },
+		{ "+3.5", "+3.5" },
+		{ "-.5", "-.5" },
+		{ "-1e-3", "-1e-3" },
+		{ "-2.5E+10", "-2.5E+10" },
+	};
+	struct sbuf sb;
+
+	(void)state;
+	sbuf_init(&sb);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		sbuf_reset(&sb);
+		sbuf_add_csv(&sb, cases[i][0]);
+		assert_string_equal(sb.buf, cases[i][1]);
+	}
+	sbuf_release(&sb);
+}
+
+/* A bounded read is an error past its bound, never an abort (fio.json, plans). */
+static void test_sbuf_read_bounded(void **state)
+{
+	char path[] = "/tmp/ssdbench-test-sbuf.XXXXXX";
+	struct sbuf sb;
+	FILE *f;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	for (int i = 0; i < 10000; i++)   /* 100,000 bytes: past one read chunk */
+		fputs("0123456789", f);
+	assert_int_equal(fclose(f), 0);
+	sbuf_init(&sb);
+	assert_int_equal(sbuf_read_file_max(&sb, path, 100000), 0);
+	assert_int_equal(sb.len, 100000);
+	sbuf_reset(&sb);
+	assert_int_equal(sbuf_read_file_max(&sb, path, 99999), -EFBIG);
+	assert_true(sb.len <= 99999);
+	sbuf_reset(&sb);
+	assert_int_equal(sbuf_read_file_max(&sb, path, 0), -EFBIG);
+	assert_int_equal(sb.len, 0);
+	sbuf_release(&sb);
+	unlink(path);
+}
+
 static void test_diag_first_wins(void **state)
 {
 	struct diag d;
@@ -176,6 +247,8 @@ int main(void)
 		cmocka_unit_test(test_sha256_vectors),
 		cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_sbuf),
+		cmocka_unit_test(test_sbuf_read_bounded),
+		cmocka_unit_test(test_sbuf_csv),
 		cmocka_unit_test(test_diag_first_wins),
 		cmocka_unit_test(test_utf8_width),
 	};

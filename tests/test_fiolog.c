@@ -160,6 +160,19 @@ static void test_bad_rows(void **state)
 	assert_int_equal(d.col, 1);
 	assert_int_equal(read_text("empty.log", "1000, , 0, 0, 0\n", &rs, &d), -SB_EPARSE);
 	assert_int_equal(d.col, 7);
+	/* nan and inf are refused where they are, FILE:LINE:COL */
+	want = xasprintf("%s/nan.log", testutil_dir);
+	assert_int_equal(read_text("nan.log", "1000, 5, 0, 0, 0\n2000, 2.5, 0, 0, 0\n"
+				   "3000, -nan, 0, 0, 0\n", &rs, &d), -SB_EPARSE);
+	assert_int_equal(rs.n, 2);
+	assert_string_equal(d.file, want);
+	free(want);
+	assert_int_equal(d.line, 3);
+	assert_int_equal(d.col, 7);
+	assert_string_equal(d.msg, "expected a finite number, got '-nan'");
+	assert_int_equal(read_text("inf.log", "1000, inf, 0, 0, 0\n", &rs, &d), -SB_EPARSE);
+	assert_int_equal(d.line, 1);
+	assert_string_equal(d.msg, "expected a finite number, got 'inf'");
 }
 
 /* Blank and whitespace-only lines, CRLF, and a last line without a newline. */
@@ -450,6 +463,12 @@ static void test_fast_same_errors(void **state)
 		{ "1000, 5, 0, 0, 0\n2000, 6, 1, 0, 0, 0\n", 2, 19 },
 		{ "1000, 5, 0, 0, 0\ngarbage\n", 2, 1 },
 		{ "1000, 5, 0, 0, 0, 0\n1, 5, 0, 4096, 1234567890123456789012345, 0\n", 2, 16 },
+		/* strtod reads these; a log value is finite */
+		{ "1000, 5, 0, 0, 0\n2000, nan, 0, 0, 0\n", 2, 7 },
+		{ "1000, 5, 0, 0, 0\n2000, inf, 0, 0, 0\n", 2, 7 },
+		{ "1000, 5, 0, 0, 0\n2000, -Infinity, 0, 0, 0\n", 2, 7 },
+		{ "1000, 5, 0, 0, 0\n2000, NAN(0x1), 0, 0, 0\n", 2, 7 },
+		{ "1000, 5, 0, 0, 0\n2000, 1e999, 0, 0, 0\n", 2, 7 },
 	};
 	struct diag d;
 

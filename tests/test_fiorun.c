@@ -15,7 +15,7 @@
 static void test_version_accepted(void **state)
 {
 	static const char *const ok[] = { "fio-3.0", "fio-3.33", "fio-3.9-4-gabcdef",
-					  "fio-4.1", "fio-10.0", "fio-", "fio-x", "3.33" };
+					  "fio-4.1", "fio-10.0", "fio-3.36.1", "fio-3.0-rc1" };
 	struct diag d;
 
 	(void)state;
@@ -38,6 +38,26 @@ static void test_version_too_old(void **state)
 	}
 	assert_string_equal(d.msg, "fio-0.9 is too old: ssdbench needs fio 3.0 or newer "
 			    "(nanosecond latencies, json+ histograms)");
+}
+
+/* Not a version: refused, not taken for a recent fio (a fake or broken 'fio' on PATH). */
+static void test_version_unreadable(void **state)
+{
+	static const char *const bad[] = { "fio-banana", "fio-", "fio-x", "3.33", "fio-3",
+					   "fio-3.", "fio-3.x", "fio-.3", "fio- 3.1", "fio-+3.1",
+					   "fio-3.-1", "fio-99999999999999999999.1", "" };
+	struct diag d;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		diag_clear(&d);
+		assert_int_equal(fiorun_check_version(bad[i], &d), -SB_EFIO);
+		assert_non_null(strstr(d.msg, "not a version ssdbench can read"));
+	}
+	diag_clear(&d);
+	fiorun_check_version("fio-banana", &d);
+	assert_string_equal(d.msg, "'fio --version' says 'fio-banana': not a version "
+			    "ssdbench can read (fio-MAJOR.MINOR); is 'fio' on PATH really fio?");
 }
 
 static void test_step_timeout(void **state)
@@ -76,6 +96,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_version_accepted),
 		cmocka_unit_test(test_version_too_old),
+		cmocka_unit_test(test_version_unreadable),
 		cmocka_unit_test(test_step_timeout),
 		cmocka_unit_test(test_step_timeout_env),
 	};

@@ -130,6 +130,47 @@ static char *scratch(const char *name, const char *text)
 	return p;
 }
 
+/* A job named like a spreadsheet formula lands in results.csv as text ('=...). */
+static void test_formula_name(void **state)
+{
+	char *out = xasprintf("%s/formula", testutil_dir), *json, *csv, *at;
+	const char *files[1];
+	struct sbuf sb;
+	struct diag d;
+
+	(void)state;
+	sbuf_init(&sb);
+	assert_int_equal(sbuf_read_file(&sb, SAMPLE("import/si.json")), 0);
+	{   /* every report of the --status-interval sample names the job */
+		static const char was[] = "\"jobname\" : \"si\"";
+		const char *from = sb.buf;
+		struct sbuf t;
+
+		sbuf_init(&t);
+		while ((at = strstr(from, was))) {
+			sbuf_add(&t, from, (size_t)(at - from));
+			sbuf_adds(&t, "\"jobname\" : \"=HYPERLINK(\\\"http://x\\\";\\\"y\\\")\"");
+			from = at + strlen(was);
+		}
+		sbuf_adds(&t, from);
+		assert_int_not_equal(t.len, sb.len);
+		json = scratch("formula.json", t.buf);
+		sbuf_release(&t);
+	}
+	files[0] = json;
+	assert_int_equal(do_import(out, files, 1, &d), 0);
+	csv = xasprintf("%s/results.csv", out);
+	sbuf_reset(&sb);
+	assert_int_equal(sbuf_read_file(&sb, csv), 0);
+	assert_non_null(strstr(sb.buf, "\r\n1,\"'=HYPERLINK(\"\"http://x\"\";\"\"y\"\")\","
+			       "workload,"));
+	assert_null(strstr(sb.buf, ",=HYPERLINK"));
+	sbuf_release(&sb);
+	free(csv);
+	free(json);
+	free(out);
+}
+
 /* Nothing is left behind after a failure: no archive, no temporary folder. */
 static void assert_nothing_left(const char *out)
 {
@@ -184,6 +225,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lognames),
 		cmocka_unit_test(test_multi_group),
+		cmocka_unit_test(test_formula_name),
 		cmocka_unit_test(test_bad_inputs),
 	};
 

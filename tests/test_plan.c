@@ -51,6 +51,57 @@ static void expect_error(const char *text, int line, int col, const char *want)
 	plan_release(&p);
 }
 
+/* offset (plus size) past the target's end: refused at the attribute once its size is known. */
+static void test_ranges(void **state)
+{
+	static const char text[] =
+		"<plan name=\"r\">\n"
+		"  <target name=\"dut\" file=\"t.bin\" size=\"16MiB\"/>\n"
+		"  <workload name=\"half\" rw=\"read\" bs=\"4k\" offset=\"50%\" runtime=\"1s\"/>\n"
+		"  <workload name=\"tail\" rw=\"read\" bs=\"4k\" offset=\"12MiB\" size=\"4MiB\"\n"
+		"            runtime=\"1s\"/>\n"
+		"  <workload name=\"past\" rw=\"read\" bs=\"4k\"\n"
+		"            offset=\"150%\" runtime=\"1s\"/>\n"
+		"</plan>\n";
+	struct plan p;
+	struct diag d;
+	uint64_t off, size;
+
+	(void)state;
+	assert_int_equal(load_text(&p, &d, text, NULL, 0), 0);
+	plan_step_range(&p.steps[0], 16 << 20, &off, &size);
+	assert_int_equal(off, 8 << 20);
+	assert_int_equal(size, 0);      /* the rest of the target */
+	plan_step_range(&p.steps[2], 16 << 20, &off, &size);
+	assert_int_equal(off, 24 << 20);
+	/* 150% of 16 MiB is past the end: at the value of offset, on the tag's 2nd line */
+	assert_int_equal(plan_check_ranges(&p, 0, &d), -SB_EUSAGE);
+	assert_int_equal(d.line, 7);
+	assert_int_equal(d.col, 21);
+	assert_string_equal(d.msg, "offset 24 MiB of step 'past' is not inside target 'dut' "
+			    "(16 MiB): fio would grow a file target to reach it");
+	/* 150% of any target is past it; 20 MiB fits a larger one (--target, a device) */
+	diag_clear(&d);
+	assert_int_equal(plan_check_ranges(&p, 64 << 20, &d), -SB_EUSAGE);
+	p.steps[2].offset_amt.mult = 0;
+	p.steps[2].offset_amt.bytes = 20 << 20;
+	diag_clear(&d);
+	assert_int_equal(plan_check_ranges(&p, 0, &d), -SB_EUSAGE);
+	diag_clear(&d);
+	assert_int_equal(plan_check_ranges(&p, 64 << 20, &d), 0);
+	/* 12 MiB + 4 MiB fits 16 MiB exactly, not 15 MiB */
+	p.steps[2].offset_amt.mult = 0;
+	p.steps[2].offset_amt.bytes = 0;
+	diag_clear(&d);
+	assert_int_equal(plan_check_ranges(&p, 0, &d), 0);
+	assert_int_equal(plan_check_ranges(&p, 15 << 20, &d), -SB_EUSAGE);
+	assert_int_equal(d.line, 4);
+	assert_int_equal(d.col, 51);
+	assert_string_equal(d.msg, "step 'tail' reaches past the end of target 'dut' (15 MiB): "
+			    "offset 12 MiB + size 4 MiB; fio would grow a file target to reach it");
+	plan_release(&p);
+}
+
 static const char good[] =
 	"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	"<plan name=\"quick\" title=\"快速測試\">\n"
@@ -289,6 +340,7 @@ int main(void)
 		cmocka_unit_test(test_out_of_range),
 		cmocka_unit_test(test_malformed_xml),
 		cmocka_unit_test(test_semantic_errors),
+		cmocka_unit_test(test_ranges),
 		cmocka_unit_test(test_doctype_refused),
 		cmocka_unit_test(test_shipped_quick_plan),
 	};

@@ -3,7 +3,10 @@
 # The archive folder on a full filesystem (a 1 MiB tmpfs this test mounts; the
 # target file lives elsewhere, as tmpfs has no O_DIRECT): full from the start ->
 # exit 1 naming the file and ENOSPC; room for the steps but not the charts -> the
-# steps are all kept (manifest, results.csv, fio.json) and the report error says why.
+# steps are all kept (manifest, results.csv, fio.json) and the report error says why;
+# no room for the second step's fio report -> its error names fio.json and ENOSPC
+# (fio itself says nothing) and the manifest says "failed", from the space the
+# archive's lock keeps in reserve (orchestrator/archlock.h, 128 KiB) for that.
 . "$(dirname "$0")/fault_lib.sh"
 
 [ "$(id -u)" -eq 0 ] || { echo "fault_fullfs: skipped (needs root to mount)"; exit 77; }
@@ -32,8 +35,8 @@ check "full: names the file and ENOSPC" \
   grep -q "^error: cannot write '$small/a/.*': No space left on device$" "$WORK/a.err"
 check "full: no step ran" test ! -e "$small/a/steps/001-first"
 
-# 2. Room for both steps, not for the charts and the report.
-fill 120
+# 2. Room for both steps, not for the charts and the report (the lock's reserve aside).
+fill 248
 run_rc "$WORK/b.log" "$WORK/b.err" "$SSDBENCH" run "$WORK/plan.xml" --target "$tgt" --out "$small/b"
 expect_eq "charts: exit code" "$rc" 1
 check "charts: says a chart could not be written" \
@@ -61,4 +64,36 @@ grep -q "No space left on device" "$WORK/c.err" ||
   { cat "$WORK/c.out" "$WORK/c.err"; fail "full report: does not say no space"; }
 check "full report: no truncated PDF" test ! -e "$small/c.pdf"
 rm "$small/fill"
+
+# 4. The filesystem fills up right before the second step's fio (a wrapper on PATH
+# fills it, then runs the real fio): no room for that step's report.
+real_fio=$(command -v fio) || fail "no fio"
+mkdir "$WORK/bin"
+cat > "$WORK/bin/fio" <<EOF2
+#!/bin/sh
+case "\$PWD \$*" in
+  */steps/002-second\ *--output=fio.json*) head -c 100000000 /dev/zero > "$small/fill" ;;
+esac
+exec "$real_fio" "\$@"
+EOF2
+chmod +x "$WORK/bin/fio"
+fill 400
+PATH=$WORK/bin:$PATH run_rc "$WORK/n.log" "$WORK/n.err" "$SSDBENCH" run "$WORK/plan.xml" \
+  --target "$tgt" --out "$small/n"
+expect_eq "no room for a report: exit code" "$rc" 1
+m=$small/n/manifest.json
+check "no room for a report: manifest.json is valid JSON" jq -e . "$m" > /dev/null
+expect_eq "no room for a report: run status" "$(jq -r .status "$m")" failed
+expect_eq "no room for a report: step statuses" "$(jq -r '[.steps[].status] | join(",")' "$m")" ok,failed
+err=$(jq -r '[.steps[] | select(.status == "failed") | .error] | first' "$m")
+case $err in
+  "cannot write '$small/n/steps/002-second/fio.json': No space left on device ("*) ;;
+  *) cat "$WORK/n.log" "$WORK/n.err"; fail "no room for a report: the step's error is '$err'" ;;
+esac
+grep -qF "failed: $err" "$WORK/n.log" || fail "no room for a report: not said as the step failed"
+grep -q "^error: .*No space left on device" "$WORK/n.err" ||
+  { cat "$WORK/n.err"; fail "no room for a report: the run's error does not say no space"; }
+check "no room for a report: no lock left behind" test ! -e "$small/n/.lock"
+"$SSDBENCH" verify "$small/n" > "$WORK/verify-n.log" 2>&1 ||
+  { cat "$WORK/verify-n.log"; fail "no room for a report: verify"; }
 echo "fault_fullfs: ok"

@@ -3,7 +3,8 @@
 # The output folder's filesystem fills up during a run (a wrapper on PATH runs the
 # real fio for the second step, then fills the 2 MiB tmpfs the archive is on): the
 # run stops with ENOSPC named, exit 1, the manifest still describes what it could
-# record (the first step), and once space is back "ssdbench resume" finishes the run
+# record (the first step) and that the run failed (written from the space its lock
+# keeps in reserve), and once space is back "ssdbench resume" finishes the run
 # without touching the first step, and the archive passes "ssdbench verify".
 . "$(dirname "$0")/fault_lib.sh"
 
@@ -35,6 +36,7 @@ rm "$small/filler"
 m=$small/o/manifest.json
 check "manifest.json is valid JSON" jq -e . "$m" > /dev/null
 expect_eq "first step recorded" "$(jq -r '.steps[0].status' "$m")" ok
+expect_eq "the run says it failed" "$(jq -r .status "$m")" failed
 first=$(sha256sum < "$small/o/steps/001-first/fio.json")
 "$SSDBENCH" resume "$small/o" > "$WORK/resume.log" 2>&1 ||
   { cat "$WORK/resume.log" >&2; fail "resume once space is back"; }

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # An fio older than ssdbench needs (a wrapper that says "fio-2.1" to --version and is
 # the real fio otherwise): fio never runs a step, the message names the minimum
-# version, exit 1, and it is refused before any archive or target file is made.
+# version, exit 1, and it is refused before any archive or target file is made; so
+# is one whose version is not one ("fio-banana").
 # Then an fio recent enough but without an option the plan asks for (a wrapper
 # whose --cmdhelp lacks percentage_random): the plan is refused at the <fio>
 # element, exit 2, before fio runs or an archive is made.
@@ -26,6 +27,15 @@ check "names the version and the minimum" \
   grep -q "fio-2.1 is too old: ssdbench needs fio 3.0 or newer" "$WORK/err.log"
 check "no step ran" test ! -e "$WORK/ran-a-step"
 check "no archive made" test ! -e "$out"
+# Not a version at all ("fio-banana"): refused the same way, not taken for a new fio.
+sed -i 's/echo fio-2.1;/echo fio-banana;/' "$WORK/bin/fio"
+PATH=$WORK/bin:$PATH run_rc "$WORK/banana.log" "$WORK/banana.err" \
+  "$SSDBENCH" run "$WORK/plan.xml" --out "$out"
+expect_eq "fio-banana: exit code" "$rc" 1
+check "fio-banana: says it is not a version" grep -q \
+  "^error: 'fio --version' says 'fio-banana': not a version ssdbench can read" "$WORK/banana.err"
+check "fio-banana: no step ran" test ! -e "$WORK/ran-a-step"
+check "fio-banana: no archive made" test ! -e "$out"
 cat > "$WORK/bin/fio" <<EOF2
 #!/bin/sh
 case "\$1" in --cmdhelp=all) "$real_fio" "\$@" | grep -v '^percentage_random '; exit 0 ;; esac

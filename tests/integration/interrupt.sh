@@ -3,7 +3,8 @@
 # Ctrl-C during a step: the run stops, records the step as interrupted, keeps every
 # step that finished before it (manifest, results.csv, report) and says how to go
 # on; "ssdbench resume" then runs the interrupted step again (its --set applies).
-. "$(dirname "$0")/lib.sh"
+# SIGHUP (the terminal closed) ends a run the same way.
+. "$(dirname "$0")/fault_lib.sh"
 
 cat > "$WORK/plan.xml" <<'PLAN'
 <plan name="long">
@@ -17,12 +18,7 @@ out=$WORK/out
 setsid "$SSDBENCH" run "$WORK/plan.xml" --out "$out" > "$WORK/out.log" 2> "$WORK/err.log" &
 pid=$!
 # Wait (bounded) until the second step's job file exists: fio is starting on it.
-for _ in $(seq 600); do
-  [ -e "$out/steps/002-second/job.fio" ] && break
-  kill -0 "$pid" 2>/dev/null || fail "ssdbench ended before the second step"
-  sleep 0.1
-done
-[ -e "$out/steps/002-second/job.fio" ] || fail "second step never started"
+wait_file "$pid" "$out/steps/002-second/job.fio"
 kill -INT -- "-$pid"
 set +e
 wait "$pid"; rc=$?
@@ -52,4 +48,19 @@ wait "$rpid"
 set -e
 expect_eq "first step untouched" "$(sha256sum < "$out/steps/001-first/fio.json")" "$first_sha"
 "$SSDBENCH" verify "$out" > /dev/null || fail "verify after the resumed run stopped"
+
+# The terminal going away (SIGHUP) stops the run the same way: its manifest says
+# "failed", not "running".
+setsid "$SSDBENCH" run "$WORK/plan.xml" --out "$WORK/hup" > "$WORK/hup.log" 2> "$WORK/hup.err" &
+pid=$!
+wait_file "$pid" "$WORK/hup/steps/002-second/job.fio"
+kill -HUP "$pid"
+set +e
+wait "$pid"; rc=$?
+set -e
+expect_eq "hup: exit code" "$rc" 1
+expect_eq "hup: run status" "$(jq -r .status "$WORK/hup/manifest.json")" failed
+check "hup: step error" jq -e '.steps[1].error == "interrupted by signal 1"' \
+  "$WORK/hup/manifest.json" > /dev/null
+check "hup: no lock left" test ! -e "$WORK/hup/.lock"
 echo "interrupt: ok"
