@@ -2,6 +2,7 @@
 sb_unit_test(test_plan sb_orchestrator)
 sb_unit_test(test_cli sb_orchestrator)
 sb_unit_test(test_plan_corpus sb_orchestrator)
+sb_unit_test(test_plan_limits sb_orchestrator)
 sb_unit_test(test_journal sb_orchestrator)
 sb_unit_test(test_remote sb_orchestrator)
 
