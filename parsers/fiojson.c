@@ -35,10 +35,21 @@ void fiojson_report_init(struct fiojson_report *r)
 	memset(r, 0, sizeof(*r));
 }
 
+static void opts_release(struct fiojson_opt *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].key);
+		free(v[i].value);
+	}
+	free(v);
+}
+
 void fiojson_report_release(struct fiojson_report *r)
 {
 	free(r->fio_version);
+	opts_release(r->globals, r->nglobals);
 	for (size_t i = 0; i < r->njobs; i++) {
+		opts_release(r->jobs[i].opts, r->jobs[i].nopts);
 		free(r->jobs[i].jobname);
 		free(r->jobs[i].hostname);
 		for (int dir = 0; dir < FIOJSON_NDIRS; dir++)
@@ -551,6 +562,39 @@ static int parse_dir(const struct jloc *job_at, const json_t *job, enum fiojson_
 	return 0;
 }
 
+/* Copies the string members of an options object; anything else is left out. */
+static void read_opts(const json_t *obj, struct fiojson_opt **out, size_t *n)
+{
+	const char *key;
+	json_t *v;
+
+	if (!json_is_object(obj))
+		return;
+	*out = xcalloc(json_object_size(obj) + 1, sizeof(**out));
+	json_object_foreach((json_t *)(uintptr_t)obj, key, v) {
+		if (!json_is_string(v))
+			continue;
+		(*out)[*n].key = xstrdup(key);
+		(*out)[(*n)++].value = xstrndup(json_string_value(v), json_string_length(v));
+	}
+}
+
+static const char *find_opt(const struct fiojson_opt *v, size_t n, const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i].key, key))
+			return v[i].value;
+	return NULL;
+}
+
+const char *fiojson_option(const struct fiojson_report *r, const struct fiojson_job *job,
+			   const char *key)
+{
+	const char *v = job ? find_opt(job->opts, job->nopts, key) : NULL;
+
+	return v ? v : find_opt(r->globals, r->nglobals, key);
+}
+
 static int parse_job(const struct jloc *at, const json_t *obj, int io_in_kib,
 		     struct fiojson_job *job)
 {
@@ -558,6 +602,7 @@ static int parse_job(const struct jloc *at, const json_t *obj, int io_in_kib,
 
 	if (!json_is_object(obj))
 		return jerr(at, NULL, "expected an object, got %s", jtype(obj));
+	read_opts(json_object_get(obj, "job options"), &job->opts, &job->nopts);
 	if ((rc = get_str(at, obj, "jobname", 1, &job->jobname)) ||
 	    (rc = get_str(at, obj, "hostname", 0, &job->hostname)) ||
 	    (rc = get_int(at, obj, "groupid", 0, &job->groupid)) ||
@@ -596,6 +641,7 @@ static int parse_report(const json_t *root, const char *name, struct fiojson_rep
 	if ((rc = get_double(&at, root, "timestamp", 0, &ts)) ||
 	    (rc = get_double(&at, root, "timestamp_ms", 0, &ts_ms)))
 		return rc;
+	read_opts(json_object_get(root, "global options"), &r->globals, &r->nglobals);
 	r->timestamp = isfinite(ts) ? (int64_t)ts : 0;
 	r->timestamp_ms = isfinite(ts_ms) ? (int64_t)ts_ms : 0;
 	if (!json_object_get(root, "jobs") && json_object_get(root, "client_stats")) {
@@ -692,36 +738,73 @@ out:
 	return rc;
 }
 
-int fiojson_extract_group(const char *buf, size_t len, const char *name, int groupid,
-			  char **out, struct diag *d)
+/* A groupid and its index in the caller's ids[]: sorted by id to be searched. */
+struct group_ref {
+	json_int_t id;
+	size_t k;
+};
+
+static int cmp_group_ref(const void *a, const void *b)
 {
+	const struct group_ref *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+int fiojson_extract_groups(const char *buf, size_t len, const char *name, const int *ids,
+			   size_t n, char **out, struct diag *d)
+{
+	struct group_ref *refs = xcalloc(n + 1, sizeof(*refs));
 	struct fiojson_report scratch;
-	json_t *root = NULL, *jobs, *kept;
+	json_t *root = NULL, *jobs, **kept;
+	const char *key;
 	int rc;
 
-	*out = NULL;
+	memset(out, 0, n * sizeof(*out));
 	fiojson_report_init(&scratch);
 	rc = decode_last(buf, len, name, &root, &scratch, d);
 	fiojson_report_release(&scratch);
-	if (rc)
+	if (rc) {
+		free(refs);
 		return rc;
-	jobs = json_object_get(root, "jobs");
-	if (!jobs)
-		jobs = json_object_get(root, "client_stats");
-	kept = json_array();
+	}
+	key = json_object_get(root, "jobs") ? "jobs" : "client_stats";
+	jobs = json_object_get(root, key);
+	for (size_t k = 0; k < n; k++)
+		refs[k] = (struct group_ref){ ids[k], k };
+	qsort(refs, n, sizeof(*refs), cmp_group_ref);
+	/* An array of pointers: sizeof(*kept) is a pointer's size, as meant. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	kept = xcalloc(n + 1, sizeof(*kept));
+	for (size_t k = 0; k < n; k++)
+		kept[k] = json_array();
 	for (size_t i = 0; i < json_array_size(jobs); i++) {
 		json_t *job = json_array_get(jobs, i);
+		struct group_ref want = { json_integer_value(json_object_get(job, "groupid")), 0 };
+		const struct group_ref *g = n ? bsearch(&want, refs, n, sizeof(*refs),
+							cmp_group_ref) : NULL;
 
-		if (json_integer_value(json_object_get(job, "groupid")) == groupid)
-			json_array_append(kept, job);
+		if (g)
+			json_array_append(kept[g->k], job);
 	}
-	json_object_set_new(root, json_object_get(root, "jobs") ? "jobs" : "client_stats",
-			    kept);
-	*out = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	for (size_t k = 0; k < n && !rc; k++) {
+		json_object_set(root, key, kept[k]);
+		out[k] = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		if (!out[k])
+			rc = diag_set(d, -SB_EINTERNAL, name, 0, 0, "cannot encode group %d",
+				      ids[k]);
+	}
+	for (size_t k = 0; k < n; k++) {
+		json_decref(kept[k]);
+		if (rc) {
+			free(out[k]);
+			out[k] = NULL;
+		}
+	}
+	free(kept);
+	free(refs);
 	json_decref(root);
-	if (!*out)
-		return diag_set(d, -SB_EINTERNAL, name, 0, 0, "cannot encode group %d", groupid);
-	return 0;
+	return rc;
 }
 
 int fiojson_parse_file(const char *path, struct fiojson_report *r, struct diag *d)
