@@ -31,7 +31,6 @@ static const char *const log_types[] = { "clat_hist", "iops", "slat", "clat", "l
 struct imp_report {
 	const char *path;
 	struct fiojson_report rep;
-	struct sbuf text;
 	const char **logs;
 	struct import_logname *names;
 	size_t nlogs;
@@ -123,12 +122,7 @@ static int read_inputs(struct imp *im, const char *const *files, size_t n)
 			r = &im->reps[im->nreps++];
 			r->path = files[i];
 			fiojson_report_init(&r->rep);
-			sbuf_init(&r->text);
-			if ((rc = sbuf_read_file(&r->text, files[i])))
-				return diag_set(d, rc == -ENOENT ? -SB_ENOENT : -SB_EIO, files[i],
-						0, 0, "cannot read '%s': %s", files[i],
-						strerror(-rc));
-			if ((rc = fiojson_parse_buf(r->text.buf, r->text.len, files[i], &r->rep, d)))
+			if ((rc = fiojson_parse_file(files[i], &r->rep, d)))
 				return rc;
 			continue;
 		}
@@ -526,7 +520,10 @@ static int add_report(struct imp *im, const struct imp_report *r)
 	size_t n = find_groups(rep, &g, gi);
 	int *ids = xcalloc(n + 1, sizeof(*ids));
 	char **texts = xcalloc(n + 1, sizeof(*texts));
+	struct sbuf text;
 	int rc = 0;
+
+	sbuf_init(&text);
 
 	if (!rep->njobs)
 		rc = diag_set_path(im->d, -SB_EPARSE, r->path,
@@ -538,9 +535,12 @@ static int add_report(struct imp *im, const struct imp_report *r)
 		rc = check_log_threads(im, r, &g[n - 1], n);
 	for (size_t k = 0; k < n; k++)
 		ids[k] = g[k].id;
+	/* The text is read again rather than kept: a report can be hundreds of MB. */
 	if (!rc && n > 1)
-		rc = fiojson_extract_groups(r->text.buf, r->text.len, r->path, ids, n, texts,
-					    im->d);
+		rc = sbuf_load_file(&text, r->path, im->d);
+	if (!rc && n > 1)
+		rc = fiojson_extract_groups(text.buf, text.len, r->path, ids, n, texts, im->d);
+	sbuf_release(&text);
 	for (size_t k = 0; !rc && k < n; k++) {
 		rc = add_group(im, r, &g[k], texts[k]);
 		free(texts[k]);
@@ -608,8 +608,11 @@ static int build(struct imp *im)
 			      strerror(errno));
 	free(steps);
 	fill_run(im);
-	for (size_t i = 0; !rc && i < im->nreps; i++)
+	for (size_t i = 0; !rc && i < im->nreps; i++) {
 		rc = add_report(im, &im->reps[i]);
+		/* Its elements are written: the jobs are read again from there. */
+		fiojson_report_release(&im->reps[i].rep);
+	}
 	for (size_t i = 0; !rc && i < im->run.nsteps; i++) {
 		struct result_step *st = &im->run.steps[i];
 
@@ -657,7 +660,6 @@ int import_run(const char *const *files, size_t nfiles, const struct import_opts
 out:
 	for (size_t i = 0; i < im.nreps; i++) {
 		fiojson_report_release(&im.reps[i].rep);
-		sbuf_release(&im.reps[i].text);
 		free(im.reps[i].logs);
 		free(im.reps[i].names);
 	}
