@@ -9,7 +9,7 @@ sb_unit_test(test_remote sb_orchestrator)
 # Integration tests: real fio runs on small files and loop devices (see tests/integration/).
 foreach(it cli plans quick options failure interrupt verify device steady wsat resume
     watchdog_continue lineup rerun telemetry remote remote_lineup remote_ssh remote_lock
-    remote_raid)
+    remote_raid import_jobs)
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
