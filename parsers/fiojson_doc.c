@@ -292,8 +292,12 @@ static int find_array(const char *t, size_t len, const char *key, size_t *a, siz
 	if (i >= len || t[i] != '{')
 		return -1;
 	for (i = skip_ws(t, len, i + 1); i < len && t[i] == '"';) {
-		size_t ks = i + 1, ke = value_end(t, len, i) - 1, v;
+		size_t ks = i + 1, kend = value_end(t, len, i), ke, v;
 
+		/* An unterminated key runs to the end: the object never closes. */
+		if (kend >= len || t[kend - 1] != '"')
+			return -1;
+		ke = kend - 1;
 		if (memchr(t + ks, '\\', ke - ks))
 			return -1; /* an escaped key could spell key */
 		i = skip_ws(t, len, ke + 1);

@@ -268,6 +268,10 @@ static void test_error_location(void **state)
 	assert_int_equal(d.col, 18);
 	assert_int_equal(parse_str("fio: only text\n", &r, &d), -SB_EPARSE);
 	assert_non_null(strstr(d.msg, "no JSON report"));
+	/* A key never closed at the very end (found by fuzz_import). */
+	assert_int_equal(parse_str("{ \"jobs\" : [ ], \"", &r, &d), -SB_EPARSE);
+	assert_int_equal(d.line, 1);
+	assert_non_null(strstr(d.msg, "premature end of input"));
 }
 
 /* nan/-nan tokens and raw control characters inside strings (edited real sample). */
