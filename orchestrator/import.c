@@ -4,8 +4,8 @@
 
 #include <errno.h>
 #include <ftw.h>
-#include <jansson.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,10 +31,20 @@ static const char *const log_types[] = { "clat_hist", "iops", "slat", "clat", "l
 struct imp_report {
 	const char *path;
 	struct fiojson_report rep;
-	struct sbuf text;
 	const char **logs;
 	struct import_logname *names;
 	size_t nlogs;
+};
+
+/* The run's element names so far, hashed; each remembers the next "-N" to try. */
+struct name_slot {
+	const char *name;     /* borrowed from the run's step */
+	int next;
+};
+
+struct imp_names {
+	struct name_slot *v;
+	size_t cap, n;        /* cap is 0 or a power of two */
 };
 
 struct imp {
@@ -43,6 +53,7 @@ struct imp {
 	size_t nreps;
 	char *tmp;             /* the temporary archive folder */
 	struct result_run run;
+	struct imp_names names;  /* the elements' names, to make each unique */
 	struct diag *d;
 };
 
@@ -111,12 +122,7 @@ static int read_inputs(struct imp *im, const char *const *files, size_t n)
 			r = &im->reps[im->nreps++];
 			r->path = files[i];
 			fiojson_report_init(&r->rep);
-			sbuf_init(&r->text);
-			if ((rc = sbuf_read_file(&r->text, files[i])))
-				return diag_set(d, rc == -ENOENT ? -SB_ENOENT : -SB_EIO, files[i],
-						0, 0, "cannot read '%s': %s", files[i],
-						strerror(-rc));
-			if ((rc = fiojson_parse_buf(r->text.buf, r->text.len, files[i], &r->rep, d)))
+			if ((rc = fiojson_parse_file(files[i], &r->rep, d)))
 				return rc;
 			continue;
 		}
@@ -143,23 +149,27 @@ static int read_inputs(struct imp *im, const char *const *files, size_t n)
 
 /* ---- one element per reporting group ---------------------------------------------- */
 
-/* The option key of the group's first job, else of "global options"; NULL if unset. */
-static const char *opt(const json_t *root, const char *key)
-{
-	const json_t *jobs = json_object_get(root, "jobs");
-	const json_t *v;
+/* One reporting group of a report: its jobs summed up in one pass over the report. */
+struct imp_group {
+	int id;
+	const struct fiojson_job *first;  /* its first job: the name and fio options */
+	const struct fiojson_job *failed; /* its first job with an error, or NULL */
+	uint64_t runtime_ms;              /* the longest direction of any of its jobs */
+	unsigned t0, tn;                  /* the fio threads it stands for: [t0, t0 + tn) */
+	char *text;                       /* the report with this group alone, or NULL */
+};
 
-	if (!jobs)
-		jobs = json_object_get(root, "client_stats");
-	v = json_object_get(json_object_get(json_array_get(jobs, 0), "job options"), key);
-	if (!json_is_string(v))
-		v = json_object_get(json_object_get(root, "global options"), key);
-	return json_is_string(v) ? json_string_value(v) : NULL;
+/* The option key of the group's first job, else of "global options"; NULL if unset. */
+static const char *opt(const struct fiojson_report *rep, const struct imp_group *g,
+		       const char *key)
+{
+	return fiojson_option(rep, g->first, key);
 }
 
-static int opt_int(const json_t *root, const char *key, int dflt)
+static int opt_int(const struct fiojson_report *rep, const struct imp_group *g,
+		   const char *key, int dflt)
 {
-	const char *s = opt(root, key);
+	const char *s = opt(rep, g, key);
 	char *end;
 	long v = s ? strtol(s, &end, 10) : 0;
 
@@ -167,20 +177,22 @@ static int opt_int(const json_t *root, const char *key, int dflt)
 }
 
 /* The plan fields of an element from the group's fio options. */
-static void step_params(const json_t *root, struct result_step *st)
+static void step_params(const struct fiojson_report *rep, const struct imp_group *g,
+			struct result_step *st)
 {
-	const char *bs = opt(root, "bs"), *why;
-	int mixw = opt_int(root, "rwmixwrite", -1);
+	const char *bs = opt(rep, g, "bs"), *rw = opt(rep, g, "rw"), *why;
+	int mixw = opt_int(rep, g, "rwmixwrite", -1);
 
 	if (!bs)
-		bs = opt(root, "blocksize");
-	st->rw = xstrdup(opt(root, "rw") ? opt(root, "rw")
-		 : opt(root, "readwrite") ? opt(root, "readwrite") : "read");
+		bs = opt(rep, g, "blocksize");
+	if (!rw)
+		rw = opt(rep, g, "readwrite");
+	st->rw = xstrdup(rw ? rw : "read");
 	if (!bs || units_parse_size(bs, &st->bs, &why))
 		st->bs = 4096;
-	st->iodepth = opt_int(root, "iodepth", 1);
-	st->numjobs = opt_int(root, "numjobs", 1);
-	st->rwmixread = opt_int(root, "rwmixread", mixw >= 0 && mixw <= 100 ? 100 - mixw : -1);
+	st->iodepth = opt_int(rep, g, "iodepth", 1);
+	st->numjobs = opt_int(rep, g, "numjobs", 1);
+	st->rwmixread = opt_int(rep, g, "rwmixread", mixw >= 0 && mixw <= 100 ? 100 - mixw : -1);
 }
 
 static char *iso_time(int64_t unix_s)
@@ -207,22 +219,60 @@ static char *safe_name(const char *s)
 	return out;
 }
 
-/* The element's name: the group's first job name, made unique in the run. */
-static char *unique_name(const struct result_run *run, const char *jobname)
+/* The slot of name, or the empty one where it would go; t->cap must not be 0. */
+static struct name_slot *name_slot(const struct imp_names *t, const char *name)
 {
-	char *name = xstrdup(jobname && *jobname ? jobname : "job");
+	size_t h = 5381, i;
 
-	for (int k = 2;; k++) {
-		size_t i = 0;
+	for (const char *c = name; *c; c++)
+		h = h * 33 + (unsigned char)*c;
+	for (i = h & (t->cap - 1); t->v[i].name && strcmp(t->v[i].name, name);)
+		i = (i + 1) & (t->cap - 1);
+	return &t->v[i];
+}
 
-		while (i < run->nsteps &&
-		       (!run->steps[i].name || strcmp(run->steps[i].name, name)))
-			i++;
-		if (i == run->nsteps)
-			return name;
-		free(name);
-		name = xasprintf("%s-%d", jobname && *jobname ? jobname : "job", k);
+static int name_taken(const struct imp_names *t, const char *name)
+{
+	return t->cap && name_slot(t, name)->name;
+}
+
+static void name_add(struct imp_names *t, const char *name)
+{
+	if (2 * (t->n + 1) > t->cap) {
+		struct imp_names big = { NULL, t->cap ? 2 * t->cap : 64, t->n };
+
+		big.v = xcalloc(big.cap, sizeof(*big.v));
+		for (size_t i = 0; i < t->cap; i++)
+			if (t->v[i].name)
+				*name_slot(&big, t->v[i].name) = t->v[i];
+		free(t->v);
+		*t = big;
 	}
+	*name_slot(t, name) = (struct name_slot){ name, 2 };
+	t->n++;
+}
+
+/*
+ * The element's name: the group's first job name, made unique in the run with the
+ * first free "-2", "-3", ...; names are never taken back, so the search goes on
+ * where the last one for this name stopped.
+ */
+static char *unique_name(struct imp_names *t, const char *jobname)
+{
+	const char *base = jobname && *jobname ? jobname : "job";
+	char *name;
+	int k;
+
+	if (!name_taken(t, base))
+		return xstrdup(base);
+	for (k = name_slot(t, base)->next;; k++) {
+		name = xasprintf("%s-%d", base, k);
+		if (!name_taken(t, name))
+			break;
+		free(name);
+	}
+	name_slot(t, base)->next = k + 1;
+	return name;
 }
 
 static int copy_file(const char *from, const char *to, struct diag *d)
@@ -260,34 +310,116 @@ static int write_text(const char *path, const char *text, struct diag *d)
 	return 0;
 }
 
-/*
- * The fio threads a group's jobs[] entries stand for, [*first, *first + *count):
- * fio numbers its threads (the .N of the logs) in job order, clones included. An
- * entry stands for numjobs threads under group_reporting, or one clone when the
- * report lists the clones apart (several entries with its name and group).
- */
-static void group_threads(const struct fiojson_report *rep, const json_t *const *roots,
-			  int group, unsigned *first, unsigned *count)
+/* A job of a report: sorted by group and index, or by group and name. */
+struct job_ref {
+	int id;
+	const char *name;
+	size_t i;
+};
+
+static int cmp_by_group(const void *a, const void *b)
 {
+	const struct job_ref *x = a, *y = b;
+
+	return x->id != y->id ? (x->id > y->id) - (x->id < y->id) : (x->i > y->i) - (x->i < y->i);
+}
+
+static int cmp_by_name(const void *a, const void *b)
+{
+	const struct job_ref *x = a, *y = b;
+
+	return x->id != y->id ? (x->id > y->id) - (x->id < y->id) : strcmp(x->name, y->name);
+}
+
+static struct job_ref *job_refs(const struct fiojson_report *rep,
+				int (*cmp)(const void *, const void *))
+{
+	struct job_ref *v = xcalloc(rep->njobs + 1, sizeof(*v));
+
+	for (size_t i = 0; i < rep->njobs; i++)
+		v[i] = (struct job_ref){ rep->jobs[i].groupid, rep->jobs[i].jobname, i };
+	qsort(v, rep->njobs, sizeof(*v), cmp);
+	return v;
+}
+
+/*
+ * The fio threads each group's jobs[] entries stand for, [t0, t0 + tn): fio numbers
+ * its threads (the .N of the logs) in job order, clones included. An entry stands for
+ * numjobs threads under group_reporting, or one clone when the report lists the
+ * clones apart (several entries with its name and group).
+ */
+static void group_threads(const struct fiojson_report *rep, struct imp_group *g,
+			  const size_t *gi)
+{
+	struct job_ref *v = job_refs(rep, cmp_by_name);
+	size_t *same = xcalloc(rep->njobs + 1, sizeof(*same));
 	unsigned t = 1;
 
-	*first = *count = 0;
+	for (size_t a = 0, b; a < rep->njobs; a = b) {
+		for (b = a + 1; b < rep->njobs && !cmp_by_name(&v[a], &v[b]);)
+			b++;
+		for (size_t k = a; k < b; k++)
+			same[v[k].i] = b - a;
+	}
 	for (size_t i = 0; i < rep->njobs; i++) {
-		const struct fiojson_job *j = &rep->jobs[i];
-		size_t same = 0;
-		unsigned k;
+		struct imp_group *grp = &g[gi[i]];
+		unsigned k = same[i] > 1 ? 1 : (unsigned)opt_int(rep, grp, "numjobs", 1);
 
-		for (size_t m = 0; m < rep->njobs; m++)
-			same += rep->jobs[m].groupid == j->groupid &&
-				!strcmp(rep->jobs[m].jobname, j->jobname);
-		k = same > 1 ? 1 : (unsigned)opt_int(roots[i], "numjobs", 1);
-		if (j->groupid == group) {
-			if (!*count)
-				*first = t;
-			*count += k;
-		}
+		if (!grp->tn)
+			grp->t0 = t;
+		grp->tn += k;
 		t += k;
 	}
+	free(same);
+	free(v);
+}
+
+/* Adds job j into its group's sums. */
+static void group_add(struct imp_group *g, const struct fiojson_job *j)
+{
+	for (int k = 0; k < FIOJSON_NDIRS; k++)
+		if (j->dir[k].runtime_ms > g->runtime_ms)
+			g->runtime_ms = j->dir[k].runtime_ms;
+	if (j->error && !g->failed)
+		g->failed = j;
+}
+
+/*
+ * The groups of rep in order of appearance into *out (free() it), and in gi[i] the
+ * group of job i; each group summed up. Sorted, not searched: a report may hold
+ * 20,000 groups. Returns their count.
+ */
+static size_t find_groups(const struct fiojson_report *rep, struct imp_group **out,
+			  size_t *gi)
+{
+	struct job_ref *v = job_refs(rep, cmp_by_group);
+	size_t *run_of = xcalloc(rep->njobs + 1, sizeof(*run_of));
+	size_t *pos = xcalloc(rep->njobs + 1, sizeof(*pos));
+	struct imp_group *g = xcalloc(rep->njobs + 1, sizeof(*g));
+	size_t n = 0, run = 0;
+
+	/* v holds one run per group, in groupid order. */
+	for (size_t a = 0; a < rep->njobs; a++) {
+		run += a && v[a].id != v[a - 1].id;
+		run_of[v[a].i] = run;
+		pos[run] = SIZE_MAX;
+	}
+	for (size_t i = 0; i < rep->njobs; i++) {
+		size_t *k = &pos[run_of[i]];
+
+		if (*k == SIZE_MAX) {
+			*k = n++;
+			g[*k].id = rep->jobs[i].groupid;
+			g[*k].first = &rep->jobs[i];
+		}
+		gi[i] = *k;
+		group_add(&g[*k], &rep->jobs[i]);
+	}
+	free(pos);
+	free(run_of);
+	free(v);
+	*out = g;
+	return n;
 }
 
 /* Copies the logs of threads [first, first + count) into dir, renumbered from 1. */
@@ -316,43 +448,30 @@ static int copy_logs(struct imp *im, const struct imp_report *r, const char *dir
 	return rc;
 }
 
-/* Fills the element of group g and writes its folder. */
-static int add_group(struct imp *im, const struct imp_report *r, int g, int ngroups,
-		     const json_t *const *roots, const char *text)
+/* Fills the element of group g and writes its folder; text is g alone, or NULL
+ * when it is the report's only group (the report is copied as it is). */
+static int add_group(struct imp *im, const struct imp_report *r, const struct imp_group *g,
+		     const char *text)
 {
 	const struct fiojson_report *rep = &r->rep;
 	struct result_step *st = result_run_add_step(&im->run);
-	const struct fiojson_job *first = NULL;
-	unsigned t0, tn;
 	size_t nlogs = 0;
 	char *name, *dir, *json;
-	json_t *root;
 	int rc;
 
-	for (size_t i = 0; i < rep->njobs; i++) {
-		const struct fiojson_job *j = &rep->jobs[i];
-
-		if (j->groupid != g)
-			continue;
-		first = first ? first : j;
-		for (int k = 0; k < FIOJSON_NDIRS; k++)
-			if (j->dir[k].runtime_ms > st->runtime_ms)
-				st->runtime_ms = j->dir[k].runtime_ms;
-		if (j->error && !st->error)
-			st->error = xasprintf("fio job '%s' failed: error %d (%s)", j->jobname,
-					      j->error, strerror(j->error));
-	}
+	st->runtime_ms = g->runtime_ms;
+	if (g->failed)
+		st->error = xasprintf("fio job '%s' failed: error %d (%s)", g->failed->jobname,
+				      g->failed->error, strerror(g->failed->error));
 	st->index = (int)im->run.nsteps;
-	/* g is one of groups_of()'s: at least one job has it. */
-	st->name = unique_name(&im->run, first ? first->jobname : "group");
+	st->name = unique_name(&im->names, g->first->jobname);
+	name_add(&im->names, st->name);
 	st->kind = xstrdup("workload");
 	st->status = xstrdup(st->error ? "failed" : "ok");
 	name = safe_name(st->name);
 	st->dir = xasprintf("steps/%03d-%s", st->index, name);
 	free(name);
-	root = json_loads(text, 0, NULL);
-	step_params(root, st);
-	json_decref(root);
+	step_params(rep, g, st);
 	st->ended = iso_time(rep->timestamp);
 	st->started = iso_time(rep->timestamp - (int64_t)((st->runtime_ms + 999) / 1000));
 	dir = xasprintf("%s/%s", im->tmp, st->dir);
@@ -361,77 +480,78 @@ static int add_group(struct imp *im, const struct imp_report *r, int g, int ngro
 		rc = diag_set(im->d, -SB_EIO, dir, 0, 0, "cannot create '%s': %s", dir,
 			      strerror(errno));
 	else
-		rc = ngroups == 1 ? copy_file(r->path, json, im->d)
-				  : write_text(json, text, im->d);
-	group_threads(rep, roots, g, &t0, &tn);
+		rc = text ? write_text(json, text, im->d) : copy_file(r->path, json, im->d);
 	if (!rc)
-		rc = copy_logs(im, r, dir, t0, tn, ngroups == 1, &nlogs);
+		rc = copy_logs(im, r, dir, g->t0, g->tn, !text, &nlogs);
 	if (!rc && !im->o->quiet)
-		printf("%s: group %d '%s' -> %s (%zu log%s)%s\n", r->path, g, first->jobname,
-		       st->dir, nlogs, nlogs == 1 ? "" : "s", st->error ? " failed" : "");
+		printf("%s: group %d '%s' -> %s (%zu log%s)%s\n", r->path, g->id,
+		       g->first->jobname, st->dir, nlogs, nlogs == 1 ? "" : "s",
+		       st->error ? " failed" : "");
 	free(json);
 	free(dir);
 	return rc;
 }
 
-/* The distinct groupids of rep in order of appearance; returns their count. */
-static int groups_of(const struct fiojson_report *rep, int *ids)
+/* Every log must come from one of the report's threads. */
+static int check_log_threads(struct imp *im, const struct imp_report *r,
+			     const struct imp_group *last, size_t ngroups)
 {
-	int n = 0;
+	unsigned end = last->t0 + last->tn;
 
-	for (size_t i = 0; i < rep->njobs; i++) {
-		int k = 0;
-
-		while (k < n && ids[k] != rep->jobs[i].groupid)
-			k++;
-		if (k == n)
-			ids[n++] = rep->jobs[i].groupid;
-	}
-	return n;
+	for (size_t i = 0; ngroups > 1 && i < r->nlogs; i++)
+		if (r->names[i].thread >= end)
+			return diag_set(im->d, -SB_EUSAGE, r->logs[i], 0, 0,
+					"log '%s' is from fio thread %u, but '%s' has %u "
+					"threads", r->logs[i], r->names[i].thread, r->path,
+					end - 1);
+	return 0;
 }
 
-/* One element per group of r; logs go to the group whose threads wrote them. */
+/*
+ * One element per group of r; logs go to the group whose threads wrote them. Linear
+ * in the report: the jobs are summed in one pass, and a report of several groups is
+ * decoded once more to write each group alone.
+ */
 static int add_report(struct imp *im, const struct imp_report *r)
 {
 	const struct fiojson_report *rep = &r->rep;
-	int *ids = xcalloc(rep->njobs + 1, sizeof(*ids)), n = groups_of(rep, ids), rc = 0;
-	/* An array of pointers: sizeof(*p) is the pointer size, as meant. */
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	json_t **roots = xcalloc(rep->njobs + 1, sizeof(*roots));
-	char **texts = xcalloc((size_t)n + 1, sizeof(*texts));
+	size_t *gi = xcalloc(rep->njobs + 1, sizeof(*gi));
+	struct imp_group *g = NULL;
+	size_t n = find_groups(rep, &g, gi);
+	int *ids = xcalloc(n + 1, sizeof(*ids));
+	char **texts = xcalloc(n + 1, sizeof(*texts));
+	struct sbuf text;
+	int rc = 0;
+
+	sbuf_init(&text);
 
 	if (!rep->njobs)
 		rc = diag_set_path(im->d, -SB_EPARSE, r->path,
 				   rep->client_server ? "client_stats" : "jobs",
 				   "fio reported no jobs");
-	for (int k = 0; !rc && k < n; k++)
-		rc = fiojson_extract_group(r->text.buf, r->text.len, r->path, ids[k],
-					   &texts[k], im->d);
-	for (size_t i = 0; !rc && i < rep->njobs; i++) {
-		int k = 0;
-
-		while (ids[k] != rep->jobs[i].groupid)
-			k++;
-		roots[i] = json_loads(texts[k], 0, NULL);
+	if (!rc)
+		group_threads(rep, g, gi);
+	if (!rc)
+		rc = check_log_threads(im, r, &g[n - 1], n);
+	for (size_t k = 0; k < n; k++)
+		ids[k] = g[k].id;
+	/* The text is read again rather than kept: a report can be hundreds of MB. */
+	if (!rc && n > 1)
+		rc = sbuf_load_file(&text, r->path, im->d);
+	if (!rc && n > 1)
+		rc = fiojson_extract_groups(text.buf, text.len, r->path, ids, n, texts, im->d);
+	sbuf_release(&text);
+	for (size_t k = 0; !rc && k < n; k++) {
+		rc = add_group(im, r, &g[k], texts[k]);
+		free(texts[k]);
+		texts[k] = NULL;
 	}
-	for (size_t i = 0; !rc && i < r->nlogs; i++) {
-		unsigned t0, tn;
-
-		group_threads(rep, (const json_t *const *)roots, ids[n - 1], &t0, &tn);
-		if (n > 1 && r->names[i].thread >= t0 + tn)
-			rc = diag_set(im->d, -SB_EUSAGE, r->logs[i], 0, 0,
-				      "log '%s' is from fio thread %u, but '%s' has %u threads",
-				      r->logs[i], r->names[i].thread, r->path, t0 + tn - 1);
-	}
-	for (int k = 0; !rc && k < n; k++)
-		rc = add_group(im, r, ids[k], n, (const json_t *const *)roots, texts[k]);
-	for (size_t i = 0; i < rep->njobs; i++)
-		json_decref(roots[i]);
-	for (int k = 0; k < n; k++)
+	for (size_t k = 0; k < n; k++)
 		free(texts[k]);
 	free(texts);
-	free(roots);
 	free(ids);
+	free(g);
+	free(gi);
 	return rc;
 }
 
@@ -488,8 +608,11 @@ static int build(struct imp *im)
 			      strerror(errno));
 	free(steps);
 	fill_run(im);
-	for (size_t i = 0; !rc && i < im->nreps; i++)
+	for (size_t i = 0; !rc && i < im->nreps; i++) {
 		rc = add_report(im, &im->reps[i]);
+		/* Its elements are written: the jobs are read again from there. */
+		fiojson_report_release(&im->reps[i].rep);
+	}
 	for (size_t i = 0; !rc && i < im->run.nsteps; i++) {
 		struct result_step *st = &im->run.steps[i];
 
@@ -537,11 +660,11 @@ int import_run(const char *const *files, size_t nfiles, const struct import_opts
 out:
 	for (size_t i = 0; i < im.nreps; i++) {
 		fiojson_report_release(&im.reps[i].rep);
-		sbuf_release(&im.reps[i].text);
 		free(im.reps[i].logs);
 		free(im.reps[i].names);
 	}
 	free(im.reps);
+	free(im.names.v);
 	free(im.tmp);
 	result_run_release(&im.run);
 	return rc;

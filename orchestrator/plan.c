@@ -539,6 +539,17 @@ void plan_print_reference(FILE *out)
 	      "dry run and the run also ask the device what it supports (docs/devices.md).\n\n",
 	      out);
 	purgemethod_print_markdown(out);
+	fputs("\n## Limits\n\nA plan is untrusted until it is loaded: past any of these "
+	      "limits loading stops, with an error at the FILE:LINE:COL that passed it.\n\n"
+	      "| limit | at most |\n|---|---|\n", out);
+	for (size_t i = 0; i < plan__nlimits; i++) {
+		const struct plan__limit *l = &plan__limits[i];
+		int bytes = !strcmp(l->unit, "bytes"), mib = bytes && l->value >= 1u << 20;
+
+		fprintf(out, "| %s | %llu %s |\n", l->what,
+			bytes ? l->value >> (mib ? 20 : 10) : l->value,
+			bytes ? (mib ? "MiB" : "KiB") : l->unit);
+	}
 }
 
 /* ------------------------------------------------------------------------- */

@@ -3,7 +3,9 @@
  * plan_check: the rules that need the whole plan: names, references, scopes, units;
  * and, once the targets' sizes are known, the byte range each fio step uses.
  */
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libxml/tree.h>
@@ -12,23 +14,71 @@
 #include "plan_int.h"
 #include "sbuf.h"
 #include "units.h"
+#include "xalloc.h"
+
+struct named {
+	const char *name;
+	size_t i;
+};
+
+static int cmp_named(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/*
+ * The first of n records (size bytes each, a char * name at name_off) whose name
+ * an earlier record has too, or n: sorted, so that 100,000 steps take no time.
+ */
+static size_t first_repeat(const void *recs, size_t n, size_t size, size_t name_off)
+{
+	struct named *v = xcalloc(n + 1, sizeof(*v));
+	size_t first = n;
+
+	for (size_t i = 0; i < n; i++) {
+		memcpy(&v[i].name, (const char *)recs + i * size + name_off, sizeof(v[i].name));
+		v[i].name = v[i].name ? v[i].name : "";
+		v[i].i = i;
+	}
+	qsort(v, n, sizeof(*v), cmp_named);
+	for (size_t k = 1; k < n; k++)
+		if (!strcmp(v[k].name, v[k - 1].name) && v[k].i < first)
+			first = v[k].i;
+	free(v);
+	return first;
+}
+
+#define FIRST_REPEAT(arr, n, type) first_repeat(arr, n, sizeof(type), offsetof(type, name))
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* 1 when name is one of the n names of sorted (sorted with cmp_str). */
+static int has_name(const char *const *sorted, size_t n, const char *name)
+{
+	return n && bsearch(&name, sorted, n, sizeof(*sorted), cmp_str) != NULL;
+}
 
 static int has_prop(const struct plan__origin *o, const char *name)
 {
 	return xmlHasProp(o->node, (const xmlChar *)name) != NULL;
 }
 
-static int check_target(struct plan__loader *ld, size_t i)
+/* repeat: an earlier target has this one's name. */
+static int check_target(struct plan__loader *ld, size_t i, int repeat)
 {
 	const struct plan *p = ld->p;
 	const struct plan_target *t = &p->targets[i];
 	const struct plan__origin *o = &ld->target_org.v[i];
 	int has_file = has_prop(o, "file"), has_dev = has_prop(o, "device");
 
-	for (size_t k = 0; k < i; k++)
-		if (!strcmp(p->targets[k].name, t->name))
-			return plan__err_at(ld, o, "name", 1, "target '%s' is defined twice",
-					    t->name);
+	if (repeat)
+		return plan__err_at(ld, o, "name", 1, "target '%s' is defined twice", t->name);
 	if (has_file == has_dev)
 		return plan__err_at(ld, o, NULL, 0, "<target> needs exactly one of 'file' "
 				    "and 'device'");
@@ -85,7 +135,8 @@ static int check_workload(struct plan__loader *ld, const struct plan__origin *o,
 	return 0;
 }
 
-static int check_step(struct plan__loader *ld, size_t i)
+/* repeat: an earlier step has this one's name. */
+static int check_step(struct plan__loader *ld, size_t i, int repeat)
 {
 	const struct plan *p = ld->p;
 	const struct plan_workload *w = &p->steps[i];
@@ -93,11 +144,10 @@ static int check_step(struct plan__loader *ld, size_t i)
 	const struct plan_target *t;
 	int in_raid = 0;
 
-	for (size_t k = 0; k < i; k++)
-		if (!strcmp(p->steps[k].name, w->name))
-			return plan__err_at(ld, o, "name", 1, "step name '%s' is used twice%s",
-					    w->name, w->cell ? " (inside a sweep, put the "
-					    "sweep's ${var} in the name)" : "");
+	if (repeat)
+		return plan__err_at(ld, o, "name", 1, "step name '%s' is used twice%s", w->name,
+				    w->cell ? " (inside a sweep, put the sweep's ${var} in "
+				    "the name)" : "");
 	for (int s = w->scope; s >= 0; s = p->scopes[s].parent)
 		in_raid |= p->scopes[s].kind == PLAN_RAID;
 	if (in_raid && w->target)
@@ -128,23 +178,28 @@ static int check_tracks(struct plan__loader *ld, const struct plan__origin *o,
 			const struct plan_scope *s)
 {
 	const struct plan *p = ld->p;
+	const char **names;
+	size_t n = 0;
+	int rc = 0;
 
 	if (!strcmp(s->until, "steady") && !s->ntracks)
 		return plan__err_at(ld, o, NULL, 0, "<rounds until=\"steady\"> needs at least "
 				    "one <track> to test for steady state");
-	for (size_t k = 0; k < s->ntracks; k++) {
+	names = xcalloc(s->count + 1, sizeof(*names));
+	for (size_t i = s->first; i < s->first + s->count; i++)
+		if (p->steps[i].kind == PLAN_WORKLOAD)
+			names[n++] = p->steps[i].name;
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (size_t k = 0; k < s->ntracks && !rc; k++) {
 		const struct plan_track *t = &s->tracks[k];
-		int found = 0;
 
-		for (size_t i = s->first; i < s->first + s->count; i++)
-			found |= p->steps[i].kind == PLAN_WORKLOAD &&
-				 !strcmp(p->steps[i].name, t->element);
-		if (!found)
-			return plan__err_at(ld, o, NULL, 0, "<track element=\"%s\"> (line %d) "
-					    "names no workload inside <rounds> '%s'", t->element,
-					    t->line, s->name);
+		if (!has_name(names, n, t->element))
+			rc = plan__err_at(ld, o, NULL, 0, "<track element=\"%s\"> (line %d) "
+					  "names no workload inside <rounds> '%s'", t->element,
+					  t->line, s->name);
 	}
-	return 0;
+	free(names);
+	return rc;
 }
 
 static int check_rounds(struct plan__loader *ld, const struct plan__origin *o,
@@ -166,8 +221,9 @@ static int check_rounds(struct plan__loader *ld, const struct plan__origin *o,
 	return check_tracks(ld, o, s);
 }
 
+/* targets: the plan's target names, sorted with cmp_str. */
 static int check_raid(struct plan__loader *ld, const struct plan__origin *o,
-		      const struct plan_scope *s)
+		      const struct plan_scope *s, const char *const *targets)
 {
 	const struct plan *p = ld->p;
 	size_t n = 0;
@@ -176,11 +232,10 @@ static int check_raid(struct plan__loader *ld, const struct plan__origin *o,
 		return plan__err_at(ld, o, "level", 1, "only RAID level 0 is supported");
 	for (const char *m = s->members; *m; n++) {
 		size_t len = strcspn(m, " ");
-		int found = 0;
+		char *name = xstrndup(m, len);
+		int found = has_name(targets, p->ntargets, name);
 
-		for (size_t i = 0; i < p->ntargets; i++)
-			found |= strlen(p->targets[i].name) == len &&
-				 !strncmp(p->targets[i].name, m, len);
+		free(name);
 		if (!found)
 			return plan__err_at(ld, o, "members", 1, "no target named '%.*s'",
 					    (int)len, m);
@@ -191,16 +246,16 @@ static int check_raid(struct plan__loader *ld, const struct plan__origin *o,
 	return 0;
 }
 
-static int check_scope(struct plan__loader *ld, size_t i)
+/* repeat: an earlier scope has this one's name; targets as for check_raid(). */
+static int check_scope(struct plan__loader *ld, size_t i, int repeat,
+		       const char *const *targets)
 {
 	const struct plan *p = ld->p;
 	const struct plan_scope *s = &p->scopes[i];
 	const struct plan__origin *o = &ld->scope_org.v[i];
 
-	for (size_t k = 0; k < i; k++)
-		if (!strcmp(p->scopes[k].name, s->name))
-			return plan__err_at(ld, o, "name", 1, "scope name '%s' is used twice",
-					    s->name);
+	if (repeat)
+		return plan__err_at(ld, o, "name", 1, "scope name '%s' is used twice", s->name);
 	for (int up = s->parent; up >= 0; up = p->scopes[up].parent)
 		if (p->scopes[up].kind == s->kind)
 			return plan__err_at(ld, o, NULL, 0, "<%s> inside another <%s>",
@@ -222,7 +277,7 @@ static int check_scope(struct plan__loader *ld, size_t i)
 					    "from 0%% (none) to 1000%%");
 		return 0;
 	case PLAN_RAID:
-		return check_raid(ld, o, s);
+		return check_raid(ld, o, s, targets);
 	}
 	return 0;
 }
@@ -230,23 +285,31 @@ static int check_scope(struct plan__loader *ld, size_t i)
 int plan__check(struct plan__loader *ld)
 {
 	const struct plan *p = ld->p;
+	size_t host = FIRST_REPEAT(p->hosts, p->nhosts, struct plan_host);
+	size_t target = FIRST_REPEAT(p->targets, p->ntargets, struct plan_target);
+	size_t scope = FIRST_REPEAT(p->scopes, p->nscopes, struct plan_scope);
+	size_t step = FIRST_REPEAT(p->steps, p->nsteps, struct plan_workload);
+	const char **targets = xcalloc(p->ntargets + 1, sizeof(*targets));
 	int rc = 0;
 
-	for (size_t i = 0; i < p->nhosts && !rc; i++)
-		for (size_t k = 0; k < i && !rc; k++)
-			if (!strcmp(p->hosts[k].name, p->hosts[i].name))
-				rc = diag_set(ld->d, -SB_EPARSE, p->file, p->hosts[i].line, 0,
-					      "host '%s' is defined twice", p->hosts[i].name);
+	for (size_t i = 0; i < p->ntargets; i++)
+		targets[i] = p->targets[i].name;
+	qsort(targets, p->ntargets, sizeof(*targets), cmp_str);
+
+	if (host < p->nhosts)
+		rc = diag_set(ld->d, -SB_EPARSE, p->file, p->hosts[host].line, 0,
+			      "host '%s' is defined twice", p->hosts[host].name);
 	for (size_t i = 0; i < p->ntargets && !rc; i++)
-		rc = check_target(ld, i);
+		rc = check_target(ld, i, i == target);
 	if (!rc && !p->ntargets)
 		rc = diag_set(ld->d, -SB_EPARSE, p->file, 0, 0, "the plan has no <target>");
 	if (!rc && !p->nsteps)
 		rc = diag_set(ld->d, -SB_EPARSE, p->file, 0, 0, "the plan has no steps");
 	for (size_t i = 0; i < p->nscopes && !rc; i++)
-		rc = check_scope(ld, i);
+		rc = check_scope(ld, i, i == scope, targets);
 	for (size_t i = 0; i < p->nsteps && !rc; i++)
-		rc = check_step(ld, i);
+		rc = check_step(ld, i, i == step);
+	free(targets);
 	return rc;
 }
 

@@ -12,6 +12,8 @@
 #include "diag.h"
 #include "plan.h"
 
+struct sbuf;
+
 /* ---- source locations (plan_loc.c) ---- */
 
 /* A plan's source text and the byte offset of every start tag, in document order. */
@@ -85,6 +87,30 @@ void plan__fio_names_release(struct plan__fio_names *f);
 
 /* ---- the loader (plan_load.c) and the checks (plan_check.c) ---- */
 
+/*
+ * What a plan may make the loader spend: a plan is hostile until loaded. Includes
+ * and elements count each time a <sweep> repeats them; every limit is an error at
+ * the FILE:LINE:COL where it is passed. plan__limits[] lists them for the docs.
+ */
+#define PLAN_MAX_FILE_BYTES (4u << 20)  /* one plan or included file */
+#define PLAN_MAX_READ_BYTES (16u << 20) /* all files read, the plan and each include */
+#define PLAN_MAX_INCLUDES 1000          /* <include>s loaded */
+#define PLAN_MAX_VALUE_BYTES (64u << 10) /* one attribute value, ${...} substituted */
+#define PLAN_MAX_VALUES_BYTES (16u << 20) /* every attribute value loaded, in total */
+#define PLAN_MAX_ELEMS 500000           /* elements loaded */
+#define PLAN_MAX_STEPS 100000           /* steps loaded */
+#define PLAN_MAX_TARGETS 1000           /* targets, and hosts */
+#define PLAN_MAX_DEPTH 16               /* elements nested, includes and sweeps each */
+
+struct plan__limit {
+	const char *what;
+	unsigned long long value;
+	const char *unit;         /* "bytes" values print in KiB or MiB */
+};
+
+extern const struct plan__limit plan__limits[];
+extern const size_t plan__nlimits;
+
 /* One parsed file: its name, text, tag offsets and tree (errors point into it). */
 struct plan__doc {
 	char *file;
@@ -117,12 +143,14 @@ struct plan__loader {
 	const char *const *sets;
 	size_t nsets;
 	unsigned char *set_used;
-	struct plan__binding bind[16];    /* sweep variables in scope, innermost last */
+	struct plan__binding bind[PLAN_MAX_DEPTH]; /* sweep variables, innermost last */
 	size_t nbind;
-	char *stack[16];                  /* real paths of the files being read */
+	char *stack[PLAN_MAX_DEPTH];      /* real paths of the files being read */
 	size_t nstack;
 	int depth;
 	int cur_scope;
+	size_t nincludes, nelems;         /* counts against the PLAN_MAX_* limits */
+	size_t read_bytes, value_bytes;
 	struct plan__fio_names fio;
 	struct plan__doc **docs;          /* every file read; freed after the checks */
 	size_t ndocs, capdocs;
@@ -136,6 +164,13 @@ struct plan__loader {
 int plan__err_at(struct plan__loader *ld, const struct plan__origin *o,
 		 const char *attr, int want_value, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/*
+ * Reads path into text (plan_read.c): the file of <include> inc, or the plan itself
+ * when inc is NULL. Only a regular file is opened (a FIFO would block, a device never
+ * end), within PLAN_MAX_FILE_BYTES and PLAN_MAX_READ_BYTES; errors at inc's href.
+ */
+int plan__read_text(struct plan__loader *ld, const xmlNode *inc, const char *path,
+		    struct sbuf *text);
 /* Checks what needs the whole plan: references, names, scopes. */
 int plan__check(struct plan__loader *ld);
 

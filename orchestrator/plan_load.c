@@ -26,10 +26,6 @@
 #include "xalloc.h"
 #include "xmlfile.h"
 
-#define PLAN_MAX_BYTES (16u << 20)
-#define PLAN_MAX_DEPTH 16
-#define PLAN_MAX_STEPS 100000
-
 /* ------------------------------------------------------------------------- */
 /* Locations                                                                 */
 
@@ -335,6 +331,12 @@ static int char_count(const char *s, size_t n)
 	return c;
 }
 
+static int too_long(struct plan__loader *ld, const xmlNode *n, const char *attr)
+{
+	return err_node(ld, n, attr, 1, "attribute '%s' is longer than %u KiB (once variables "
+			"are substituted)", attr, PLAN_MAX_VALUE_BYTES >> 10);
+}
+
 /* Replaces ${name} in raw (attribute attr of n) into out. */
 static int substitute(struct plan__loader *ld, const xmlNode *n, const char *attr,
 		      const char *raw, struct sbuf *out)
@@ -358,9 +360,25 @@ static int substitute(struct plan__loader *ld, const xmlNode *n, const char *att
 			return err_in_value(ld, n, attr, char_count(raw, (size_t)(open - raw)),
 					    "undefined variable '%.*s'",
 					    (int)(close - open - 2), open + 2);
+		if (out->len + strlen(val) > PLAN_MAX_VALUE_BYTES)
+			return too_long(ld, n, attr);
 		sbuf_adds(out, val);
 		s = close + 1;
 	}
+	return 0;
+}
+
+/* Counts a value of len bytes against the limit on all attribute values. */
+static int count_value(struct plan__loader *ld, const xmlNode *n, const char *attr,
+		       size_t len)
+{
+	if (len > PLAN_MAX_VALUE_BYTES)
+		return too_long(ld, n, attr);
+	ld->value_bytes += len;
+	if (ld->value_bytes > PLAN_MAX_VALUES_BYTES)
+		return err_node(ld, n, attr, 1, "the plan's attribute values add up to more "
+				"than %u MiB (counting each time a sweep repeats them)",
+				PLAN_MAX_VALUES_BYTES >> 20);
 	return 0;
 }
 
@@ -400,7 +418,7 @@ static int attr_value(struct plan__loader *ld, const xmlNode *n, const char *nam
 	else
 		sbuf_adds(val, raw ? (const char *)raw : "");
 	xmlFree(raw);
-	return rc;
+	return rc ? rc : count_value(ld, n, name, val->len);
 }
 
 /* Sets every attribute of n on rec (NULL: check only), then the defaults. */
@@ -485,8 +503,10 @@ static int parse_doc(struct plan__loader *ld, struct plan__doc *doc, size_t len)
 	return 0;
 }
 
-/* Reads and parses path; the loader keeps it until the checks are done. */
-static int read_doc(struct plan__loader *ld, const char *path, struct plan__doc **out)
+/* Reads and parses path (the file of <include> inc, or the plan when NULL); the
+ * loader keeps it until the checks are done. */
+static int read_doc(struct plan__loader *ld, const xmlNode *inc, const char *path,
+		    struct plan__doc **out)
 {
 	struct plan__doc *doc = xcalloc(1, sizeof(*doc));
 	struct sbuf text;
@@ -494,14 +514,8 @@ static int read_doc(struct plan__loader *ld, const char *path, struct plan__doc 
 
 	sbuf_init(&text);
 	doc->file = xstrdup(path);
-	rc = sbuf_read_file(&text, path);
-	if (rc) {
-		rc = diag_set(ld->d, -SB_ENOENT, NULL, 0, 0, "cannot read plan '%s': %s",
-			      path, strerror(-rc));
-	} else if (text.len > PLAN_MAX_BYTES) {
-		rc = diag_set(ld->d, -SB_EPARSE, path, 0, 0, "plan file is larger than "
-			      "%u MiB", PLAN_MAX_BYTES >> 20);
-	} else {
+	rc = plan__read_text(ld, inc, path, &text);
+	if (!rc) {
 		size_t len = text.len;
 
 		doc->text = sbuf_detach(&text);
@@ -721,6 +735,7 @@ static int load_step(struct plan__loader *ld, const xmlNode *n, const struct pla
 	w->line = (int)xmlGetLineNo(n);
 	w->scope = ld->cur_scope;
 	w->cell = cell_name(ld);
+	ld->value_bytes += w->cell ? strlen(w->cell) : 0;
 	w->rwmixread = -1;
 	add_origin(ld, &ld->step_org, n);
 	rc = load_attrs(ld, n, e, w, 1);
@@ -803,8 +818,8 @@ static int load_sweep(struct plan__loader *ld, const xmlNode *n, const struct pl
 		rc = attr_value(ld, n, "var", 0, &var);
 	if (!rc)
 		rc = attr_value(ld, n, "values", 1, &values);
-	if (!rc && (lookup(ld, var.buf, var.len) || b == 16))
-		rc = err_node(ld, n, "var", 1, b == 16 ? "sweeps nest too deep" :
+	if (!rc && (lookup(ld, var.buf, var.len) || b == PLAN_MAX_DEPTH))
+		rc = err_node(ld, n, "var", 1, b == PLAN_MAX_DEPTH ? "sweeps nest too deep" :
 			      "sweep variable '%s' hides another variable of that name",
 			      var.buf);
 	if (!rc && !(v = split_values(values.buf, &nv)))
@@ -862,6 +877,11 @@ static int load_include(struct plan__loader *ld, const xmlNode *n,
 		rc = attr_value(ld, n, "href", 1, &href);
 	if (rc)
 		goto out;
+	if (++ld->nincludes > PLAN_MAX_INCLUDES) {
+		rc = err_node(ld, n, "href", 1, "the plan loads more than %d includes "
+			      "(each time a file is included counts)", PLAN_MAX_INCLUDES);
+		goto out;
+	}
 	path = relative_to(ld->doc->file, href.buf);
 	if (!realpath(path, real)) {
 		rc = err_node(ld, n, "href", 1, "cannot read included file '%s': %s", path,
@@ -880,11 +900,12 @@ static int load_include(struct plan__loader *ld, const xmlNode *n,
 				      "directly or through other files", path);
 			goto out;
 		}
-	if (ld->nstack == 16) {
-		rc = err_node(ld, n, "href", 1, "includes nest more than 16 deep");
+	if (ld->nstack == PLAN_MAX_DEPTH) {
+		rc = err_node(ld, n, "href", 1, "includes nest more than %d deep",
+			      PLAN_MAX_DEPTH);
 		goto out;
 	}
-	rc = read_doc(ld, path, &doc);
+	rc = read_doc(ld, n, path, &doc);
 	if (rc)
 		goto out;
 	root = xmlDocGetRootElement(doc->xml);
@@ -912,6 +933,10 @@ static int load_record(struct plan__loader *ld, const xmlNode *n, const struct p
 	struct plan *p = ld->p;
 	void *rec;
 
+	if ((e->role == ROLE_HOST && p->nhosts >= PLAN_MAX_TARGETS) ||
+	    (e->role == ROLE_TARGET && p->ntargets >= PLAN_MAX_TARGETS))
+		return err_node(ld, n, NULL, 0, "the plan has more than %d <%s>s",
+				PLAN_MAX_TARGETS, e->name);
 	switch (e->role) {
 	case ROLE_HOST:
 		XGROW(p->hosts, p->caphosts, p->nhosts + 1);
@@ -939,6 +964,9 @@ static int load_elem(struct plan__loader *ld, const xmlNode *n, const struct pla
 {
 	int rc;
 
+	if (++ld->nelems > PLAN_MAX_ELEMS)
+		return err_node(ld, n, NULL, 0, "the plan loads more than %d elements "
+				"(each time a sweep repeats one counts)", PLAN_MAX_ELEMS);
 	if (++ld->depth > PLAN_MAX_DEPTH) {
 		ld->depth--;
 		return err_node(ld, n, NULL, 0, "elements nest more than %d deep",
@@ -1056,7 +1084,7 @@ static int load_root(struct plan__loader *ld, const char *path)
 {
 	char real[PATH_MAX];
 	const xmlNode *root;
-	int rc = read_doc(ld, path, &ld->doc);
+	int rc = read_doc(ld, NULL, path, &ld->doc);
 
 	if (rc)
 		return rc;

@@ -47,7 +47,15 @@ struct fiojson_dirstat {
 	struct fiojson_lat clat;
 };
 
+/* One entry of "job options" or "global options" (fio writes them all as strings). */
+struct fiojson_opt {
+	char *key;
+	char *value;
+};
+
 struct fiojson_job {
+	struct fiojson_opt *opts;   /* its "job options" */
+	size_t nopts;
 	char *jobname;
 	char *hostname;             /* client/server reports only, else NULL */
 	int groupid;
@@ -61,6 +69,8 @@ struct fiojson_report {
 	int64_t timestamp;          /* Unix seconds, 0 when absent */
 	int64_t timestamp_ms;       /* 0 when absent (client/server) */
 	int client_server;          /* 1 when the jobs came from "client_stats" */
+	struct fiojson_opt *globals; /* "global options" */
+	size_t nglobals;
 	struct fiojson_job *jobs;   /* "All clients" aggregates are left out */
 	size_t njobs;
 	char **warnings;            /* non-JSON lines around the JSON, without newline */
@@ -91,12 +101,19 @@ int fiojson_parse_file(const char *path, struct fiojson_report *r, struct diag *
 
 /*
  * The last report in buf (found and repaired as fiojson_parse_buf does) encoded
- * again as JSON with only the entries of "jobs" (or "client_stats") whose groupid
- * is groupid, so one group of a multi-group report can stand alone. Returns a new
- * string in *out (free() it), or a negative code with d located as for parsing.
+ * again as JSON once per group of ids[0..n): out[k] holds only the entries of "jobs"
+ * (or "client_stats") whose groupid is ids[k], so each group of a multi-group report
+ * can stand alone. The report is decoded once, however many groups. Returns 0 with
+ * n new strings in out (free() them), or a negative code with d located as for
+ * parsing and out all NULL.
  */
-int fiojson_extract_group(const char *buf, size_t len, const char *name, int groupid,
-			  char **out, struct diag *d);
+int fiojson_extract_groups(const char *buf, size_t len, const char *name, const int *ids,
+			   size_t n, char **out, struct diag *d);
+
+/* The option key of job: its "job options", else the report's "global options";
+ * NULL when neither sets it. */
+const char *fiojson_option(const struct fiojson_report *r, const struct fiojson_job *job,
+			   const char *key);
 
 void fiojson_lat_init(struct fiojson_lat *l);
 void fiojson_lat_release(struct fiojson_lat *l);

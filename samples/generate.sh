@@ -85,7 +85,14 @@ run perio-offset --name=perio-offset $common --ioengine=psync --rw=randrw \
 	--output-format=json --output=fio.json
 keep perio-offset fio.json log_iops.1.log log_clat.1.log stdout.txt stderr.txt
 
-# 7. A small result archive (docs/archive-format.md) built from runs 1, 2 and 5.
+# 7. 256 clones of one job without group_reporting (one group, 256 entries in jobs[]),
+#    threads so that 256 processes are not forked; json+ kept xz-compressed (about 125 KB).
+run jobs256 --name=j $common --ioengine=psync --rw=randread --bs=4k --numjobs=256 \
+	--thread --time_based --runtime=1 --output-format=json+ --output=fio.json
+keep jobs256 stdout.txt stderr.txt
+sed "s|$work|/tmp/ssdbench-samples.XXXXXX|g" "$work/jobs256/fio.json" | xz -9e >"$here/jobs256/fio.json.xz"
+
+# 8. A small result archive (docs/archive-format.md) built from runs 1, 2 and 5.
 arch="$here/archive-quick"
 rm -rf "$arch"
 mkdir -p "$arch/steps/001-randread-4k-q1" "$arch/steps/002-randrw70-4k-q1t2"

@@ -2,6 +2,7 @@
 sb_unit_test(test_plan sb_orchestrator)
 sb_unit_test(test_cli sb_orchestrator)
 sb_unit_test(test_plan_corpus sb_orchestrator)
+sb_unit_test(test_plan_limits sb_orchestrator)
 sb_unit_test(test_journal sb_orchestrator)
 sb_unit_test(test_remote sb_orchestrator)
 sb_unit_test(test_fioopt sb_orchestrator)
@@ -9,7 +10,7 @@ sb_unit_test(test_fioopt sb_orchestrator)
 # Integration tests: real fio runs on small files and loop devices (see tests/integration/).
 foreach(it cli plans quick options failure interrupt verify device steady wsat resume
     watchdog_continue lineup rerun telemetry remote remote_lineup remote_ssh remote_lock
-    remote_raid hostile_plan hostile_archive series written runlock)
+    remote_raid hostile_plan hostile_archive series written runlock import_jobs)
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})

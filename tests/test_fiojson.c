@@ -268,6 +268,10 @@ static void test_error_location(void **state)
 	assert_int_equal(d.col, 18);
 	assert_int_equal(parse_str("fio: only text\n", &r, &d), -SB_EPARSE);
 	assert_non_null(strstr(d.msg, "no JSON report"));
+	/* A key never closed at the very end (found by fuzz_import). */
+	assert_int_equal(parse_str("{ \"jobs\" : [ ], \"", &r, &d), -SB_EPARSE);
+	assert_int_equal(d.line, 1);
+	assert_non_null(strstr(d.msg, "premature end of input"));
 }
 
 /* nan/-nan tokens and raw control characters inside strings (edited real sample). */
@@ -419,6 +423,126 @@ static void test_fio2_units(void **state)
 	fiojson_report_release(&r);
 }
 
+/* Appends a minimal fio 3 job: its name, group, and the JSON of its read IOPS. */
+static void add_job(struct sbuf *sb, const char *name, int group, const char *iops)
+{
+	sbuf_addf(sb, "    {\n      \"jobname\" : \"%s\",\n      \"groupid\" : %d,\n"
+		  "      \"error\" : 0,\n      \"job options\" : { \"bs\" : \"8k\" },\n"
+		  "      \"read\" : { \"io_bytes\" : 4096, \"bw_bytes\" : 4096, \"iops\" : %s,\n"
+		  "        \"runtime\" : 1000, \"total_ios\" : 1, \"clat_ns\" : { \"min\" : 1,"
+		  " \"max\" : 1, \"mean\" : 1.0, \"stddev\" : 0.0, \"N\" : 1 } },\n"
+		  "      \"write\" : { \"io_bytes\" : 0, \"bw_bytes\" : 0, \"iops\" : 0,"
+		  " \"runtime\" : 0, \"total_ios\" : 0, \"clat_ns\" : { \"min\" : 0,"
+		  " \"max\" : 0, \"mean\" : 0, \"stddev\" : 0, \"N\" : 0 } }\n    }", name, group,
+		  iops);
+}
+
+/* A report of jobs named a, b, c... in the groups given; job bad (0-based) holds
+ * bad for its IOPS. */
+static void make_report(struct sbuf *sb, const int *groups, size_t n, size_t bad,
+			const char *with)
+{
+	sbuf_init(sb);
+	sbuf_adds(sb, "{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : [ \"an earlier "
+		  "jobs member, overridden\" ],\n  \"global options\" : { \"rw\" : "
+		  "\"randread\", \"bs\" : \"4k\" },\n  \"jobs\" : [\n");
+	for (size_t i = 0; i < n; i++) {
+		char name[2] = { (char)('a' + i), 0 }, iops[16];
+
+		snprintf(iops, sizeof(iops), "%zu", 100 * (i + 1));
+		add_job(sb, name, groups[i], i == bad ? with : iops);
+		sbuf_adds(sb, i + 1 < n ? ",\n" : "\n");
+	}
+	sbuf_adds(sb, "  ],\n  \"disk_util\" : [ ]\n}\n");
+}
+
+/* The jobs are decoded one at a time: the values, the options and the last of two
+ * "jobs" members, as a decode of the whole document gives them. */
+static void test_jobs_apart(void **state)
+{
+	static const int groups[] = { 0, 1, 0 };
+	struct fiojson_report r;
+	struct diag d;
+	struct sbuf sb;
+
+	(void)state;
+	make_report(&sb, groups, 3, (size_t)-1, NULL);
+	assert_int_equal(parse_str(sb.buf, &r, &d), 0);
+	assert_int_equal(r.njobs, 3);
+	assert_string_equal(r.jobs[2].jobname, "c");
+	assert_int_equal(r.jobs[1].groupid, 1);
+	assert_near(r.jobs[2].dir[FIOJSON_READ].iops, 300.0, 0);
+	assert_string_equal(fiojson_option(&r, &r.jobs[0], "bs"), "8k");
+	assert_string_equal(fiojson_option(&r, &r.jobs[0], "rw"), "randread");
+	assert_null(fiojson_option(&r, &r.jobs[0], "iodepth"));
+	fiojson_report_release(&r);
+	sbuf_release(&sb);
+}
+
+/* A syntax error inside the second job: located in the original text. */
+static void test_job_error_located(void **state)
+{
+	static const int groups[] = { 0, 0, 0 };
+	struct fiojson_report r;
+	struct diag d;
+	struct sbuf sb, two;
+	const char *at;
+	int line = 1, col = 1;
+
+	(void)state;
+	make_report(&sb, groups, 3, 1, "]");
+	at = strstr(sb.buf, "\"iops\" : ]") + 9;
+	for (const char *p = sb.buf; p < at; p++) {
+		line += *p == '\n';
+		col = *p == '\n' ? 1 : col + 1;
+	}
+	assert_int_equal(parse_str(sb.buf, &r, &d), -SB_EPARSE);
+	assert_int_equal(d.line, line);
+	assert_int_equal(d.line, 20);
+	assert_int_equal(d.col, 65);
+	assert_int_equal(d.col, col);
+	assert_non_null(strstr(d.msg, "unexpected token"));
+	/* The same report as the first of two (--status-interval): still found. */
+	sbuf_init(&two);
+	sbuf_adds(&two, sb.buf);
+	sbuf_adds(&two, sb.buf);
+	assert_int_equal(parse_str(two.buf, &r, &d), -SB_EPARSE);
+	assert_int_equal(d.line, line);
+	assert_int_equal(d.col, col);
+	sbuf_release(&two);
+	sbuf_release(&sb);
+}
+
+/* Each group alone, with the report's other members, from one decode. */
+static void test_extract_groups(void **state)
+{
+	static const int groups[] = { 0, 7, 0 }, ids[] = { 0, 7 };
+	struct fiojson_report r;
+	struct diag d;
+	struct sbuf sb;
+	char *out[2];
+
+	(void)state;
+	make_report(&sb, groups, 3, (size_t)-1, NULL);
+	diag_clear(&d);
+	assert_int_equal(fiojson_extract_groups(sb.buf, sb.len, "m.json", ids, 2, out, &d), 0);
+	assert_int_equal(parse_str(out[0], &r, &d), 0);
+	assert_int_equal(r.njobs, 2);
+	assert_string_equal(r.jobs[0].jobname, "a");
+	assert_string_equal(r.jobs[1].jobname, "c");
+	assert_string_equal(fiojson_option(&r, &r.jobs[1], "rw"), "randread");
+	fiojson_report_release(&r);
+	assert_int_equal(parse_str(out[1], &r, &d), 0);
+	assert_int_equal(r.njobs, 1);
+	assert_string_equal(r.jobs[0].jobname, "b");
+	assert_int_equal(r.jobs[0].groupid, 7);
+	assert_string_equal(r.fio_version, "fio-3.33");
+	fiojson_report_release(&r);
+	free(out[0]);
+	free(out[1]);
+	sbuf_release(&sb);
+}
+
 /* Pooled mean/stddev equal those of the combined samples {1,2,3} + {10,20}. */
 static void test_merge_stats(void **state)
 {
@@ -479,6 +603,9 @@ int main(void)
 		cmocka_unit_test(test_fio2_units),
 		cmocka_unit_test(test_merge_stats),
 		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_jobs_apart),
+		cmocka_unit_test(test_job_error_located),
+		cmocka_unit_test(test_extract_groups),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -67,7 +67,7 @@ plan_refused extdtd "^$WORK/extdtd.xml:2:1: error: a DOCTYPE or ENTITY declarati
 plan_refused param "^$WORK/param.xml:2:1: error: a DOCTYPE or ENTITY declaration is not allowed"
 plan_refused bomb "^$WORK/bomb.xml:2:1: error: a DOCTYPE or ENTITY declaration is not allowed"
 plan_refused deep "^$WORK/deep.xml:1:[0-9]*: error: excessive depth in document"
-plan_refused big "^$WORK/big.xml: error: plan file is larger than 16 MiB"
+plan_refused big "^$WORK/big.xml: error: plan '$WORK/big.xml' is larger than 4 MiB, the limit for one plan file"
 plan_refused utf16 "^$WORK/utf16.xml:1:1: error: start tag expected"
 plan_refused utf7 "^$WORK/utf7.xml:2:1: error: start tag expected"
 

@@ -57,4 +57,27 @@ done
 if xmllint --noout --schema testplans/ssdbench-plan.xsd tests/plans/typo.xml 2> /dev/null; then
   fail "the schema accepts a misspelled attribute"
 fi
+# An include of a FIFO, a folder or a device is an error at the <include>, exit 2,
+# and never blocks: nothing writes the FIFO.
+mkfifo "$WORK/pipe.frag"
+mkdir "$WORK/folder.frag"
+for href in pipe.frag folder.frag /dev/zero; do
+  cat > "$WORK/inc.xml" <<PLAN
+<plan name="inc">
+  <target name="dut" file="$WORK/t.bin" size="16MiB"/>
+  <include href="$href"/>
+</plan>
+PLAN
+  for cmd in check run; do
+    args=("$WORK/inc.xml")
+    [ "$cmd" = run ] && args+=(--out "$WORK/out")
+    set +e
+    timeout 20 "$SSDBENCH" "$cmd" "${args[@]}" > "$WORK/o" 2>&1; rc=$?
+    set -e
+    expect_eq "$cmd with an include of $href: exit code" "$rc" 2
+    check "$cmd with an include of $href: FILE:LINE:COL" \
+      grep -q "^$WORK/inc.xml:3:18: error: included file '.*$href' is a .*, not a regular file" "$WORK/o"
+  done
+  check "nothing was created" test ! -e "$WORK/out"
+done
 echo "plans: ok"

@@ -57,6 +57,18 @@ set -e
 expect_eq "rerun of a non-archive: exit code" "$rc" 2
 check "says why" grep -q "holds no copy of its plan files" "$WORK/c.log"
 
+# An archive whose plan copy includes a FIFO: refused at the <include>, never blocked.
+cp -r "$WORK/A" "$WORK/F"
+rm -rf "$WORK/F-rerun" "$WORK/F/plan/frag/steps.frag"
+mkfifo "$WORK/F/plan/frag/steps.frag"
+set +e
+timeout 20 "$SSDBENCH" rerun "$WORK/F" --target "dut=file:$WORK/f.bin,size=64MiB" -q \
+  > "$WORK/f.log" 2>&1; rc=$?
+set -e
+expect_eq "rerun with a FIFO include: exit code" "$rc" 2
+check "says where" grep -q "^$WORK/F/plan/main.xml:6:22: error: included file '.*steps.frag' is a FIFO" \
+  "$WORK/f.log"
+
 # A file the run did not create is someone's data: refused unless --destroy names it.
 set +e
 "$SSDBENCH" run "$WORK/plans/main.xml" --set t=1s --target "dut=file:$WORK/a.bin,size=64MiB" \
