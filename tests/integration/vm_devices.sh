@@ -58,11 +58,22 @@ drives+=(-device "nvme,serial=SSDBNVME1,drive=n1" -device "nvme,serial=SSDBNVME2
   -drive "file=$WORK/mp.img,if=none,id=mp,format=raw" -device nvme-ns,drive=mp,bus=c5,nsid=1,shared=on
   -drive "file=$WORK/s1.img,if=none,id=s1,format=raw,discard=unmap" -device ahci,id=ahci
   -device "ide-hd,drive=s1,bus=ahci.0,serial=SSDBSATA1,model=$sata_model,ver=$sata_fw,rotation_rate=1,physical_block_size=4096")
+# KVM when it can start a vCPU (a paused VM, -S, still running after 3 s), else TCG:
+# some hosts' KVM refuses -cpu max's IA32_ARCH_CAPABILITIES MSR and qemu aborts with
+# "failed to set MSR 0x10a" (seen; the kernel did not boot without that feature).
 accel=(-accel tcg)
-[ -w /dev/kvm ] && accel=(-accel kvm -accel tcg)
+if [ -w /dev/kvm ]; then
+  set +e
+  timeout 3 qemu-system-x86_64 -nodefaults -display none -accel kvm -cpu max -m 64 -S \
+    > /dev/null 2>&1
+  [ $? = 124 ] && accel=(-accel kvm)
+  set -e
+fi
+cpu=max
+echo "vm_devices: ${accel[*]}"
 t0=$(date +%s)
 set +e
-timeout 1200 qemu-system-x86_64 -nodefaults -display none -no-reboot "${accel[@]}" -cpu max \
+timeout 1200 qemu-system-x86_64 -nodefaults -display none -no-reboot "${accel[@]}" -cpu "$cpu" \
   -m 1536 -smp 2 -kernel "$kernel/vmlinuz" -initrd "$WORK/initrd" \
   -append "console=ttyS0 panic=-1 loglevel=4" \
   -serial "file:$WORK/console.log" -serial "file:$WORK/results.log" "${drives[@]}" \
