@@ -49,6 +49,7 @@ void result_step_release(struct result_step *st)
 	free(st->scope);
 	free(st->cell);
 	free(st->chart);
+	free(st->data);
 	free(st->dir);
 	free(st->status);
 	free(st->error);

@@ -54,6 +54,8 @@ struct result_step {
 	char *scope;          /* the innermost <rounds> it ran in, or NULL */
 	int round;            /* 1-based round within scope; 0 outside rounds */
 	uint64_t seed;        /* fio's randseed for it; 0 for elements without fio */
+	char *data;           /* data pattern written ("random", "zero", "compressible:50%"),
+			       * NULL for elements without fio */
 	char *cell;           /* sweep coordinates that made it, "mix=65 bs=64k", or NULL */
 	char *chart;          /* the plan's report hint: "auto", "time", "dispersion",
 				 "written", "qos", ...; NULL = "auto" */

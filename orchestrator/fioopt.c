@@ -21,6 +21,7 @@
 #define FILES "names or creates files other than the target"
 #define IOLOG "replays or records an I/O log naming its own files or devices"
 #define SYSTEM "changes the machine's state beyond the target"
+#define DATA "the data pattern: `data=` on the plan or the step"
 
 const struct fioopt fioopt_table[] = {
 	/* What fio runs or loads. */
@@ -51,6 +52,8 @@ const struct fioopt fioopt_table[] = {
 	O("name", LAYOUT), O("randseed", "`<plan seed=>` and each run's own seed"),
 	O("randrepeat", "`randrepeat=1` would replay one offset sequence every run"),
 	O("allrandrepeat", "would replay one offset sequence every run"),
+	O("zero_buffers", DATA), O("refill_buffers", DATA), O("scramble_buffers", DATA),
+	O("buffer_compress_percentage", DATA), O("buffer_compress_chunk", DATA),
 	O("numjobs", TYPED), O("ioengine", TYPED), O("rw", TYPED),
 	O("readwrite", TYPED), O("bs", TYPED), O("blocksize", TYPED), O("bssplit", TYPED),
 	O("iodepth", TYPED), O("size", TYPED), O("offset", TYPED), O("runtime", TYPED),
@@ -107,11 +110,11 @@ const struct fioopt fioopt_table[] = {
 	SV("iomem", FIOOPT_NO_PATH, "I/O buffer memory"),
 	S("iomem_align", "buffer alignment"), S("mem_align", "buffer alignment"),
 	S("hugepage-size", "huge page size"), S("lockmem", "lock memory"),
-	S("zero_buffers", "data pattern"), S("refill_buffers", "data pattern"),
-	S("scramble_buffers", "data pattern"),
+	 
+	
 	SV("buffer_pattern", FIOOPT_NO_FILE, "data pattern"),
-	S("buffer_compress_percentage", "data pattern"),
-	S("buffer_compress_chunk", "data pattern"), S("dedupe_percentage", "data pattern"),
+	
+	 S("dedupe_percentage", "data pattern"),
 	S("dedupe_mode", "data pattern"), S("dedupe_working_set_percentage", "data pattern"),
 	S("dedupe_global", "data pattern"),
 	S("verify", "verify what was written"), S("do_verify", "verify"),

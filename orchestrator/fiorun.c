@@ -299,6 +299,26 @@ static void add_options(struct sbuf *sb, const struct plan_workload *w, uint64_t
 			  w->fio[i].value ? w->fio[i].value : "");
 }
 
+/*
+ * The data pattern (plan_data_parse): fio's random buffers, scrambled every I/O
+ * (its default, written out), zeros, or that share of every 4 KiB chunk as zeros
+ * with new buffers every I/O (what buffer_compress_percentage needs to hold).
+ */
+static void add_data(struct sbuf *sb, const char *data)
+{
+	int zero, pct;
+
+	if (plan_data_parse(data, &zero, &pct))
+		return;   /* the loader refused it */
+	if (zero)
+		sbuf_adds(sb, "zero_buffers=1\nscramble_buffers=0\n");
+	else if (pct)
+		sbuf_addf(sb, "refill_buffers=1\nbuffer_compress_percentage=%d\n"
+			  "buffer_compress_chunk=4k\n", pct);
+	else
+		sbuf_adds(sb, "scramble_buffers=1\n");
+}
+
 /* The [global] options for how long the step runs and what it logs. */
 static void add_timing(struct sbuf *sb, const struct plan_workload *w,
 		       const struct fiorun_target *t)
@@ -372,6 +392,7 @@ int fiorun_write_jobfile(const char *path, const struct plan *p,
 	sbuf_addf(&sb, "ioengine=%s\ndirect=%d\nrandrepeat=0\nrandseed=%llu\n", engine,
 		  w->direct, (unsigned long long)t->seed);
 	add_timing(&sb, w, t);
+	add_data(&sb, plan_step_data(p, w));
 	sbuf_addf(&sb, "percentile_list=%s\n\n", fio_percentiles);
 	if (w->kind == PLAN_PRECONDITION) {
 		add_precondition(&sb, w, size, t->capacity);

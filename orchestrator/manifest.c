@@ -32,6 +32,7 @@ static json_t *step_json(const struct result_step *st)
 	json_object_set_new(o, "round", json_integer(st->round));
 	json_object_set_new(o, "seed", st->seed ? json_integer((json_int_t)st->seed) :
 			    json_null());
+	json_object_set_new(o, "data", str_or_null(st->data));
 	json_object_set_new(o, "cell", str_or_null(st->cell));
 	json_object_set_new(o, "chart", str_or_null(st->chart));
 	json_object_set_new(o, "dir", str_or_null(st->dir));

@@ -6,6 +6,7 @@
  */
 #include "plan.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -37,6 +38,10 @@ static const char *const chart_choices[] = {
 	"`dispersion` per-second scatter, `written` against % of capacity written, " \
 	"`sweep` against the sweep's variable, `qos` latency percentiles)"
 
+#define DATA_HELP "the data written: `random` (incompressible), `zero`, or " \
+	"`compressible:50%` (that share of every 4 KiB is zeros); compressing and " \
+	"deduplicating controllers score very differently on each"
+
 #define A(n, t, req, d, st, field, lo, hi, ch, h) \
 	{ n, t, req, d, offsetof(struct st, field), lo, hi, ch, h }
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -52,6 +57,7 @@ static const struct plan__attr plan_attrs[] = {
 	  "offsets and data: each fio run gets its own (`randseed=`) from this one, its "
 	  "step and its round, so rounds write fresh LBAs and a rerun repeats them; "
 	  "`--set seed=N` overrides it"),
+	A("data", T_TEXT, 0, "random", plan, data, 0, 0, NULL, DATA_HELP),
 };
 
 static const struct plan__attr var_attrs[] = {
@@ -150,6 +156,8 @@ static const struct plan__attr workload_attrs[] = {
 	A("telemetry", T_TIME, 0, NULL, plan_workload, telemetry_ms, 0, 0, NULL,
 	  "sample temperature and health this often during the step"),
 	A("chart", T_ENUM, 0, "auto", plan_workload, chart, 0, 0, chart_choices, CHART_HELP),
+	A("data", T_TEXT, 0, NULL, plan_workload, data, 0, 0, NULL,
+	  "this step's data pattern, as the plan's `data`; default the plan's"),
 };
 
 static const struct plan__attr fio_attrs[] = {
@@ -171,6 +179,8 @@ static const struct plan__attr precondition_attrs[] = {
 	A("ioengine", T_ENUM, 0, "auto", plan_workload, ioengine, 0, 0, engine_choices,
 	  "fio engine"),
 	A("direct", T_BOOL, 0, "1", plan_workload, direct, 0, 0, NULL, "O_DIRECT"),
+	A("data", T_TEXT, 0, NULL, plan_workload, data, 0, 0, NULL,
+	  "the fill's data pattern, as the plan's `data`; default the plan's"),
 };
 
 static const struct plan__attr purge_attrs[] = {
@@ -319,6 +329,7 @@ static void release_step(struct plan_workload *w)
 	char *strs[] = {
 		w->name, w->target, w->file, w->cell, w->rw, w->bssplit, w->ioengine,
 		w->rate, w->random_distribution, w->log, w->pattern, w->method, w->chart,
+		w->data,
 	};
 
 	for (size_t i = 0; i < N(strs); i++)
@@ -386,6 +397,7 @@ void plan_release(struct plan *p)
 	free(p->name);
 	free(p->title);
 	free(p->failure);
+	free(p->data);
 	plan_init(p);
 }
 
@@ -418,6 +430,33 @@ const struct plan_target *plan_step_target(const struct plan *p,
 	if (!w->target)
 		return p->ntargets == 1 ? &p->targets[0] : NULL;
 	return find_target(p, w->target, strlen(w->target));
+}
+
+int plan_data_parse(const char *s, int *zero, int *compress_pct)
+{
+	char *end;
+	long n;
+
+	*zero = 0;
+	*compress_pct = 0;
+	if (!strcmp(s, "random"))
+		return 0;
+	if (!strcmp(s, "zero")) {
+		*zero = 1;
+		return 0;
+	}
+	if (strncmp(s, "compressible:", 13) || !isdigit((unsigned char)s[13]))
+		return -1;
+	n = strtol(s + 13, &end, 10);
+	if (strcmp(end, "%") || n < 1 || n > 99)
+		return -1;
+	*compress_pct = (int)n;
+	return 0;
+}
+
+const char *plan_step_data(const struct plan *p, const struct plan_workload *w)
+{
+	return w->data ? w->data : p->data ? p->data : "random";
 }
 
 int plan_in_scope(const struct plan *p, const struct plan_workload *w,

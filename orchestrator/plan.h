@@ -80,6 +80,7 @@ struct plan_workload {
 	char *log;         /* "per-second" or "none" */
 	uint64_t telemetry_ms; /* sample temperature/health every so often; 0 = off */
 	char *chart;       /* report hint: "auto", "time", "dispersion", "written", ... */
+	char *data;        /* data pattern (plan_data_parse), NULL = the plan's */
 	struct plan_fio_opt *fio;
 	size_t nfio, capfio;
 
@@ -166,6 +167,7 @@ struct plan {
 	char *title;       /* display title (may be CJK); defaults to name */
 	char *failure;     /* "stop" (default) or "continue" */
 	long long seed;    /* the random seed every fio run's own seed comes from */
+	char *data;        /* the data pattern written: "random", "zero", "compressible:N%" */
 	struct plan_var *vars;
 	size_t nvars, capvars;
 	struct plan_host *hosts;
@@ -218,6 +220,15 @@ const struct plan_target *plan_step_target(const struct plan *p,
 					   const struct plan_workload *w);
 /* 1 when the step writes to (or erases) its target. */
 int plan_step_writes(const struct plan_workload *w);
+/*
+ * What a data= value asks fio to write: "random" (incompressible: fio's random
+ * buffers), "zero", or "compressible:N%" (N from 1 to 99: each 4 KiB is N % zeros).
+ * Returns 0 with *zero or *compress_pct set, or -1 for anything else.
+ */
+int plan_data_parse(const char *s, int *zero, int *compress_pct);
+/* The data pattern step w writes with: its own data=, else the plan's. */
+const char *plan_step_data(const struct plan *p, const struct plan_workload *w);
+
 /* 1 when step w runs inside a scope of kind k (at any depth). */
 int plan_in_scope(const struct plan *p, const struct plan_workload *w,
 		  enum plan_scope_kind k);

@@ -167,6 +167,12 @@ static int check_step(struct plan__loader *ld, size_t i, int repeat)
 				    "direct I/O needs", (unsigned long long)w->bs);
 	if ((w->kind == PLAN_WORKLOAD || w->kind == PLAN_PRECONDITION) && !w->bs)
 		return plan__err_at(ld, o, "bs", 1, "bs must be more than 0");
+	if (w->data) {
+		int zero, pct;
+
+		if (plan_data_parse(w->data, &zero, &pct))
+			return plan__err_at(ld, o, "data", 1, DATA_ERROR, w->data);
+	}
 	if (w->kind == PLAN_WORKLOAD)
 		return check_workload(ld, o, w, t);
 	if (w->kind == PLAN_IDLE && !w->duration_ms)

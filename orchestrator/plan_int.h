@@ -70,6 +70,10 @@ extern const size_t plan__nelems;
 /* 1 when word is one of the space-separated words of list (an element's parents). */
 int plan__in_list(const char *list, const char *word);
 
+/* The error for a data= value plan_data_parse() refuses (one %s: the value). */
+#define DATA_ERROR "invalid data '%s' (random, zero, or compressible:N%% with N from 1 " \
+	"to 99)"
+
 /* ---- fio's own option list (plan_fio.c) ---- */
 
 struct plan__fio_names {

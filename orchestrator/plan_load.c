@@ -862,6 +862,14 @@ static int path_inside(const char *real, const char *dir)
 	return !strncmp(real, dir, n) && (real[n] == '/' || !real[n]);
 }
 
+/* 1 when s is a data= value plan_data_parse() refuses. */
+static int bad_data(const char *s)
+{
+	int zero, pct;
+
+	return s && plan_data_parse(s, &zero, &pct);
+}
+
 static int load_include(struct plan__loader *ld, const xmlNode *n,
 			const struct plan__elem *e, const char *ctx)
 {
@@ -1096,6 +1104,8 @@ static int load_root(struct plan__loader *ld, const char *path)
 				(const char *)root->name);
 	ld->stack[ld->nstack++] = xstrdup(realpath(path, real) ? real : path);
 	rc = load_attrs(ld, root, find_elem("plan"), ld->p, 0);
+	if (!rc && bad_data(ld->p->data))
+		rc = err_node(ld, root, "data", 1, DATA_ERROR, ld->p->data);
 	if (!rc)
 		rc = load_children(ld, root, "plan");
 	return rc;

@@ -93,6 +93,8 @@ static struct result_step *new_element(struct orch *x, size_t i, const struct ct
 	st->round = c->round;
 	st->cell = w->cell ? xstrdup(w->cell) : NULL;
 	st->chart = w->chart ? xstrdup(w->chart) : NULL;
+	if (w->kind == PLAN_WORKLOAD || w->kind == PLAN_PRECONDITION)
+		st->data = xstrdup(plan_step_data(&x->plan, w));
 	if (w->kind == PLAN_PRECONDITION)
 		st->rw = xstrdup(w->pattern && !strcmp(w->pattern, "rand") ? "randwrite" : "write");
 	else if (w->rw)

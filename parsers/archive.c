@@ -69,6 +69,7 @@ static const struct field step_fields[] = {
 	STEP("scope", FIELD_STR, 0, scope),
 	STEP("round", FIELD_INT, 0, round),
 	STEP("seed", FIELD_U64, 0, seed),
+	STEP("data", FIELD_STR, 0, data),
 	STEP("cell", FIELD_STR, 0, cell),
 	STEP("chart", FIELD_STR, 0, chart),
 	STEP("written_before", FIELD_U64, 0, written_before),

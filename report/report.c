@@ -203,6 +203,30 @@ static void draw_kv_column(struct report *r, struct gfx *g, double x, double y,
 	}
 }
 
+/*
+ * "  ·  data: random": the data pattern the run wrote (compressing controllers score
+ * very differently on zeros), or each one when its elements differ.
+ */
+static void add_data(const struct result_run *run, const char *const *m, struct sbuf *sb)
+{
+	size_t start = 0, n = 0;
+
+	for (size_t i = 0; i < run->nsteps; i++) {
+		const char *d = run->steps[i].data;
+		int seen = 0;
+
+		for (size_t k = 0; d && k < i && !seen; k++)
+			seen = run->steps[k].data && !strcmp(run->steps[k].data, d);
+		if (!d || seen)
+			continue;
+		if (!n++) {
+			sbuf_addf(sb, "  ·  %s", m[M_DATA]);
+			start = sb->len;
+		}
+		sbuf_addf(sb, "%s%s", sb->len > start ? ", " : "", d);
+	}
+}
+
 /* The title block and the run, platform and software columns. */
 static void draw_cover_head(struct report *r, struct gfx *g)
 {
@@ -234,6 +258,7 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 	y += text_h(r, CHART_FONT_HEADING) + 4;
 	sbuf_reset(&sb);
 	sbuf_addf(&sb, "%s%s", m[M_TARGET], report__str_or(run->target, "–"));
+	add_data(run, m, &sb);
 	gfx_text(g, PAGE_MARGIN, y, CHART_FONT_SUBTITLE, CHART_COLOR_TEXT, GFX_LEFT, w,
 		 sb.buf);
 	y += text_h(r, CHART_FONT_SUBTITLE) + 11;

@@ -76,8 +76,10 @@ static void test_verdicts(void **state)
 		{ "verify_pattern", "\"abc\"", 0, NULL },
 		{ "cpus_allowed", "1", 0, NULL },
 		{ "percentage_random", "80", 0, NULL },
-		{ "refill_buffers", NULL, 0, NULL },
-		{ "buffer_compress_percentage", "50", 0, NULL },
+		{ "refill_buffers", NULL, -1, "is set by ssdbench itself" },  /* data= */
+		{ "buffer_compress_percentage", "50", -1, "is set by ssdbench itself" },
+		{ "randseed", "7", -1, "is set by ssdbench itself" },        /* seed= */
+		{ "dedupe_percentage", "30", 0, NULL },
 	};
 
 	(void)state;

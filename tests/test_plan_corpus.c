@@ -79,6 +79,9 @@ static const struct bad_plan corpus[] = {
 	{ "bssplit-comment.xml", NULL, 3, 45, "bssplit '4k/50:8k/50 # mix' holds ';', '#' "
 	  "or a line break" },
 	{ "fio-typed.xml", NULL, 4, 18, "'iodepth' is an attribute of <workload>" },
+	{ "data-plan.xml", NULL, 1, 22, "invalid data 'bogus' (random, zero, or "
+	  "compressible:N% with N from 1 to 99)" },
+	{ "data-step.xml", NULL, 3, 39, "invalid data 'compressible:100%'" },
 	{ "no-target.xml", NULL, 0, 0, "the plan has no <target>" },
 	{ "unknown-target.xml", NULL, 3, 40, "no target named 'ssd'" },
 	{ "destructive-no-target.xml", NULL, 4, 3, "<purge> needs 'target': the plan has 2 "
