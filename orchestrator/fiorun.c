@@ -791,11 +791,13 @@ static int finish_watch(struct watch *w)
  */
 static void quiesce(const char *dir, const char *target)
 {
-	struct stat st;
+	struct stat st, ds = { 0 };
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (fd >= 0) {
 		(void)syncfs(fd);
+		if (fstat(fd, &ds))
+			ds.st_dev = 0;
 		close(fd);
 	}
 	if (!target)
@@ -811,10 +813,11 @@ static void quiesce(const char *dir, const char *target)
 			*slash = '\0';
 		fd = open(!slash ? "." : *parent ? parent : "/", O_RDONLY | O_DIRECTORY |
 			  O_CLOEXEC);
-		if (fd >= 0) {
+		/* The archive's filesystem was synced just now: once is enough. */
+		if (fd >= 0 && !(ds.st_dev && !fstat(fd, &st) && st.st_dev == ds.st_dev))
 			(void)syncfs(fd);
+		if (fd >= 0)
 			close(fd);
-		}
 		free(parent);
 	}
 }
@@ -834,7 +837,7 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 			      !keep.f ? keep_path : err_path, strerror(errno));
 		goto out;
 	}
-	rc = check_installed_version(d);
+	rc = o->version_checked ? 0 : check_installed_version(d);
 	if (rc)
 		goto out;
 	quiesce(o->dir, o->target);

@@ -81,6 +81,9 @@ struct fiorun_exec_opts {
 	const char *client;    /* "ADDRESS,PORT": run on that bench's fio server; NULL = here */
 	const char *target;    /* a local target's file or device, flushed before fio starts
 				  (see fiorun_exec); NULL = none, as for a remote bench */
+	int version_checked;   /* 1: the caller refused an old fio already (the engine
+				  does at the start of a run), so no `fio --version` per
+				  step between the measurements; 0: fiorun_exec checks */
 };
 
 /*

@@ -328,7 +328,8 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 					       &run__interrupted,
 					       fiorun_step_timeout_s(limit_ms, layout),
 					       telemetry_tick, &tel, x->tgt.client,
-					       x->tgt.host ? NULL : ft.path };
+					       x->tgt.host ? NULL : ft.path,
+					       1 /* set_up() refused an old fio */ };
 
 		rc = fiorun_write_jobfile(job, &x->plan, w, &ft, engine, d);
 		if (!rc)
