@@ -22,6 +22,15 @@ struct result_series {
 };
 
 /* One direction's totals for a step, from fio's JSON. */
+/*
+ * A response-time summary (fio's lat: submission plus completion, what SNIA's
+ * latency test and reviewers' QoS report), in µs; n == 0 when fio reported none.
+ */
+struct result_lat {
+	uint64_t n;
+	double mean_us, p99_us, p999_us, p9999_us, p99999_us, max_us;
+};
+
 struct result_dirstat {
 	double iops;
 	double bw_bytes;      /* bytes per second */
@@ -30,6 +39,7 @@ struct result_dirstat {
 	double clat_mean_us;  /* 0 when no I/O */
 	double clat_p99_us, clat_p999_us, clat_p9999_us, clat_p99999_us;
 	double clat_max_us;
+	struct result_lat resp;   /* response time */
 };
 
 /* A completion-latency histogram from fio's json+ bins, ascending by ns. */
@@ -73,6 +83,7 @@ struct result_step {
 	double clat_mean_us, clat_p99_us, clat_p999_us, clat_p9999_us;
 
 	double clat_p99999_us, clat_max_us;
+	struct result_lat resp;   /* response time over all directions together */
 	/* json+ histograms per direction; empty when fio's report had no bins. */
 	struct result_hist hist[RESULT_NDIRS];
 
@@ -80,6 +91,7 @@ struct result_step {
 	struct result_series iops[RESULT_NDIRS];
 	struct result_series bw[RESULT_NDIRS];      /* bytes per second */
 	struct result_series clat_us[RESULT_NDIRS]; /* mean completion latency */
+	struct result_series lat_us[RESULT_NDIRS];  /* mean response time (lat log) */
 	/* Consistency of each direction's per-second IOPS (n == 0 without logs). */
 	struct consistency cons[RESULT_NDIRS];
 	struct consistency cons_total;  /* of read + write + trim IOPS per second */

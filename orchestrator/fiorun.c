@@ -393,7 +393,8 @@ int fiorun_write_jobfile(const char *path, const struct plan *p,
 		  w->direct, (unsigned long long)t->seed);
 	add_timing(&sb, w, t);
 	add_data(&sb, plan_step_data(p, w));
-	sbuf_addf(&sb, "percentile_list=%s\n\n", fio_percentiles);
+	/* Response-time percentiles and bins (lat) beside completion latency's (clat). */
+	sbuf_addf(&sb, "lat_percentiles=1\npercentile_list=%s\n\n", fio_percentiles);
 	if (w->kind == PLAN_PRECONDITION) {
 		add_precondition(&sb, w, size, t->capacity);
 		goto write;

@@ -316,6 +316,17 @@ static double c_all(const struct result_step *st, int which)
 	return v[which];
 }
 
+/* Response time: which / 8 the direction (RESULT_NDIRS: all together), % 8 the value. */
+static double c_resp(const struct result_step *st, int which)
+{
+	const struct result_lat *l = which / 8 < RESULT_NDIRS ? &st->dir_stat[which / 8].resp :
+				     &st->resp;
+	const double v[] = { l->mean_us, l->p99_us, l->p999_us, l->p9999_us, l->p99999_us,
+			     l->max_us };
+
+	return l->n ? v[which % 8] : NAN;
+}
+
 static double c_cons(const struct result_step *st, int which)
 {
 	const struct consistency *c = &st->cons_total;
@@ -340,6 +351,14 @@ static double c_written(const struct result_step *st, int after)
 	{ name "_clat_p99.99_us", c_qos, (dir) * 8 + 3, 2 }, \
 	{ name "_clat_p99.999_us", c_qos, (dir) * 8 + 4, 2 }, \
 	{ name "_clat_max_us", c_qos, (dir) * 8 + 5, 2 }
+/* Response time (fio's lat: submission + completion), "read_lat_mean_us" ... */
+#define RESP(dir, name) \
+	{ name "lat_mean_us", c_resp, (dir) * 8 + 0, 2 }, \
+	{ name "lat_p99_us", c_resp, (dir) * 8 + 1, 2 }, \
+	{ name "lat_p99.9_us", c_resp, (dir) * 8 + 2, 2 }, \
+	{ name "lat_p99.99_us", c_resp, (dir) * 8 + 3, 2 }, \
+	{ name "lat_p99.999_us", c_resp, (dir) * 8 + 4, 2 }, \
+	{ name "lat_max_us", c_resp, (dir) * 8 + 5, 2 }
 static const struct column columns[] = {
 	{ "read_iops", c_iops, RESULT_READ, 2 },
 	{ "read_MBps", c_mbps, RESULT_READ, 2 },
@@ -352,6 +371,7 @@ static const struct column columns[] = {
 	{ "clat_p99.999_us", c_all, 4, 2 },
 	{ "clat_max_us", c_all, 5, 2 },
 	QOS(RESULT_READ, "read"), QOS(RESULT_WRITE, "write"),
+	RESP(RESULT_NDIRS, ""), RESP(RESULT_READ, "read_"), RESP(RESULT_WRITE, "write_"),
 	{ "iops_avg", c_cons, 0, 2 },
 	{ "iops_stddev", c_cons, 1, 2 },
 	{ "iops_avg_over_stddev", c_cons, 2, 3 },
@@ -365,6 +385,7 @@ static const struct column columns[] = {
 	{ "capacity_written_pct", c_written, 2, 3 },
 };
 #undef QOS
+#undef RESP
 
 /* The steady-state columns, from the element's tracking variable after its round. */
 static const char *const steady_headers[] = {
@@ -499,7 +520,7 @@ int manifest_write_series(const char *dir, const struct result_step *st, struct 
 	sbuf_init(&sb);
 	sbuf_adds(&sb, "t_s,read_iops,write_iops,trim_iops,read_Bps,write_Bps,trim_Bps,"
 		  "read_clat_us,write_clat_us,trim_clat_us,written_bytes,capacity_pct,"
-		  "celsius\n");
+		  "celsius,read_lat_us,write_lat_us,trim_lat_us\n");
 	for (size_t i = 0; i < n; i++) {
 		sbuf_addf(&sb, "%.3f", clock->t[i]);
 		for (int k = 0; k < RESULT_NDIRS; k++)
@@ -513,6 +534,8 @@ int manifest_write_series(const char *dir, const struct result_step *st, struct 
 		if (i < st->written.n && st->capacity)
 			sbuf_addf(&sb, "%.3f", 100.0 * st->written.v[i] / (double)st->capacity);
 		temp_cell(&sb, &st->temp_c, clock->t[i]);
+		for (int k = 0; k < RESULT_NDIRS; k++)   /* response time, after the rest */
+			series_cell(&sb, &st->lat_us[k], i, 2);
 		sbuf_addc(&sb, '\n');
 	}
 	sub = xasprintf("%s/%s", dir, st->dir);

@@ -27,7 +27,9 @@ static const char *const engine_choices[] = {
 static const char *const pattern_choices[] = { "seq", "rand", NULL };
 static const char *const log_choices[] = { "per-second", "none", NULL };
 static const char *const until_choices[] = { "steady", "written", "time", "max", NULL };
-static const char *const metric_choices[] = { "iops", "bw", "lat-mean", NULL };
+static const char *const metric_choices[] = {
+	"iops", "bw", "lat-mean", "lat-max", "clat-mean", "clat-max", NULL,
+};
 static const char *const dir_choices[] = { "read", "write", "total", NULL };
 static const char *const op_choices[] = { "software", "hpa", "namespace", NULL };
 static const char *const failure_choices[] = { "stop", "continue", NULL };
@@ -231,7 +233,9 @@ static const struct plan__attr track_attrs[] = {
 	A("element", T_NAME, 1, NULL, plan_track, element, 0, 0, NULL,
 	  "a step inside the rounds"),
 	A("metric", T_ENUM, 0, "iops", plan_track, metric, 0, 0, metric_choices,
-	  "the tracking variable"),
+	  "the tracking variable: IOPS, bandwidth, the mean or maximum response time "
+	  "(`lat-`: submission + completion, as SNIA's latency test) or completion "
+	  "latency (`clat-`), in µs"),
 	A("dir", T_ENUM, 0, "total", plan_track, dir, 0, 0, dir_choices,
 	  "which direction's value"),
 };

@@ -798,8 +798,15 @@ static double track_value(const struct plan_track *t, const struct result_step *
 
 	if (!st || strcmp(st->status, "ok"))
 		return NAN;
-	if (!strcmp(t->metric, "lat-mean"))
+	if (!strncmp(t->metric, "lat-", 4)) {   /* response time */
+		const struct result_lat *l = dir < 0 ? &st->resp : &st->dir_stat[dir].resp;
+
+		return !l->n ? NAN : !strcmp(t->metric, "lat-max") ? l->max_us : l->mean_us;
+	}
+	if (!strcmp(t->metric, "clat-mean"))
 		return dir < 0 ? st->clat_mean_us : st->dir_stat[dir].clat_mean_us;
+	if (!strcmp(t->metric, "clat-max"))
+		return dir < 0 ? st->clat_max_us : st->dir_stat[dir].clat_max_us;
 	for (int k = 0; k < RESULT_NDIRS; k++) {
 		if (dir >= 0 && k != dir)
 			continue;

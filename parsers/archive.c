@@ -416,16 +416,41 @@ static void copy_hist(const struct fiojson_lat *l, struct result_hist *h)
 }
 
 /* Sums the jobs per direction and merges their histograms, then all directions. */
+/* Percentile p of l in µs, or NAN when the report gave neither bins nor that one. */
+static double pct_or_nan(const struct fiojson_lat *l, double p)
+{
+	uint64_t ns = 0;
+
+	return fiojson_lat_percentile(l, p, &ns) == 0 ? (double)ns / 1000.0 : NAN;
+}
+
+/*
+ * A response-time summary from a merged latency object: percentiles from its bins
+ * (ssdbench asks fio for lat_percentiles), NAN in reports made without them.
+ */
+static void fill_resp(const struct fiojson_lat *l, struct result_lat *r)
+{
+	r->n = l->n;
+	r->mean_us = l->n ? l->mean_ns / 1000.0 : 0;
+	r->max_us = (double)l->max_ns / 1000.0;
+	r->p99_us = pct_or_nan(l, 99.0);
+	r->p999_us = pct_or_nan(l, 99.9);
+	r->p9999_us = pct_or_nan(l, 99.99);
+	r->p99999_us = pct_or_nan(l, 99.999);
+}
+
 static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
 {
-	struct fiojson_lat all;
+	struct fiojson_lat all, all_resp;
 
 	fiojson_lat_init(&all);
+	fiojson_lat_init(&all_resp);
 	for (int dir = 0; dir < RESULT_NDIRS; dir++) {
 		struct result_dirstat *ds = &st->dir_stat[dir];
-		struct fiojson_lat lat;
+		struct fiojson_lat lat, resp;
 
 		fiojson_lat_init(&lat);
+		fiojson_lat_init(&resp);
 		memset(ds, 0, sizeof(*ds));
 		for (size_t i = 0; i < rep->njobs; i++) {
 			const struct fiojson_dirstat *js = &rep->jobs[i].dir[dir];
@@ -435,7 +460,12 @@ static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
 			ds->io_bytes += js->io_bytes;
 			ds->total_ios += js->total_ios;
 			fiojson_lat_merge(&lat, &js->clat);
+			if (js->lat.n)
+				fiojson_lat_merge(&resp, &js->lat);
 		}
+		fill_resp(&resp, &ds->resp);
+		fiojson_lat_merge(&all_resp, &resp);
+		fiojson_lat_release(&resp);
 		ds->clat_mean_us = lat.n ? lat.mean_ns / 1000.0 : 0;
 		ds->clat_max_us = (double)lat.max_ns / 1000.0;
 		ds->clat_p99_us = pct_us(&lat, 99.0);
@@ -453,6 +483,8 @@ static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
 	st->clat_p99999_us = pct_us(&all, 99.999);
 	st->clat_max_us = (double)all.max_ns / 1000.0;
 	fiojson_lat_release(&all);
+	fill_resp(&all_resp, &st->resp);
+	fiojson_lat_release(&all_resp);
 }
 
 /* The per-second series a step keeps: log type, how clones combine, unit scale. */
@@ -465,6 +497,7 @@ static const struct {
 	{ "iops", FIOLOG_SUM, 1.0, offsetof(struct result_step, iops) },
 	{ "bw", FIOLOG_SUM, 1024.0, offsetof(struct result_step, bw) },     /* KiB/s -> B/s */
 	{ "clat", FIOLOG_MEAN, 0.001, offsetof(struct result_step, clat_us) }, /* ns -> µs */
+	{ "lat", FIOLOG_MEAN, 0.001, offsetof(struct result_step, lat_us) },   /* response */
 };
 
 /* 1 when ARCHIVE/REL is a regular file to read, 0 when it does not exist, or the refusal. */

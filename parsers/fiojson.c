@@ -52,8 +52,10 @@ void fiojson_report_release(struct fiojson_report *r)
 		opts_release(r->jobs[i].opts, r->jobs[i].nopts);
 		free(r->jobs[i].jobname);
 		free(r->jobs[i].hostname);
-		for (int dir = 0; dir < FIOJSON_NDIRS; dir++)
+		for (int dir = 0; dir < FIOJSON_NDIRS; dir++) {
 			fiojson_lat_release(&r->jobs[i].dir[dir].clat);
+			fiojson_lat_release(&r->jobs[i].dir[dir].lat);
+		}
 	}
 	free(r->jobs);
 	for (size_t i = 0; i < r->nwarnings; i++)
@@ -302,6 +304,32 @@ static int parse_lat(const struct jloc *at, const json_t *obj, uint64_t scale,
 	return rc;
 }
 
+/*
+ * The response time, "lat_ns" (fio 2.x: "lat", in µs), when the report has it:
+ * submission plus completion latency, what SNIA's latency test and QoS report.
+ */
+static int parse_response(const struct jloc *at, const json_t *obj, const char *path,
+			  struct fiojson_dirstat *ds)
+{
+	const char *key = json_object_get(obj, "lat_ns") ? "lat_ns" : "lat";
+	const json_t *lat = json_object_get(obj, key);
+	char latpath[256];
+	struct jloc lat_at = *at;
+	int rc;
+
+	if (!lat)
+		return 0;
+	if (!json_is_object(lat))
+		return diag_set_path(at->d, -SB_EPARSE, at->file, path, "'%s' is not an "
+				     "object", key);
+	join_path(latpath, sizeof(latpath), path, key);
+	lat_at.path = latpath;
+	rc = parse_lat(&lat_at, lat, key[3] ? 1 : 1000, &ds->lat);
+	if (!rc && ds->lat.n == UINT64_MAX)
+		ds->lat.n = ds->total_ios;
+	return rc;
+}
+
 /* One direction object ("read", "write", "trim"); trim may be absent (zeros). */
 static int parse_dir(const struct jloc *job_at, const json_t *job, enum fiojson_dir dir,
 		     int io_in_kib, struct fiojson_dirstat *ds)
@@ -341,7 +369,7 @@ static int parse_dir(const struct jloc *job_at, const json_t *job, enum fiojson_
 		return rc;
 	if (ds->clat.n == UINT64_MAX)
 		ds->clat.n = ds->total_ios;
-	return 0;
+	return parse_response(&at, obj, path, ds);
 }
 
 /* Copies the string members of an options object; anything else is left out. */

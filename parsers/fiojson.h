@@ -44,7 +44,9 @@ struct fiojson_dirstat {
 	uint64_t runtime_ms;
 	double iops;
 	double bw_bytes;            /* bytes per second; bw * 1024 when bw_bytes is absent */
-	struct fiojson_lat clat;
+	struct fiojson_lat clat;    /* completion latency: submission to completion */
+	struct fiojson_lat lat;     /* response time (slat + clat, fio's lat_ns); n is 0
+				     * when the report has none */
 };
 
 /* One entry of "job options" or "global options" (fio writes them all as strings). */

@@ -95,6 +95,12 @@ static void test_randread_jsonplus(void **state)
 	assert_near(rd->clat.mean_ns, 61800.881629, 1e-9);
 	assert_near(rd->clat.stddev_ns, 70002.392687, 1e-9);
 	assert_int_equal(rd->clat.n, 47875);
+	/* Response time (lat_ns: submission + completion), beside completion latency. */
+	assert_int_equal(rd->lat.min_ns, 1703);
+	assert_int_equal(rd->lat.max_ns, 6543384);
+	assert_near(rd->lat.mean_ns, 61836.486308, 1e-9);
+	assert_int_equal(rd->lat.n, 47875);
+	assert_true(rd->lat.mean_ns > rd->clat.mean_ns);
 	assert_int_equal(rd->clat.npct, 17);
 	assert_int_equal(rd->clat.nbins, 351);
 	for (size_t i = 0; i < rd->clat.nbins; i++) {
