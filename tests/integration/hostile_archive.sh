@@ -210,10 +210,10 @@ cp -a "$res" "$kill9"
 rm "$kill9/report.pdf" "$kill9"/charts/*
 "$SSDBENCH" report "$kill9" --width 4000 > "$WORK/kill.log" 2>&1 &
 pid=$!
-for _ in $(seq 400); do
+for _ in $(seq 2000); do
   compgen -G "$kill9/charts/*.tmp" > /dev/null && break
   kill -0 "$pid" 2>/dev/null || break
-  sleep 0.05
+  sleep 0.01
 done
 compgen -G "$kill9/charts/*.tmp" > /dev/null || fail "caught no temporary chart to kill the report on"
 kill -KILL "$pid"
