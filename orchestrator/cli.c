@@ -231,6 +231,7 @@ int cli__finish(int rc, const struct diag *d)
 {
 	if (!rc)
 		return 0;
+	fflush(stdout);   /* what the command printed comes before its error, whole lines */
 	diag_print(d, stderr);
 	return rc == -SB_EPARSE || rc == -SB_EUSAGE ? CLI_EXIT_USAGE : 1;
 }
