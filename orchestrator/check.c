@@ -352,7 +352,6 @@ static void print_text(const struct plan *p, const char *path, uint64_t cap,
 		p->nsteps);
 	for (size_t i = 0; i < p->ntargets; i++) {
 		const struct plan_target *t = &p->targets[i];
-
 		const struct plan_host *h = plan_target_host(p, t);
 
 		units_format_size(t->size ? t->size : cap, size, sizeof(size));
@@ -489,12 +488,11 @@ static int check_purges(const struct plan *p, struct diag *d)
 		enum purge_method m;
 		const char *why;
 
-		/* Inside a <raid> it is the md array's: a block device. */
-		int array = plan_in_scope(p, w, PLAN_RAID);
-
 		if (w->kind != PLAN_PURGE || !t || purgemethod_parse(w->method, &m))
 			continue;
-		why = purgemethod_unfit(m, array || t->kind == PLAN_TARGET_DEVICE);
+		/* Inside a <raid> it runs on the md array: a block device. */
+		why = purgemethod_unfit(m, plan_in_scope(p, w, PLAN_RAID) ||
+					t->kind == PLAN_TARGET_DEVICE);
 		if (why)
 			return diag_set(d, -SB_EUSAGE, w->file, w->line, 0, "step '%s': cannot "
 					"purge '%s' with '%s': %s", w->name, t->path, w->method,

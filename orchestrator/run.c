@@ -680,37 +680,9 @@ static int check_remote(const struct orch *x, struct diag *d)
 }
 
 /*
- * The archive's copy of its plan, dir/plan_copy: a file inside dir/plan/ reached
- * without '..' or a symbolic link (the journal may have been edited). Returns a new
- * path or NULL with d set.
+ * dir/plan resolved, where a rerun's includes must stay (a path nothing resolves
+ * into when the archive has no plan/). The plan copy itself journal_read() checked.
  */
-static char *rerun_plan_path(const char *dir, const char *copy, struct diag *d)
-{
-	char *path = xasprintf("%s/%s", dir, copy ? copy : "");
-	struct stat st;
-	int bad = !copy || strncmp(copy, "plan/", 5) || strstr(copy, "..");
-
-	/* dir itself is the user's; what the archive holds below it is checked. */
-	for (char *s = strchr(path + strlen(dir) + 1, '/'); !bad && s;
-	     s = strchr(s + 1, '/')) {
-		char c = *s;
-
-		*s = '\0';
-		bad = lstat(path, &st) || S_ISLNK(st.st_mode);
-		*s = c;
-	}
-	if (!bad)
-		bad = lstat(path, &st) || !S_ISREG(st.st_mode);
-	if (!bad)
-		return path;
-	diag_set(d, -SB_EUSAGE, NULL, 0, 0, "'%s' names its plan copy '%s', which is not a "
-		 "regular file inside its plan/ folder (reached without '..' or a link)",
-		 dir, copy ? copy : "");
-	free(path);
-	return NULL;
-}
-
-/* dir/plan resolved, where a rerun's includes must stay; NULL if it has none. */
 static char *rerun_confine(const char *dir)
 {
 	char *plan = xasprintf("%s/plan", dir), *real = realpath(plan, NULL);
@@ -1369,11 +1341,8 @@ int run_rerun(const char *dir, const struct run_opts *extra, struct diag *d)
 			      "(an archive made before reruns, or not one of a run)", dir);
 	}
 	if (!rc) {
-		plan = rerun_plan_path(dir, j.start.plan_copy, d);
-		rc = plan ? 0 : -SB_EUSAGE;
-	}
-	if (!rc) {
 		/* Targets and hosts only from the command line (rerun_guard). */
+		plan = xasprintf("%s/%s", dir, j.start.plan_copy);
 		out = extra->out_dir ? NULL : xasprintf("%s-rerun", dir);
 		o.plan_path = plan;
 		o.sets = (const char *const *)j.start.sets;

@@ -46,7 +46,6 @@ static uint64_t capacity_of(const struct orch *x, const struct ctx *c)
 	return c->usable ? c->usable : x->g.usable ? x->g.usable : x->tgt.size;
 }
 
-
 double run__mono_s(void)
 {
 	struct timespec ts;
@@ -377,12 +376,9 @@ static int purge_element(struct orch *x, const struct plan_workload *w,
 	if (purgemethod_parse(w->method, &m))
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "unknown purge method '%s'",
 				w->method);
-	if (m == PURGE_NONE) {
-		st->rw = xstrdup("none");   /* the plan asked for no erase here */
-		return 0;
-	}
-	if (!x->tgt.is_device && !run__target_exists(x)) {
-		st->rw = xstrdup("none");   /* nothing written yet: nothing to erase */
+	/* The plan asked for no erase, or a file not written yet has nothing to erase. */
+	if (m == PURGE_NONE || (!x->tgt.is_device && !run__target_exists(x))) {
+		st->rw = xstrdup("none");
 		return 0;
 	}
 	rc = run__purge(x, m, &pr, d);
@@ -391,8 +387,8 @@ static int purge_element(struct orch *x, const struct plan_workload *w,
 	path = xasprintf("%s/%s/purge.json", x->out, st->dir);
 	f = fopen(path, "w");
 	if (f) {
-		fprintf(f, "{\"method\": \"%s\", \"seconds\": %.3f}\n", purgemethod_name(pr.method),
-			pr.seconds);
+		fprintf(f, "{\"method\": \"%s\", \"seconds\": %.3f}\n",
+			purgemethod_name(pr.method), pr.seconds);
 		fclose(f);
 	}
 	free(path);

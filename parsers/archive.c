@@ -549,10 +549,11 @@ static int load_series(const char *archive, const char *step, size_t which,
 /* 1 when fio wrote per-second logs in the step folder (log="none" writes none). */
 static int has_logs(const char *archive_dir, const char *step_dir)
 {
-	char *p = xasprintf("%s/%s/log_iops.1.log", archive_dir, step_dir);
-	int yes = access(p, F_OK) == 0;
+	char *rel = xasprintf("%s/log_iops.1.log", step_dir);
+	struct diag ignored;
+	int yes = present(archive_dir, rel, &ignored) == 1;
 
-	free(p);
+	free(rel);
 	return yes;
 }
 

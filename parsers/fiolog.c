@@ -1276,8 +1276,10 @@ int fiolog_aggregate(const char *const *paths, size_t npaths, enum fiolog_combin
 			fb.streaming[dir] = npaths == 1;
 		rc = read_log(paths[i], bin_row, &fb, d, 1, 0, lines_bin());
 		/* A file without a row reached no second: its job's windows all fell. */
-		if (!rc && (!file_max_sec(&fb, &max_sec) || max_sec < end))
-			end = file_max_sec(&fb, &max_sec) ? max_sec : 0;
+		if (!rc && !file_max_sec(&fb, &max_sec))
+			max_sec = 0;
+		if (!rc && max_sec < end)
+			end = max_sec;
 		if (!rc && npaths == 1)
 			emit_file(&fb, how, out);
 		else if (!rc)

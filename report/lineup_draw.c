@@ -253,7 +253,9 @@ static void build_dispersion(struct ctx *x, size_t k)
 	int hint = 0;
 
 	for (size_t i = 0; i < x->l->nm; i++) {
-		longest = seconds_of(t->step[i]) > longest ? seconds_of(t->step[i]) : longest;
+		size_t n = seconds_of(t->step[i]);
+
+		longest = n > longest ? n : longest;
 		hint |= wants_dispersion(t->step[i]);
 	}
 	if (longest < (hint ? 2 : DISPERSION_MIN_SECONDS)) {

@@ -209,7 +209,7 @@ static void draw_kv_column(struct report *r, struct gfx *g, double x, double y,
  */
 static void add_data(const struct result_run *run, const char *const *m, struct sbuf *sb)
 {
-	size_t start = 0, n = 0;
+	size_t start = 0;   /* where the values begin, once the label is there */
 
 	for (size_t i = 0; i < run->nsteps; i++) {
 		const char *d = run->steps[i].data;
@@ -219,7 +219,7 @@ static void add_data(const struct result_run *run, const char *const *m, struct 
 			seen = run->steps[k].data && !strcmp(run->steps[k].data, d);
 		if (!d || seen)
 			continue;
-		if (!n++) {
+		if (!start) {
 			sbuf_addf(sb, "  ·  %s", m[M_DATA]);
 			start = sb->len;
 		}

@@ -82,16 +82,18 @@ PLAN
   { cat "$WORK/a.log" >&2; fail "the harmless run"; }
 copy=$WORK/A/$(head -1 "$WORK/A/journal.jsonl" | jq -r .plan_copy)
 check "the archive keeps its plan" test -f "$copy"
+# edited_copy X: a copy of archive A as X, its plan copy's path in $edited (the sender's
+# edit to make there).
+edited_copy() { cp -a "$WORK/A" "$WORK/$1"; edited=${copy/"$WORK/A/"/"$WORK/$1/"}; }
 
 # A target the plan keeps inside the new archive: the rerun needs no --target.
 run_rc "$WORK/rr.log" "$WORK/rr.err" "$SSDBENCH" rerun "$WORK/A" --out "$WORK/A1" -q
 expect_eq "rerun of the harmless archive: exit code" "$rc" 0
 check "its target is inside the new archive" test -f "$WORK/A1/t.bin"
 
-cp -a "$WORK/A" "$WORK/B"
-bcopy=${copy/"$WORK/A/"/"$WORK/B/"}
-sed -i "s|bs=\"4k\" runtime=\"1s\"/>|bs=\"4k\" runtime=\"1s\"><fio option=\"exec_prerun\" value=\"touch $marker\"/></workload>|" "$bcopy"
-check "the edit took" grep -q exec_prerun "$bcopy"
+edited_copy B
+sed -i "s|bs=\"4k\" runtime=\"1s\"/>|bs=\"4k\" runtime=\"1s\"><fio option=\"exec_prerun\" value=\"touch $marker\"/></workload>|" "$edited"
+check "the edit took" grep -q exec_prerun "$edited"
 for mode in --dry-run ""; do
   run_rc "$WORK/rr.log" "$WORK/rr.err" "$SSDBENCH" rerun "$WORK/B" --out "$WORK/B1" \
     --target "dut=file:$WORK/rt.bin,size=16MiB" $mode
@@ -110,35 +112,32 @@ expect_eq "rerun with '..' in the plan copy: exit code" "$rc" 1
 check "says why" grep -q "has a '..' component: refusing to leave the folder" "$WORK/rr.err"
 
 # An include that reaches out of the archive's plan folder.
-cp -a "$WORK/A" "$WORK/D"
-dcopy=${copy/"$WORK/A/"/"$WORK/D/"}
+edited_copy D
 printf '<fragment>\n  <workload name="w2" rw="randread" runtime="1s"/>\n</fragment>\n' \
   > "$WORK/outside.frag"
-rel=$(realpath --relative-to="$(dirname "$dcopy")" "$WORK/outside.frag")
-sed -i "s|</plan>|  <include href=\"$rel\"/>\n</plan>|" "$dcopy"
+rel=$(realpath --relative-to="$(dirname "$edited")" "$WORK/outside.frag")
+sed -i "s|</plan>|  <include href=\"$rel\"/>\n</plan>|" "$edited"
 run_rc "$WORK/rr.log" "$WORK/rr.err" "$SSDBENCH" rerun "$WORK/D" --out "$WORK/D1" \
   --target "dut=file:$WORK/rt.bin,size=16MiB"
 expect_eq "rerun with an include outside the archive: exit code" "$rc" 2
 check "says why" grep -q "is outside .*a rerun reads only the archive's own plan files" "$WORK/rr.err"
 
 # A device or an absolute path, and a bench, that the archive names.
-cp -a "$WORK/A" "$WORK/E"
-ecopy=${copy/"$WORK/A/"/"$WORK/E/"}
-sed -i "s|<target name=\"dut\" file=\"t.bin\" size=\"16MiB\"/>|<target name=\"dut\" device=\"$loop\"/>|" "$ecopy"
+edited_copy E
+sed -i "s|<target name=\"dut\" file=\"t.bin\" size=\"16MiB\"/>|<target name=\"dut\" device=\"$loop\"/>|" "$edited"
 run_rc "$WORK/rr.log" "$WORK/rr.err" "$SSDBENCH" rerun "$WORK/E" --out "$WORK/E1" --dry-run
 expect_eq "rerun onto the archive's device: exit code" "$rc" 2
 check "says why" grep -q "rerun runs only on the targets named on its command line" "$WORK/rr.err"
-cp -a "$WORK/A" "$WORK/F"
-fcopy=${copy/"$WORK/A/"/"$WORK/F/"}
-sed -i "s|<target name=\"dut\" file=\"t.bin\" size=\"16MiB\"/>|<host name=\"b\" address=\"127.0.0.1\" port=\"9\"/><target name=\"dut\" file=\"/srv/t.bin\" size=\"16MiB\" host=\"b\"/>|" "$fcopy"
+edited_copy F
+sed -i "s|<target name=\"dut\" file=\"t.bin\" size=\"16MiB\"/>|<host name=\"b\" address=\"127.0.0.1\" port=\"9\"/><target name=\"dut\" file=\"/srv/t.bin\" size=\"16MiB\" host=\"b\"/>|" "$edited"
 run_rc "$WORK/rr.log" "$WORK/rr.err" "$SSDBENCH" rerun "$WORK/F" --out "$WORK/F1" --dry-run
 expect_eq "rerun onto the archive's bench: exit code" "$rc" 2
 check "says why" grep -q "rerun contacts only the hosts named on its command line" "$WORK/rr.err"
-"$SSDBENCH" check "$fcopy" > "$WORK/ck.log"
+"$SSDBENCH" check "$edited" > "$WORK/ck.log"
 check "check names the bench a run would contact" grep -q \
   "on host 'b': contacts fio --server at 127.0.0.1:9 and ssh 127.0.0.1 (runs 'ssdbench' there)" \
   "$WORK/ck.log"
-expect_eq "check --json lists it" "$("$SSDBENCH" check "$fcopy" --json | jq -c '.hosts[0] | [.host, .address, .port]')" '["b","127.0.0.1",9]'
+expect_eq "check --json lists it" "$("$SSDBENCH" check "$edited" --json | jq -c '.hosts[0] | [.host, .address, .port]')" '["b","127.0.0.1",9]'
 
 check "no command ran" test ! -e "$marker"
 check "the loop device is unchanged" test "$(sha256sum < "$loop")" = "$loop_sum"
