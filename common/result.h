@@ -63,6 +63,8 @@ struct result_step {
 	char *error;          /* why it failed, or NULL */
 	char *scope;          /* the innermost <rounds> it ran in, or NULL */
 	int round;            /* 1-based round within scope; 0 outside rounds */
+	int continuous;       /* 1: a round cut from its scope's one fio process
+			       * (docs/archive-format.md), runtime_ms its actual length */
 	uint64_t seed;        /* fio's randseed for it; 0 for elements without fio */
 	char *data;           /* data pattern written ("random", "zero", "compressible:50%"),
 			       * NULL for elements without fio */

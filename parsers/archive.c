@@ -68,6 +68,7 @@ static const struct field step_fields[] = {
 	STEP("kind", FIELD_STR, 0, kind),
 	STEP("scope", FIELD_STR, 0, scope),
 	STEP("round", FIELD_INT, 0, round),
+	STEP("continuous", FIELD_INT, 0, continuous),
 	STEP("seed", FIELD_U64, 0, seed),
 	STEP("data", FIELD_STR, 0, data),
 	STEP("cell", FIELD_STR, 0, cell),
@@ -680,20 +681,58 @@ static int load_telemetry(const char *archive, const char *step, struct result_s
 	return rc;
 }
 
+/* Reads and parses ARCHIVE/REL into rep (initialised). */
+static int load_report(const char *archive_dir, const char *rel, struct fiojson_report *rep,
+		       struct diag *d)
+{
+	char *file = xasprintf("%s/%s", archive_dir, rel);
+	struct sbuf sb;
+	int rc;
+
+	sbuf_init(&sb);
+	rc = safefile_load(archive_dir, rel, SAFEFILE_MAX_LOAD, &sb, d);
+	if (!rc)
+		rc = fiojson_parse_buf(sb.buf, sb.len, file, rep, d);
+	sbuf_release(&sb);
+	free(file);
+	return rc;
+}
+
+/*
+ * A round of a continuous scope (docs/archive-format.md): its fio.json is fio's
+ * cumulative status report at the round's end, and fio-start.json, when there is
+ * one, the report at its start; the round is what lies between them.
+ */
+static int load_round_start(const char *archive_dir, const struct result_step *st,
+			    struct fiojson_report *rep, struct diag *d)
+{
+	char *rel = xasprintf("%s/fio-start.json", st->dir);
+	char *file = xasprintf("%s/%s/fio.json", archive_dir, st->dir);
+	struct fiojson_report start;
+	int rc = present(archive_dir, rel, d);
+
+	fiojson_report_init(&start);
+	if (rc == 1)
+		rc = load_report(archive_dir, rel, &start, d);
+	if (!rc && start.njobs)
+		rc = fiojson_report_since(rep, &start, file, d);
+	fiojson_report_release(&start);
+	free(file);
+	free(rel);
+	return rc;
+}
+
 int archive_load_step(const char *archive_dir, struct result_step *st, struct diag *d)
 {
 	char *rel = xasprintf("%s/fio.json", st->dir);
 	char *file = xasprintf("%s/%s", archive_dir, rel);
 	struct fiojson_report rep;
-	struct sbuf sb;
 	int rc;
 
 	fiojson_report_init(&rep);
-	sbuf_init(&sb);
-	rc = safefile_load(archive_dir, rel, SAFEFILE_MAX_LOAD, &sb, d);
+	rc = load_report(archive_dir, rel, &rep, d);
 	if (!rc)
-		rc = fiojson_parse_buf(sb.buf, sb.len, file, &rep, d);
-	sbuf_release(&sb);
+		rc = load_round_start(archive_dir, st, &rep, d);
 	if (rc)
 		goto out;
 	rc = check_jobs(&rep, file, d);

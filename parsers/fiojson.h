@@ -136,6 +136,20 @@ int fiojson_lat_percentile(const struct fiojson_lat *l, double p, uint64_t *ns);
  */
 void fiojson_lat_merge(struct fiojson_lat *dst, const struct fiojson_lat *src);
 
+/*
+ * end becomes what fio did between start and end, two cumulative reports of one
+ * run (--status-interval): per job and direction the bytes, I/Os and runtime
+ * subtracted, IOPS and bandwidth over that runtime, latency N, mean and stddev
+ * from the sums, json+ bins subtracted (percentiles, min and max then come from
+ * them; the percentile object is dropped). Returns 0, or -SB_EPARSE with d naming
+ * name and the job when the two are not reports of one run in that order.
+ */
+int fiojson_report_since(struct fiojson_report *end, const struct fiojson_report *start,
+			 const char *name, struct diag *d);
+
+/* How long the run of report r has been doing I/O: its longest direction runtime, ms. */
+uint64_t fiojson_report_clock_ms(const struct fiojson_report *r);
+
 /* Direction names as fio writes them: "read", "write", "trim". */
 const char *fiojson_dir_name(enum fiojson_dir dir);
 

@@ -92,6 +92,15 @@ run jobs256 --name=j $common --ioengine=psync --rw=randread --bs=4k --numjobs=25
 keep jobs256 stdout.txt stderr.txt
 sed "s|$work|/tmp/ssdbench-samples.XXXXXX|g" "$work/jobs256/fio.json" | xz -9e >"$here/jobs256/fio.json.xz"
 
+# 7b. fio's status reports every second (--status-interval=1) of a 50/50 mix of two
+#     clones (group_reporting), response-time bins too: the stream a continuous
+#     <rounds> scope is cut from, here in a file (five concatenated json+ reports).
+run status-stream --name=status-stream $common --ioengine=psync --rw=randrw \
+	--rwmixread=50 --bs=4k --numjobs=2 --group_reporting --time_based --runtime=4 \
+	--rate_iops=500 --lat_percentiles=1 --output-format=json+ --status-interval=1 \
+	--output=fio.json
+keep status-stream fio.json stdout.txt stderr.txt
+
 # 8. A small result archive (docs/archive-format.md) built from runs 1, 2 and 5.
 arch="$here/archive-quick"
 rm -rf "$arch"
