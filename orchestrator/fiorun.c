@@ -325,11 +325,17 @@ static void add_timing(struct sbuf *sb, const struct plan_workload *w,
 {
 	uint64_t runtime_ms = t->runtime_ms ? t->runtime_ms : w->runtime_ms;
 
-	if (w->kind == PLAN_WORKLOAD && (w->time_based || t->runtime_ms))
+	if (w->kind == PLAN_WORKLOAD && (w->time_based || t->runtime_ms) && !t->io_size)
 		sbuf_adds(sb, "time_based=1\n");
 	if (w->kind == PLAN_WORKLOAD && runtime_ms)  /* a limit when not time-based */
 		sbuf_addf(sb, "runtime=%llu\n", (unsigned long long)
 			  ((runtime_ms + 999) / 1000));
+	if (w->kind == PLAN_WORKLOAD && t->io_size) {
+		char num[32];
+
+		units_format_size_fio(t->io_size, num, sizeof(num));
+		sbuf_addf(sb, "io_size=%s\n", num);
+	}
 	sbuf_adds(sb, "group_reporting=1\n");
 	if (w->kind == PLAN_PRECONDITION || !w->log || strcmp(w->log, "none"))
 		sbuf_adds(sb, "log_avg_msec=1000\nwrite_iops_log=log\nwrite_bw_log=log\n"
@@ -512,6 +518,24 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+static int64_t real_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Sleeps until Unix ms `at` (0: not at all), waking early when *stop is set. */
+static void wait_until(int64_t at, const volatile sig_atomic_t *stop)
+{
+	for (int64_t left; at && !(stop && *stop) && (left = at - real_ms()) > 0; ) {
+		struct timespec ts = { 0, (left > 200 ? 200 : left) * 1000000L };
+
+		nanosleep(&ts, NULL);
+	}
+}
+
 /* The parent pid of process pid from /proc, or -1. */
 static pid_t parent_of(pid_t pid)
 {
@@ -648,6 +672,8 @@ static void watch_tick(const struct fiorun_exec_opts *o, struct watch *w)
 	}
 	if (!w->reaped && waitpid(w->pid, &w->st, WNOHANG) == w->pid) {
 		w->reaped = 1;
+		if (o->pid)
+			*o->pid = 0;
 		kill_orphans(); /* they hold fio's stdout open and keep doing I/O */
 	}
 	if (w->reaped || !w->term_at)
@@ -675,7 +701,7 @@ static void pump_stdout(const struct fiorun_exec_opts *o, struct watch *w, int f
 	ssize_t n = 1;
 
 	while (n != 0) {
-		int ready = poll(&pfd, 1, 500);
+		int ready = poll(&pfd, 1, o->tick_ms ? (int)o->tick_ms : 500);
 
 		watch_tick(o, w);
 		if (ready <= 0)
@@ -693,11 +719,15 @@ static void pump_stdout(const struct fiorun_exec_opts *o, struct watch *w, int f
 }
 
 /* The child side: fio in the step folder, stderr to err_fd, stdout to the pipe. */
-static void exec_fio(const struct fiorun_exec_opts *o, int out_fd, int err_fd)
+static void exec_fio(const struct fiorun_exec_opts *o, int out_fd, int err_fd, pid_t parent)
 {
 	struct args a = { 0 };
 	int in_fd;
 
+	/* ssdbench killed (kill -9): fio goes with it rather than go on unrecorded, or
+	 * hang writing reports nobody reads; `resume` kills its job processes. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+		_exit(126);
 	if (chdir(o->dir))
 		_exit(126);
 	in_fd = open("/dev/null", O_RDONLY);
@@ -708,7 +738,7 @@ static void exec_fio(const struct fiorun_exec_opts *o, int out_fd, int err_fd)
 	dup2(err_fd, 2);
 	args_add(&a, "fio");
 	args_add(&a, "--output-format=json+");
-	args_add(&a, "--output=fio.json");
+	args_add(&a, "--output=%s", o->output ? o->output : "fio.json");
 	args_add(&a, "--eta=always");
 	args_add(&a, "--eta-newline=1");
 	if (o->client)
@@ -831,6 +861,7 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	int err_fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	int pfd[2] = { -1, -1 }, rc = 0;
 	struct watch w = { 0 };
+	pid_t self;
 
 	sbuf_init(&keep.line);
 	if (!keep.f || err_fd < 0 || pipe(pfd)) {
@@ -842,8 +873,12 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	if (rc)
 		goto out;
 	quiesce(o->dir, o->target);
+	wait_until(o->start_at_ms, o->stop);
+	if (o->started_ms)
+		*o->started_ms = real_ms();
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	fflush(NULL);
+	self = getpid();
 	w.pid = fork();
 	if (w.pid < 0) {
 		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "cannot start fio: %s",
@@ -852,8 +887,10 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	}
 	if (w.pid == 0) {
 		close(pfd[0]);
-		exec_fio(o, pfd[1], err_fd);
+		exec_fio(o, pfd[1], err_fd, self);
 	}
+	if (o->pid)
+		*o->pid = w.pid;
 	close(pfd[1]);
 	pfd[1] = -1;
 	close(err_fd);
@@ -864,6 +901,8 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	}
 	pump_stdout(o, &w, pfd[0], &keep);
 	*status = finish_watch(&w);
+	if (o->pid)
+		*o->pid = 0;
 	if (!keep.err && fflush(keep.f))
 		keep.err = errno;
 	if (o->client)

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "diag.h"
 #include "plan.h"
@@ -49,6 +50,8 @@ struct fiorun_target {
 	uint64_t capacity;  /* bytes the plan's relative amounts (75%, 2x) refer to */
 	uint64_t runtime_ms;/* a duty cycle's "on" time instead of the step's; 0 = the step's */
 	uint64_t seed;      /* fio's randseed for this run (fiorun_seed) */
+	uint64_t io_size;   /* bytes each job does, then stops (not time-based; runtime_ms,
+			     * when set, still ends it); 0 = none */
 };
 
 /*
@@ -81,9 +84,16 @@ struct fiorun_exec_opts {
 	const char *client;    /* "ADDRESS,PORT": run on that bench's fio server; NULL = here */
 	const char *target;    /* a local target's file or device, flushed before fio starts
 				  (see fiorun_exec); NULL = none, as for a remote bench */
+	const char *output;    /* fio's --output (a FIFO the caller reads); NULL = fio.json */
+	unsigned tick_ms;      /* how often tick runs at least; 0 = 500 ms */
 	int version_checked;   /* 1: the caller refused an old fio already (the engine
 				  does at the start of a run), so no `fio --version` per
 				  step between the measurements; 0: fiorun_exec checks */
+	int64_t start_at_ms;   /* Unix ms: fio starts then (after the flush), not sooner,
+				  unless *stop is set; 0 = at once */
+	int64_t *started_ms;   /* out: the Unix ms fio was started at; may be NULL */
+	pid_t *pid;            /* out: fio's pid while it runs (0 once reaped), for its
+				  SIGUSR1 reports; may be NULL */
 };
 
 /*

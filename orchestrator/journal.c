@@ -146,6 +146,8 @@ int journal_add_elem(const char *dir, const struct journal_elem *e, struct diag 
 	json_object_set_new(o, "started", str_or_null(e->started));
 	json_object_set_new(o, "ended", str_or_null(e->ended));
 	json_object_set_new(o, "written_after", json_integer((json_int_t)e->written_after));
+	if (e->runtime_ms)
+		json_object_set_new(o, "runtime_ms", json_integer((json_int_t)e->runtime_ms));
 	return write_line(dir, o, 0, d);
 }
 
@@ -252,6 +254,7 @@ static int read_elem(const json_t *o, struct journal *j, const char *file, int l
 	e->started = dup_str(o, "started");
 	e->ended = dup_str(o, "ended");
 	e->written_after = (uint64_t)json_integer_value(json_object_get(o, "written_after"));
+	e->runtime_ms = (uint64_t)json_integer_value(json_object_get(o, "runtime_ms"));
 	if (!e->name || !e->status)
 		return diag_set(d, -SB_EPARSE, file, line, 1, "element %d lacks its name or "
 				"status", e->index);

@@ -47,6 +47,7 @@ struct journal_elem {
 	char *error;
 	char *started, *ended;
 	uint64_t written_after;   /* bytes written to the target by the run so far */
+	uint64_t runtime_ms;      /* a continuous round's length on fio's clock; 0: the step's */
 };
 
 struct journal {

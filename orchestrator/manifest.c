@@ -30,6 +30,7 @@ static json_t *step_json(const struct result_step *st)
 	json_object_set_new(o, "kind", str_or_null(st->kind));
 	json_object_set_new(o, "scope", str_or_null(st->scope));
 	json_object_set_new(o, "round", json_integer(st->round));
+	json_object_set_new(o, "continuous", json_integer(st->continuous));
 	json_object_set_new(o, "seed", st->seed ? json_integer((json_int_t)st->seed) :
 			    json_null());
 	json_object_set_new(o, "data", str_or_null(st->data));

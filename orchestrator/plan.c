@@ -227,6 +227,11 @@ static const struct plan__attr rounds_attrs[] = {
 	A("time", T_TIME, 0, NULL, plan_scope, time_ms, 0, 0, NULL,
 	  "stop after this long (with until=time, or as a limit for the others)"),
 	A("chart", T_ENUM, 0, "auto", plan_scope, chart, 0, 0, chart_choices, CHART_HELP),
+	A("continuous", T_BOOL, 0, "1", plan_scope, continuous, 0, 0, NULL,
+	  "run the rounds as one fio process, cut into rounds from its status reports, "
+	  "when they can be: one time-based workload of whole seconds, until `written` "
+	  "(writes only), `time` or `max` (no test between rounds): no idle gap between "
+	  "rounds; 0: one fio process per round"),
 };
 
 static const struct plan__attr track_attrs[] = {
@@ -243,7 +248,9 @@ static const struct plan__attr track_attrs[] = {
 static const struct plan__attr duty_attrs[] = {
 	A("name", T_NAME, 1, NULL, plan_scope, name, 0, 0, NULL, "name of the cycle"),
 	A("on", T_TIME, 1, NULL, plan_scope, on_ms, 0, 0, NULL, "time the step runs"),
-	A("off", T_TIME, 1, NULL, plan_scope, off_ms, 0, 0, NULL, "idle time after it"),
+	A("off", T_TIME, 1, NULL, plan_scope, off_ms, 0, 0, NULL, "the wait state after it: "
+	  "from its last I/O to the next step's first (fio's start-up is taken out of the "
+	  "idle time, measured from fio's reports)"),
 	A("repeat", T_INT, 0, "1", plan_scope, repeat, 1, 1000000, NULL, "repetitions"),
 };
 
@@ -484,6 +491,31 @@ int plan_step_writes(const struct plan_workload *w)
 	default:
 		return 0;
 	}
+}
+
+const char *plan_scope_discontinuous(const struct plan *p, size_t si)
+{
+	const struct plan_scope *s = &p->scopes[si];
+	const struct plan_workload *w = &p->steps[s->first];
+
+	if (s->kind != PLAN_ROUNDS)
+		return "not a <rounds> scope";
+	if (!s->continuous)
+		return "continuous=\"0\"";
+	if (!strcmp(s->until, "steady"))
+		return "the steady-state test runs between rounds";
+	if (s->count != 1 || w->kind != PLAN_WORKLOAD)
+		return "its rounds are not one workload";
+	for (size_t k = si + 1; k < p->nscopes; k++)
+		if (p->scopes[k].parent == (int)si)
+			return "a scope inside it";
+	if (!w->time_based || w->runtime_ms < 1000 || w->runtime_ms % 1000)
+		return "its workload is not time-based in whole seconds";
+	if (w->telemetry_ms)
+		return "its workload samples telemetry (per fio run, not yet per round)";
+	if (!strcmp(s->until, "written") && strcmp(w->rw, "write") && strcmp(w->rw, "randwrite"))
+		return "until=\"written\" with reads in the mix (fio's io_size counts both)";
+	return NULL;
 }
 
 uint64_t plan_runtime_ms(const struct plan *p)

@@ -121,6 +121,7 @@ struct plan_scope {
 	struct plan_amount written;
 	uint64_t time_ms;
 	char *chart;       /* report hint, as for steps */
+	int continuous;    /* 1: one fio process when it can be (plan_scope_discontinuous) */
 	struct plan_track *tracks;
 	size_t ntracks, captracks;
 
@@ -233,6 +234,13 @@ const char *plan_step_data(const struct plan *p, const struct plan_workload *w);
 int plan_in_scope(const struct plan *p, const struct plan_workload *w,
 		  enum plan_scope_kind k);
 /* Total measured time of the steps outside rounds and duty cycles, in ms. */
+/*
+ * NULL when rounds scope si runs as one fio process cut into rounds (one
+ * time-based workload of whole seconds, no steady-state test between rounds,
+ * until="written" only for writes, continuous="1"); else why not, in words. The
+ * engine adds what only a run knows (a duty cycle around it, a remote bench).
+ */
+const char *plan_scope_discontinuous(const struct plan *p, size_t si);
 uint64_t plan_runtime_ms(const struct plan *p);
 /* Resolves an amount against a capacity, in bytes. */
 uint64_t plan_amount_bytes(const struct plan_amount *a, uint64_t capacity);

@@ -187,7 +187,7 @@ struct fiorun_target run__fio_target(const struct orch *x, uint64_t usable)
 	uint64_t limit = usable ? usable : x->g.usable;
 	struct fiorun_target ft = { x->tgt.path, limit ? limit : x->tgt.is_device ? 0 :
 				    x->tgt.size, x->tgt.is_device, limit ? limit : x->tgt.size,
-				    0, 0 };
+				    0, 0, 0 };
 
 	return ft;
 }
@@ -222,6 +222,7 @@ static void print_jobfile(const struct orch *x, size_t i)
 	/* In rounds (or a duty cycle) its first run is round 1. */
 	int rounds = plan_in_scope(&x->plan, w, PLAN_ROUNDS) ||
 		     plan_in_scope(&x->plan, w, PLAN_DUTY_CYCLE);
+	int cont = run__continuous_scope(x, i), planned = 0;
 	struct sbuf sb;
 	struct diag jd;
 	int fd;
@@ -240,6 +241,10 @@ static void print_jobfile(const struct orch *x, size_t i)
 		return;
 	}
 	ft.seed = fiorun_seed((uint64_t)x->plan.seed, i, rounds);
+	if (cont >= 0) {   /* the scope's one fio process, as its round 1 starts it */
+		run__segment_shape(x, cont, 1, 0, ft.capacity, &planned, &ft.io_size);
+		ft.runtime_ms = (uint64_t)planned * w->runtime_ms;
+	}
 	sbuf_init(&sb);
 	diag_clear(&jd);
 	fd = mkstemp(tmp);
@@ -252,6 +257,8 @@ static void print_jobfile(const struct orch *x, size_t i)
 	else
 		printf("step %zu '%s': job file%s%s:\n%s", i + 1, w->name, strcmp(w->ioengine,
 		       "auto") ? "" : " (ioengine io_uring, or libaio where it is unavailable)",
+		       cont >= 0 ? " (one fio process for all the rounds of its scope, cut into "
+		       "rounds from its status reports, a report a second)" :
 		       rounds ? " (round 1; every round has its own randseed)" : "", sb.buf);
 	if (fd >= 0)
 		unlink(tmp);

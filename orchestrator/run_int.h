@@ -22,6 +22,7 @@
 #include "run_guard.h"
 #include "run_hwop.h"
 #include "run_raid.h"
+#include "sbuf.h"
 
 /* The resolved target a run writes to. */
 struct run_target {
@@ -59,6 +60,14 @@ struct orch {
 	FILE *talk;                  /* where checks are said: stdout, or /dev/null with --quiet */
 	double started;              /* run__mono_s() at the run's start */
 	uint64_t estimate_min_ms, estimate_max_ms; /* the plan's estimated duration */
+	/*
+	 * A duty cycle's wait state: its last fio element's end of I/O (fio's report
+	 * time) and fio's start-up (start to first I/O, the mean so far), in ms; the next fio
+	 * element starts at start_at_ms so that its first I/O comes the "off" time
+	 * after that end, and any other element waits until wait_end_ms.
+	 */
+	int64_t fio_end_ms, fio_startup_ms, start_at_ms, wait_end_ms;
+	int64_t fio_startups;        /* the start-ups fio_startup_ms is the mean of */
 };
 
 /*
@@ -68,6 +77,59 @@ struct orch {
  * closes the archive instead of dying half-written.
  */
 extern volatile sig_atomic_t run__interrupted;
+
+/* Where an element runs: its rounds or duty-cycle scope and what that scope sets. */
+struct run_ctx {
+	int scope;            /* innermost rounds or duty-cycle scope, or -1 */
+	int round;            /* its round (repetition), 0 outside */
+	int in_rounds;        /* inside rounds: a failure ends that scope, not the run */
+	uint64_t on_ms;       /* duty cycle: the "on" time instead of the step's runtime */
+	uint64_t usable;      /* OP scope: bytes the steps may use; 0 = as the run */
+};
+
+/* The bytes "% of capacity written" and a written="2x" goal refer to where c runs. */
+uint64_t run__capacity(const struct orch *x, const struct run_ctx *c);
+/* An element's folder in the archive: "steps/007-name-r3" (round 0: no suffix). */
+char *run__element_dir(int index, const char *name, int round);
+/* A new element for step i where c says, its folder named, status "pending". */
+struct result_step *run__new_element(struct orch *x, size_t i, const struct run_ctx *c);
+/* "[3/7 r2] name" for progress lines (with the time so far on a terminal); free() it. */
+char *run__element_label(const struct orch *x, size_t i, const struct run_ctx *c);
+/* "12034 IOPS, 47.0 MB/s, ..." for the element's progress line. */
+void run__describe_result(const struct result_step *st, struct sbuf *sb);
+/* Journals the finished element, then rewrites the manifest and results.csv. */
+int run__record(struct orch *x, const struct result_step *st, struct diag *d);
+
+/*
+ * Before a live element of step w: its RAID array up, a hardware OP scope's new
+ * capacity, every interlock again for a writing step, the same medium. Returns 0,
+ * or the failure (x->fatal set, d says why).
+ */
+int run__preflight(struct orch *x, const struct plan_workload *w, struct diag *d);
+
+/* ---- continuous rounds: one fio process (run_cont.c) ---- */
+
+/* Why rounds scope si, where c says, runs one fio process per round; NULL: one in all. */
+const char *run__discontinuous(const struct orch *x, int si, const struct run_ctx *c);
+/* The continuous rounds scope whose one step is `step` (as a dry run sees it), or -1. */
+int run__continuous_scope(const struct orch *x, size_t step);
+/*
+ * The fio process of continuous scope si from round r on, written bytes already
+ * written in the scope: *planned rounds at most (max, and time in whole rounds),
+ * *io_size the bytes each job writes until until="written" is reached (0: other).
+ */
+void run__segment_shape(const struct orch *x, int si, int r, uint64_t written,
+			uint64_t capacity, int *planned, uint64_t *io_size);
+/*
+ * Runs the segment of c's scope from round r0: one fio process of step `step`,
+ * each round an element, read back and journaled as it closes, then done(arg,
+ * round), which returns 1 when the scope's verdict came (fio is stopped). *closed
+ * is the rounds recorded. Returns 0 when fio ended, else the failure (d set); an
+ * interruption (run__interrupted) records nothing of the round it cut.
+ */
+int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
+		 uint64_t scope_written, int (*done)(void *arg, int round), void *arg,
+		 int *closed, struct diag *d);
 
 /* Rewrites manifest.json and results.csv. */
 int run__save(struct orch *x, struct diag *d);

@@ -23,6 +23,7 @@
 #include "benchlock.h"
 #include "device.h"
 #include "err.h"
+#include "fiojson.h"
 #include "fiorun.h"
 #include "op.h"
 #include "purge.h"
@@ -31,17 +32,8 @@
 #include "units.h"
 #include "xalloc.h"
 
-/* Where an element runs: its rounds or duty-cycle scope and what that scope sets. */
-struct ctx {
-	int scope;            /* innermost rounds or duty-cycle scope, or -1 */
-	int round;            /* its round (repetition), 0 outside */
-	int in_rounds;        /* inside rounds: a failure ends that scope, not the run */
-	uint64_t on_ms;       /* duty cycle: the "on" time instead of the step's runtime */
-	uint64_t usable;      /* OP scope: bytes the steps may use; 0 = as the run */
-};
-
 /* The bytes "% of capacity written" and a written="2x" goal refer to where c runs. */
-static uint64_t capacity_of(const struct orch *x, const struct ctx *c)
+uint64_t run__capacity(const struct orch *x, const struct run_ctx *c)
 {
 	return c->usable ? c->usable : x->g.usable ? x->g.usable : x->tgt.size;
 }
@@ -77,7 +69,13 @@ static int stop_on_failure(const struct orch *x)
 /* ---- elements ------------------------------------------------------------ */
 
 /* Appends element st for step i in context c, described as the plan gives it. */
-static struct result_step *new_element(struct orch *x, size_t i, const struct ctx *c)
+char *run__element_dir(int index, const char *name, int round)
+{
+	return round ? xasprintf("steps/%03d-%s-r%d", index, name, round) :
+	       xasprintf("steps/%03d-%s", index, name);
+}
+
+struct result_step *run__new_element(struct orch *x, size_t i, const struct run_ctx *c)
 {
 	const struct plan_workload *w = &x->plan.steps[i];
 	struct result_step *st = result_run_add_step(&x->run);
@@ -85,8 +83,7 @@ static struct result_step *new_element(struct orch *x, size_t i, const struct ct
 	st->index = (int)x->run.nsteps;
 	st->name = xstrdup(w->name);
 	st->kind = xstrdup(plan_kind_name(w->kind));
-	st->dir = c->round ? xasprintf("steps/%03d-%s-r%d", st->index, w->name, c->round) :
-		  xasprintf("steps/%03d-%s", st->index, w->name);
+	st->dir = run__element_dir(st->index, w->name, c->round);
 	st->status = xstrdup("pending");
 	st->scope = c->scope >= 0 ? xstrdup(x->plan.scopes[c->scope].name) : NULL;
 	st->round = c->round;
@@ -104,7 +101,7 @@ static struct result_step *new_element(struct orch *x, size_t i, const struct ct
 	st->rwmixread = (int)w->rwmixread;
 	st->runtime_ms = w->kind != PLAN_WORKLOAD ? 0 : c->on_ms ? c->on_ms : w->runtime_ms;
 	st->written_before = x->written;
-	st->capacity = capacity_of(x, c);
+	st->capacity = run__capacity(x, c);
 	return st;
 }
 
@@ -133,6 +130,10 @@ static int replay_element(struct orch *x, struct result_step *st, struct diag *d
 				d->msg);
 	}
 	x->written = e->written_after;
+	if (e->runtime_ms) {
+		st->runtime_ms = e->runtime_ms;
+		st->continuous = 1;
+	}
 	if (strcmp(st->status, "ok") && strcmp(st->status, "skipped"))
 		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "step '%s' failed: %s", st->name,
 			      st->error ? st->error : "");
@@ -222,7 +223,7 @@ static void format_us(double us, char *buf, size_t n)
 }
 
 /* "read 3185.0 MB/s 3037 IOPS, ... latency mean 1.2 ms p99.9 4.5 ms" */
-static void describe_result(const struct result_step *st, struct sbuf *sb)
+void run__describe_result(const struct result_step *st, struct sbuf *sb)
 {
 	char mean[32], p999[32];
 	int first = 1;
@@ -303,17 +304,46 @@ static int judge_fio(struct orch *x, struct result_step *st, int status)
 	return st->error ? -SB_EFIO : 0;
 }
 
+/*
+ * In a duty cycle: when the element's I/O ended (its report's time) and how long
+ * fio took from its start to its first I/O (that time less its runtime), for the
+ * wait state after it. Nothing when the report has no time (fio's client).
+ */
+static void note_io_end(struct orch *x, const char *dir, int64_t started)
+{
+	char *file = xasprintf("%s/fio.json", dir);
+	struct fiojson_report rep;
+	struct diag ignored;
+
+	fiojson_report_init(&rep);
+	diag_clear(&ignored);
+	if (started && !fiojson_parse_file(file, &rep, &ignored) && rep.timestamp_ms) {
+		int64_t first_io = rep.timestamp_ms - (int64_t)fiojson_report_clock_ms(&rep);
+
+		x->fio_end_ms = rep.timestamp_ms;
+		if (first_io > started && first_io - started < 10000) {   /* a running mean */
+			x->fio_startups++;
+			x->fio_startup_ms += (first_io - started - x->fio_startup_ms) /
+					     x->fio_startups;
+		}
+	}
+	fiojson_report_release(&rep);
+	free(file);
+}
+
 /* A workload or precondition element: job file, fio, its results. */
 static int fio_element(struct orch *x, const struct plan_workload *w, struct result_step *st,
-		       const struct ctx *c, const char *label, struct diag *d)
+		       const struct run_ctx *c, const char *label, struct diag *d)
 {
 	char *dir = xasprintf("%s/%s", x->out, st->dir), *job = xasprintf("%s/job.fio", dir);
 	struct fiorun_target ft = run__fio_target(x, c->usable);
 	uint64_t layout = ft.size, limit_ms = st->runtime_ms;
 	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->engine;
 	struct telemetry tel;
+	int64_t started = 0;
 	int status = 0, rc;
 
+	x->fio_end_ms = 0;
 	ft.runtime_ms = c->on_ms;
 	ft.seed = fiorun_seed((uint64_t)x->plan.seed, (size_t)(w - x->plan.steps), c->round);
 	st->seed = ft.seed;
@@ -327,8 +357,9 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 					       &run__interrupted,
 					       fiorun_step_timeout_s(limit_ms, layout),
 					       telemetry_tick, &tel, x->tgt.client,
-					       x->tgt.host ? NULL : ft.path,
-					       1 /* set_up() refused an old fio */ };
+					       x->tgt.host ? NULL : ft.path, NULL, 0,
+					       1 /* set_up() refused an old fio */,
+					       x->start_at_ms, &started, NULL };
 
 		rc = fiorun_write_jobfile(job, &x->plan, w, &ft, engine, d);
 		if (!rc)
@@ -336,8 +367,11 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 	}
 	if (tel.f)
 		fclose(tel.f);
+	x->start_at_ms = x->wait_end_ms = 0;
 	if (!rc)
 		rc = judge_fio(x, st, status);
+	if (!rc && c->on_ms)
+		note_io_end(x, dir, started);
 	x->written += st->dir_stat[RESULT_WRITE].io_bytes;  /* a failed step's writes count too */
 	free(job);
 	free(dir);
@@ -361,6 +395,17 @@ static void idle_ms(uint64_t ms)
 		ts.tv_nsec = (long)(left * 1e9);
 		nanosleep(&ts, NULL);
 	}
+}
+
+/* Sleeps until Unix ms `at`, waking for a signal. */
+static void idle_until(int64_t at)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	at -= (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+	if (at > 0)
+		idle_ms((uint64_t)at);
 }
 
 /* A purge step: every interlock again, then the method; purge.json says what ran. */
@@ -434,7 +479,7 @@ static void format_hms(double s, char *buf, size_t n)
  * "[3/7 r2] name" for the progress lines; on a terminal, where fio's live status
  * follows it, also the time so far against the plan's estimate.
  */
-static char *element_label(const struct orch *x, size_t i, const struct ctx *c)
+char *run__element_label(const struct orch *x, size_t i, const struct run_ctx *c)
 {
 	char round[16] = "", clock[128] = "", el[32], lo[32], hi[32];
 
@@ -456,10 +501,11 @@ static char *element_label(const struct orch *x, size_t i, const struct ctx *c)
 }
 
 /* Journals the finished element, then rewrites the manifest and results.csv. */
-static int record(struct orch *x, const struct result_step *st, struct diag *d)
+int run__record(struct orch *x, const struct result_step *st, struct diag *d)
 {
 	struct journal_elem e = { st->index, st->name, st->round, st->status, st->error,
-				  st->started, st->ended, x->written };
+				  st->started, st->ended, x->written,
+				  st->continuous ? st->runtime_ms : 0 };
 	struct diag sd;
 	int rc;
 
@@ -562,7 +608,7 @@ static int array_down(struct orch *x, struct diag *d)
  * Without md every step of the scope is an element recorded as skipped, with the
  * reason; nothing runs, nothing is created, no member is touched.
  */
-static int skip_raid(struct orch *x, const struct plan_scope *s, const struct ctx *c,
+static int skip_raid(struct orch *x, const struct plan_scope *s, const struct run_ctx *c,
 		     struct diag *d)
 {
 	const char *why = x->raid->why;
@@ -578,7 +624,7 @@ static int skip_raid(struct orch *x, const struct plan_scope *s, const struct ct
 		run__say(x, "%s: SKIPPED: %s; its %zu steps do not run\n", s->name, why,
 			 s->count);
 	for (size_t i = s->first; i < s->first + s->count && !rc; i++) {
-		struct result_step *st = new_element(x, i, c);
+		struct result_step *st = run__new_element(x, i, c);
 
 		if ((size_t)st->index <= x->replay.nelems) {
 			rc = replay_element(x, st, d);
@@ -587,13 +633,13 @@ static int skip_raid(struct orch *x, const struct plan_scope *s, const struct ct
 		free(st->status);
 		st->status = xstrdup("skipped");
 		st->error = xasprintf("RAID '%s' skipped: %s", s->name, why);
-		rc = record(x, st, d);
+		rc = run__record(x, st, d);
 	}
 	return rc;
 }
 
 static int run_range(struct orch *x, size_t first, size_t end, int parent,
-		     const struct ctx *c, struct diag *d);
+		     const struct run_ctx *c, struct diag *d);
 
 /* ---- hardware over-provisioning ------------------------------------------------- */
 
@@ -649,7 +695,7 @@ static int capacity_restore(struct orch *x, struct diag *d)
 }
 
 /* A RAID 0 scope: the array comes up with its first live element (live_element). */
-static int run_raid(struct orch *x, int si, const struct ctx *c, struct diag *d)
+static int run_raid(struct orch *x, int si, const struct run_ctx *c, struct diag *d)
 {
 	const struct plan_scope *s = &x->plan.scopes[si];
 	struct diag td;
@@ -668,24 +714,14 @@ static int run_raid(struct orch *x, int si, const struct ctx *c, struct diag *d)
 	return rc;
 }
 
-/* Runs step i once, live, as element st. */
-static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c,
-			struct diag *d)
+int run__preflight(struct orch *x, const struct plan_workload *w, struct diag *d)
 {
-	const struct plan_workload *w = &x->plan.steps[i];
-	struct result_step *st = &x->run.steps[ei];
-	char *label = element_label(x, i, c), *dir = xasprintf("%s/%s", x->out, st->dir);
-	struct sbuf sb;
 	int rc = 0;
 
-	sbuf_init(&sb);
 	if (x->raid && !x->raid->up && in_scope(x, w, x->raid->scope))
 		rc = x->fatal = array_up(x, d);
-	if (!rc && x->hw && !x->hw->changed && in_scope(x, w, x->hw->scope)) {
+	if (!rc && x->hw && !x->hw->changed && in_scope(x, w, x->hw->scope))
 		rc = x->fatal = capacity_change(x, d);
-		if (!c->usable && !x->g.usable)
-			st->capacity = x->tgt.size;   /* the resized drive's */
-	}
 	if (!rc && x->raid && x->raid->up && plan_step_writes(w) &&
 	    ((x->g.bench_lock && benchlock_alive(x->g.bench_lock, d)) ||
 	     run_raid_recheck(x->raid, x->talk, d)))
@@ -695,9 +731,30 @@ static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c
 	if (!rc && x->tgt.is_device && x->g.dev && (w->kind == PLAN_WORKLOAD ||
 						     w->kind == PLAN_PRECONDITION))
 		rc = x->fatal = same_medium(x, d);
+	return rc;
+}
+
+/* Runs step i once, live, as element st. */
+static int live_element(struct orch *x, size_t i, size_t ei, const struct run_ctx *c,
+			struct diag *d)
+{
+	const struct plan_workload *w = &x->plan.steps[i];
+	struct result_step *st = &x->run.steps[ei];
+	char *label = run__element_label(x, i, c), *dir = xasprintf("%s/%s", x->out, st->dir);
+	struct sbuf sb;
+	int rc = 0;
+
+	sbuf_init(&sb);
+	rc = run__preflight(x, w, d);
+	if (!rc && x->hw && in_scope(x, w, x->hw->scope) && !c->usable && !x->g.usable)
+		st->capacity = x->tgt.size;   /* the resized drive's */
 	if (!rc && run__mkdir_p(dir))
 		rc = x->fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
 					 strerror(errno));
+	if (x->wait_end_ms && w->kind != PLAN_WORKLOAD && w->kind != PLAN_PRECONDITION) {
+		idle_until(x->wait_end_ms);   /* a duty cycle's wait state, then this */
+		x->start_at_ms = x->wait_end_ms = 0;
+	}
 	st->started = run__iso_now();
 	if (!rc) {
 		switch (w->kind) {
@@ -733,7 +790,7 @@ static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c
 	if (!rc) {
 		st->status = xstrdup("ok");
 		if (result_step_measured(st))
-			describe_result(st, &sb);
+			run__describe_result(st, &sb);
 		else
 			sbuf_adds(&sb, w->kind == PLAN_IDLE ? "idle" : "done");
 		run__say(x, "%s: %s\n", label, sb.buf);
@@ -751,7 +808,7 @@ static int live_element(struct orch *x, size_t i, size_t ei, const struct ctx *c
 		int rrc;
 
 		diag_clear(&rd);
-		rrc = record(x, st, &rd);
+		rrc = run__record(x, st, &rd);
 		if (rrc) {
 			diag_clear(d);
 			rc = diag_set(d, rrc, NULL, 0, 0, "%s", rd.msg);
@@ -764,9 +821,9 @@ out:
 	return rc;
 }
 
-static int run_element(struct orch *x, size_t i, const struct ctx *c, struct diag *d)
+static int run_element(struct orch *x, size_t i, const struct run_ctx *c, struct diag *d)
 {
-	struct result_step *st = new_element(x, i, c);
+	struct result_step *st = run__new_element(x, i, c);
 
 	if ((size_t)st->index <= x->replay.nelems)
 		return replay_element(x, st, d);
@@ -915,39 +972,78 @@ static const char *round_verdict(const struct orch *x, const struct plan_scope *
 	return NULL;
 }
 
-static int run_rounds(struct orch *x, int si, const struct ctx *outer, struct diag *d)
+/* Where a rounds scope stands: what closing a round needs and what it decided. */
+struct rounds {
+	struct orch *x;
+	int si;
+	const struct run_ctx *outer;
+	int continuous;
+	uint64_t written0;    /* x->written when the scope began */
+	double scope_s;       /* the rounds' time so far */
+	size_t from;          /* the element index its open round began at */
+	const char *verdict;
+};
+
+/* Round r ended (its elements from rd->from on): tracked, tested, said. 1: the scope is over. */
+static int close_round(void *arg, int r)
+{
+	struct rounds *rd = arg;
+	struct orch *x = rd->x;
+	const struct plan_scope *s = &x->plan.scopes[rd->si];
+	struct result_scope *rs = result_run_scope(&x->run, s->name);
+	int steady;
+
+	if (rd->continuous)   /* nominal: a round is its runtime, the cut's jitter aside */
+		rd->scope_s += (double)x->plan.steps[s->first].runtime_ms / 1000.0;
+	else
+		for (size_t e = rd->from; e < x->run.nsteps; e++)
+			rd->scope_s += iso_diff(x->run.steps[e].started, x->run.steps[e].ended);
+	rs->rounds = r;
+	steady = track_round(x, s, rs, r, rd->from);
+	rd->verdict = round_verdict(x, s, rs, r, steady, x->written - rd->written0, rd->scope_s);
+	if ((size_t)x->run.nsteps > x->replay.nelems)
+		say_round(x, s, rs, r, x->written - rd->written0, run__capacity(x, rd->outer));
+	rd->from = x->run.nsteps;
+	return rd->verdict != NULL;
+}
+
+static int run_rounds(struct orch *x, int si, const struct run_ctx *outer, struct diag *d)
 {
 	const struct plan_scope *s = &x->plan.scopes[si];
-	struct result_scope *rs = result_run_scope(&x->run, s->name);
-	struct ctx c = *outer;
-	uint64_t written0 = x->written;
+	struct result_scope *rs;
+	struct run_ctx c = *outer;
+	struct rounds rd = { x, si, outer, 0, x->written, 0, 0, NULL };
 	const char *verdict = NULL;
-	double scope_s = 0;
 	int rc = 0;
 
-	if (!rs)
-		rs = new_scope(x, s, capacity_of(x, outer));
+	if (!result_run_scope(&x->run, s->name))
+		new_scope(x, s, run__capacity(x, outer));
 	c.scope = si;
 	c.in_rounds = 1;
+	rd.continuous = !run__discontinuous(x, si, &c);
 	for (int r = 1; !verdict; r++) {
-		size_t from = x->run.nsteps;
-		int steady;
-
 		c.round = r;
+		rd.from = x->run.nsteps;
+		if (rd.continuous && x->run.nsteps >= x->replay.nelems) {
+			int closed = 0;
+
+			rc = run__segment(x, s->first, &c, r, x->written - rd.written0,
+					  close_round, &rd, &closed, d);
+			verdict = rc ? "failed" : rd.verdict;
+			r += closed - 1;
+			if (rc)
+				break;
+			continue;
+		}
 		rc = run_range(x, s->first, s->first + s->count, si, &c, d);
-		rs = result_run_scope(&x->run, s->name);  /* the array may have moved */
 		if (rc) {
 			verdict = "failed";
 			break;
 		}
-		for (size_t e = from; e < x->run.nsteps; e++)
-			scope_s += iso_diff(x->run.steps[e].started, x->run.steps[e].ended);
-		rs->rounds = r;
-		steady = track_round(x, s, rs, r, from);
-		verdict = round_verdict(x, s, rs, r, steady, x->written - written0, scope_s);
-		if ((size_t)x->run.nsteps > x->replay.nelems)
-			say_round(x, s, rs, r, x->written - written0, capacity_of(x, outer));
+		close_round(&rd, r);
+		verdict = rd.verdict;
 	}
+	rs = result_run_scope(&x->run, s->name);  /* the array may have moved */
 	free(rs->verdict);
 	rs->verdict = xstrdup(verdict);
 	if (x->run.nsteps > x->replay.nelems && !strcmp(verdict, "steady"))
@@ -971,10 +1067,10 @@ static int run_rounds(struct orch *x, int si, const struct ctx *outer, struct di
 
 /* ---- duty cycles and OP scopes ------------------------------------------------ */
 
-static int run_duty(struct orch *x, int si, const struct ctx *outer, struct diag *d)
+static int run_duty(struct orch *x, int si, const struct run_ctx *outer, struct diag *d)
 {
 	const struct plan_scope *s = &x->plan.scopes[si];
-	struct ctx c = *outer;
+	struct run_ctx c = *outer;
 	int rc = 0;
 
 	c.scope = si;
@@ -984,7 +1080,13 @@ static int run_duty(struct orch *x, int si, const struct ctx *outer, struct diag
 		rc = run_range(x, s->first, s->first + s->count, si, &c, d);
 		if (!rc && x->run.nsteps > x->replay.nelems && s->off_ms) {
 			run__say(x, "%s: idle %.1f s\n", s->name, (double)s->off_ms / 1000.0);
-			idle_ms(s->off_ms);
+			if (x->fio_end_ms) {   /* the wait from the last I/O to the next one */
+				x->wait_end_ms = x->fio_end_ms + (int64_t)s->off_ms;
+				x->start_at_ms = x->wait_end_ms - x->fio_startup_ms;
+				x->fio_end_ms = 0;
+			} else {
+				idle_ms(s->off_ms);
+			}
 		}
 	}
 	return rc;
@@ -997,10 +1099,10 @@ static int run_duty(struct orch *x, int si, const struct ctx *outer, struct diag
  * them runs (capacity_change) and given back after the last, or after a failure
  * or an interruption.
  */
-static int run_op(struct orch *x, int si, const struct ctx *outer, struct diag *d)
+static int run_op(struct orch *x, int si, const struct run_ctx *outer, struct diag *d)
 {
 	const struct plan_scope *s = &x->plan.scopes[si];
-	struct ctx c = *outer;
+	struct run_ctx c = *outer;
 	unsigned centi = (unsigned)lround(s->op * 10000.0);
 	int hw = x->hw && x->hw->scope == si;
 	struct result_step *st;
@@ -1043,7 +1145,7 @@ static int run_op(struct orch *x, int si, const struct ctx *outer, struct diag *
 		if (!rc)
 			x->written = 0;
 		diag_clear(&rd);
-		if (record(x, &x->run.steps[x->run.nsteps - 1], &rd) && !rc)
+		if (run__record(x, &x->run.steps[x->run.nsteps - 1], &rd) && !rc)
 			rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
 		if (rc)
 			x->fatal = 1;  /* the steps inside would measure the wrong thing */
@@ -1073,7 +1175,7 @@ static int scope_at(const struct orch *x, size_t i, int parent)
 }
 
 static int run_range(struct orch *x, size_t first, size_t end, int parent,
-		     const struct ctx *c, struct diag *d)
+		     const struct run_ctx *c, struct diag *d)
 {
 	int rc = 0;
 
@@ -1108,7 +1210,7 @@ static int run_range(struct orch *x, size_t first, size_t end, int parent,
 
 int run__walk(struct orch *x, struct diag *d)
 {
-	struct ctx c = { .scope = -1 };
+	struct run_ctx c = { .scope = -1 };
 	int rc = run_range(x, 0, x->plan.nsteps, -1, &c, d);
 	size_t failed = 0, skipped = 0;
 
@@ -1137,9 +1239,9 @@ static int step_ran(const struct orch *x, size_t i)
 void run__add_pending(struct orch *x)
 {
 	for (size_t i = 0; i < x->plan.nsteps; i++) {
-		struct ctx c = { .scope = -1 };
+		struct run_ctx c = { .scope = -1 };
 
 		if (!step_ran(x, i))
-			new_element(x, i, &c);
+			run__new_element(x, i, &c);
 	}
 }

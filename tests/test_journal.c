@@ -42,7 +42,7 @@ static char *make(const char *name, int n)
 	assert_int_equal(journal_create(dir, &s, &d), 0);
 	for (int i = 1; i <= n; i++) {
 		struct journal_elem e = { i, step, i, i == n ? failed : ok, i == n ? why : NULL,
-					  t1, t2, (uint64_t)i << 20 };
+					  t1, t2, (uint64_t)i << 20, 0 };
 
 		assert_int_equal(journal_add_elem(dir, &e, &d), 0);
 	}

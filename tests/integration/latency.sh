@@ -4,13 +4,14 @@
 # fio's lat_ns (submission + completion) -- mean, maximum and percentiles, recomputed
 # here from fio.json with jq -- the all-directions mean is the I/O-weighted mean,
 # series.csv carries the per-second response time, and the tracking variables lat-max
-# and clat-mean take the values fio reported for each round.
+# and clat-mean take the values fio reported for each round (one fio process per
+# round, continuous="0": fio's reports keep no per-interval maximum to cut).
 . "$(dirname "$0")/lib.sh"
 
 cat > "$WORK/plan.xml" <<'PLAN'
 <plan name="latency">
   <target name="dut" file="t.bin" size="64MiB"/>
-  <rounds name="r" until="max" max="2">
+  <rounds name="r" until="max" max="2" continuous="0">
     <track element="mix" metric="lat-max" dir="read"/>
     <track element="mix" metric="clat-mean" dir="write"/>
     <workload name="mix" rw="randrw" rwmixread="70" bs="4k" iodepth="8" runtime="2s"/>

@@ -50,3 +50,20 @@ run_rc() {
   rc=$?
   set -e
 }
+
+# fio_sum DIR JQ: the value of jq expression JQ over fio's report DIR/fio.json, less
+# its value over DIR/fio-start.json when there is one (a continuous round is what
+# lies between fio's reports at its start and its end; docs/archive-format.md).
+fio_sum() {
+  local e s=0
+  e=$(jq "$2" "$1/fio.json")
+  [ -f "$1/fio-start.json" ] && s=$(jq "$2" "$1/fio-start.json")
+  echo $((e - s))
+}
+
+# run_ok PLAN OUT [ARG...]: `ssdbench run PLAN --out OUT ARG...`, its output in
+# $WORK/run.log, shown when the run fails (and the test with it).
+run_ok() {
+  "$SSDBENCH" run "$1" --out "$2" "${@:3}" > "$WORK/run.log" 2>&1 ||
+    { cat "$WORK/run.log" >&2; fail "run failed"; }
+}

@@ -5,9 +5,12 @@
 # one round's LBAs (fio's default randrepeat=1). On a loop device over a sparse file,
 # purged by discard: 1 s rounds of 4 KiB random writes at ~9 % of the device per
 # round cover at least 55 % of it (independent rounds: 1 - 0.91^11 = 65 %; the same
-# seed every round: ~9 %), counted from the backing file's allocated blocks. Also:
+# seed every round: ~9 %), counted from the backing file's allocated blocks; as one
+# fio process (continuous rounds) they cover all of it. Also:
 # the seeds in the job files and the manifest agree, differ per round, follow
-# --set seed=N, and a rerun repeats them exactly.
+# --set seed=N, and a rerun repeats them exactly. (These rounds are made
+# continuous="0": one fio process per round. continuous.sh has the one-process
+# kind, which covers the whole device.)
 . "$(dirname "$0")/device_lib.sh"
 need_root seeds
 
@@ -20,7 +23,7 @@ cat > "$WORK/fill.xml" <<'PLAN'
 <plan name="fill">
   <target name="dut" device="/dev/placeholder"/>
   <purge name="erase" method="discard"/>
-  <rounds name="fill" until="written" written="1x" max="40">
+  <rounds name="fill" until="written" written="1x" max="40" continuous="0">
     <workload name="rnd" rw="randwrite" bs="4k" iodepth="8" runtime="1s" rate="23m"/>
   </rounds>
 </plan>
@@ -38,6 +41,21 @@ check "rounds wrote at least 1x ($written bytes)" test "$written" -ge $((mib << 
 check "the rounds cover at least 55 % of the device ($alloc bytes)" \
   awk -v a="$alloc" -v c=$((mib << 20)) 'BEGIN { exit !(a >= 0.55 * c) }'
 
+# The same fill as one fio process (continuous rounds, the default): its random
+# offsets never repeat a block until every block was written once, so 1x covers
+# the whole device.
+truncate -s ${mib}M "$WORK/backing2.img"
+new_loop loop2 "$WORK/backing2.img"
+sed 's/ continuous="0"//' "$WORK/fill.xml" > "$WORK/fill2.xml"
+"$SSDBENCH" run "$WORK/fill2.xml" --target "dut=$loop2" --destroy "${loop2#/dev/}" \
+  --out "$WORK/C" -q > "$WORK/c.log" 2>&1 || { cat "$WORK/c.log" >&2; fail "the continuous fill"; }
+sync
+alloc2=$(du --block-size=1 "$WORK/backing2.img" | cut -f1)
+echo "seeds: one fio process: $alloc2 of $((mib << 20)) bytes allocated"
+expect_eq "one fio process" "$(cd "$WORK/C" && ls -d steps/*/fio | wc -l)" 1
+check "one fio process covers the whole device ($alloc2 bytes)" \
+  awk -v a="$alloc2" -v c=$((mib << 20)) 'BEGIN { exit !(a >= 0.99 * c) }'
+
 # The seeds: one per fio run, the same in job.fio and the manifest, none twice.
 seeds=$(jq -r '.steps[] | select(.kind == "workload") | "\(.dir) \(.seed)"' "$m")
 while read -r d s; do
@@ -50,7 +68,7 @@ expect_eq "no seed for the purge" "$(jq '.steps[0].seed' "$m")" null
 cat > "$WORK/small.xml" <<'PLAN'
 <plan name="small">
   <target name="dut" file="t.bin" size="16MiB"/>
-  <rounds name="r" until="max" max="2">
+  <rounds name="r" until="max" max="2" continuous="0">
     <workload name="w" rw="randwrite" bs="4k" runtime="1s"/>
   </rounds>
 </plan>

@@ -4,7 +4,8 @@
 # last log window when the job ends before its log timer fires, and with 4 jobs in
 # 2 s rounds, or any job in a 1 s step, that is a large share. series.csv's
 # per-second IOPS and bytes, read plus write, add up to fio's own total_ios and
-# io_bytes within 2 % in every round, recomputed here from fio.json.
+# io_bytes within 2 % in every round, recomputed here from fio.json (the rounds are
+# one fio process, so each round is its fio.json less its fio-start.json).
 . "$(dirname "$0")/lib.sh"
 
 cat > "$WORK/plan.xml" <<'PLAN'
@@ -21,8 +22,8 @@ PLAN
 for d in $(jq -r '.steps[] | .dir' "$WORK/A/manifest.json"); do
   s=$WORK/A/$d/series.csv
   check "$d has a series" test -s "$s"
-  want_ios=$(jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$WORK/A/$d/fio.json")
-  want_bytes=$(jq '[.jobs[] | .read.io_bytes + .write.io_bytes] | add' "$WORK/A/$d/fio.json")
+  want_ios=$(fio_sum "$WORK/A/$d" '[.jobs[] | .read.total_ios + .write.total_ios] | add')
+  want_bytes=$(fio_sum "$WORK/A/$d" '[.jobs[] | .read.io_bytes + .write.io_bytes] | add')
   got=$(awk -F, 'NR > 1 { i += $2 + $3; b += $5 + $6 } END { printf "%.0f %.0f", i, b }' "$s")
   check "$d: per-second I/Os ${got% *} within 2 % of fio's $want_ios" \
     awk -v g="${got% *}" -v w="$want_ios" 'BEGIN { exit !(g >= 0.98 * w && g <= 1.02 * w) }'

@@ -22,8 +22,7 @@ cat > "$WORK/plan.xml" <<'PLAN'
 </plan>
 PLAN
 out=$WORK/out
-"$SSDBENCH" run "$WORK/plan.xml" --out "$out" > "$WORK/run.log" 2>&1 ||
-  { cat "$WORK/run.log" >&2; fail "run failed"; }
+run_ok "$WORK/plan.xml" "$out"
 m=$out/manifest.json
 check "says steady state was reached" grep -q "ss: steady state reached at round 3" "$WORK/run.log"
 expect_eq "verdict" "$(jq -r '.scopes[0] | "\(.verdict) \(.rounds) \(.steady_round)"' "$m")" "steady 3 3"

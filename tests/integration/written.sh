@@ -25,7 +25,7 @@ PLAN
   { cat "$WORK/a.log" >&2; fail "run"; }
 m=$WORK/A/manifest.json
 wb() { jq -r --arg n "$1" '[.steps[] | select(.name == $n)][0].written_before' "$m"; }
-fio_written() { jq '[.jobs[].write.io_bytes] | add' "$WORK/A/$1/fio.json"; }
+fio_written() { fio_sum "$WORK/A/$1" '[.jobs[].write.io_bytes] | add'; }
 fill_dir=$(jq -r '.steps[] | select(.name == "fill") | .dir' "$m")
 expect_eq "after the fill: what the fill wrote" "$(wb after-fill)" "$(fio_written "$fill_dir")"
 expect_eq "after the purge: 0" "$(wb after-purge)" 0

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Continuous rounds (issue #19): a <rounds> scope of one time-based workload with no
+# test between rounds runs as ONE fio process, cut into rounds from fio's status
+# reports. Checked against fio's own numbers (jq on its reports and its logs):
+# - one fio process (one fio/ folder) per scope; the rounds' I/Os and bytes, each
+#   its end report minus its start report, add up to fio's final report exactly;
+#   until="written" stops at exactly the amount (fio's io_size);
+# - no gap: the rounds' runtimes add up to fio's runtime, and fio's own per-second
+#   log (written when it exits) has a row every second from start to end;
+# - each round's IOPS is its I/Os over its runtime; a 2-job 50/50 mix's interior
+#   rounds' per-second series add up to the round's read + write I/Os within 2 %;
+# - kill -9 mid-scope, then resume: the finished rounds stay byte-identical, the
+#   next round starts a second fio process, and the scope ends with every round.
+. "$(dirname "$0")/fault_lib.sh"
+
+cap=$((64 << 20))
+cat > "$WORK/plan.xml" <<'PLAN'
+<plan name="cont">
+  <target name="dut" file="t.bin" size="64MiB"/>
+  <rounds name="sat" until="written" written="1x" max="100">
+    <workload name="w" rw="randwrite" bs="4KiB" iodepth="4" runtime="1s" rate_iops="1500"/>
+  </rounds>
+  <rounds name="mix" until="max" max="3">
+    <workload name="m" rw="randrw" rwmixread="50" bs="4KiB" iodepth="2" numjobs="2"
+              runtime="2s" rate_iops="300"/>
+  </rounds>
+</plan>
+PLAN
+out=$WORK/out
+run_ok "$WORK/plan.xml" "$out"
+m=$out/manifest.json
+expect_eq "sat verdict" "$(jq -r '.scopes[] | select(.name == "sat") | .verdict' "$m")" written
+expect_eq "mix verdict" "$(jq -r '.scopes[] | select(.name == "mix") | .verdict' "$m")" max
+check "says one fio process" grep -q "sat as one fio process" "$WORK/run.log"
+
+# delta DIR FIELD: FIELD (a jq path in a job's object) of DIR/fio.json less DIR/fio-start.json.
+delta() {
+  local e s=0
+  e=$(jq "[.jobs[] | $2] | add" "$out/$1/fio.json")
+  [ -f "$out/$1/fio-start.json" ] && s=$(jq "[.jobs[] | $2] | add" "$out/$1/fio-start.json")
+  echo $((e - s))
+}
+
+for scope in sat mix; do
+  dirs=$(jq -r ".steps[] | select(.scope == \"$scope\") | .dir" "$m")
+  segs=$(for d in $dirs; do if [ -d "$out/$d/fio" ]; then echo "$d"; fi; done)
+  expect_eq "$scope: one fio process" "$(wc -l <<< "$segs")" 1
+  seg=$out/$segs/fio
+  final=$seg/fio.json
+  ios=0 bytes=0 rt=0 n=0
+  for d in $dirs; do
+    n=$((n + 1))
+    dio=$(( $(delta "$d" .read.total_ios) + $(delta "$d" .write.total_ios) ))
+    ios=$((ios + dio))
+    bytes=$((bytes + $(delta "$d" .write.io_bytes)))
+    drt=$(delta "$d" '([.read.runtime, .write.runtime] | max)')
+    rt=$((rt + drt))
+    expect_eq "$d: runtime_ms is the reports' difference" "$(jq -r ".steps[] | select(.dir == \"$d\") | .runtime_ms" "$m")" "$drt"
+    row=$(jq -r ".steps[] | select(.dir == \"$d\") | .index" "$m")
+    iops=$(awk -v r="$(csv_get "$out/results.csv" "$row" read_iops)" \
+      -v w="$(csv_get "$out/results.csv" "$row" write_iops)" 'BEGIN { print r + w }')
+    check "$d: IOPS $iops = $dio I/Os / $drt ms" awk -v a="$iops" -v b="$(awk -v i=$dio -v t=$drt 'BEGIN { print i * 1000 / t }')" \
+      'BEGIN { exit !(a > 0 && a - b < 0.005 * b + 0.1 && b - a < 0.005 * b + 0.1) }'
+    if [ "$scope" = mix ] && [ "$n" -gt 1 ] && [ "$n" -lt 3 ]; then
+      sum=$(awk -F, 'NR > 1 { s += $2 + $3 } END { print s }' "$out/$d/series.csv")
+      check "$d: the per-second series holds its $dio I/Os ($sum)" awk -v s="$sum" -v i=$dio \
+        'BEGIN { exit !(s > 0.98 * i && s < 1.02 * i) }'
+    fi
+  done
+  expect_eq "$scope: the rounds' I/Os are fio's" "$ios" \
+    "$(jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$final")"
+  expect_eq "$scope: the rounds' runtimes are fio's (no gap)" "$rt" \
+    "$(jq '[.jobs[] | [.read.runtime, .write.runtime] | max] | max' "$final")"
+  # fio's own per-second log: a row every second, no hole between rounds.
+  gaps=$(awk -F', ' '$3 == 1 { if (p != "" && $1 - p > 1100) g++; p = $1 } END { print g + 0 }' "$seg/log_iops.1.log")
+  expect_eq "$scope: fio's own log has no hole" "$gaps" 0
+  rows=$(awk -F', ' '$3 == 1' "$seg/log_iops.1.log" | wc -l)
+  check "$scope: fio's log spans the scope ($rows rows, $rt ms)" test "$rows" -ge $((rt / 1000 - 1))
+  [ "$scope" = sat ] && expect_eq "sat: wrote exactly 1x" "$bytes" "$cap"
+  [ "$scope" = sat ] && check "sat: at least 11 rounds ($n)" test "$n" -ge 11
+  [ "$scope" = mix ] && expect_eq "mix: 3 rounds" "$n" 3
+done
+"$SSDBENCH" verify "$out" > /dev/null || fail "verify"
+
+# The dry run shows the one job file, with its whole runtime or amount.
+"$SSDBENCH" run "$WORK/plan.xml" --out "$WORK/dry" --dry-run > "$WORK/dry.log"
+check "dry run: one fio process" grep -q "one fio process for all the rounds" "$WORK/dry.log"
+check "dry run: io_size of 1x" grep -q "^io_size=64m" "$WORK/dry.log"
+check "dry run: mix runs 3 x 2 s" grep -q "^runtime=6$" "$WORK/dry.log"
+# continuous="0" keeps one fio process per round.
+sed 's/max="3">/max="3" continuous="0">/' "$WORK/plan.xml" > "$WORK/per-round.xml"
+"$SSDBENCH" run "$WORK/per-round.xml" --out "$WORK/dry2" --dry-run > "$WORK/dry2.log"
+check "continuous=0: round 1's job file" grep -q "round 1; every round has its own randseed" "$WORK/dry2.log"
+
+# kill -9 mid-scope, then resume.
+cat > "$WORK/kill.xml" <<'PLAN'
+<plan name="killed">
+  <target name="dut" file="k.bin" size="16MiB"/>
+  <rounds name="long" until="time" time="8s">
+    <workload name="t" rw="randwrite" bs="4KiB" runtime="1s" rate_iops="500"/>
+  </rounds>
+</plan>
+PLAN
+kout=$WORK/kout
+"$SSDBENCH" run "$WORK/kill.xml" --out "$kout" > "$WORK/k.log" 2>&1 &
+pid=$!
+for _ in $(seq 600); do   # start + 3 rounds journaled
+  [ "$(wc -l 2>/dev/null < "$kout/journal.jsonl" || echo 0)" -ge 4 ] && break
+  kill -0 "$pid" 2>/dev/null || fail "the run ended before it could be killed"
+  sleep 0.1
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null || true
+# fio dies with ssdbench (PR_SET_PDEATHSIG); its job process, as resume does.
+for _ in $(seq 100); do
+  left=$(for p in $(pgrep -x fio); do
+    case $(readlink "/proc/$p/cwd" 2>/dev/null) in "$kout"/*) echo "$p" ;; esac; done)
+  [ -z "$left" ] && break
+  kill -KILL $left 2>/dev/null || true
+  sleep 0.1
+done
+no_fio_left "$kout"
+done_rounds=$(( $(wc -l < "$kout/journal.jsonl") - 1 ))
+check "rounds finished before the kill ($done_rounds)" test "$done_rounds" -ge 3 -a "$done_rounds" -lt 8
+(cd "$kout" && for i in $(seq "$done_rounds"); do
+   find steps -maxdepth 1 -name "$(printf %03d "$i")-*" -exec find {} -type f \;
+ done | sort | xargs sha256sum) > "$WORK/before.sha"
+run_rc "$WORK/r.log" "$WORK/r.err" "$SSDBENCH" resume "$kout"
+[ "$rc" = 0 ] || { cat "$WORK/r.log" "$WORK/r.err" >&2; fail "resume failed ($rc)"; }
+(cd "$kout" && sha256sum -c --quiet "$WORK/before.sha") || fail "finished rounds changed"
+km=$kout/manifest.json
+expect_eq "after resume: 8 rounds" "$(jq '[.steps[] | select(.scope == "long") | .round] | join(",")' -r "$km")" "1,2,3,4,5,6,7,8"
+expect_eq "after resume: verdict" "$(jq -r '.scopes[0].verdict' "$km")" time
+expect_eq "a second fio process from round $((done_rounds + 1))" \
+  "$(cd "$kout" && ls -d steps/*/fio | tr '\n' ' ')" \
+  "steps/001-t-r1/fio $(printf 'steps/%03d-t-r%d/fio' $((done_rounds + 1)) $((done_rounds + 1))) "
+expect_eq "its first round starts anew (no fio-start.json)" \
+  "$(test -e "$kout/$(printf 'steps/%03d-t-r%d' $((done_rounds + 1)) $((done_rounds + 1)))/fio-start.json" && echo yes || echo no)" no
+"$SSDBENCH" verify "$kout" > /dev/null || fail "verify after resume"
+echo "continuous: ok"
