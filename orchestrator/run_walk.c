@@ -993,11 +993,15 @@ static int close_round(void *arg, int r)
 	struct result_scope *rs = result_run_scope(&x->run, s->name);
 	int steady;
 
-	if (rd->continuous)   /* nominal: a round is its runtime, the cut's jitter aside */
+	/* A round's time is its fio runtime (nominal for a continuous round, the cut's
+	 * jitter aside), not fio's start-up; steps without one count their wall time. */
+	if (rd->continuous)
 		rd->scope_s += (double)x->plan.steps[s->first].runtime_ms / 1000.0;
 	else
 		for (size_t e = rd->from; e < x->run.nsteps; e++)
-			rd->scope_s += iso_diff(x->run.steps[e].started, x->run.steps[e].ended);
+			rd->scope_s += x->run.steps[e].runtime_ms ?
+				       (double)x->run.steps[e].runtime_ms / 1000.0 :
+				       iso_diff(x->run.steps[e].started, x->run.steps[e].ended);
 	rs->rounds = r;
 	steady = track_round(x, s, rs, r, rd->from);
 	rd->verdict = round_verdict(x, s, rs, r, steady, x->written - rd->written0, rd->scope_s);

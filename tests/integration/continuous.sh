@@ -11,7 +11,8 @@
 # - each round's IOPS is its I/Os over its runtime; a 2-job 50/50 mix's interior
 #   rounds' per-second series add up to the round's read + write I/Os within 2 %;
 # - kill -9 mid-scope, then resume: the finished rounds stay byte-identical, the
-#   next round starts a second fio process, and the scope ends with every round.
+#   next round starts a second fio process, and the scope ends with every round;
+# - until="time" counts fio's runtime, not fio's start-up.
 . "$(dirname "$0")/fault_lib.sh"
 
 cap=$((64 << 20))
@@ -138,4 +139,13 @@ expect_eq "a second fio process from round $((done_rounds + 1))" \
 expect_eq "its first round starts anew (no fio-start.json)" \
   "$(test -e "$kout/$(printf 'steps/%03d-t-r%d' $((done_rounds + 1)) $((done_rounds + 1)))/fio-start.json" && echo yes || echo no)" no
 "$SSDBENCH" verify "$kout" > /dev/null || fail "verify after resume"
+
+# until="time" counts fio's runtime, not its start-up: 3 s of 1 s rounds are 3
+# rounds, one fio process each (continuous="0") or one for all.
+for c in 0 1; do
+  sed "s/until=\"time\" time=\"8s\"/until=\"time\" time=\"3s\" continuous=\"$c\"/" \
+    "$WORK/kill.xml" > "$WORK/time$c.xml"
+  run_ok "$WORK/time$c.xml" "$WORK/time$c"
+  expect_eq "time=3s, continuous=$c: rounds" "$(jq '.scopes[0].rounds' "$WORK/time$c/manifest.json")" 3
+done
 echo "continuous: ok"
