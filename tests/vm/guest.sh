@@ -215,6 +215,37 @@ sec_purge_sata_discard() {
   purges "sata: discard" "$sata" SSDBSATA1 "discard in .*"
 }
 
+# Every purge method of the table on QEMU's NVMe and SATA disks: the dry run and the
+# purge itself go on or refuse alike, and with the same reason (issue #19).
+sec_purge_methods() {
+  local methods dev id m drc rrc dwhy rwhy
+  local -A verdict
+  methods=$(ssdbench plan-reference | sed -n '/^## Purge methods/,$p' |
+    sed -n 's/^| `\([a-z-]*\)` .*/\1/p')
+  check "purge methods: the table lists them" test "$(wc -w <<< "$methods")" -ge 15
+  for dev in "$n4:SSDBNVME4" "$sata:SSDBSATA1"; do
+    id=${dev#*:} dev=${dev%%:*}
+    for m in $methods; do
+      ssdbench purge "$dev" --method "$m" --destroy "$id" --dry-run > /tmp/pd.out 2>&1; drc=$?
+      ssdbench purge "$dev" --method "$m" --destroy "$id" > /tmp/pr.out 2>&1; rrc=$?
+      dwhy=$(grep -o "cannot purge .*" /tmp/pd.out | head -1)
+      rwhy=$(grep -o "cannot purge .*" /tmp/pr.out | head -1)
+      echo "purge $m on $dev: dry run $drc, purge $rrc${rwhy:+ ($rwhy)}"
+      expect_eq "$id $m: dry run and purge go on or refuse alike" \
+        "$([ $drc = 0 ] && echo go || echo refuse)" "$([ $rrc = 0 ] && echo go || echo refuse)"
+      expect_eq "$id $m: with the same reason" "$dwhy" "$rwhy"
+      verdict[$id-$m]=$([ $rrc = 0 ] && echo go || echo refuse)
+    done
+  done
+  # Both kinds occur: what QEMU's controllers offer goes on, the rest is refused.
+  expect_eq "purge methods: nvme-format on NVMe" "${verdict[SSDBNVME4-nvme-format]}" go
+  expect_eq "purge methods: nvme-sanitize on NVMe" "${verdict[SSDBNVME4-nvme-sanitize]}" refuse
+  expect_eq "purge methods: ata-secure-erase on NVMe" "${verdict[SSDBNVME4-ata-secure-erase]}" refuse
+  expect_eq "purge methods: discard on SATA" "${verdict[SSDBSATA1-discard]}" go
+  expect_eq "purge methods: ata-secure-erase on SATA" "${verdict[SSDBSATA1-ata-secure-erase]}" refuse
+  expect_eq "purge methods: nvme-format on SATA" "${verdict[SSDBSATA1-nvme-format]}" refuse
+}
+
 sec_interlock() {
   mkswap "$n4" > /dev/null && swapon "$n4"
   check "swap is on $n4" grep -q "^$n4 " /proc/swaps
@@ -326,7 +357,7 @@ sec_raid0_kill_resume() {
 }
 
 # SSDBENCH_VM_ONLY (the host passes it on) names the sections to run; all by default.
-for sec in probe-nvme multipath probe-sata purge-capabilities purge-nvme-format purge-sata-discard \
+for sec in probe-nvme multipath probe-sata purge-capabilities purge-nvme-format purge-sata-discard purge-methods \
            interlock raid0-live raid0-interrupt raid0-kill-resume; do
   [ -z "${VM_ONLY:-}" ] || [[ " $VM_ONLY " == *" $sec "* ]] || continue
   section "$sec"
