@@ -8,11 +8,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <jansson.h>
 
 #include "err.h"
 #include "purgemethod.h"
+#include "run_wcache.h"
 #include "sbuf.h"
 #include "units.h"
 #include "xalloc.h"
@@ -501,6 +503,33 @@ static int check_purges(const struct plan *p, struct diag *d)
 	return 0;
 }
 
+/*
+ * write-cache on or off, refused where the run refuses it: in a plan with <raid>,
+ * on a device on a bench, on a drive without a volatile write cache (asked of the
+ * drive, read only, when it is attached here). Files, loop and zram devices have
+ * none to set: not applicable, not an error.
+ */
+static int check_wcache(const struct plan *p, struct diag *d)
+{
+	const struct plan_target *t = p->ntargets ? &p->targets[0] : NULL;
+	struct device_info *di = NULL;
+	struct run_wcache *w = NULL;
+	struct stat st;
+	int rc = run_wcache_new(p, &w, d);
+
+	if (!rc && w->any && t && t->kind == PLAN_TARGET_DEVICE) {
+		if (!t->host && !stat(t->path, &st) && S_ISBLK(st.st_mode)) {
+			di = xcalloc(1, sizeof(*di));
+			rc = device_probe(t->path, di, d);
+		}
+		if (!rc && (t->host || di))
+			rc = run_wcache_guard(w, di, t->host, 1, d);
+	}
+	free(di);
+	run_wcache_free(w);
+	return rc;
+}
+
 int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 {
 	struct plan pl;
@@ -513,6 +542,8 @@ int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 		rc = plan_apply_target(&pl, o->targets[i], d);
 	if (!rc)
 		rc = check_purges(&pl, d);
+	if (!rc)
+		rc = check_wcache(&pl, d);
 	if (!rc)
 		rc = plan_check_ranges(&pl, 0, d);
 	if (!rc) {

@@ -47,6 +47,7 @@ void journal_release(struct journal *j)
 	free(s->rerun_of);
 	free(j->raid_open);
 	free(j->restore_open);
+	free(j->wcache_open);
 	for (size_t i = 0; i < j->nelems; i++) {
 		struct journal_elem *e = &j->elems[i];
 
@@ -159,7 +160,8 @@ int journal_add_event(const char *dir, const char *event, const char *status,
 	return write_line(dir, o, 0, d);
 }
 
-int journal_add_restore(const char *dir, const char *restore, struct diag *d)
+int journal_add_restore(const char *dir, const char *event, const char *restore,
+			struct diag *d)
 {
 	json_t *r = json_loads(restore, 0, NULL);
 
@@ -168,8 +170,7 @@ int journal_add_restore(const char *dir, const char *restore, struct diag *d)
 		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "not a restore record: '%.200s'",
 				restore);
 	}
-	return write_line(dir, json_pack("{s:s, s:o}", "event", "capacity-change", "restore",
-					 r), 0, d);
+	return write_line(dir, json_pack("{s:s, s:o}", "event", event, "restore", r), 0, d);
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -317,6 +318,12 @@ int journal_read(const char *dir, struct journal *j, struct diag *d)
 		} else if (ev && !strcmp(ev, "capacity-restored")) {
 			free(j->restore_open);
 			j->restore_open = NULL;
+		} else if (ev && !strcmp(ev, "write-cache-change")) {
+			free(j->wcache_open);
+			j->wcache_open = json_dumps(json_object_get(o, "restore"), JSON_COMPACT);
+		} else if (ev && !strcmp(ev, "write-cache-restored")) {
+			free(j->wcache_open);
+			j->wcache_open = NULL;
 		}
 		json_decref(o);
 	}
