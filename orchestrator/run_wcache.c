@@ -220,6 +220,7 @@ int run_wcache_apply(struct run_wcache *w, int want, const char *dir, FILE *out,
 				w->identity, wcache_state_name(want), wcache_state_name(was),
 				want == w->before ? " (as the run found it)" : "", w->simulated ?
 				" [simulated: " FAKEDRIVE_NOTE "]" : "");
+			fflush(out);   /* said before the step, which may run for hours */
 		}
 	}
 	hwio_close(h);
