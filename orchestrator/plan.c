@@ -45,11 +45,12 @@ static const char *const chart_choices[] = {
 	"`compressible:50%` (that share of every 4 KiB is zeros); compressing and " \
 	"deduplicating controllers score very differently on each"
 
-#define WCACHE_HELP "the drive's volatile write cache for the steps inside: `off` " \
-	"(SNIA PTS-E), `on` (PTS-C), or `as-is` (nothing is sent); set by NVMe Set Features " \
-	"or ATA SET FEATURES before the first step that needs it, recorded before and " \
+#define WCACHE_HELP "the drive's volatile write cache for the steps: `off` (SNIA " \
+	"PTS-E), `on` (PTS-C), or `as-is`: the drive's own state, nothing sent (inside a " \
+	"scope: the state the run found, set back if it was changed); set by NVMe Set " \
+	"Features or ATA SET FEATURES before the first step that needs it, read before and " \
 	"after, and given back at the end, on failure, Ctrl-C and at `resume`; not " \
-	"applicable on files, loop and zram devices"
+	"applicable on files, loop and zram devices; refused on a drive without one"
 
 #define A(n, t, req, d, st, field, lo, hi, ch, h) \
 	{ n, t, req, d, offsetof(struct st, field), lo, hi, ch, h }
