@@ -399,7 +399,7 @@ static int nvme_features(struct fakedrive *f, struct nvme_admin_cmd *c, const ch
 	if ((c->cdw10 & 0xff) != 0x06 || !f->vwc)
 		return 0x02;   /* Invalid Field in Command: no such feature here */
 	if (strcmp(name, "get-features"))
-		return failing(f, name, 0) ? 0x06 : wce_set(f, c->cdw11 & 1) ? 0x06 : 0;
+		return failing(f, name, 0) ? 0x06 : wce_set(f, (c->cdw11 & 1) != 0) ? 0x06 : 0;
 	if ((wce = wce_get(f)) < 0)
 		return 0x06;   /* Internal Error */
 	c->result = (uint32_t)wce;
