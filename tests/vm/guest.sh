@@ -94,16 +94,18 @@ cat > /tmp/pair.xml <<'PLAN'
 </plan>
 PLAN
 pair=(/tmp/pair.xml --target "a=$n1" --target "b=$n2" --destroy SSDBNVME1 --destroy SSDBNVME2)
-# wait_rest DIR: until the journal says the write step finished and the 5 s idle
-# began (at most 60 s).
-wait_rest() {
+# wait_element DIR NAME: until the journal of the run into DIR says its element NAME
+# finished (at most 120 s).
+wait_element() {
   local i
-  for i in $(seq 600); do
-    grep -q '"name":"w"' "$1/journal.jsonl" 2>/dev/null && return 0
+  for i in $(seq 1200); do
+    grep -q "\"name\":\"$2\"" "$1/journal.jsonl" 2>/dev/null && return 0
     sleep 0.1
   done
   return 1
 }
+# wait_rest DIR: until the write step finished and the 5 s idle began.
+wait_rest() { wait_element "$1" w; }
 
 sec_probe_nvme() {
   for s in SSDBNVME1 SSDBNVME2 SSDBNVME3 SSDBNVME4; do
@@ -327,15 +329,6 @@ sec_raid0_kill_resume() {
 
 # wcache_state DEV: the write cache the drive reports (NVMe Get Features, ATA IDENTIFY).
 wcache_state() { ssdbench probe --json "$1" | jq -r .write_cache.enabled; }
-# wcache_after DIR ELEMENT: until ELEMENT of the run into DIR finished (at most 120 s).
-wcache_after() {
-  local i
-  for i in $(seq 1200); do
-    grep -q "\"name\":\"$2\"" "$1/journal.jsonl" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  return 1
-}
 # write-cache="off" for the plan, "on" in a scope: read-only steps, so nothing is
 # written to the disks the host checks afterwards.
 cat > /tmp/wcache.xml <<'PLAN'
@@ -357,13 +350,13 @@ wcache_run() {
   expect_eq "$what: a write cache, enabled (QEMU's default)" "$was" true
   ssdbench run /tmp/wcache.xml -t "dut=$dev" --out "/tmp/wc-$what" > "/tmp/wc-$what.out" 2>&1 &
   local pid=$!
-  check "$what: the read step ran" wcache_after "/tmp/wc-$what" r
+  check "$what: the read step ran" wait_element "/tmp/wc-$what" r
   expect_eq "$what: off while the plan's steps run" "$(wcache_state "$dev")" false
   if [ "$kind" = ata ]; then   # libata revalidates after SET FEATURES: the kernel follows
     for _ in $(seq 50); do [ "$(cat "/sys/block/${dev#/dev/}/queue/write_cache")" = "write through" ] && break; sleep 0.2; done
     expect_eq "$what: the kernel's queue/write_cache follows" "$(cat "/sys/block/${dev#/dev/}/queue/write_cache")" "write through"
   fi
-  check "$what: the first idle finished" wcache_after "/tmp/wc-$what" rest-off
+  check "$what: the first idle finished" wait_element "/tmp/wc-$what" rest-off
   expect_eq "$what: on in the scope" "$(wcache_state "$dev")" true
   wait "$pid"; rc=$?
   cat "/tmp/wc-$what.out"
