@@ -256,6 +256,8 @@ static void describe_scope(const struct plan_scope *s, struct sbuf *sb)
 			  (unsigned long long)(s->chunk >> 10));
 		break;
 	}
+	if (s->write_cache)
+		sbuf_addf(sb, "; write cache %s", s->write_cache);
 }
 
 /* ------------------------------------------------------------------------- */
@@ -340,6 +342,10 @@ static void print_totals(const struct plan *p, uint64_t cap, FILE *out)
 			ndestroy, sb.buf);
 	else
 		fputs("destroys data: no step writes (read-only plan)\n", out);
+	if (p->write_cache && strcmp(p->write_cache, "as-is"))
+		fprintf(out, "write cache: %s (the plan's; a scope may say otherwise): set before "
+			"the steps, given back after the run; not applicable on files, loop and "
+			"zram\n", p->write_cache);
 	sbuf_release(&sb);
 }
 
@@ -410,12 +416,13 @@ static json_t *steps_json(const struct plan *p)
 
 		sbuf_reset(&sb);
 		describe_step(w, &sb);
-		json_array_append_new(a, json_pack("{s:I, s:s, s:s, s:o, s:o, s:s, s:b, s:I}",
+		json_array_append_new(a, json_pack("{s:I, s:s, s:s, s:o, s:o, s:s, s:b, s:s, s:I}",
 			"index", (json_int_t)i + 1, "name", w->name, "kind",
 			plan_kind_name(w->kind), "scope", w->scope >= 0 ?
 			json_string(p->scopes[w->scope].name) : json_null(), "target",
 			t ? json_string(t->name) : json_null(), "parameters", sb.buf,
-			"writes", plan_step_writes(w), "line", (json_int_t)w->line));
+			"writes", plan_step_writes(w), "write_cache",
+			plan_step_write_cache(p, w), "line", (json_int_t)w->line));
 	}
 	sbuf_release(&sb);
 	return a;
