@@ -134,8 +134,12 @@ static struct hwio *open_drive(const struct run_wcache *w, const char *doing,
 	return hwio_open(di, d);
 }
 
-/* The kernel's queue/write_cache after a change: libata shows a SATA drive's late. */
-static void kernel_after(struct run_wcache *w, int state)
+/*
+ * The kernel's queue/write_cache after a change: libata shows a SATA drive's once it
+ * re-read IDENTIFY (a note when it does not within KERNEL_WAIT_S); an NVMe drive's
+ * only says whether it has a volatile write cache.
+ */
+static void kernel_after(struct run_wcache *w, int state, FILE *out)
 {
 	const char *want = state ? "write back" : "write through";
 	struct device_info *di = xcalloc(1, sizeof(*di));
@@ -150,6 +154,10 @@ static void kernel_after(struct run_wcache *w, int state)
 			break;
 		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
 	} while (1);
+	if (w->method == WCACHE_ATA && w->kernel_after[0] && strcmp(w->kernel_after, want))
+		fprintf(out, "note: the kernel's queue/write_cache of '%s' still says '%s' %d s "
+			"after SET FEATURES set the drive's cache %s\n", w->node, w->kernel_after,
+			KERNEL_WAIT_S, wcache_state_name(state));
 	free(di);
 }
 
@@ -231,7 +239,7 @@ int run_wcache_apply(struct run_wcache *w, int want, const char *dir, FILE *out,
 		w->restored = !rc;
 	}
 	if (!rc && w->set >= 0)
-		kernel_after(w, w->cur);
+		kernel_after(w, w->cur, out);
 	return rc;
 }
 
