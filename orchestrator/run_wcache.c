@@ -161,7 +161,7 @@ static void kernel_after(struct run_wcache *w, int state, FILE *out)
 	free(di);
 }
 
-/* Sets state on the open drive h and reads it back. */
+/* Sets state on the open drive h and reads it back; after a failure the state is unknown. */
 static int set_state(struct run_wcache *w, struct hwio *h, int state, struct diag *d)
 {
 	int got = -1, rc = wcache_set(h, w->method, state, &w->log, d);
@@ -172,8 +172,7 @@ static int set_state(struct run_wcache *w, struct hwio *h, int state, struct dia
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "the write cache of '%s' is %s after it "
 			      "was set %s", w->node, wcache_state_name(got),
 			      wcache_state_name(state));
-	if (!rc)
-		w->cur = state;
+	w->cur = rc ? -1 : state;   /* unknown: the restore sets it back regardless */
 	return rc;
 }
 

@@ -98,6 +98,16 @@ expect_eq "failed step: journal" "$(events "$WORK/bad")" \
 expect_eq "failed step: commands" "$(jq -r '[.target.write_cache.commands[].command] | unique | join(",")' "$WORK/bad/manifest.json")" \
   "IDENTIFY DEVICE,SET FEATURES"
 
+# ... and a Set Features the drive refuses: the run stops before its first step, and
+# the state found is set again (the record closed).
+nvme fail=write-cache-off
+runs "refused set" 1 "$WORK/noset.log" run "$WORK/p.xml" -t "dut=$loop" --destroy FAKE-NVME-1 --out "$WORK/noset"
+check "refused set: why" grep -q "Set Features, Volatile Write Cache (NVMe admin opcode 09h) on '$loop' failed: status 0x6" "$WORK/noset.log"
+expect_eq "refused set: statuses" "$(jq -r '[.steps[].status] | join(",")' "$WORK/noset/manifest.json")" pending,pending,pending
+expect_eq "refused set: journal" "$(events "$WORK/noset")" write-cache-change,write-cache-restored
+expect_eq "refused set: state" "$(cat "$wc")" "write back"
+ata
+
 # 6. Ctrl-C during the idle step: on again before ssdbench exits.
 "$SSDBENCH" run "$WORK/long.xml" -t "dut=$loop" --destroy FAKE-ATA-1 --out "$WORK/int" > "$WORK/int.log" 2>&1 &
 pid=$!
