@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,6 +260,36 @@ static int read_elem(const json_t *o, struct journal *j, const char *file, int l
 	return 0;
 }
 
+/*
+ * The records a run opens before it changes something outside the archive and
+ * closes once that is undone: what resume must undo first.
+ */
+static const struct {
+	const char *open, *close;
+	const char *key;          /* the open line's member kept: a string or an object */
+	size_t off;               /* the char * of struct journal it goes to */
+} records[] = {
+	{ "raid-up", "raid-down", "status", offsetof(struct journal, raid_open) },
+	{ "capacity-change", "capacity-restored", "restore",
+	  offsetof(struct journal, restore_open) },
+	{ "write-cache-change", "write-cache-restored", "restore",
+	  offsetof(struct journal, wcache_open) },
+};
+
+static void read_record(const json_t *o, const char *ev, struct journal *j)
+{
+	for (size_t i = 0; i < sizeof(records) / sizeof(records[0]); i++) {
+		char **slot = (char **)((char *)j + records[i].off);
+		const json_t *v = json_object_get(o, records[i].key);
+
+		if (strcmp(ev, records[i].open) && strcmp(ev, records[i].close))
+			continue;
+		free(*slot);
+		*slot = strcmp(ev, records[i].open) ? NULL : json_is_string(v) ?
+			xstrdup(json_string_value(v)) : json_dumps(v, JSON_COMPACT);
+	}
+}
+
 /* The plan copy a rerun reads stays in the archive: no "..", no link, no FIFO. */
 static int check_plan_copy(const char *dir, const char *rel, struct diag *d)
 {
@@ -306,25 +337,8 @@ int journal_read(const char *dir, struct journal *j, struct diag *d)
 			j->purged = 1;
 		else if (ev && !strcmp(ev, "end"))
 			j->ended = 1;
-		else if (ev && !strcmp(ev, "raid-up")) {
-			free(j->raid_open);
-			j->raid_open = dup_str(o, "status");
-		} else if (ev && !strcmp(ev, "raid-down")) {
-			free(j->raid_open);
-			j->raid_open = NULL;
-		} else if (ev && !strcmp(ev, "capacity-change")) {
-			free(j->restore_open);
-			j->restore_open = json_dumps(json_object_get(o, "restore"), JSON_COMPACT);
-		} else if (ev && !strcmp(ev, "capacity-restored")) {
-			free(j->restore_open);
-			j->restore_open = NULL;
-		} else if (ev && !strcmp(ev, "write-cache-change")) {
-			free(j->wcache_open);
-			j->wcache_open = json_dumps(json_object_get(o, "restore"), JSON_COMPACT);
-		} else if (ev && !strcmp(ev, "write-cache-restored")) {
-			free(j->wcache_open);
-			j->wcache_open = NULL;
-		}
+		else if (ev)
+			read_record(o, ev, j);
 		json_decref(o);
 	}
 	if (!rc && !line)
