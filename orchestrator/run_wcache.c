@@ -348,6 +348,17 @@ const char *run_wcache_json(struct run_wcache *w)
 
 /* ---- the engine's side (run_int.h) ------------------------------------------ */
 
+/*
+ * The drive's node as the run now knows it: an <op method="namespace"> may have
+ * moved it to the NSID its create returned (the identity check still applies).
+ */
+static void follow_target(struct orch *x)
+{
+	if (x->wc->method != WCACHE_NONE && x->tgt.is_device && !x->raid && !x->tgt.host &&
+	    strlen(x->tgt.path) < sizeof(x->wc->node))
+		memcpy(x->wc->node, x->tgt.path, strlen(x->tgt.path) + 1);
+}
+
 /* The manifest's account, saved now. */
 static void save(struct orch *x)
 {
@@ -375,6 +386,7 @@ int run__wcache_step(struct orch *x, size_t i, struct diag *d)
 	if (!x->wc || x->run.nsteps < x->replay.nelems)   /* a finished element: replayed */
 		return 0;
 	sent = x->wc->log.n;
+	follow_target(x);
 	rc = run_wcache_apply(x->wc, run_wcache_want(&x->plan, &x->plan.steps[i]), x->out,
 			      x->talk, d);
 	if (rc)
@@ -391,6 +403,7 @@ int run__wcache_end(struct orch *x, int rc, struct diag *d)
 	if (!x->wc || !x->wc->changed)
 		return rc;
 	diag_clear(&rd);
+	follow_target(x);
 	if (run_wcache_restore(x->wc, x->out, x->talk, &rd)) {
 		if (rc)
 			diag_print(&rd, stderr);
