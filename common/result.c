@@ -50,6 +50,7 @@ void result_step_release(struct result_step *st)
 	free(st->cell);
 	free(st->chart);
 	free(st->data);
+	free(st->write_cache);
 	free(st->dir);
 	free(st->status);
 	free(st->error);

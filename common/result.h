@@ -68,6 +68,8 @@ struct result_step {
 	uint64_t seed;        /* fio's randseed for it; 0 for elements without fio */
 	char *data;           /* data pattern written ("random", "zero", "compressible:50%"),
 			       * NULL for elements without fio */
+	char *write_cache;    /* the drive's volatile write cache while it ran: "on", "off",
+			       * "unknown", "not applicable" (files, loop, zram); or NULL */
 	char *cell;           /* sweep coordinates that made it, "mix=65 bs=64k", or NULL */
 	char *chart;          /* the plan's report hint: "auto", "time", "dispersion",
 				 "written", "qos", ...; NULL = "auto" */

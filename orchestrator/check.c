@@ -8,11 +8,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <jansson.h>
 
 #include "err.h"
 #include "purgemethod.h"
+#include "run_wcache.h"
 #include "sbuf.h"
 #include "units.h"
 #include "xalloc.h"
@@ -254,6 +256,8 @@ static void describe_scope(const struct plan_scope *s, struct sbuf *sb)
 			  (unsigned long long)(s->chunk >> 10));
 		break;
 	}
+	if (s->write_cache)
+		sbuf_addf(sb, "; write cache %s", s->write_cache);
 }
 
 /* ------------------------------------------------------------------------- */
@@ -338,6 +342,10 @@ static void print_totals(const struct plan *p, uint64_t cap, FILE *out)
 			ndestroy, sb.buf);
 	else
 		fputs("destroys data: no step writes (read-only plan)\n", out);
+	if (p->write_cache && strcmp(p->write_cache, "as-is"))
+		fprintf(out, "write cache: %s (the plan's; a scope may say otherwise): set before "
+			"the steps, given back after the run; not applicable on files, loop and "
+			"zram\n", p->write_cache);
 	sbuf_release(&sb);
 }
 
@@ -408,12 +416,13 @@ static json_t *steps_json(const struct plan *p)
 
 		sbuf_reset(&sb);
 		describe_step(w, &sb);
-		json_array_append_new(a, json_pack("{s:I, s:s, s:s, s:o, s:o, s:s, s:b, s:I}",
+		json_array_append_new(a, json_pack("{s:I, s:s, s:s, s:o, s:o, s:s, s:b, s:s, s:I}",
 			"index", (json_int_t)i + 1, "name", w->name, "kind",
 			plan_kind_name(w->kind), "scope", w->scope >= 0 ?
 			json_string(p->scopes[w->scope].name) : json_null(), "target",
 			t ? json_string(t->name) : json_null(), "parameters", sb.buf,
-			"writes", plan_step_writes(w), "line", (json_int_t)w->line));
+			"writes", plan_step_writes(w), "write_cache",
+			plan_step_write_cache(p, w), "line", (json_int_t)w->line));
 	}
 	sbuf_release(&sb);
 	return a;
@@ -501,6 +510,33 @@ static int check_purges(const struct plan *p, struct diag *d)
 	return 0;
 }
 
+/*
+ * write-cache on or off, refused where the run refuses it: in a plan with <raid>,
+ * on a device on a bench, on a drive without a volatile write cache (asked of the
+ * drive, read only, when it is attached here). Files, loop and zram devices have
+ * none to set: not applicable, not an error.
+ */
+static int check_wcache(const struct plan *p, struct diag *d)
+{
+	const struct plan_target *t = p->ntargets ? &p->targets[0] : NULL;
+	struct device_info *di = NULL;
+	struct run_wcache *w = NULL;
+	struct stat st;
+	int rc = run_wcache_new(p, &w, d);
+
+	if (!rc && w->any && t && t->kind == PLAN_TARGET_DEVICE) {
+		if (!t->host && !stat(t->path, &st) && S_ISBLK(st.st_mode)) {
+			di = xcalloc(1, sizeof(*di));
+			rc = device_probe(t->path, di, d);
+		}
+		if (!rc && (t->host || di))
+			rc = run_wcache_guard(w, di, t->host, 1, d);
+	}
+	free(di);
+	run_wcache_free(w);
+	return rc;
+}
+
 int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 {
 	struct plan pl;
@@ -513,6 +549,8 @@ int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 		rc = plan_apply_target(&pl, o->targets[i], d);
 	if (!rc)
 		rc = check_purges(&pl, d);
+	if (!rc)
+		rc = check_wcache(&pl, d);
 	if (!rc)
 		rc = plan_check_ranges(&pl, 0, d);
 	if (!rc) {

@@ -153,6 +153,8 @@ static void probe_block_sizes(int fd, const char *sys, struct device_info *di)
 		di->rotational = (int)sysfs_u64(q, "rotational");
 	di->discard_max = sysfs_u64(q, "discard_max_bytes");
 	di->discard_granularity = sysfs_u64(q, "discard_granularity");
+	if (sysfs_read(q, "write_cache", di->wcache_sysfs, sizeof(di->wcache_sysfs)))
+		di->wcache_sysfs[0] = '\0';
 }
 
 int device_nvme_admin(int fd, unsigned opcode, unsigned nsid, unsigned cdw10, void *buf,
@@ -181,6 +183,13 @@ static void probe_nvme(int fd, struct device_info *di)
 	if (!device_nvme_admin(fd, 0x06, 0, 1, buf, 4096, 15000) &&
 	    !device_nvme_decode_ctrl(buf, 4096, &di->nvme))
 		di->has_nvme = 1;
+	if (di->has_nvme && (di->nvme.vwc & 1)) {
+		/* Get Features, Volatile Write Cache (FID 06h), current value: WCE in bit 0. */
+		struct nvme_admin_cmd c = { .opcode = 0x0a, .cdw10 = 0x06, .timeout_ms = 15000 };
+
+		if (ioctl(fd, NVME_IOCTL_ADMIN_CMD, &c) == 0)
+			di->wcache_state = (int)(c.result & 1);
+	}
 	if (di->has_nvme && nsid > 0) {
 		di->nsid = (unsigned)nsid;
 		memset(buf, 0, 4096);
@@ -367,6 +376,8 @@ static void probe_block(const struct stat *st, struct device_info *di)
 		fakedrive_probe(di);   /* TEST-ONLY: SSDBENCH_FAKE_DRIVE, else nothing */
 	if (di->has_nvme && !di->serial[0])
 		snprintf(di->serial, sizeof(di->serial), "%s", di->nvme.serial);
+	if (di->has_ata && di->ata.wcache)
+		di->wcache_state = di->ata.wcache_enabled;
 	if (di->has_ata) {
 		snprintf(di->serial, sizeof(di->serial), "%s", di->ata.serial);
 		snprintf(di->model, sizeof(di->model), "%s", di->ata.model);
@@ -383,6 +394,7 @@ int device_probe(const char *path, struct device_info *di, struct diag *d)
 
 	memset(di, 0, sizeof(*di));
 	di->rotational = -1;
+	di->wcache_state = -1;
 	real = realpath(path, NULL);
 	snprintf(di->path, sizeof(di->path), "%s", real ? real : path);
 	free(real);

@@ -33,6 +33,7 @@ struct device_nvme_ctrl {
 	unsigned sanicap;       /* bit 0 crypto erase, 1 block erase, 2 overwrite */
 	unsigned fna;           /* bit 0 format all namespaces, 1 SES all, 2 crypto erase */
 	unsigned oncs;          /* bit 2 Dataset Management (deallocate) */
+	unsigned vwc;           /* byte 525: bit 0, a volatile write cache is present */
 	unsigned wctemp_k, cctemp_k;
 	struct device_u128 tnvmcap;
 };
@@ -73,6 +74,8 @@ struct device_ata_id {
 	unsigned rotation;                   /* word 217: 1 = solid state */
 	int hpa, hpa_enabled;    /* HPA feature set: word 82 bit 10 supported, 85 bit 10 on */
 	int lba48;               /* 48-bit address feature set: word 83 bit 10 */
+	int wcache, wcache_enabled; /* volatile write cache: word 82 bit 5 supported,
+				       word 85 bit 5 enabled */
 	int amac;                /* ACS-4 Accessible Max Address Configuration: word 119
 				    bit 8 (GET NATIVE MAX / SET ACCESSIBLE MAX ADDRESS EXT) */
 };
@@ -107,6 +110,10 @@ struct device_info {
 	struct device_ata_smart ata_smart;
 	char nvme_ctrl[64];         /* "nvme0" for nvme0n1 */
 	unsigned nsid;
+	/* The volatile write cache: 1 enabled, 0 disabled, -1 not known (no such cache,
+	 * or no answer): ATA IDENTIFY word 85, NVMe Get Features 06h. */
+	int wcache_state;
+	char wcache_sysfs[16];      /* the kernel's queue/write_cache: "write back", "" */
 };
 
 /*

@@ -74,6 +74,7 @@ int device_nvme_decode_ctrl(const uint8_t *b, size_t n, struct device_nvme_ctrl 
 	c->sanicap = le32(b + 328);
 	c->oncs = le16(b + 520);
 	c->fna = b[524];
+	c->vwc = b[525];
 	return 0;
 }
 
@@ -152,8 +153,8 @@ static void ata_sector_sizes(const uint8_t *b, struct device_ata_id *id)
 }
 
 /*
- * Words 82-86 and 119: the HPA and 48-bit feature sets and ACS-4's Accessible Max
- * Address Configuration. Words 83 and 119 count only with bits 15:14 = 01b (valid);
+ * Words 82-86 and 119: the HPA and 48-bit feature sets, the volatile write cache
+ * (bit 5 of words 82 and 85) and ACS-4's Accessible Max Address Configuration. Words 83 and 119 count only with bits 15:14 = 01b (valid);
  * words 82 and 85 are not valid when 0000h or FFFFh.
  */
 static void ata_max_address(const uint8_t *b, struct device_ata_id *id)
@@ -164,6 +165,8 @@ static void ata_max_address(const uint8_t *b, struct device_ata_id *id)
 	if (w82 != 0 && w82 != 0xffff) {
 		id->hpa = !!(w82 & 1u << 10);
 		id->hpa_enabled = id->hpa && w85 != 0xffff && (w85 & 1u << 10);
+		id->wcache = !!(w82 & 1u << 5);
+		id->wcache_enabled = id->wcache && w85 != 0xffff && (w85 & 1u << 5);
 	}
 	id->lba48 = (w83 & 0xc000) == 0x4000 && (w83 & 1u << 10);
 	id->amac = (w119 & 0xc000) == 0x4000 && (w119 & 1u << 8);

@@ -69,6 +69,22 @@ static json_t *ata_json(const struct device_info *di)
 	return o;
 }
 
+/* Whether the drive has a volatile write cache, and its state ("enabled" or not). */
+static int wcache_present(const struct device_info *di)
+{
+	return di->has_nvme ? (di->nvme.vwc & 1) != 0 : di->has_ata && di->ata.wcache;
+}
+
+static json_t *wcache_json(const struct device_info *di)
+{
+	if (!di->has_nvme && !di->has_ata)
+		return json_pack("{s:s, s:o}", "present", NOT_SUPPORTED, "kernel",
+				 str_or_null(di->wcache_sysfs));
+	return json_pack("{s:b, s:o, s:o}", "present", wcache_present(di), "enabled",
+			 di->wcache_state < 0 ? json_null() : json_boolean(di->wcache_state),
+			 "kernel", str_or_null(di->wcache_sysfs));
+}
+
 static void print_json(const struct device_info *di, FILE *out)
 {
 	json_t *o = json_object();
@@ -96,6 +112,7 @@ static void print_json(const struct device_info *di, FILE *out)
 	json_object_set_new(o, "nvme", di->has_nvme ? nvme_json(di) :
 			    json_string(NOT_SUPPORTED));
 	json_object_set_new(o, "ata", di->has_ata ? ata_json(di) : json_string(NOT_SUPPORTED));
+	json_object_set_new(o, "write_cache", wcache_json(di));
 	text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
 	fprintf(out, "%s\n", text);
 	free(text);
@@ -130,6 +147,10 @@ static void print_text(const struct device_info *di, FILE *out)
 		fprintf(out, "temperature:     %.1f C\n", (double)di->temp_mc / 1000);
 	else
 		fprintf(out, "temperature:     %s\n", NOT_SUPPORTED);
+	fprintf(out, "write cache:     %s%s%s%s\n", !di->has_nvme && !di->has_ata ? NOT_SUPPORTED :
+		!wcache_present(di) ? "none" : di->wcache_state < 0 ? "present, state unknown" :
+		di->wcache_state ? "enabled" : "disabled", di->wcache_sysfs[0] ? " (kernel: " : "",
+		di->wcache_sysfs, di->wcache_sysfs[0] ? ")" : "");
 	fprintf(out, "nvme:            %s\n", di->has_nvme ? "yes" : NOT_SUPPORTED);
 	if (di->has_nvme_smart) {
 		device_u128_format(di->nvme_smart.data_units_written, dw, sizeof(dw));

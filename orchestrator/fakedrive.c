@@ -26,7 +26,8 @@ struct fakedrive {
 	char serial[21], model[41], firmware[9];
 	char fail[32], fail_restore[32];   /* the command that fails shrinking / giving back */
 	unsigned lba, nsid, cntlid;
-	char dev[4096], backing[4096];
+	int vwc;                       /* a volatile write cache (its state: the loop's) */
+	char dev[4096], backing[4096], kname[64];
 	int ns_deleted, ns_detached;   /* the namespace's state inside one sequence */
 	int ns_full;                   /* the namespace created last has the full size */
 };
@@ -73,6 +74,8 @@ static int set_field(struct fakedrive *f, const char *key, const char *val)
 		f->nsid = (unsigned)strtoul(val, NULL, 10);
 	else if (!strcmp(key, "cntlid"))
 		f->cntlid = (unsigned)strtoul(val, NULL, 10);
+	else if (!strcmp(key, "vwc"))
+		f->vwc = !!strtoul(val, NULL, 10);
 	else
 		return -1;
 	return 0;
@@ -116,7 +119,9 @@ struct fakedrive *fakedrive_open(const struct device_info *di, struct diag *d)
 
 	f->lba = 512;
 	f->nsid = f->cntlid = 1;
+	f->vwc = 1;
 	snprintf(f->dev, sizeof(f->dev), "%s", di->path);
+	snprintf(f->kname, sizeof(f->kname), "%s", di->kname);
 	snprintf(sys, sizeof(sys), "/sys/block/%s/loop/backing_file", di->kname);
 	in = fopen(sys, "r");
 	if (!in || !fgets(f->backing, sizeof(f->backing), in)) {
@@ -202,6 +207,45 @@ int fakedrive_rescan(struct fakedrive *f)
 	return rc;
 }
 
+/*
+ * The write cache's state lives in the loop device's own queue/write_cache, so it
+ * outlasts the process (a resume after kill -9 finds it) and the kernel's view,
+ * which ssdbench cross-checks, follows the drive's as it does for a real disk.
+ */
+static int wce_path(const struct fakedrive *f, char *path, size_t n)
+{
+	return snprintf(path, n, "/sys/block/%s/queue/write_cache", f->kname) >= (int)n;
+}
+
+/* 1 enabled, 0 disabled, -errno. */
+static int wce_get(const struct fakedrive *f)
+{
+	char path[128], buf[32] = "";
+	FILE *in;
+
+	if (wce_path(f, path, sizeof(path)) || !(in = fopen(path, "r")))
+		return -EIO;
+	if (!fgets(buf, sizeof(buf), in))
+		buf[0] = '\0';
+	fclose(in);
+	return !strncmp(buf, "write back", 10) ? 1 : !strncmp(buf, "write through", 13) ? 0 :
+	       -EIO;
+}
+
+static int wce_set(const struct fakedrive *f, int on)
+{
+	char path[128];
+	const char *v = on ? "write back" : "write through";
+	int fd, rc = 0;
+
+	if (wce_path(f, path, sizeof(path)) || (fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)
+		return -EIO;
+	if (write(fd, v, strlen(v)) != (ssize_t)strlen(v))
+		rc = -errno;
+	close(fd);
+	return rc;
+}
+
 /* ---- ATA ------------------------------------------------------------------------ */
 
 static void put16(uint8_t *b, unsigned word, unsigned v)
@@ -223,14 +267,15 @@ static void put_str(uint8_t *b, unsigned word, unsigned nwords, const char *s)
 static void identify(const struct fakedrive *f, uint64_t native, uint64_t cur, uint8_t *b)
 {
 	uint64_t sectors = cur / 512;
+	unsigned wc = f->vwc ? 1u << 5 : 0, wce = f->vwc && wce_get(f) == 1 ? 1u << 5 : 0;
 
 	memset(b, 0, 512);
 	put_str(b, 10, 10, f->serial);
 	put_str(b, 23, 4, f->firmware);
 	put_str(b, 27, 20, f->model);
-	put16(b, 82, f->type == FAKE_ATA ? 1u << 10 | 1u << 14 : 1u << 14);
+	put16(b, 82, (f->type == FAKE_ATA ? 1u << 10 | 1u << 14 : 1u << 14) | wc);
 	put16(b, 83, 0x4000 | 1u << 10);      /* valid; 48-bit */
-	put16(b, 85, f->type == FAKE_ATA && cur < native ? 1u << 10 | 1u << 14 : 1u << 14);
+	put16(b, 85, (f->type == FAKE_ATA && cur < native ? 1u << 10 | 1u << 14 : 1u << 14) | wce);
 	put16(b, 86, 1u << 10);
 	put16(b, 119, 0x4000 | (f->type == FAKE_ATA_AMAC ? 1u << 8 : 0));
 	for (unsigned i = 0; i < 4; i++)
@@ -244,6 +289,8 @@ static const char *ata_name(const struct fakedrive *f, const struct device_ata_c
 {
 	if (c->command == 0xec)
 		return "identify";
+	if (f->vwc && c->command == 0xef && (c->feature == 0x02 || c->feature == 0x82))
+		return c->feature == 0x02 ? "write-cache-on" : "write-cache-off";
 	if (f->type == FAKE_ATA && c->command == HWOP_ATA_READ_NATIVE_MAX_EXT)
 		return "native-max";
 	if (f->type == FAKE_ATA && c->command == HWOP_ATA_SET_MAX_ADDRESS_EXT)
@@ -267,6 +314,11 @@ int fakedrive_ata(struct fakedrive *f, struct device_ata_cmd *c)
 		return rc;
 	c->status = 0x50;   /* DRDY, DSC */
 	c->error = 0;
+	if (name && !strncmp(name, "write-cache-", 12)) {   /* SET FEATURES 02h / 82h */
+		if (failing(f, name, 0) || wce_set(f, c->feature == 0x02))
+			goto abort;
+		return 0;
+	}
 	if (!name || (!strcmp(name, "set-max") && c->lba >= native / 512) ||
 	    failing(f, name, !strcmp(name, "set-max") ? c->lba + 1 >= native / 512 :
 		    cur < native))
@@ -327,6 +379,7 @@ static int nvme_identify(struct fakedrive *f, struct nvme_admin_cmd *c, uint64_t
 		put_le(b + 78, f->cntlid, 2);
 		put_le(b + 256, 0x08, 2);    /* OACS: namespace management */
 		put_le(b + 520, 0x04, 2);    /* ONCS: Dataset Management */
+		b[525] = f->vwc ? 1 : 0;     /* VWC: a volatile write cache */
 		return 0;
 	}
 	if ((c->cdw10 & 0xff) != 0 || c->nsid != f->nsid || f->ns_deleted)
@@ -338,10 +391,28 @@ static int nvme_identify(struct fakedrive *f, struct nvme_admin_cmd *c, uint64_t
 	return 0;
 }
 
+/* Get or Set Features, Volatile Write Cache (FID 06h) only. NVMe status or 0. */
+static int nvme_features(struct fakedrive *f, struct nvme_admin_cmd *c, const char *name)
+{
+	int wce;
+
+	if ((c->cdw10 & 0xff) != 0x06 || !f->vwc)
+		return 0x02;   /* Invalid Field in Command: no such feature here */
+	if (strcmp(name, "get-features"))
+		return failing(f, name, 0) ? 0x06 : wce_set(f, (c->cdw11 & 1) != 0) ? 0x06 : 0;
+	if ((wce = wce_get(f)) < 0)
+		return 0x06;   /* Internal Error */
+	c->result = (uint32_t)wce;
+	return 0;
+}
+
 static const char *nvme_name(const struct nvme_admin_cmd *c)
 {
 	if (c->opcode == 0x06)
 		return "identify";
+	if (c->opcode == 0x0a || c->opcode == 0x09)
+		return c->opcode == 0x0a ? "get-features" : (c->cdw11 & 1) ? "write-cache-on" :
+		       "write-cache-off";
 	if (c->opcode == HWOP_NVME_NS_MGMT)
 		return (c->cdw10 & 0xf) ? "ns-delete" : "ns-create";
 	if (c->opcode == HWOP_NVME_NS_ATTACH)
@@ -363,6 +434,8 @@ int fakedrive_nvme(struct fakedrive *f, struct nvme_admin_cmd *c)
 		return 0x01;    /* Invalid Command Opcode */
 	if (!strcmp(name, "identify"))
 		return nvme_identify(f, c, cur);
+	if (!strcmp(name, "get-features") || !strncmp(name, "write-cache-", 12))
+		return nvme_features(f, c, name);
 	if (strcmp(name, "ns-delete") && (!b || c->data_len < HWOP_NVME_DATA_LEN))
 		return 0x02;    /* Invalid Field in Command: no data structure */
 	if (failing(f, name, !strcmp(name, "ns-create") ? get_le(b, 8) * f->lba >= native :
@@ -420,6 +493,11 @@ void fakedrive_probe(struct device_info *di)
 		if (di->has_nvme && !fakedrive_nvme(f, &c) &&
 		    !device_nvme_decode_ns(buf, HWOP_NVME_DATA_LEN, &di->nvme_ns))
 			di->nsid = f->nsid;
+		memset(&c, 0, sizeof(c));
+		c.opcode = 0x0a;     /* Get Features, Volatile Write Cache */
+		c.cdw10 = 0x06;
+		if (di->has_nvme && f->vwc && !fakedrive_nvme(f, &c))
+			di->wcache_state = (int)(c.result & 1);
 		free(buf);
 	} else {
 		uint8_t buf[512];

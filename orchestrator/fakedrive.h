@@ -15,8 +15,11 @@
  *   serial=..., model=..., firmware=...
  *   lba=512                      logical block size in bytes (nvme: 512 or 4096)
  *   nsid=1, cntlid=1             nvme: the namespace and controller identifiers
+ *   vwc=1                        a volatile write cache (0: none); its state is
+ *                                the loop device's queue/write_cache
  *   fail=COMMAND                 the command that fails: native-max, set-max,
- *                                ns-detach, ns-delete, ns-create, ns-attach, rescan
+ *                                ns-detach, ns-delete, ns-create, ns-attach, rescan,
+ *                                write-cache-on, write-cache-off
  * It is read again at every open, so a test can change the serial between runs.
  */
 #ifndef SB_FAKEDRIVE_H

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,7 @@ void journal_release(struct journal *j)
 	free(s->rerun_of);
 	free(j->raid_open);
 	free(j->restore_open);
+	free(j->wcache_open);
 	for (size_t i = 0; i < j->nelems; i++) {
 		struct journal_elem *e = &j->elems[i];
 
@@ -161,7 +163,8 @@ int journal_add_event(const char *dir, const char *event, const char *status,
 	return write_line(dir, o, 0, d);
 }
 
-int journal_add_restore(const char *dir, const char *restore, struct diag *d)
+int journal_add_restore(const char *dir, const char *event, const char *restore,
+			struct diag *d)
 {
 	json_t *r = json_loads(restore, 0, NULL);
 
@@ -170,8 +173,7 @@ int journal_add_restore(const char *dir, const char *restore, struct diag *d)
 		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "not a restore record: '%.200s'",
 				restore);
 	}
-	return write_line(dir, json_pack("{s:s, s:o}", "event", "capacity-change", "restore",
-					 r), 0, d);
+	return write_line(dir, json_pack("{s:s, s:o}", "event", event, "restore", r), 0, d);
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -261,6 +263,36 @@ static int read_elem(const json_t *o, struct journal *j, const char *file, int l
 	return 0;
 }
 
+/*
+ * The records a run opens before it changes something outside the archive and
+ * closes once that is undone: what resume must undo first.
+ */
+static const struct {
+	const char *open, *close;
+	const char *key;          /* the open line's member kept: a string or an object */
+	size_t off;               /* the char * of struct journal it goes to */
+} records[] = {
+	{ "raid-up", "raid-down", "status", offsetof(struct journal, raid_open) },
+	{ "capacity-change", "capacity-restored", "restore",
+	  offsetof(struct journal, restore_open) },
+	{ "write-cache-change", "write-cache-restored", "restore",
+	  offsetof(struct journal, wcache_open) },
+};
+
+static void read_record(const json_t *o, const char *ev, struct journal *j)
+{
+	for (size_t i = 0; i < sizeof(records) / sizeof(records[0]); i++) {
+		char **slot = (char **)((char *)j + records[i].off);
+		const json_t *v = json_object_get(o, records[i].key);
+
+		if (strcmp(ev, records[i].open) && strcmp(ev, records[i].close))
+			continue;
+		free(*slot);
+		*slot = strcmp(ev, records[i].open) ? NULL : json_is_string(v) ?
+			xstrdup(json_string_value(v)) : json_dumps(v, JSON_COMPACT);
+	}
+}
+
 /* The plan copy a rerun reads stays in the archive: no "..", no link, no FIFO. */
 static int check_plan_copy(const char *dir, const char *rel, struct diag *d)
 {
@@ -308,19 +340,8 @@ int journal_read(const char *dir, struct journal *j, struct diag *d)
 			j->purged = 1;
 		else if (ev && !strcmp(ev, "end"))
 			j->ended = 1;
-		else if (ev && !strcmp(ev, "raid-up")) {
-			free(j->raid_open);
-			j->raid_open = dup_str(o, "status");
-		} else if (ev && !strcmp(ev, "raid-down")) {
-			free(j->raid_open);
-			j->raid_open = NULL;
-		} else if (ev && !strcmp(ev, "capacity-change")) {
-			free(j->restore_open);
-			j->restore_open = json_dumps(json_object_get(o, "restore"), JSON_COMPACT);
-		} else if (ev && !strcmp(ev, "capacity-restored")) {
-			free(j->restore_open);
-			j->restore_open = NULL;
-		}
+		else if (ev)
+			read_record(o, ev, j);
 		json_decref(o);
 	}
 	if (!rc && !line)

@@ -6,7 +6,9 @@
  * line per finished element, in order; "purged" after the run's initial purge;
  * "raid-up" (status: the array) before mdadm creates a RAID, "raid-down" once it
  * is gone; "capacity-change" (with the restore record) before a drive is resized,
- * "capacity-restored" once it has its capacity back; "end" when the run stopped. `ssdbench resume` reads it to go on after the last
+ * "capacity-restored" once it has its capacity back; "write-cache-change" and
+ * "write-cache-restored" likewise around a drive's write cache set for the plan;
+ * "end" when the run stopped. `ssdbench resume` reads it to go on after the last
  * finished element. A line cut short by a crash is ignored.
  */
 #ifndef SB_JOURNAL_H
@@ -60,6 +62,8 @@ struct journal {
 	char *restore_open;       /* the restore record (JSON, hwop.h) of a capacity
 				     change ("capacity-change") not yet given back
 				     ("capacity-restored"), or NULL */
+	char *wcache_open;        /* the same for a write cache set ("write-cache-change")
+				     and not yet set back ("write-cache-restored") */
 	int ended;                /* an "end" line was written */
 };
 
@@ -75,10 +79,12 @@ int journal_add_event(const char *dir, const char *event, const char *status,
 		      struct diag *d);
 
 /*
- * Appends {"event": "capacity-change", "restore": RESTORE} (RESTORE a JSON object,
- * hwop_restore_json()) before a drive is resized, then fsyncs. 0 or -SB_EIO.
+ * Appends {"event": EVENT, "restore": RESTORE} (RESTORE a JSON object) then fsyncs:
+ * "capacity-change" (hwop_restore_json()) before a drive is resized,
+ * "write-cache-change" (run_wcache.h) before its write cache is set. 0 or -SB_EIO.
  */
-int journal_add_restore(const char *dir, const char *restore, struct diag *d);
+int journal_add_restore(const char *dir, const char *event, const char *restore,
+			struct diag *d);
 
 /*
  * Reads DIR/journal.jsonl into j (initialised). A missing file is -SB_ENOENT; a bad

@@ -34,6 +34,7 @@ static json_t *step_json(const struct result_step *st)
 	json_object_set_new(o, "seed", st->seed ? json_integer((json_int_t)st->seed) :
 			    json_null());
 	json_object_set_new(o, "data", str_or_null(st->data));
+	json_object_set_new(o, "write_cache", str_or_null(st->write_cache));
 	json_object_set_new(o, "cell", str_or_null(st->cell));
 	json_object_set_new(o, "chart", str_or_null(st->chart));
 	json_object_set_new(o, "dir", str_or_null(st->dir));
@@ -214,6 +215,8 @@ static json_t *manifest_json(const struct result_run *run,
 		json_object_set_new(tgt, "raid", json_loads(t->raid, 0, NULL));
 	if (t->capacity)
 		json_object_set_new(tgt, "capacity", json_loads(t->capacity, 0, NULL));
+	if (t->write_cache)
+		json_object_set_new(tgt, "write_cache", json_loads(t->write_cache, 0, NULL));
 	json_object_set_new(o, "target", tgt);
 	if (t->rerun_of)
 		json_object_set_new(o, "rerun_of", rerun_json(t->rerun_of));

@@ -20,6 +20,8 @@ struct manifest_target {
 				      commands run, why it was skipped; or NULL */
 	const char *capacity;      /* JSON of a hardware-OP scope: the restore record,
 				      the commands, old/new size, durations; or NULL */
+	const char *write_cache;   /* JSON of the write cache: the setting, the method or
+				      why not applicable, before, set, restored; or NULL */
 	/* A target on a bench: its host name, fio server ("ADDRESS,PORT") and the
 	 * hostname the server gave; all NULL for a target on this machine. */
 	const char *host, *host_server, *host_hostname;

@@ -33,6 +33,7 @@ static const char *const metric_choices[] = {
 static const char *const dir_choices[] = { "read", "write", "total", NULL };
 static const char *const op_choices[] = { "software", "hpa", "namespace", NULL };
 static const char *const failure_choices[] = { "stop", "continue", NULL };
+static const char *const wcache_choices[] = { "off", "on", "as-is", NULL };
 static const char *const chart_choices[] = {
 	"auto", "time", "dispersion", "written", "sweep", "qos", "none", NULL,
 };
@@ -44,8 +45,20 @@ static const char *const chart_choices[] = {
 	"`compressible:50%` (that share of every 4 KiB is zeros); compressing and " \
 	"deduplicating controllers score very differently on each"
 
+#define WCACHE_HELP "the drive's volatile write cache for the steps: `off` (SNIA " \
+	"PTS-E), `on` (PTS-C), or `as-is`: the drive's own state, nothing sent (inside a " \
+	"scope: the state the run found, set back if it was changed); set by NVMe Set " \
+	"Features or ATA SET FEATURES before the first step that needs it, read before and " \
+	"after, and given back at the end, on failure, Ctrl-C and at `resume`; not " \
+	"applicable on files, loop and zram devices; refused on a drive without one"
+
 #define A(n, t, req, d, st, field, lo, hi, ch, h) \
 	{ n, t, req, d, offsetof(struct st, field), lo, hi, ch, h }
+/* A scope's write-cache: unset, it is the enclosing scope's (or the plan's). */
+#define SCOPE_WCACHE \
+	A("write-cache", T_ENUM, 0, NULL, plan_scope, write_cache, 0, 0, wcache_choices, \
+	  "as the plan's `write-cache`, for the steps inside; the setting around the " \
+	  "scope comes back after it; default the enclosing one")
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct plan__attr plan_attrs[] = {
@@ -60,6 +73,8 @@ static const struct plan__attr plan_attrs[] = {
 	  "step and its round, so rounds write fresh LBAs and a rerun repeats them; "
 	  "`--set seed=N` overrides it"),
 	A("data", T_TEXT, 0, "random", plan, data, 0, 0, NULL, DATA_HELP),
+	A("write-cache", T_ENUM, 0, "as-is", plan, write_cache, 0, 0, wcache_choices,
+	  WCACHE_HELP),
 };
 
 static const struct plan__attr var_attrs[] = {
@@ -232,6 +247,7 @@ static const struct plan__attr rounds_attrs[] = {
 	  "when they can be: one time-based workload of whole seconds, until `written` "
 	  "(writes only), `time` or `max` (no test between rounds): no idle gap between "
 	  "rounds; 0: one fio process per round"),
+	SCOPE_WCACHE,
 };
 
 static const struct plan__attr track_attrs[] = {
@@ -252,6 +268,7 @@ static const struct plan__attr duty_attrs[] = {
 	  "from its last I/O to the next step's first (fio's start-up is taken out of the "
 	  "idle time, measured from fio's reports)"),
 	A("repeat", T_INT, 0, "1", plan_scope, repeat, 1, 1000000, NULL, "repetitions"),
+	SCOPE_WCACHE,
 };
 
 static const struct plan__attr op_attrs[] = {
@@ -264,6 +281,7 @@ static const struct plan__attr op_attrs[] = {
 	  "and give the capacity back after the scope (also after a failure, Ctrl-C, and "
 	  "first thing at `resume` after a crash): they need `--allow-capacity-change` and "
 	  "`--destroy` with the drive's serial; `--dry-run` shows every command"),
+	SCOPE_WCACHE,
 };
 
 static const struct plan__attr raid_attrs[] = {
@@ -360,6 +378,7 @@ static void release_scope(struct plan_scope *s)
 	free(s->op_method);
 	free(s->members);
 	free(s->chart);
+	free(s->write_cache);
 	for (size_t i = 0; i < s->ntracks; i++) {
 		free(s->tracks[i].element);
 		free(s->tracks[i].metric);
@@ -409,6 +428,7 @@ void plan_release(struct plan *p)
 	free(p->title);
 	free(p->failure);
 	free(p->data);
+	free(p->write_cache);
 	plan_init(p);
 }
 
@@ -468,6 +488,14 @@ int plan_data_parse(const char *s, int *zero, int *compress_pct)
 const char *plan_step_data(const struct plan *p, const struct plan_workload *w)
 {
 	return w->data ? w->data : p->data ? p->data : "random";
+}
+
+const char *plan_step_write_cache(const struct plan *p, const struct plan_workload *w)
+{
+	for (int s = w->scope; s >= 0; s = p->scopes[s].parent)
+		if (p->scopes[s].write_cache)
+			return p->scopes[s].write_cache;
+	return p->write_cache ? p->write_cache : "as-is";
 }
 
 int plan_in_scope(const struct plan *p, const struct plan_workload *w,

@@ -122,6 +122,7 @@ struct plan_scope {
 	uint64_t time_ms;
 	char *chart;       /* report hint, as for steps */
 	int continuous;    /* 1: one fio process when it can be (plan_scope_discontinuous) */
+	char *write_cache; /* "off", "on", "as-is" for the steps inside; NULL: the enclosing */
 	struct plan_track *tracks;
 	size_t ntracks, captracks;
 
@@ -169,6 +170,7 @@ struct plan {
 	char *failure;     /* "stop" (default) or "continue" */
 	long long seed;    /* the random seed every fio run's own seed comes from */
 	char *data;        /* the data pattern written: "random", "zero", "compressible:N%" */
+	char *write_cache; /* the drive's volatile write cache: "off", "on", "as-is" */
 	struct plan_var *vars;
 	size_t nvars, capvars;
 	struct plan_host *hosts;
@@ -229,6 +231,12 @@ int plan_step_writes(const struct plan_workload *w);
 int plan_data_parse(const char *s, int *zero, int *compress_pct);
 /* The data pattern step w writes with: its own data=, else the plan's. */
 const char *plan_step_data(const struct plan *p, const struct plan_workload *w);
+
+/*
+ * The write cache step w runs with: "off", "on" or "as-is", from the innermost
+ * scope around it that sets write-cache, else the plan's. Borrowed.
+ */
+const char *plan_step_write_cache(const struct plan *p, const struct plan_workload *w);
 
 /* 1 when step w runs inside a scope of kind k (at any depth). */
 int plan_in_scope(const struct plan *p, const struct plan_workload *w,

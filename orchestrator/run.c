@@ -306,6 +306,7 @@ static int dry_run(struct orch *x, int rc, struct diag *d)
 {
 	const struct run_raid *r = x->raid;
 	const struct plan_scope *s = r ? &x->plan.scopes[r->scope] : NULL;
+	int wc = -2;
 
 	if (!r)
 		dry_run_head(x);
@@ -322,10 +323,12 @@ static int dry_run(struct orch *x, int rc, struct diag *d)
 		}
 		if (s && i == s->first)
 			run_raid_print_part(r, x->o, 0, stdout);
+		run__wcache_dry_run(x, i, &wc, stdout);
 		print_jobfile(x, i);
 		if (s && i + 1 == s->first + s->count)
 			run_raid_print_part(r, x->o, 1, stdout);
 	}
+	run__wcache_dry_run(x, x->plan.nsteps, &wc, stdout);
 	if (s && r->why[0])
 		printf("RAID '%s' would be SKIPPED here: %s; none of its %zu steps would run and "
 		       "nothing would be created or written\n", s->name, r->why, s->count);
@@ -755,6 +758,8 @@ static int load(struct orch *x, struct diag *d)
 		rc = run_raid_shape(&x->plan, &raid, d);
 	if (!rc)
 		rc = run_hwop_new(&x->plan, &x->hw, d);
+	if (!rc)
+		rc = run_wcache_new(&x->plan, &x->wc, d);
 	if (!rc && x->hw && o->op)
 		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.scopes[x->hw->scope].line, 0,
 			      "--op confines the whole run to a share of the drive; <op> '%s' "
@@ -890,6 +895,8 @@ static int guard(struct orch *x, struct diag *d)
 {
 	int raid = 0, rc = x->replay.restore_open ? recover_capacity(x, d) : 0;
 
+	if (!rc && x->replay.wcache_open)
+		rc = run__wcache_recover(x, d);
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < x->plan.nscopes; i++)
@@ -917,6 +924,8 @@ static int guard(struct orch *x, struct diag *d)
 			      x->plan.scopes[x->hw->scope].op_method, x->tgt.host->name);
 	if (!rc)
 		rc = run_guard_hwop(&x->g, x->o, &x->plan, x->tgt.is_device && !x->raid, d);
+	if (!rc)
+		rc = run__wcache_guard(x, d);
 	if (!rc)   /* fio grows a file target to reach past its end */
 		rc = plan_check_ranges(&x->plan, x->g.usable ? x->g.usable : x->tgt.size, d);
 	return x->o->dry_run ? dry_run(x, rc, d) : rc;
@@ -1227,6 +1236,7 @@ static int execute(struct orch *x, struct diag *d)
 				 x->replay.nelems, x->replay.elems[x->replay.nelems - 1].name);
 		rc = run__walk(x, d);
 	}
+	rc = run__wcache_end(x, rc, d);
 	if (x->saved)   /* a manifest describes the run: it says how the run ended */
 		rc = close_run(x, rc, d);
 	restore_signals(old);
@@ -1238,6 +1248,7 @@ static void orch_release(struct orch *x)
 	archlock_release(&x->lock);
 	run_raid_free(x->raid);
 	run_hwop_free(x->hw);
+	run_wcache_free(x->wc);
 	run_guard_release(&x->g);
 	result_run_release(&x->run);
 	journal_release(&x->replay);

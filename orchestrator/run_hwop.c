@@ -172,7 +172,7 @@ int run_hwop_change(struct run_hwop *h, const struct run_opts *o, const char *pa
 		   hwop_hpa_max_lba(h->rec.native_max, h->rec.lba_bytes, h->centi) :
 		   hwop_ns_blocks(h->rec.nsze, h->rec.lba_bytes, h->centi);
 	json = hwop_restore_json(&h->rec);
-	rc = journal_add_restore(dir, json, d);
+	rc = journal_add_restore(dir, "capacity-change", json, d);
 	if (rc)
 		goto out;
 	h->changed = 1;   /* from here on a restore is owed, whatever happens */

@@ -23,6 +23,7 @@
 #include "run_hwop.h"
 #include "run_raid.h"
 #include "sbuf.h"
+#include "run_wcache.h"
 
 /* The resolved target a run writes to. */
 struct run_target {
@@ -49,6 +50,7 @@ struct orch {
 	struct archlock lock;        /* the archive's: one writer at a time */
 	struct run_raid *raid;       /* a plan with <raid>: its members and array, or NULL */
 	struct run_hwop *hw;         /* a plan with <op method="hpa|namespace">, or NULL */
+	struct run_wcache *wc;       /* the write cache the plan asks for (run_wcache.c) */
 
 	uint64_t written;            /* bytes written to the target by the run so far */
 	char *probe_before, *probe_after; /* the target's identity and health, JSON */
@@ -185,5 +187,21 @@ const char *run__bench_token(const struct orch *x);
 int run__recheck(const struct orch *x, struct diag *d);
 /* --dry-run: every command the run would run on the bench over ssh, as argv lines. */
 void run__bench_describe(const struct orch *x, FILE *out);
+
+/* ---- the write cache (run_wcache.c) ---- */
+
+/* After the target's checks: what its write cache is; refuses what cannot be set. */
+int run__wcache_guard(struct orch *x, struct diag *d);
+/* Before step i starts (an element or a scope), live: the write cache it asks for. */
+int run__wcache_step(struct orch *x, size_t i, struct diag *d);
+/* After the walk, however it ended (rc): the state the run found set back. */
+int run__wcache_end(struct orch *x, int rc, struct diag *d);
+/* Resume: the state an interrupted run left set is set back first. */
+int run__wcache_recover(struct orch *x, struct diag *d);
+/*
+ * --dry-run, before step i (x->plan.nsteps: after the last): the commands it sends;
+ * *prev, -2 before the first step, follows what the steps asked.
+ */
+void run__wcache_dry_run(const struct orch *x, size_t i, int *prev, FILE *out);
 
 #endif

@@ -91,6 +91,7 @@ struct result_step *run__new_element(struct orch *x, size_t i, const struct run_
 	st->chart = w->chart ? xstrdup(w->chart) : NULL;
 	if (w->kind == PLAN_WORKLOAD || w->kind == PLAN_PRECONDITION)
 		st->data = xstrdup(plan_step_data(&x->plan, w));
+	st->write_cache = x->wc ? xstrdup(run_wcache_element(x->wc, &x->plan, w)) : NULL;
 	if (w->kind == PLAN_PRECONDITION)
 		st->rw = xstrdup(w->pattern && !strcmp(w->pattern, "rand") ? "randwrite" : "write");
 	else if (w->rw)
@@ -1186,6 +1187,8 @@ static int run_range(struct orch *x, size_t first, size_t end, int parent,
 	for (size_t i = first; i < end && !run__interrupted;) {
 		int s = scope_at(x, i, parent);
 
+		if ((rc = run__wcache_step(x, i, d)))
+			return rc;
 		if (s < 0) {
 			rc = run_element(x, i, c, d);
 			i++;

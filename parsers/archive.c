@@ -71,6 +71,7 @@ static const struct field step_fields[] = {
 	STEP("continuous", FIELD_INT, 0, continuous),
 	STEP("seed", FIELD_U64, 0, seed),
 	STEP("data", FIELD_STR, 0, data),
+	STEP("write_cache", FIELD_STR, 0, write_cache),
 	STEP("cell", FIELD_STR, 0, cell),
 	STEP("chart", FIELD_STR, 0, chart),
 	STEP("written_before", FIELD_U64, 0, written_before),

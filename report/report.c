@@ -227,6 +227,25 @@ static void add_data(const struct result_run *run, const char *const *m, struct 
 	}
 }
 
+/*
+ * "  ·  write cache: off": the drive's volatile write cache while the elements ran
+ * (SNIA PTS-E wants it off, PTS-C on), each state once when they differ.
+ */
+static void add_wcache(const struct result_run *run, const char *const *m, struct sbuf *sb)
+{
+	static const char *const states[] = { "on", "off", "unknown", "not applicable" };
+	static const enum msg names[] = { M_WC_ON, M_WC_OFF, M_WC_UNKNOWN, M_WC_NA };
+	unsigned seen = 0;
+
+	for (size_t i = 0; i < run->nsteps; i++)
+		for (unsigned k = 0; k < 4 && run->steps[i].write_cache; k++)
+			if (!strcmp(run->steps[i].write_cache, states[k]) && !(seen & 1u << k)) {
+				sbuf_addf(sb, "%s%s", seen ? ", " : "  ·  ", seen ? "" : m[M_WCACHE]);
+				sbuf_adds(sb, m[names[k]]);
+				seen |= 1u << k;
+			}
+}
+
 /* The title block and the run, platform and software columns. */
 static void draw_cover_head(struct report *r, struct gfx *g)
 {
@@ -259,6 +278,7 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 	sbuf_reset(&sb);
 	sbuf_addf(&sb, "%s%s", m[M_TARGET], report__str_or(run->target, "–"));
 	add_data(run, m, &sb);
+	add_wcache(run, m, &sb);
 	gfx_text(g, PAGE_MARGIN, y, CHART_FONT_SUBTITLE, CHART_COLOR_TEXT, GFX_LEFT, w,
 		 sb.buf);
 	y += text_h(r, CHART_FONT_SUBTITLE) + 11;

@@ -2,9 +2,10 @@
 # The device layer: decoders, OP, RAID sequence, interlock decisions (unit), and real
 # loop/zram devices the tests create themselves (integration, root only, else skipped).
 sb_unit_test(test_device sb_orchestrator)
+sb_unit_test(test_wcache sb_orchestrator)
 
 foreach(it device_refuse device_purge device_op device_probe device_resume device_raid
-           device_raid_fake device_raid_cmd device_hwop quiesce seeds purge_methods)
+           device_raid_fake device_raid_cmd device_hwop device_wcache quiesce seeds purge_methods)
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})

@@ -173,8 +173,10 @@ static void test_open_restore_and_raid(void **state)
 	(void)state;
 	diag_clear(&d);
 	assert_int_equal(journal_add_event(dir, "raid-up", "/dev/md/ssdbench-md", &d), 0);
-	assert_int_equal(journal_add_restore(dir, rec, &d), 0);
-	assert_int_equal(journal_add_restore(dir, "not json", &d), -SB_EINVAL);
+	assert_int_equal(journal_add_restore(dir, "capacity-change", rec, &d), 0);
+	assert_int_equal(journal_add_restore(dir, "capacity-change", "not json", &d),
+			 -SB_EINVAL);
+	assert_int_equal(journal_add_restore(dir, "write-cache-change", "{\"before\": 1}", &d), 0);
 	journal_init(&j);
 	assert_int_equal(journal_read(dir, &j, &d), 0);
 	assert_string_equal(j.raid_open, "/dev/md/ssdbench-md");
@@ -183,14 +185,17 @@ static void test_open_restore_and_raid(void **state)
 	assert_int_equal(back.method, HWOP_HPA);
 	assert_true(back.native_max == 1953525167);
 	assert_string_equal(back.identity, "S123");
+	assert_string_equal(j.wcache_open, "{\"before\":1}");
 	journal_release(&j);
 	/* Given back: nothing is left open. */
 	assert_int_equal(journal_add_event(dir, "capacity-restored", NULL, &d), 0);
 	assert_int_equal(journal_add_event(dir, "raid-down", "/dev/md/ssdbench-md", &d), 0);
+	assert_int_equal(journal_add_event(dir, "write-cache-restored", NULL, &d), 0);
 	journal_init(&j);
 	assert_int_equal(journal_read(dir, &j, &d), 0);
 	assert_null(j.raid_open);
 	assert_null(j.restore_open);
+	assert_null(j.wcache_open);
 	journal_release(&j);
 	free(rec);
 	free(dir);

@@ -91,7 +91,7 @@ if grep -q '^FAIL ' "$WORK/results.txt" || [[ $summary != *" 0 failed" ]]; then
   show_console; fail "checks failed inside the VM: $summary"
 fi
 for s in ${SSDBENCH_VM_ONLY:-probe-nvme multipath probe-sata purge-capabilities purge-nvme-format \
-         purge-sata-discard purge-methods interlock raid0-live raid0-interrupt raid0-kill-resume}; do
+         purge-sata-discard purge-methods interlock raid0-live raid0-interrupt raid0-kill-resume write-cache}; do
   check "section $s ran" grep -q "^section $s " "$WORK/results.txt"
 done
 npass=$(sed 's/^vm: \([0-9]*\) passed.*/\1/' <<< "$summary")

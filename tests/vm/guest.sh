@@ -94,16 +94,18 @@ cat > /tmp/pair.xml <<'PLAN'
 </plan>
 PLAN
 pair=(/tmp/pair.xml --target "a=$n1" --target "b=$n2" --destroy SSDBNVME1 --destroy SSDBNVME2)
-# wait_rest DIR: until the journal says the write step finished and the 5 s idle
-# began (at most 60 s).
-wait_rest() {
+# wait_element DIR NAME: until the journal of the run into DIR says its element NAME
+# finished (at most 120 s).
+wait_element() {
   local i
-  for i in $(seq 600); do
-    grep -q '"name":"w"' "$1/journal.jsonl" 2>/dev/null && return 0
+  for i in $(seq 1200); do
+    grep -q "\"name\":\"$2\"" "$1/journal.jsonl" 2>/dev/null && return 0
     sleep 0.1
   done
   return 1
 }
+# wait_rest DIR: until the write step finished and the 5 s idle began.
+wait_rest() { wait_element "$1" w; }
 
 sec_probe_nvme() {
   for s in SSDBNVME1 SSDBNVME2 SSDBNVME3 SSDBNVME4; do
@@ -356,9 +358,55 @@ sec_raid0_kill_resume() {
   check "resume: no superblock left" bash -c "! mdadm --examine '$n2' > /dev/null 2>&1"
 }
 
+# wcache_state DEV: the write cache the drive reports (NVMe Get Features, ATA IDENTIFY).
+wcache_state() { ssdbench probe --json "$1" | jq -r .write_cache.enabled; }
+# write-cache="off" for the plan, "on" in a scope: read-only steps, so nothing is
+# written to the disks the host checks afterwards.
+cat > /tmp/wcache.xml <<'PLAN'
+<plan name="wcache" write-cache="off">
+  <target name="dut" device="/dev/placeholder"/>
+  <workload name="r" rw="randread" bs="4k" iodepth="4" runtime="1s"/>
+  <idle name="rest-off" duration="6s"/>
+  <rounds name="on" until="max" max="1" write-cache="on">
+    <idle name="rest-on" duration="6s"/>
+  </rounds>
+  <idle name="rest-off2" duration="1s"/>
+</plan>
+PLAN
+# wcache_run WHAT DEV KIND: the cache is off during the first idle and on during
+# the scope's, as the drive itself reports it, and as it was after the run.
+wcache_run() {
+  local what=$1 dev=$2 kind=$3 was m=/tmp/wc-$1/manifest.json rc
+  was=$(wcache_state "$dev")
+  expect_eq "$what: a write cache, enabled (QEMU's default)" "$was" true
+  ssdbench run /tmp/wcache.xml -t "dut=$dev" --out "/tmp/wc-$what" > "/tmp/wc-$what.out" 2>&1 &
+  local pid=$!
+  check "$what: the read step ran" wait_element "/tmp/wc-$what" r
+  expect_eq "$what: off while the plan's steps run" "$(wcache_state "$dev")" false
+  if [ "$kind" = ata ]; then   # libata revalidates after SET FEATURES: the kernel follows
+    for _ in $(seq 50); do [ "$(cat "/sys/block/${dev#/dev/}/queue/write_cache")" = "write through" ] && break; sleep 0.2; done
+    expect_eq "$what: the kernel's queue/write_cache follows" "$(cat "/sys/block/${dev#/dev/}/queue/write_cache")" "write through"
+  fi
+  check "$what: the first idle finished" wait_element "/tmp/wc-$what" rest-off
+  expect_eq "$what: on in the scope" "$(wcache_state "$dev")" true
+  wait "$pid"; rc=$?
+  cat "/tmp/wc-$what.out"
+  expect_eq "$what: exit status" "$rc" 0
+  expect_eq "$what: given back" "$(wcache_state "$dev")" "$was"
+  expect_jq "$m" "$what: manifest method" .target.write_cache.method "$kind" \
+    "$what: manifest before" .target.write_cache.before on \
+    "$what: manifest set" '.target.write_cache.set | join(",")' off,on \
+    "$what: manifest restored" .target.write_cache.restored true \
+    "$what: elements" '[.steps[].write_cache] | join(",")' off,off,on,off
+}
+sec_write_cache() {
+  wcache_run nvme "$n3" nvme
+  wcache_run sata "$sata" ata
+}
+
 # SSDBENCH_VM_ONLY (the host passes it on) names the sections to run; all by default.
 for sec in probe-nvme multipath probe-sata purge-capabilities purge-nvme-format purge-sata-discard purge-methods \
-           interlock raid0-live raid0-interrupt raid0-kill-resume; do
+           interlock raid0-live raid0-interrupt raid0-kill-resume write-cache; do
   [ -z "${VM_ONLY:-}" ] || [[ " $VM_ONLY " == *" $sec "* ]] || continue
   section "$sec"
   "sec_${sec//-/_}"
