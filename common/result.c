@@ -63,6 +63,7 @@ void result_step_release(struct result_step *st)
 		result_series_release(&st->clat_us[d]);
 		result_series_release(&st->lat_us[d]);
 		result_hist_release(&st->hist[d]);
+		result_hist_release(&st->resp_hist[d]);
 	}
 	result_series_release(&st->written);
 	result_series_release(&st->temp_c);

@@ -88,8 +88,10 @@ struct result_step {
 
 	double clat_p99999_us, clat_max_us;
 	struct result_lat resp;   /* response time over all directions together */
-	/* json+ histograms per direction; empty when fio's report had no bins. */
+	/* json+ histograms per direction; empty when fio's report had no bins: of
+	 * completion latency (clat) and of response time (lat, fio's lat_percentiles). */
 	struct result_hist hist[RESULT_NDIRS];
+	struct result_hist resp_hist[RESULT_NDIRS];
 
 	/* Per-second series from fio's logs (empty when the logs are missing). */
 	struct result_series iops[RESULT_NDIRS];

@@ -466,6 +466,7 @@ static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
 				fiojson_lat_merge(&resp, &js->lat);
 		}
 		fill_resp(&resp, &ds->resp);
+		copy_hist(&resp, &st->resp_hist[dir]);
 		fiojson_lat_merge(&all_resp, &resp);
 		fiojson_lat_release(&resp);
 		ds->clat_mean_us = lat.n ? lat.mean_ns / 1000.0 : 0;

@@ -14,6 +14,7 @@
 #include "err.h"
 #include "gfx.h"
 #include "i18n.h"
+#include "qos.h"
 #include "report.h"
 #include "rounds.h"
 #include "safefile.h"
@@ -37,7 +38,7 @@ enum {
 	S_IOPS, S_MBPS, S_LAT_MEAN, S_LAT_P999, S_DELTA, S_DELTA_SUB, S_HIGHER, S_LOWER,
 	S_DISPERSION, S_DISPERSION_SUB, S_TIME, S_QOS, S_QOS_SUB, S_QOS_Y, S_LATENCY,
 	S_SWEEP, S_QD, S_SATURATION, S_WRITTEN, S_TEST, S_TESTS_SUB, S_SCOPES, S_SCOPE,
-	S_LEFT_OUT_BY, S_DISPERSION_SUB_BY, S_TESTS_SUB_BY, S_PLANS_DIFFER, S_N
+	S_LEFT_OUT_BY, S_DISPERSION_SUB_BY, S_TESTS_SUB_BY, S_PLANS_DIFFER, S_RESPONSE, S_N
 };
 
 static const char *const ids[S_N] = {
@@ -45,7 +46,7 @@ static const char *const ids[S_N] = {
 	"iops", "mbps", "lat-mean", "lat-p999", "delta", "delta-sub", "higher", "lower",
 	"dispersion", "dispersion-sub", "time", "qos", "qos-sub", "qos-y", "latency",
 	"sweep", "qd", "saturation", "written", "test", "tests-sub", "scopes", "scope",
-	"left-out-by", "dispersion-sub-by", "tests-sub-by", "plans-differ",
+	"left-out-by", "dispersion-sub-by", "tests-sub-by", "plans-differ", "response",
 };
 
 /* The headline metrics and their titles, in report order. */
@@ -317,13 +318,16 @@ static void build_qos(struct ctx *x, size_t k)
 	const struct lineup_test *t = &x->l->t[k];
 	char *title = test_title(t), *ct = xasprintf("%s: %s", heading(x, S_QOS), title);
 	struct chart *c = chart_new(CHART_LINE, ct, x->s[S_QOS_SUB]);
+	int resp = 1;   /* response time when every drive's report has its bins */
 
-	chart_set_axis_titles(c, x->s[S_LATENCY], x->s[S_QOS_Y]);
+	for (size_t i = 0; i < x->l->nm; i++)
+		resp &= qos_has_resp(t->step[i]);
+	chart_set_axis_titles(c, x->s[resp ? S_RESPONSE : S_LATENCY], x->s[S_QOS_Y]);
 	chart_set_scales(c, CHART_LOG10, CHART_LOG10);
 	chart_set_units(c, CHART_UNIT_SI, CHART_UNIT_NINES);
 	for (size_t i = 0; i < x->l->nm; i++) {
-		const struct result_hist *h = &t->step[i]->hist[RESULT_READ];
-		const struct result_hist *hw = &t->step[i]->hist[RESULT_WRITE];
+		const struct result_hist *h = qos_hist(t->step[i], RESULT_READ, resp);
+		const struct result_hist *hw = qos_hist(t->step[i], RESULT_WRITE, resp);
 		double total = 0, cum = 0, *px, *py;
 		size_t n = 0;
 

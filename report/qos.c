@@ -10,32 +10,52 @@
 
 const double qos_marks[QOS_NMARKS] = { 99, 99.9, 99.99, 99.999 };
 
-void qos_merge(const struct result_step *st, struct result_hist *out)
+int qos_has_resp(const struct result_step *st)
+{
+	int any = 0;
+
+	for (int d = 0; d < RESULT_NDIRS; d++) {
+		if (st->hist[d].n && !st->resp_hist[d].n)
+			return 0;
+		any |= st->resp_hist[d].n > 0;
+	}
+	return any;
+}
+
+const struct result_hist *qos_hist(const struct result_step *st, int d, int resp)
+{
+	return resp ? &st->resp_hist[d] : &st->hist[d];
+}
+
+void qos_merge(const struct result_step *st, int resp, struct result_hist *out)
 {
 	size_t cap = 0, n = 0;
 
 	result_hist_release(out);
 	for (int d = 0; d < RESULT_NDIRS; d++)
-		cap += st->hist[d].n;
+		cap += qos_hist(st, d, resp)->n;
 	out->ns = xmalloc((cap + 1) * sizeof(*out->ns));
 	out->count = xmalloc((cap + 1) * sizeof(*out->count));
-	for (int d = 0; d < RESULT_NDIRS; d++)
-		for (size_t i = 0; i < st->hist[d].n; i++) {
-			uint64_t ns = st->hist[d].ns[i];
+	for (int d = 0; d < RESULT_NDIRS; d++) {
+		const struct result_hist *h = qos_hist(st, d, resp);
+
+		for (size_t i = 0; i < h->n; i++) {
+			uint64_t ns = h->ns[i];
 			size_t k = n;
 
 			while (k > 0 && out->ns[k - 1] > ns)
 				k--;
 			if (k > 0 && out->ns[k - 1] == ns) {
-				out->count[k - 1] += st->hist[d].count[i];
+				out->count[k - 1] += h->count[i];
 				continue;
 			}
 			memmove(&out->ns[k + 1], &out->ns[k], (n - k) * sizeof(*out->ns));
 			memmove(&out->count[k + 1], &out->count[k], (n - k) * sizeof(*out->count));
 			out->ns[k] = ns;
-			out->count[k] = st->hist[d].count[i];
+			out->count[k] = h->count[i];
 			n++;
 		}
+	}
 	out->n = n;
 }
 

@@ -17,10 +17,22 @@
 extern const double qos_marks[QOS_NMARKS];
 
 /*
- * Merges the histograms of every direction of st into out (bins by value,
- * ascending; out is released first). Release it with result_hist_release().
+ * 1 when st has response-time bins (fio's lat, submission + completion) for every
+ * direction it has completion-latency bins for: its QoS is then drawn in response
+ * time, as SNIA's latency test and reviewers' QoS charts give it; 0: completion
+ * latency (a report without lat_percentiles).
  */
-void qos_merge(const struct result_step *st, struct result_hist *out);
+int qos_has_resp(const struct result_step *st);
+
+/* Direction d's bins: of response time when resp, else of completion latency. */
+const struct result_hist *qos_hist(const struct result_step *st, int d, int resp);
+
+/*
+ * Merges the histograms (response time when resp) of every direction of st into
+ * out (bins by value, ascending; out is released first). Release it with
+ * result_hist_release().
+ */
+void qos_merge(const struct result_step *st, int resp, struct result_hist *out);
 
 /* I/Os in h. */
 uint64_t qos_total(const struct result_hist *h);

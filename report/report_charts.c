@@ -26,7 +26,7 @@ static const char *const msg_ids[M_N] = {
 	"gb-written", "scope-time", "matrix", "matrix-sub", "matrix-last", "bs",
 	"iops-bs", "iops-bs-sub", "iops-3d", "iops-3d-sub", "qos", "qos-sub", "latency", "percentile", "hist",
 	"hist-sub", "pct-ios", "temp", "rounds-of", "data", "write-cache", "wc-on", "wc-off",
-	"wc-unknown", "wc-na",
+	"wc-unknown", "wc-na", "response",
 };
 
 static const enum msg dir_msg[RESULT_NDIRS] = { M_READ, M_WRITE, M_TRIM };

@@ -43,8 +43,8 @@ static double metric_scale(const struct report *r, const char *metric,
 		*title = "MB/s";
 		return 1e-6;
 	}
-	if (metric && !strncmp(metric, "lat", 3)) {
-		*title = r->msg[M_LATENCY];
+	if (metric && (!strncmp(metric, "lat-", 4) || !strncmp(metric, "clat-", 5))) {
+		*title = r->msg[metric[0] == 'l' ? M_RESPONSE : M_LATENCY];
 		return 1;
 	}
 	*title = "IOPS";

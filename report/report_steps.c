@@ -11,7 +11,7 @@
 #include "rounds.h"
 #include "xalloc.h"
 
-/* Response-time histogram buckets per decade of latency. */
+/* Latency histogram buckets per decade of latency. */
 #define HIST_PER_DECADE 10
 #define HIST_MAX 160
 
@@ -87,12 +87,13 @@ static void add_qos_marks(struct chart *c, const struct result_hist *h,
 	}
 }
 
+/* A QoS chart: response time (resp) or completion latency on x, as its title says. */
 static struct chart *qos_chart(const struct report *r, const char *title,
-			       const char *sub)
+			       const char *sub, int resp)
 {
 	struct chart *c = chart_new(CHART_SWEEP, title, sub);
 
-	chart_set_axis_titles(c, r->msg[M_LATENCY], r->msg[M_PERCENTILE]);
+	chart_set_axis_titles(c, r->msg[resp ? M_RESPONSE : M_LATENCY], r->msg[M_PERCENTILE]);
 	chart_set_scales(c, CHART_LOG10, CHART_LOG10);
 	chart_set_units(c, CHART_UNIT_SI, CHART_UNIT_NINES);
 	return c;
@@ -113,28 +114,34 @@ static size_t add_exceedance(struct chart *c, const struct result_hist *h,
 	return n;
 }
 
-static int dirs_with_bins(const struct result_step *st)
+static int dirs_with_bins(const struct result_step *st, int resp)
 {
 	int n = 0;
 
 	for (int d = 0; d < RESULT_NDIRS; d++)
-		n += qos_total(&st->hist[d]) > 0;
+		n += qos_total(qos_hist(st, d, resp)) > 0;
 	return n;
 }
 
-/* Exceedance per direction with its nines marked, then the response-time histogram. */
+/*
+ * Exceedance per direction with its nines marked, then the latency histogram: of
+ * response time when fio reported its bins (qos_has_resp), else of completion
+ * latency, the x axis saying which.
+ */
 static void qos_charts(struct report *r, const struct result_step *st)
 {
+	int resp = qos_has_resp(st);
 	char *title = titled(r, M_QOS, st), *sub = step_sub(st);
-	struct chart *c = qos_chart(r, title, sub), *h;
-	int many = dirs_with_bins(st) > 1;
+	struct chart *c = qos_chart(r, title, sub, resp), *h;
+	int many = dirs_with_bins(st, resp) > 1;
 	double x[HIST_MAX], y[HIST_MAX];
 
 	for (int d = 0; d < RESULT_NDIRS; d++) {
 		char *prefix = many ? xasprintf("%s ", r->msg[dir_msg[d]]) : xstrdup("");
+		const struct result_hist *dh = qos_hist(st, d, resp);
 
-		if (add_exceedance(c, &st->hist[d], r->msg[dir_msg[d]], r->tmpl->dir_color[d]))
-			add_qos_marks(c, &st->hist[d], prefix);
+		if (add_exceedance(c, dh, r->msg[dir_msg[d]], r->tmpl->dir_color[d]))
+			add_qos_marks(c, dh, prefix);
 		free(prefix);
 	}
 	if (!c->nseries)
@@ -143,10 +150,10 @@ static void qos_charts(struct report *r, const struct result_step *st)
 	free(title);
 	title = titled(r, M_HIST, st);
 	h = chart_new(CHART_SWEEP, title, sub);
-	chart_set_axis_titles(h, r->msg[M_LATENCY], r->msg[M_PCT_IOS]);
+	chart_set_axis_titles(h, r->msg[resp ? M_RESPONSE : M_LATENCY], r->msg[M_PCT_IOS]);
 	chart_set_scales(h, CHART_LOG10, CHART_LINEAR);
 	for (int d = 0; d < RESULT_NDIRS; d++) {
-		size_t n = qos_histogram(&st->hist[d], HIST_PER_DECADE, x, y, HIST_MAX);
+		size_t n = qos_histogram(qos_hist(st, d, resp), HIST_PER_DECADE, x, y, HIST_MAX);
 
 		if (n)
 			chart_add_series(h, r->msg[dir_msg[d]], r->tmpl->dir_color[d], x, y, n);
@@ -180,17 +187,28 @@ void report__build_step(struct report *r, const struct result_step *st, int log_
 	}
 }
 
+/* A step of the summary's QoS overlay. */
+static int in_overlay(const struct result_step *st)
+{
+	return report__is_ok(st) && !st->scope && strcmp(report__hint(st), "none");
+}
+
 void report__build_qos_overlay(struct report *r)
 {
-	struct chart *c = qos_chart(r, r->msg[M_QOS], r->msg[M_QOS_SUB]);
 	struct result_hist h = { NULL, NULL, 0 };
+	struct chart *c;
+	int resp = 1;   /* response time, when every step has its bins */
 
+	for (size_t i = 0; i < r->run->nsteps; i++)
+		if (in_overlay(&r->run->steps[i]) && dirs_with_bins(&r->run->steps[i], 0))
+			resp &= qos_has_resp(&r->run->steps[i]);
+	c = qos_chart(r, r->msg[M_QOS], r->msg[M_QOS_SUB], resp);
 	for (size_t i = 0; i < r->run->nsteps; i++) {
 		const struct result_step *st = &r->run->steps[i];
 
-		if (!report__is_ok(st) || st->scope || !strcmp(report__hint(st), "none"))
+		if (!in_overlay(st))
 			continue;
-		qos_merge(st, &h);
+		qos_merge(st, resp, &h);
 		add_exceedance(c, &h, report__str_or(st->name, "?"), chart_palette(c->nseries));
 	}
 	result_hist_release(&h);

@@ -297,7 +297,7 @@ static void test_qos(void **state)
 	/* Merging directions adds equal bins and keeps the order. */
 	hist(&st.hist[RESULT_WRITE], (const uint64_t[]){ 500000, 1000000 },
 	     (const uint64_t[]){ 5, 7 }, 2);
-	qos_merge(&st, &m);
+	qos_merge(&st, 0, &m);
 	assert_int_equal(m.n, 5);
 	assert_int_equal(m.ns[1], 500000);
 	assert_int_equal(m.count[2], 9907);

@@ -56,5 +56,16 @@ done
 pdftotext -layout "$WORK/en.pdf" "$WORK/en.txt"
 grep -A3 "consistency-rnd4k-q32-mix50: IOPS dispersion" "$WORK/en.txt" | grep -q "Read + Write" ||
   fail "the consistency step's dispersion shows the total (read + write)"
+# The QoS pages are in response time (fio's lat_ns: submission + completion), their
+# 99 % mark fio's own lat_ns 99th percentile.
+check "QoS in response time" grep -q "Response time (µs)" "$WORK/en.txt"
+for dir in read write; do
+  d=$(jq -r ".steps[] | select(.name == \"qos-rnd4k-q1-$dir\") | .dir" "$m")
+  p99=$(jq ".jobs[0].$dir.lat_ns.percentile[\"99.000000\"] / 1000" "$out/$d/fio.json")
+  label=$(awk -v u="$p99" 'BEGIN { if (u < 100) printf "99%%: %.1f µs", u;
+                                   else if (u < 1000) printf "99%%: %.0f µs", u;
+                                   else printf "99%%: %.2f ms", u / 1000 }')
+  check "$dir QoS marks fio's response-time p99 ($label)" grep -qF "$label" "$WORK/en.txt"
+done
 "$SSDBENCH" verify "$out" > /dev/null || fail "verify"
 echo "wsat: ok"
