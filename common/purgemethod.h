@@ -2,7 +2,7 @@
 /*
  * purgemethod: the one table of purge methods. The plan loader's choices, the plan
  * reference, the schema, `ssdbench purge --help`, `check`, the dry run and the run
- * all read it; orchestrator/purge.c keeps each method's commands, indexed by it.
+ * all read it; orchestrator/device/purge.c keeps each method's commands, indexed by it.
  */
 #ifndef SB_PURGEMETHOD_H
 #define SB_PURGEMETHOD_H

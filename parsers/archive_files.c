@@ -40,7 +40,7 @@ int archive_files_excluded(const char *rel)
 	size_t n = strlen(rel);
 
 	/* journal.jsonl is appended before each manifest save: bookkeeping, like the manifest;
-	 * .lock is held by the run writing the archive (orchestrator/archlock.h). */
+	 * .lock is held by the run writing the archive (orchestrator/archive/archlock.h). */
 	return !strcmp(rel, "manifest.json") || !strcmp(rel, "journal.jsonl") ||
 	       !strcmp(rel, ".lock") ||
 	       !strcmp(rel, "report.pdf") ||

@@ -6,9 +6,14 @@ sb_unit_test(test_wcache sb_orchestrator)
 
 foreach(it device_refuse device_purge device_op device_probe device_resume device_raid
            device_raid_fake device_raid_cmd device_hwop device_wcache quiesce seeds purge_methods)
+  # The tests that simulate a drive run the test build with the stand-ins in.
+  set(bin ssdbench)
+  if(it STREQUAL device_hwop OR it STREQUAL device_wcache)
+    set(bin ssdbench-fakes)
+  endif()
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
-            $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+            $<TARGET_FILE:${bin}> ${CMAKE_SOURCE_DIR})
   set_tests_properties(it_${it} PROPERTIES LABELS integration SKIP_RETURN_CODE 77
     TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}" RESOURCE_LOCK fio)
 endforeach()

@@ -3,7 +3,7 @@
 # Hardware over-provisioning (<op method="hpa"|"namespace">) run live on a loop
 # device this test creates, which answers as a SATA drive with an HPA, an ACS-4
 # drive with AMAC, or an NVMe namespace through the TEST-ONLY hook
-# SSDBENCH_FAKE_DRIVE (orchestrator/fakedrive.h): SET MAX and namespace create
+# SSDBENCH_FAKE_DRIVE (tests/fakes/fakedrive.h): SET MAX and namespace create
 # really shrink the loop device. Checks the size during the scope, the restore
 # after it, after a failed step, after a failed command, after Ctrl-C and at
 # resume after SIGKILL, the refusal of a drive whose serial changed, and that

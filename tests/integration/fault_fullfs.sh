@@ -6,7 +6,7 @@
 # steps are all kept (manifest, results.csv, fio.json) and the report error says why;
 # no room for the second step's fio report -> its error names fio.json and ENOSPC
 # (fio itself says nothing) and the manifest says "failed", from the space the
-# archive's lock keeps in reserve (orchestrator/archlock.h, 128 KiB) for that.
+# archive's lock keeps in reserve (orchestrator/archive/archlock.h, 128 KiB) for that.
 . "$(dirname "$0")/fault_lib.sh"
 
 [ "$(id -u)" -eq 0 ] || { echo "fault_fullfs: skipped (needs root to mount)"; exit 77; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# One writer per archive (orchestrator/archlock.h): while a run is under way (its
+# One writer per archive (orchestrator/archive/archlock.h): while a run is under way (its
 # first step's fio held by a wrapper on PATH until this test writes to a FIFO), a
 # second run into its folder, a resume of it and a `run --force` replacing it are
 # all refused before they touch anything, exit 1, naming the holder's pid, host and

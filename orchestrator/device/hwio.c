@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* hwio: SG_IO and NVMe admin commands and the rescan, or the test-only fake drive. */
+/* hwio: SG_IO and NVMe admin commands and the rescan, or a test build's stand-in. */
 #include "hwio.h"
 
 #include <errno.h>
@@ -11,11 +11,11 @@
 #include <unistd.h>
 
 #include "err.h"
-#include "fakedrive.h"
 #include "xalloc.h"
 
 struct hwio {
-	struct fakedrive *fake;      /* the simulation, or NULL */
+	const struct device_stand_in *sim;  /* a test build's stand-in, or NULL */
+	void *fake;                  /* what sim->open returned */
 	int fd;                      /* ATA: the drive; NVMe: its controller */
 	int nvme;
 	char node[4096];             /* what fd is open on */
@@ -29,8 +29,8 @@ struct hwio *hwio_open(const struct device_info *di, struct diag *d)
 	h->fd = -1;
 	h->nvme = di->has_nvme;
 	snprintf(h->kname, sizeof(h->kname), "%s", di->kname);
-	if (fakedrive_active(di)) {
-		h->fake = fakedrive_open(di, d);
+	if ((h->sim = device_stand_in(di))) {
+		h->fake = h->sim->open(di, d);
 		snprintf(h->node, sizeof(h->node), "%s", di->path);
 		if (!h->fake) {
 			free(h);
@@ -64,7 +64,8 @@ void hwio_close(struct hwio *h)
 		return;
 	if (h->fd >= 0)
 		close(h->fd);
-	fakedrive_free(h->fake);
+	if (h->fake)
+		h->sim->close(h->fake);
 	free(h);
 }
 
@@ -78,7 +79,7 @@ int hwio_ata(struct hwio *h, struct device_ata_cmd *c, const char *what, struct 
 	int rc;
 
 	c->status = c->error = 0;
-	rc = h->fake ? fakedrive_ata(h->fake, c) : device_ata_passthru(h->fd, c);
+	rc = h->fake ? h->sim->ata(h->fake, c) : device_ata_passthru(h->fd, c);
 	if (!rc)
 		return 0;
 	if (rc == -EIO && (c->status & 0x01))
@@ -97,7 +98,7 @@ int hwio_nvme(struct hwio *h, struct nvme_admin_cmd *c, const char *what, struct
 
 	c->result = 0;
 	if (h->fake) {
-		rc = fakedrive_nvme(h->fake, c);
+		rc = h->sim->nvme(h->fake, c);
 	} else {
 		rc = ioctl(h->fd, NVME_IOCTL_ADMIN_CMD, c);
 		rc = rc < 0 ? -errno : rc;
@@ -134,7 +135,7 @@ int hwio_rescan(struct hwio *h, struct diag *d)
 	int rc;
 
 	if (h->fake)
-		rc = fakedrive_rescan(h->fake);
+		rc = h->sim->rescan(h->fake);
 	else if (h->nvme)
 		rc = ioctl(h->fd, NVME_IOCTL_RESCAN) < 0 ? -errno : 0;
 	else

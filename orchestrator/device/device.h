@@ -169,4 +169,28 @@ const char *device_kind_name(enum device_kind k);
 /* Prints the probe as text, or as one JSON object when json is set. */
 void device_print(const struct device_info *di, int json, FILE *out);
 
+/*
+ * A stand-in for drives: the test builds install one (tests/fakes/fakedrive.c)
+ * before the command line runs, so the hardware-OP and write-cache paths run for
+ * real on loop devices in CI. The shipped binary installs none: every probe and
+ * command goes to the kernel. s is opaque to this layer (what open returned).
+ */
+struct nvme_admin_cmd;
+struct device_stand_in {
+	const char *note;            /* what the manifest and output say of one */
+	int (*active)(const struct device_info *di);   /* it answers for di */
+	void (*probe)(struct device_info *di);         /* the probe's view of di */
+	void *(*open)(const struct device_info *di, struct diag *d);  /* NULL: d set */
+	void (*close)(void *s);
+	int (*ata)(void *s, struct device_ata_cmd *c);     /* 0 or -EIO/-errno */
+	int (*nvme)(void *s, struct nvme_admin_cmd *c);    /* 0, NVMe status, -errno */
+	int (*rescan)(void *s);                            /* 0 or -errno */
+};
+/* Installs s (NULL: none) for every later probe and command. */
+void device_set_stand_in(const struct device_stand_in *s);
+/* The stand-in answering for di, or NULL: the drive itself answers. */
+const struct device_stand_in *device_stand_in(const struct device_info *di);
+/* The installed stand-in's note, or "". */
+const char *device_stand_in_note(void);
+
 #endif

@@ -21,7 +21,7 @@
  * scan; no network, no DTD loading, no entity substitution, and a document that
  * still ends up with a DTD is refused. libxml2's first error is kept at
  * FILE:LINE:COL. Returns the document (free it with xmlFreeDoc()) or NULL with d
- * set (-SB_EPARSE). Plans (orchestrator/plan_load.c) and templates share it.
+ * set (-SB_EPARSE). Plans (orchestrator/plan/plan_load.c) and templates share it.
  */
 xmlDocPtr xmlfile_parse(const char *path, const char *text, size_t len, struct diag *d);
 

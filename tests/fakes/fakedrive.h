@@ -8,7 +8,8 @@
  * capacity is the backing file's size; SET MAX and namespace create really shrink
  * the loop device (LOOP_SET_STATUS64 lo_sizelimit, LOOP_SET_CAPACITY at rescan).
  * It exists so the hardware-OP orchestration runs for real in CI: hwio uses it in
- * place of SG_IO / NVME_IOCTL_ADMIN_CMD, everything above hwio is shared.
+ * place of SG_IO / NVME_IOCTL_ADMIN_CMD, everything above hwio is shared. It is
+ * built into ssdbench-fakes only (tests/CMakeLists.txt), never into ssdbench.
  *
  * The state file holds key=value lines ('#' starts a comment):
  *   type=ata | ata-amac | nvme   (ata-amac: no HPA feature set, AMAC supported)
@@ -31,6 +32,13 @@
 #include "diag.h"
 
 #define FAKEDRIVE_ENV "SSDBENCH_FAKE_DRIVE"
+
+/*
+ * The device layer's stand-in made of the functions below: ssdbench-fakes (the
+ * test build of the command line, fakes_main.c) installs it with
+ * device_set_stand_in() before anything runs. The shipped ssdbench has none.
+ */
+extern const struct device_stand_in fakedrive_stand_in;
 /* What the manifest and the output say of a simulated drive. */
 #define FAKEDRIVE_NOTE "SSDBENCH_FAKE_DRIVE, a loop device playing a drive, tests only"
 

@@ -16,7 +16,6 @@
 #include <jansson.h>
 
 #include "err.h"
-#include "fakedrive.h"
 #include "hwio.h"
 #include "interlock.h"
 #include "journal.h"
@@ -177,11 +176,12 @@ int run_hwop_change(struct run_hwop *h, const struct run_opts *o, const char *pa
 		goto out;
 	h->changed = 1;   /* from here on a restore is owed, whatever happens */
 	h->restored = 0;
-	fprintf(out, "%s: over-provisioning %u.%02u %% by %s on '%s' (%s)%s\n", h->name,
+	fprintf(out, "%s: over-provisioning %u.%02u %% by %s on '%s' (%s)%s%s%s\n", h->name,
 		h->centi / 100, h->centi % 100, h->method == HWOP_HPA ? h->rec.amac ?
 		"SET ACCESSIBLE MAX ADDRESS (ACS-4 AMAC)" : "the HPA (SET MAX ADDRESS)" :
 		"a smaller namespace", path, h->rec.identity, h->simulated ?
-		" [simulated: " FAKEDRIVE_NOTE "]" : "");
+		" [simulated: " : "", h->simulated ? device_stand_in_note() : "",
+		h->simulated ? "]" : "");
 	rc = resize(h, io, di, out, d);
 out:
 	h->change_s = mono_s() - t0;

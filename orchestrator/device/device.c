@@ -19,7 +19,6 @@
 #include <scsi/sg.h>
 
 #include "err.h"
-#include "fakedrive.h"
 #include "sbuf.h"
 #include "xalloc.h"
 
@@ -372,8 +371,8 @@ static void probe_block(const struct stat *st, struct device_info *di)
 		probe_nvme(fd, di);
 	if (fd >= 0 && di->kind == DEVICE_SD)
 		probe_ata(fd, di);
-	if (di->kind == DEVICE_LOOP)
-		fakedrive_probe(di);   /* TEST-ONLY: SSDBENCH_FAKE_DRIVE, else nothing */
+	if (device_stand_in(di))
+		device_stand_in(di)->probe(di);   /* test builds only */
 	if (di->has_nvme && !di->serial[0])
 		snprintf(di->serial, sizeof(di->serial), "%s", di->nvme.serial);
 	if (di->has_ata && di->ata.wcache)
@@ -424,4 +423,21 @@ const char *device_identity(const struct device_info *di)
 	    di->kind == DEVICE_MD)
 		return di->kname;
 	return "";
+}
+
+static const struct device_stand_in *stand_in;
+
+void device_set_stand_in(const struct device_stand_in *s)
+{
+	stand_in = s;
+}
+
+const struct device_stand_in *device_stand_in(const struct device_info *di)
+{
+	return stand_in && stand_in->active(di) ? stand_in : NULL;
+}
+
+const char *device_stand_in_note(void)
+{
+	return stand_in ? stand_in->note : "";
 }

@@ -3,9 +3,9 @@
  * hwio: the transport under hardware over-provisioning: one ATA command (SG_IO ATA
  * PASS-THROUGH(16), the sense data decoded), one NVMe admin command
  * (NVME_IOCTL_ADMIN_CMD on the controller node, its status), and the rescan that
- * makes the kernel see a new capacity (sysfs device/rescan; NVME_IOCTL_RESCAN). On
- * a loop device with SSDBENCH_FAKE_DRIVE set (tests only) the same calls go to
- * fakedrive instead; nothing above this layer knows which one answers.
+ * makes the kernel see a new capacity (sysfs device/rescan; NVME_IOCTL_RESCAN). When a
+ * test build's stand-in answers for the drive (device_stand_in) the same calls go
+ * to it instead; nothing above this layer knows which one answers.
  */
 #ifndef SB_HWIO_H
 #define SB_HWIO_H

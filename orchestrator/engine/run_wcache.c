@@ -9,7 +9,6 @@
 #include <jansson.h>
 
 #include "err.h"
-#include "fakedrive.h"
 #include "hwio.h"
 #include "journal.h"
 #include "run_int.h"
@@ -86,7 +85,7 @@ int run_wcache_guard(struct run_wcache *w, const struct device_info *di, const c
 	memcpy(w->node, di->path, strlen(di->path) + 1);
 	memcpy(w->identity, device_identity(di), strlen(device_identity(di)) + 1);
 	w->present = di->has_nvme ? (di->nvme.vwc & 1) != 0 : di->has_ata && di->ata.wcache;
-	w->simulated = fakedrive_active(di);
+	w->simulated = device_stand_in(di) != NULL;
 	if (!w->read)   /* a resume's recovery already knows it */
 		w->before = w->cur = di->wcache_state;
 	snprintf(w->kernel_before, sizeof(w->kernel_before), "%s", di->wcache_sysfs);
@@ -223,10 +222,11 @@ int run_wcache_apply(struct run_wcache *w, int want, const char *dir, FILE *out,
 		if (!rc) {
 			w->set = want;
 			w->asked_set |= asked ? 1u << want : 0;
-			fprintf(out, "write cache of '%s' (%s): %s, was %s%s%s\n", w->node,
+			fprintf(out, "write cache of '%s' (%s): %s, was %s%s%s%s%s\n", w->node,
 				w->identity, wcache_state_name(want), wcache_state_name(was),
 				want == w->before ? " (as the run found it)" : "", w->simulated ?
-				" [simulated: " FAKEDRIVE_NOTE "]" : "");
+				" [simulated: " : "", w->simulated ? device_stand_in_note() : "",
+				w->simulated ? "]" : "");
 			fflush(out);   /* said before the step, which may run for hours */
 		}
 	}

@@ -511,3 +511,33 @@ void fakedrive_probe(struct device_info *di)
 	}
 	fakedrive_free(f);
 }
+
+static void *stand_open(const struct device_info *di, struct diag *d)
+{
+	return fakedrive_open(di, d);
+}
+
+static void stand_close(void *s)
+{
+	fakedrive_free(s);
+}
+
+static int stand_ata(void *s, struct device_ata_cmd *c)
+{
+	return fakedrive_ata(s, c);
+}
+
+static int stand_nvme(void *s, struct nvme_admin_cmd *c)
+{
+	return fakedrive_nvme(s, c);
+}
+
+static int stand_rescan(void *s)
+{
+	return fakedrive_rescan(s);
+}
+
+const struct device_stand_in fakedrive_stand_in = {
+	FAKEDRIVE_NOTE, fakedrive_active, fakedrive_probe, stand_open, stand_close,
+	stand_ata, stand_nvme, stand_rescan,
+};
