@@ -11,7 +11,7 @@ sb_unit_test(test_fioopt sb_orchestrator)
 foreach(it cli plans quick options failure interrupt verify device steady wsat resume
     watchdog_continue lineup rerun telemetry remote remote_lineup remote_ssh remote_lock
     remote_raid hostile_plan hostile_archive series written runlock import_jobs data latency
-    continuous duty)
+    continuous duty readme)
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
