@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report_int: what report.c (pages, files) and report_charts.c (the charts built
- * from a run) share: the UI strings' ids and the render context.
+ * report_int: what the report's files share: the UI strings' ids and the render
+ * context. They form a stack, each calling only those below it:
+ * report.c (pages, files) > report_charts.c (the template's entries) >
+ * report_steps.c (a step's charts) > report_scopes.c (a <rounds> scope's) >
+ * report_ctx.c (strings and shared helpers).
  */
 #ifndef SB_REPORT_INT_H
 #define SB_REPORT_INT_H
@@ -64,19 +67,16 @@ struct report {
 	size_t nrows;
 };
 
+/* report_ctx.c */
 /* $SSDBENCH_DATADIR, else the source tree the program was built from. */
 const char *report__datadir(void);
 /* Loads the UI strings for lang from templates/i18n/ into r->strings and r->msg. */
 int report__load_msgs(struct report *r, const char *lang, struct diag *d);
 const char *report__str_or(const char *s, const char *dflt);
-/* The plan's display title (may be CJK), else its name. */
 /* The plan's title in the report's language when the plan gave one. */
 const char *report__plan_title(const struct report *r);
 /* "randrw / 4 KiB / QD32 / 4 jobs / 70% read" into sb. */
 void report__step_pattern(const struct result_step *st, struct sbuf *sb);
-/* Builds the template's charts of the run into r->charts, in its order. */
-void report__build_charts(struct report *r);
-
 /* Appends a chart or a table (the other NULL) under file stem name; takes both. */
 void report__add_chart(struct report *r, char *name, struct chart *c, struct table *t);
 /* A step fio measured that finished: status "ok", a workload or precondition. */
@@ -96,8 +96,8 @@ void report__time_unit(const struct report *r, double tmax, double *div,
 void report__add_temp(const struct report *r, struct chart *c, const double *x,
 		      const double *y, size_t n);
 
-/* IOPS over time of one step (and its temperature on a second axis). */
-void report__iops_chart(struct report *r, const struct result_step *st);
+/* report_charts.c: builds the template's charts of the run into r->charts, in its order. */
+void report__build_charts(struct report *r);
 
 /* report_steps.c: a step's own charts, as its chart hint asks. */
 void report__build_step(struct report *r, const struct result_step *st, int log_y);
