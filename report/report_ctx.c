@@ -18,17 +18,9 @@
 
 /* The ids of the UI strings in templates/i18n/<lang>.xml, in enum msg order. */
 static const char *const msg_ids[M_N] = {
-	"time", "time-min", "time-h", "read", "write", "trim", "summary",
-	"summary-sub", "report", "target", "started", "ended", "status", "host",
-	"cpu", "kernel", "run", "platform", "software", "steps", "step", "pattern",
-	"rmbs", "wmbs", "mean", "p999", "continued", "no-samples", "sweep",
-	"sweep-sub", "qd", "dispersion", "dispersion-sub", "drive", "plan",
-	"convergence", "round", "window", "average", "band", "fit", "steady-at",
-	"not-reached", "excursions", "written", "written-sub", "pct-written",
-	"gb-written", "scope-time", "matrix", "matrix-sub", "matrix-last", "bs",
-	"iops-bs", "iops-bs-sub", "iops-3d", "iops-3d-sub", "qos", "qos-sub", "latency", "percentile", "hist",
-	"hist-sub", "pct-ios", "temp", "rounds-of", "data", "write-cache", "wc-on", "wc-off",
-	"wc-unknown", "wc-na", "response",
+#define REPORT_MSG_ID(id, name) [id] = (name),
+	REPORT_MSGS(REPORT_MSG_ID)
+#undef REPORT_MSG_ID
 };
 
 const char *report__datadir(void)
