@@ -225,42 +225,68 @@ static void build_summary_chart(struct report *r)
 	sbuf_release(&sub);
 }
 
+/*
+ * Every finished step outside rounds gets the chart its hint asks for, so a
+ * report's pages are predictable; rounds get theirs per scope.
+ */
+static void build_steps(struct report *r, const struct tmpl_chart *t)
+{
+	for (size_t i = 0; i < r->run->nsteps; i++)
+		if (is_ok(&r->run->steps[i]))
+			report__build_step(r, &r->run->steps[i], t->log_y);
+}
+
+static void build_rounds(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	report__build_scopes(r);
+}
+
+static void build_qos(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	report__build_qos_overlay(r);
+}
+
+static void build_sweep(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	build_sweep_chart(r);
+}
+
+static void build_dispersion(struct report *r, const struct tmpl_chart *t)
+{
+	build_dispersion_chart(r, t->log_y);
+}
+
+static void build_summary(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	build_summary_chart(r);
+}
+
+/* The builder of each kind a report template may name (TMPL_IN_REPORT in tmpl.h). */
+static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_chart *t) = {
+	[TMPL_STEP_IOPS] = build_steps,
+	[TMPL_SWEEP_QD] = build_sweep,
+	[TMPL_DISPERSION] = build_dispersion,
+	[TMPL_SUMMARY] = build_summary,
+	[TMPL_ROUNDS] = build_rounds,
+	[TMPL_QOS] = build_qos,
+};
+
 /* The charts of one template entry; a kind without data adds none. */
 static void build_kind(struct report *r, const struct tmpl_chart *t)
 {
 	size_t first = r->ncharts;
+	const struct tmpl_kind_info *k = tmpl_kind_info(t->kind);
 
-	switch (t->kind) {
-	case TMPL_STEP_IOPS:
-		/*
-		 * Every finished step outside rounds gets the chart its hint asks for,
-		 * so a report's pages are predictable; rounds get theirs per scope.
-		 */
-		for (size_t i = 0; i < r->run->nsteps; i++)
-			if (is_ok(&r->run->steps[i]))
-				report__build_step(r, &r->run->steps[i], t->log_y);
-		break;
-	case TMPL_ROUNDS:
-		report__build_scopes(r);
-		break;
-	case TMPL_QOS:
-		report__build_qos_overlay(r);
-		break;
-	case TMPL_SWEEP_QD:
-		build_sweep_chart(r);
-		break;
-	case TMPL_DISPERSION:
-		build_dispersion_chart(r, t->log_y);
-		break;
-	default:
-		build_summary_chart(r);
-		break;
-	}
+	if (k && builders[t->kind])
+		builders[t->kind](r, t);
 	for (size_t i = first; i < r->ncharts; i++) {
 		r->charts[i].width = t->width;
 		r->charts[i].height = t->height;
-		if (t->title && r->charts[i].c && t->kind != TMPL_STEP_IOPS &&
-		    t->kind != TMPL_ROUNDS)
+		if (t->title && r->charts[i].c && !(k->flags & TMPL_OWN_TITLES))
 			chart_set_title(r->charts[i].c, t->title);
 	}
 }
