@@ -473,39 +473,65 @@ static void per_metric(struct ctx *x, void (*per)(struct ctx *, enum lineup_metr
 
 static void build_cover(struct ctx *x);
 
+static void kind_bars(struct ctx *x)
+{
+	per_metric(x, build_bars);
+}
+
+static void kind_delta(struct ctx *x)
+{
+	per_metric(x, build_delta_table);
+}
+
+static void kind_sweep(struct ctx *x)
+{
+	char *done = xcalloc(x->l->nt + 1, 1);
+
+	for (size_t k = 0; k < x->l->nt; k++)
+		if (!done[k])
+			build_sweep(x, k, done);
+	free(done);
+}
+
+/* The overlays, drawn per test. */
+static void per_test(struct ctx *x, void (*per)(struct ctx *, size_t))
+{
+	for (size_t k = 0; k < x->l->nt; k++)
+		per(x, k);
+}
+
+static void kind_dispersion(struct ctx *x)
+{
+	per_test(x, build_dispersion);
+}
+
+static void kind_saturation(struct ctx *x)
+{
+	per_test(x, build_saturation);
+}
+
+static void kind_qos(struct ctx *x)
+{
+	per_test(x, build_qos);
+}
+
+/* The builder of each kind a lineup template may name (TMPL_IN_LINEUP in tmpl.h). */
+static void (*const builders[TMPL_NKINDS])(struct ctx *x) = {
+	[TMPL_DRIVES] = build_cover,
+	[TMPL_BARS] = kind_bars,
+	[TMPL_DELTA] = kind_delta,
+	[TMPL_SWEEP_QD] = kind_sweep,
+	[TMPL_DISPERSION] = kind_dispersion,
+	[TMPL_SATURATION] = kind_saturation,
+	[TMPL_QOS] = kind_qos,
+};
+
 /* The items of template entry tc; a kind without data adds none. */
 static void build_kind(struct ctx *x, const struct tmpl_chart *tc)
 {
-	char *done;
-
 	x->tc = tc;
-	switch (tc->kind) {
-	case TMPL_DRIVES:
-		build_cover(x);
-		break;
-	case TMPL_BARS:
-		per_metric(x, build_bars);
-		break;
-	case TMPL_DELTA:
-		per_metric(x, build_delta_table);
-		break;
-	case TMPL_SWEEP_QD:
-		done = xcalloc(x->l->nt + 1, 1);
-		for (size_t k = 0; k < x->l->nt; k++)
-			if (!done[k])
-				build_sweep(x, k, done);
-		free(done);
-		break;
-	case TMPL_DISPERSION:
-	case TMPL_SATURATION:
-	case TMPL_QOS:
-		for (size_t k = 0; k < x->l->nt; k++)
-			(tc->kind == TMPL_DISPERSION ? build_dispersion :
-			 tc->kind == TMPL_SATURATION ? build_saturation : build_qos)(x, k);
-		break;
-	default:
-		break;
-	}
+	if ((unsigned)tc->kind < TMPL_NKINDS && builders[tc->kind])
+		builders[tc->kind](x);
 }
 
 /* ---- cover, files, PDF ------------------------------------------------------------- */
