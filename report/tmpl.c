@@ -54,19 +54,25 @@ int tmpl_kind_find(const char *name, unsigned where, enum tmpl_kind *k)
 	return -1;
 }
 
-char *tmpl_kind_list(unsigned where, const char *last)
+/* The names of the kinds in where that have every flag of flags, as tmpl_kind_list(). */
+static char *kind_list(unsigned where, unsigned flags, const char *last)
 {
 	struct sbuf sb;
 	size_t n = 0, total = 0;
 
 	for (int i = 0; i < TMPL_NKINDS; i++)
-		total += (kinds[i].where & where) != 0;
+		total += (kinds[i].where & where) && (kinds[i].flags & flags) == flags;
 	sbuf_init(&sb);
 	for (int i = 0; i < TMPL_NKINDS; i++)
-		if (kinds[i].where & where)
+		if ((kinds[i].where & where) && (kinds[i].flags & flags) == flags)
 			sbuf_addf(&sb, "%s%s", !n++ ? "" : n == total ? last : ", ",
 				  kinds[i].name);
 	return sbuf_detach(&sb);
+}
+
+char *tmpl_kind_list(unsigned where, const char *last)
+{
+	return kind_list(where, 0, last);
 }
 
 static int bad(const struct tmpl_ctx *x, const xmlNode *n, const char *what,
@@ -167,8 +173,14 @@ static int read_metrics(const struct tmpl_ctx *x, const xmlNode *n, enum tmpl_ki
 	int rc = 0;
 
 	*out = NULL;
-	if (s && !(kinds[k].flags & TMPL_METRICS))
-		rc = bad(x, n, "metrics only go with bars and delta, not", kinds[k].name);
+	if (s && !(kinds[k].flags & TMPL_METRICS)) {
+		char *with = kind_list(TMPL_IN_REPORT | TMPL_IN_LINEUP, TMPL_METRICS, " and ");
+		char *what = xasprintf("metrics only go with %s, not", with);
+
+		rc = bad(x, n, what, kinds[k].name);
+		free(what);
+		free(with);
+	}
 	while (!rc && p && *p) {
 		size_t len = strcspn(p, " ");
 		int m = 0;

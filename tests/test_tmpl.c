@@ -92,6 +92,9 @@ static void test_kind_table(void **state)
 				   &d), 0);
 	assert_int_equal(t->charts[0].kind, TMPL_DISPERSION);
 	tmpl_free(t);
+	assert_int_equal(load_text("<report>\n  <chart kind=\"qos\" metrics=\"iops\"/>\n"
+				   "</report>\n", &t, &d), -SB_EPARSE);
+	assert_non_null(strstr(d.msg, "metrics only go with bars and delta, not 'qos'"));
 }
 
 /* A reviewer's copy: summary first, renamed, smaller, other colours, log y. */
