@@ -33,20 +33,56 @@
 #define SWEEP_MIN_DEPTHS 3
 #define DELTA_FULL_SCALE 25.0  /* percent of change that gets the full colour */
 
+/* The lineup's UI strings: the enum and each id in templates/i18n/lineup-<lang>.xml. */
+#define LINEUP_MSGS(X) \
+	X(S_LINEUP,            "lineup") \
+	X(S_DRIVES,            "drives") \
+	X(S_BASELINE,          "baseline") \
+	X(S_ARCHIVE,           "archive") \
+	X(S_PLAN,              "plan") \
+	X(S_TARGET,            "target") \
+	X(S_LEFT_OUT,          "left-out") \
+	X(S_NONE,              "none") \
+	X(S_IOPS,              "iops") \
+	X(S_MBPS,              "mbps") \
+	X(S_LAT_MEAN,          "lat-mean") \
+	X(S_LAT_P999,          "lat-p999") \
+	X(S_DELTA,             "delta") \
+	X(S_DELTA_SUB,         "delta-sub") \
+	X(S_HIGHER,            "higher") \
+	X(S_LOWER,             "lower") \
+	X(S_DISPERSION,        "dispersion") \
+	X(S_DISPERSION_SUB,    "dispersion-sub") \
+	X(S_TIME,              "time") \
+	X(S_QOS,               "qos") \
+	X(S_QOS_SUB,           "qos-sub") \
+	X(S_QOS_Y,             "qos-y") \
+	X(S_LATENCY,           "latency") \
+	X(S_SWEEP,             "sweep") \
+	X(S_QD,                "qd") \
+	X(S_SATURATION,        "saturation") \
+	X(S_WRITTEN,           "written") \
+	X(S_TEST,              "test") \
+	X(S_TESTS_SUB,         "tests-sub") \
+	X(S_SCOPES,            "scopes") \
+	X(S_SCOPE,             "scope") \
+	X(S_LEFT_OUT_BY,       "left-out-by") \
+	X(S_DISPERSION_SUB_BY, "dispersion-sub-by") \
+	X(S_TESTS_SUB_BY,      "tests-sub-by") \
+	X(S_PLANS_DIFFER,      "plans-differ") \
+	X(S_RESPONSE,          "response")
+
 enum {
-	S_LINEUP, S_DRIVES, S_BASELINE, S_ARCHIVE, S_PLAN, S_TARGET, S_LEFT_OUT, S_NONE,
-	S_IOPS, S_MBPS, S_LAT_MEAN, S_LAT_P999, S_DELTA, S_DELTA_SUB, S_HIGHER, S_LOWER,
-	S_DISPERSION, S_DISPERSION_SUB, S_TIME, S_QOS, S_QOS_SUB, S_QOS_Y, S_LATENCY,
-	S_SWEEP, S_QD, S_SATURATION, S_WRITTEN, S_TEST, S_TESTS_SUB, S_SCOPES, S_SCOPE,
-	S_LEFT_OUT_BY, S_DISPERSION_SUB_BY, S_TESTS_SUB_BY, S_PLANS_DIFFER, S_RESPONSE, S_N
+#define LINEUP_MSG_ENUM(id, name) id,
+	LINEUP_MSGS(LINEUP_MSG_ENUM)
+#undef LINEUP_MSG_ENUM
+	S_N
 };
 
 static const char *const ids[S_N] = {
-	"lineup", "drives", "baseline", "archive", "plan", "target", "left-out", "none",
-	"iops", "mbps", "lat-mean", "lat-p999", "delta", "delta-sub", "higher", "lower",
-	"dispersion", "dispersion-sub", "time", "qos", "qos-sub", "qos-y", "latency",
-	"sweep", "qd", "saturation", "written", "test", "tests-sub", "scopes", "scope",
-	"left-out-by", "dispersion-sub-by", "tests-sub-by", "plans-differ", "response",
+#define LINEUP_MSG_ID(id, name) [id] = (name),
+	LINEUP_MSGS(LINEUP_MSG_ID)
+#undef LINEUP_MSG_ID
 };
 
 /* The headline metrics and their titles, in report order. */
@@ -437,39 +473,65 @@ static void per_metric(struct ctx *x, void (*per)(struct ctx *, enum lineup_metr
 
 static void build_cover(struct ctx *x);
 
+static void kind_bars(struct ctx *x)
+{
+	per_metric(x, build_bars);
+}
+
+static void kind_delta(struct ctx *x)
+{
+	per_metric(x, build_delta_table);
+}
+
+static void kind_sweep(struct ctx *x)
+{
+	char *done = xcalloc(x->l->nt + 1, 1);
+
+	for (size_t k = 0; k < x->l->nt; k++)
+		if (!done[k])
+			build_sweep(x, k, done);
+	free(done);
+}
+
+/* The overlays, drawn per test. */
+static void per_test(struct ctx *x, void (*per)(struct ctx *, size_t))
+{
+	for (size_t k = 0; k < x->l->nt; k++)
+		per(x, k);
+}
+
+static void kind_dispersion(struct ctx *x)
+{
+	per_test(x, build_dispersion);
+}
+
+static void kind_saturation(struct ctx *x)
+{
+	per_test(x, build_saturation);
+}
+
+static void kind_qos(struct ctx *x)
+{
+	per_test(x, build_qos);
+}
+
+/* The builder of each kind a lineup template may name (TMPL_IN_LINEUP in tmpl.h). */
+static void (*const builders[TMPL_NKINDS])(struct ctx *x) = {
+	[TMPL_DRIVES] = build_cover,
+	[TMPL_BARS] = kind_bars,
+	[TMPL_DELTA] = kind_delta,
+	[TMPL_SWEEP_QD] = kind_sweep,
+	[TMPL_DISPERSION] = kind_dispersion,
+	[TMPL_SATURATION] = kind_saturation,
+	[TMPL_QOS] = kind_qos,
+};
+
 /* The items of template entry tc; a kind without data adds none. */
 static void build_kind(struct ctx *x, const struct tmpl_chart *tc)
 {
-	char *done;
-
 	x->tc = tc;
-	switch (tc->kind) {
-	case TMPL_DRIVES:
-		build_cover(x);
-		break;
-	case TMPL_BARS:
-		per_metric(x, build_bars);
-		break;
-	case TMPL_DELTA:
-		per_metric(x, build_delta_table);
-		break;
-	case TMPL_SWEEP_QD:
-		done = xcalloc(x->l->nt + 1, 1);
-		for (size_t k = 0; k < x->l->nt; k++)
-			if (!done[k])
-				build_sweep(x, k, done);
-		free(done);
-		break;
-	case TMPL_DISPERSION:
-	case TMPL_SATURATION:
-	case TMPL_QOS:
-		for (size_t k = 0; k < x->l->nt; k++)
-			(tc->kind == TMPL_DISPERSION ? build_dispersion :
-			 tc->kind == TMPL_SATURATION ? build_saturation : build_qos)(x, k);
-		break;
-	default:
-		break;
-	}
+	if ((unsigned)tc->kind < TMPL_NKINDS && builders[tc->kind])
+		builders[tc->kind](x);
 }
 
 /* ---- cover, files, PDF ------------------------------------------------------------- */

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* report_charts: the charts a report draws from a run, their strings and provenance footer. */
+/*
+ * report_charts: the top of the report's chart builders: the template's entries in
+ * order, each dispatched by kind (to report_steps, report_scopes or the run-wide
+ * charts here: QD sweep, dispersion, summary), and the provenance footer.
+ */
 #include "report_int.h"
 
 #include <math.h>
@@ -8,174 +12,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "i18n.h"
 #include "rounds.h"
 #include "units.h"
 #include "version.h"
 #include "xalloc.h"
 
-/* The ids of the UI strings in templates/i18n/<lang>.xml, in enum msg order. */
-static const char *const msg_ids[M_N] = {
-	"time", "time-min", "time-h", "read", "write", "trim", "summary",
-	"summary-sub", "report", "target", "started", "ended", "status", "host",
-	"cpu", "kernel", "run", "platform", "software", "steps", "step", "pattern",
-	"rmbs", "wmbs", "mean", "p999", "continued", "no-samples", "sweep",
-	"sweep-sub", "qd", "dispersion", "dispersion-sub", "drive", "plan",
-	"convergence", "round", "window", "average", "band", "fit", "steady-at",
-	"not-reached", "excursions", "written", "written-sub", "pct-written",
-	"gb-written", "scope-time", "matrix", "matrix-sub", "matrix-last", "bs",
-	"iops-bs", "iops-bs-sub", "iops-3d", "iops-3d-sub", "qos", "qos-sub", "latency", "percentile", "hist",
-	"hist-sub", "pct-ios", "temp", "rounds-of", "data", "write-cache", "wc-on", "wc-off",
-	"wc-unknown", "wc-na", "response",
-};
-
 static const enum msg dir_msg[RESULT_NDIRS] = { M_READ, M_WRITE, M_TRIM };
-
-const char *report__datadir(void)
-{
-	return report__str_or(getenv("SSDBENCH_DATADIR"), SSDBENCH_DATADIR_DEFAULT);
-}
-
-int report__load_msgs(struct report *r, const char *lang, struct diag *d)
-{
-	char *path = i18n_path(report__datadir(), lang);
-	int rc = i18n_load(&r->strings, path, msg_ids, M_N, d);
-
-	if (!rc)
-		r->msg = i18n_strings(r->strings);
-	free(path);
-	return rc;
-}
-
-const char *report__str_or(const char *s, const char *dflt)
-{
-	return s && *s ? s : dflt;
-}
-
-/* The plan's display title (may be CJK), else its name. */
-const char *report__plan_title(const struct report *r)
-{
-	return report__str_or(result_run_title(r->run, report__str_or(r->o->lang, "zh-TW")),
-			      "ssdbench");
-}
-
-/*
- * "randrw / 4 KiB / QD32 / 4 jobs / 70% read" into sb. Not U+00B7: CJK fonts set
- * the middle dot full width.
- */
-void report__step_pattern(const struct result_step *st, struct sbuf *sb)
-{
-	char bs[32];
-
-	units_format_size(st->bs, bs, sizeof(bs));
-	sbuf_addf(sb, "%s / %s / QD%d / %d job%s", report__str_or(st->rw, "?"), bs,
-		  st->iodepth, st->numjobs, st->numjobs == 1 ? "" : "s");
-	if (st->rwmixread >= 0)
-		sbuf_addf(sb, " / %d%% read", st->rwmixread);
-}
-
-void report__add_chart(struct report *r, char *name, struct chart *c, struct table *t)
-{
-	XGROW(r->charts, r->charts_cap, r->ncharts + 1);
-	memset(&r->charts[r->ncharts], 0, sizeof(r->charts[0]));
-	r->charts[r->ncharts].name = name;
-	r->charts[r->ncharts].c = c;
-	r->charts[r->ncharts].t = t;
-	r->ncharts++;
-}
-
-static void add_chart(struct report *r, char *name, struct chart *c)
-{
-	report__add_chart(r, name, c, NULL);
-}
-
-char *report__subst(const char *tmpl, const char *const *values, size_t n)
-{
-	struct sbuf sb;
-	size_t k = 0;
-
-	sbuf_init(&sb);
-	for (const char *p = tmpl; *p; p++) {
-		if (p[0] == '{' && p[1] == '}' && k < n) {
-			sbuf_adds(&sb, values[k++]);
-			p++;
-			continue;
-		}
-		sbuf_addf(&sb, "%c", *p);
-	}
-	return sbuf_detach(&sb);
-}
-
-/* Seconds up to 10 min, minutes up to 10 h, then hours: ticks stay readable. */
-static const struct {
-	double upto, div;
-	enum msg title;
-} time_units[] = {
-	{ 600, 1, M_TIME }, { 36000, 60, M_TIME_MIN }, { INFINITY, 3600, M_TIME_H },
-};
-
-void report__time_unit(const struct report *r, double tmax, double *div,
-		       const char **title)
-{
-	size_t u = 0;
-
-	while (tmax > time_units[u].upto)
-		u++;
-	*div = time_units[u].div;
-	*title = r->msg[time_units[u].title];
-}
-
-void report__add_temp(const struct report *r, struct chart *c, const double *x,
-		      const double *y, size_t n)
-{
-	if (!n)
-		return;
-	chart_set_y2(c, r->msg[M_TEMP]);
-	chart_add_series_y2(c, r->msg[M_TEMP], CHART_COLOR_TEMP, x, y, n);
-	chart_series_stroke(c, c->nseries - 1, CHART_STROKE_DASHED);
-}
-
-void report__iops_chart(struct report *r, const struct result_step *st)
-{
-	const char *xtitle;
-	struct sbuf sub;
-	struct chart *c;
-	double tmax = 0, div;
-
-	for (int d = 0; d < RESULT_NDIRS; d++)
-		if (st->iops[d].n)
-			tmax = fmax(tmax, st->iops[d].t[st->iops[d].n - 1]);
-	report__time_unit(r, tmax, &div, &xtitle);
-	sbuf_init(&sub);
-	report__step_pattern(st, &sub);
-	c = chart_new(CHART_LINE, report__str_or(st->name, "?"), sub.buf);
-	chart_set_axis_titles(c, xtitle, "IOPS");
-	chart_set_x_min_step(c, 1);
-	if (!tmax && !st->iops[RESULT_READ].n && !st->iops[RESULT_WRITE].n &&
-	    !st->iops[RESULT_TRIM].n)
-		chart_set_note(c, r->msg[M_NO_SAMPLES]);
-	for (int d = 0; d < RESULT_NDIRS; d++) {
-		const struct result_series *s = &st->iops[d];
-		double *t = xmalloc((s->n + 1) * sizeof(*t));
-
-		for (size_t i = 0; i < s->n; i++)
-			t[i] = s->t[i] / div;
-		if (s->n)
-			chart_add_series(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d], t, s->v,
-					 s->n);
-		free(t);
-	}
-	if (st->temp_c.n) {
-		double *t = xmalloc(st->temp_c.n * sizeof(*t));
-
-		for (size_t i = 0; i < st->temp_c.n; i++)
-			t[i] = st->temp_c.t[i] / div;
-		report__add_temp(r, c, t, st->temp_c.v, st->temp_c.n);
-		free(t);
-	}
-	add_chart(r, xasprintf("step-%03d-iops", st->index), c);
-	sbuf_release(&sub);
-}
 
 static int dirs_with_io(const struct result_step *st)
 {
@@ -219,7 +61,6 @@ static void add_step_bars(struct report *r, struct chart *c,
 	sbuf_release(&value);
 }
 
-/* Charts in reading order: one IOPS chart per step, then the summary. */
 /* The provenance line: drive (or target), plan and its hash, fio, ssdbench. */
 static char *provenance(const struct report *r)
 {
@@ -241,17 +82,6 @@ static char *provenance(const struct report *r)
 	sbuf_addf(&sb, "  |  %s  |  ssdbench %s", report__str_or(run->fio_version, "fio ?"),
 		  report__str_or(run->ssdbench_version, SSDBENCH_VERSION));
 	return sbuf_detach(&sb);
-}
-
-int report__is_ok(const struct result_step *st)
-{
-	/* Purge, idle and probe elements finish "ok" too, but fio measured nothing. */
-	return st->status && !strcmp(st->status, "ok") && result_step_measured(st);
-}
-
-const char *report__hint(const struct result_step *st)
-{
-	return report__str_or(st->chart, "auto");
 }
 
 /* A finished step outside rounds whose hint does not say "none". */
@@ -342,7 +172,7 @@ static void build_sweep_chart(struct report *r)
 		chart_free(c);
 		return;
 	}
-	add_chart(r, xstrdup("sweep-qd"), c);
+	report__add_chart(r, xstrdup("sweep-qd"), c, NULL);
 }
 
 /* Steps with at least this many seconds go into the dispersion chart. */
@@ -372,7 +202,7 @@ static void build_dispersion_chart(struct report *r, int log_y)
 		chart_free(c);
 		return;
 	}
-	add_chart(r, xstrdup("dispersion"), c);
+	report__add_chart(r, xstrdup("dispersion"), c, NULL);
 }
 
 static void build_summary_chart(struct report *r)
@@ -389,48 +219,74 @@ static void build_summary_chart(struct report *r)
 		if (is_ok(&run->steps[i]))
 			add_step_bars(r, sum, &run->steps[i]);
 	if (sum->nbars)
-		add_chart(r, xstrdup("summary"), sum);
+		report__add_chart(r, xstrdup("summary"), sum, NULL);
 	else
 		chart_free(sum);
 	sbuf_release(&sub);
 }
 
+/*
+ * Every finished step outside rounds gets the chart its hint asks for, so a
+ * report's pages are predictable; rounds get theirs per scope.
+ */
+static void build_steps(struct report *r, const struct tmpl_chart *t)
+{
+	for (size_t i = 0; i < r->run->nsteps; i++)
+		if (is_ok(&r->run->steps[i]))
+			report__build_step(r, &r->run->steps[i], t->log_y);
+}
+
+static void build_rounds(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	report__build_scopes(r);
+}
+
+static void build_qos(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	report__build_qos_overlay(r);
+}
+
+static void build_sweep(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	build_sweep_chart(r);
+}
+
+static void build_dispersion(struct report *r, const struct tmpl_chart *t)
+{
+	build_dispersion_chart(r, t->log_y);
+}
+
+static void build_summary(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	build_summary_chart(r);
+}
+
+/* The builder of each kind a report template may name (TMPL_IN_REPORT in tmpl.h). */
+static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_chart *t) = {
+	[TMPL_STEP_IOPS] = build_steps,
+	[TMPL_SWEEP_QD] = build_sweep,
+	[TMPL_DISPERSION] = build_dispersion,
+	[TMPL_SUMMARY] = build_summary,
+	[TMPL_ROUNDS] = build_rounds,
+	[TMPL_QOS] = build_qos,
+};
+
 /* The charts of one template entry; a kind without data adds none. */
 static void build_kind(struct report *r, const struct tmpl_chart *t)
 {
 	size_t first = r->ncharts;
+	const struct tmpl_kind_info *k = tmpl_kind_info(t->kind);
 
-	switch (t->kind) {
-	case TMPL_STEP_IOPS:
-		/*
-		 * Every finished step outside rounds gets the chart its hint asks for,
-		 * so a report's pages are predictable; rounds get theirs per scope.
-		 */
-		for (size_t i = 0; i < r->run->nsteps; i++)
-			if (is_ok(&r->run->steps[i]))
-				report__build_step(r, &r->run->steps[i], t->log_y);
-		break;
-	case TMPL_ROUNDS:
-		report__build_scopes(r);
-		break;
-	case TMPL_QOS:
-		report__build_qos_overlay(r);
-		break;
-	case TMPL_SWEEP_QD:
-		build_sweep_chart(r);
-		break;
-	case TMPL_DISPERSION:
-		build_dispersion_chart(r, t->log_y);
-		break;
-	default:
-		build_summary_chart(r);
-		break;
-	}
+	if (k && builders[t->kind])
+		builders[t->kind](r, t);
 	for (size_t i = first; i < r->ncharts; i++) {
 		r->charts[i].width = t->width;
 		r->charts[i].height = t->height;
-		if (t->title && r->charts[i].c && t->kind != TMPL_STEP_IOPS &&
-		    t->kind != TMPL_ROUNDS)
+		if (t->title && r->charts[i].c && !(k->flags & TMPL_OWN_TITLES))
 			chart_set_title(r->charts[i].c, t->title);
 	}
 }

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report_int: what report.c (pages, files) and report_charts.c (the charts built
- * from a run) share: the UI strings' ids and the render context.
+ * report_int: what the report's files share: the UI strings' ids and the render
+ * context. They form a stack, each calling only those below it:
+ * report.c (pages, files) > report_charts.c (the template's entries) >
+ * report_steps.c (a step's charts) > report_scopes.c (a <rounds> scope's) >
+ * report_ctx.c (strings and shared helpers).
  */
 #ifndef SB_REPORT_INT_H
 #define SB_REPORT_INT_H
@@ -16,18 +19,90 @@
 #include "table.h"
 #include "sbuf.h"
 
+/*
+ * The report's UI strings: the enum and each one's id in templates/i18n/<lang>.xml,
+ * from this one list (a new string is a row here and a <string> in each language).
+ */
+#define REPORT_MSGS(X) \
+	X(M_TIME,           "time") \
+	X(M_TIME_MIN,       "time-min") \
+	X(M_TIME_H,         "time-h") \
+	X(M_READ,           "read") \
+	X(M_WRITE,          "write") \
+	X(M_TRIM,           "trim") \
+	X(M_SUMMARY,        "summary") \
+	X(M_SUMMARY_SUB,    "summary-sub") \
+	X(M_REPORT,         "report") \
+	X(M_TARGET,         "target") \
+	X(M_STARTED,        "started") \
+	X(M_ENDED,          "ended") \
+	X(M_STATUS,         "status") \
+	X(M_HOST,           "host") \
+	X(M_CPU,            "cpu") \
+	X(M_KERNEL,         "kernel") \
+	X(M_RUN,            "run") \
+	X(M_PLATFORM,       "platform") \
+	X(M_SOFTWARE,       "software") \
+	X(M_STEPS,          "steps") \
+	X(M_STEP,           "step") \
+	X(M_PATTERN,        "pattern") \
+	X(M_RMBS,           "rmbs") \
+	X(M_WMBS,           "wmbs") \
+	X(M_MEAN,           "mean") \
+	X(M_P999,           "p999") \
+	X(M_CONTINUED,      "continued") \
+	X(M_NO_SAMPLES,     "no-samples") \
+	X(M_SWEEP,          "sweep") \
+	X(M_SWEEP_SUB,      "sweep-sub") \
+	X(M_QD,             "qd") \
+	X(M_DISPERSION,     "dispersion") \
+	X(M_DISPERSION_SUB, "dispersion-sub") \
+	X(M_DRIVE,          "drive") \
+	X(M_PLAN,           "plan") \
+	X(M_CONVERGENCE,    "convergence") \
+	X(M_ROUND,          "round") \
+	X(M_WINDOW,         "window") \
+	X(M_AVERAGE,        "average") \
+	X(M_BAND,           "band") \
+	X(M_FIT,            "fit") \
+	X(M_STEADY_AT,      "steady-at") \
+	X(M_NOT_REACHED,    "not-reached") \
+	X(M_EXCURSIONS,     "excursions") \
+	X(M_WRITTEN_TITLE,  "written") \
+	X(M_WRITTEN_SUB,    "written-sub") \
+	X(M_PCT_WRITTEN,    "pct-written") \
+	X(M_GB_WRITTEN,     "gb-written") \
+	X(M_SCOPE_TIME,     "scope-time") \
+	X(M_MATRIX,         "matrix") \
+	X(M_MATRIX_SUB,     "matrix-sub") \
+	X(M_MATRIX_LAST,    "matrix-last") \
+	X(M_BS,             "bs") \
+	X(M_IOPS_BS,        "iops-bs") \
+	X(M_IOPS_BS_SUB,    "iops-bs-sub") \
+	X(M_IOPS_3D,        "iops-3d") \
+	X(M_IOPS_3D_SUB,    "iops-3d-sub") \
+	X(M_QOS,            "qos") \
+	X(M_QOS_SUB,        "qos-sub") \
+	X(M_LATENCY,        "latency") \
+	X(M_PERCENTILE,     "percentile") \
+	X(M_HIST,           "hist") \
+	X(M_HIST_SUB,       "hist-sub") \
+	X(M_PCT_IOS,        "pct-ios") \
+	X(M_TEMP,           "temp") \
+	X(M_ROUNDS_OF,      "rounds-of") \
+	X(M_DATA,           "data") \
+	X(M_WCACHE,         "write-cache") \
+	X(M_WC_ON,          "wc-on") \
+	X(M_WC_OFF,         "wc-off") \
+	X(M_WC_UNKNOWN,     "wc-unknown") \
+	X(M_WC_NA,          "wc-na") \
+	X(M_RESPONSE,       "response")
+
 enum msg {
-	M_TIME, M_TIME_MIN, M_TIME_H, M_READ, M_WRITE, M_TRIM, M_SUMMARY,
-	M_SUMMARY_SUB, M_REPORT, M_TARGET, M_STARTED, M_ENDED, M_STATUS, M_HOST,
-	M_CPU, M_KERNEL, M_RUN, M_PLATFORM, M_SOFTWARE, M_STEPS, M_STEP, M_PATTERN,
-	M_RMBS, M_WMBS, M_MEAN, M_P999, M_CONTINUED, M_NO_SAMPLES, M_SWEEP,
-	M_SWEEP_SUB, M_QD, M_DISPERSION, M_DISPERSION_SUB, M_DRIVE, M_PLAN,
-	M_CONVERGENCE, M_ROUND, M_WINDOW, M_AVERAGE, M_BAND, M_FIT, M_STEADY_AT,
-	M_NOT_REACHED, M_EXCURSIONS, M_WRITTEN_TITLE, M_WRITTEN_SUB, M_PCT_WRITTEN,
-	M_GB_WRITTEN, M_SCOPE_TIME, M_MATRIX, M_MATRIX_SUB, M_MATRIX_LAST, M_BS,
-	M_IOPS_BS, M_IOPS_BS_SUB, M_IOPS_3D, M_IOPS_3D_SUB, M_QOS, M_QOS_SUB, M_LATENCY, M_PERCENTILE, M_HIST,
-	M_HIST_SUB, M_PCT_IOS, M_TEMP, M_ROUNDS_OF, M_DATA, M_WCACHE, M_WC_ON, M_WC_OFF,
-	M_WC_UNKNOWN, M_WC_NA, M_RESPONSE, M_N
+#define REPORT_MSG_ENUM(id, name) id,
+	REPORT_MSGS(REPORT_MSG_ENUM)
+#undef REPORT_MSG_ENUM
+	M_N
 };
 
 /* One page of the report: a chart, or a table (the SNIA IOPS matrix). */
@@ -64,19 +139,16 @@ struct report {
 	size_t nrows;
 };
 
+/* report_ctx.c */
 /* $SSDBENCH_DATADIR, else the source tree the program was built from. */
 const char *report__datadir(void);
 /* Loads the UI strings for lang from templates/i18n/ into r->strings and r->msg. */
 int report__load_msgs(struct report *r, const char *lang, struct diag *d);
 const char *report__str_or(const char *s, const char *dflt);
-/* The plan's display title (may be CJK), else its name. */
 /* The plan's title in the report's language when the plan gave one. */
 const char *report__plan_title(const struct report *r);
 /* "randrw / 4 KiB / QD32 / 4 jobs / 70% read" into sb. */
 void report__step_pattern(const struct result_step *st, struct sbuf *sb);
-/* Builds the template's charts of the run into r->charts, in its order. */
-void report__build_charts(struct report *r);
-
 /* Appends a chart or a table (the other NULL) under file stem name; takes both. */
 void report__add_chart(struct report *r, char *name, struct chart *c, struct table *t);
 /* A step fio measured that finished: status "ok", a workload or precondition. */
@@ -96,8 +168,8 @@ void report__time_unit(const struct report *r, double tmax, double *div,
 void report__add_temp(const struct report *r, struct chart *c, const double *x,
 		      const double *y, size_t n);
 
-/* IOPS over time of one step (and its temperature on a second axis). */
-void report__iops_chart(struct report *r, const struct result_step *st);
+/* report_charts.c: builds the template's charts of the run into r->charts, in its order. */
+void report__build_charts(struct report *r);
 
 /* report_steps.c: a step's own charts, as its chart hint asks. */
 void report__build_step(struct report *r, const struct result_step *st, int log_y);

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* report_steps: a step's own charts as its plan hint asks (time, dispersion, written, qos) and the QoS overlay. */
+/*
+ * report_steps: a step's own charts as its plan hint asks (time, dispersion,
+ * written, qos) and the QoS overlay. Above report_scopes (the written chart).
+ */
 #include "report_int.h"
 
 #include <math.h>
@@ -165,6 +168,49 @@ static void qos_charts(struct report *r, const struct result_step *st)
 	free(sub);
 }
 
+/* IOPS over time of one step (and its temperature on a second axis). */
+static void iops_chart(struct report *r, const struct result_step *st)
+{
+	const char *xtitle;
+	struct sbuf sub;
+	struct chart *c;
+	double tmax = 0, div;
+
+	for (int d = 0; d < RESULT_NDIRS; d++)
+		if (st->iops[d].n)
+			tmax = fmax(tmax, st->iops[d].t[st->iops[d].n - 1]);
+	report__time_unit(r, tmax, &div, &xtitle);
+	sbuf_init(&sub);
+	report__step_pattern(st, &sub);
+	c = chart_new(CHART_LINE, report__str_or(st->name, "?"), sub.buf);
+	chart_set_axis_titles(c, xtitle, "IOPS");
+	chart_set_x_min_step(c, 1);
+	if (!tmax && !st->iops[RESULT_READ].n && !st->iops[RESULT_WRITE].n &&
+	    !st->iops[RESULT_TRIM].n)
+		chart_set_note(c, r->msg[M_NO_SAMPLES]);
+	for (int d = 0; d < RESULT_NDIRS; d++) {
+		const struct result_series *s = &st->iops[d];
+		double *t = xmalloc((s->n + 1) * sizeof(*t));
+
+		for (size_t i = 0; i < s->n; i++)
+			t[i] = s->t[i] / div;
+		if (s->n)
+			chart_add_series(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d], t, s->v,
+					 s->n);
+		free(t);
+	}
+	if (st->temp_c.n) {
+		double *t = xmalloc(st->temp_c.n * sizeof(*t));
+
+		for (size_t i = 0; i < st->temp_c.n; i++)
+			t[i] = st->temp_c.t[i] / div;
+		report__add_temp(r, c, t, st->temp_c.v, st->temp_c.n);
+		free(t);
+	}
+	report__add_chart(r, xasprintf("step-%03d-iops", st->index), c, NULL);
+	sbuf_release(&sub);
+}
+
 void report__build_step(struct report *r, const struct result_step *st, int log_y)
 {
 	const char *hint = report__hint(st);
@@ -183,7 +229,7 @@ void report__build_step(struct report *r, const struct result_step *st, int log_
 	} else if (!strcmp(hint, "qos")) {
 		qos_charts(r, st);
 	} else {
-		report__iops_chart(r, st);
+		iops_chart(r, st);
 	}
 }
 

@@ -13,25 +13,14 @@
 #include "xalloc.h"
 #include "xmlfile.h"
 
-static const char *const kind_names[TMPL_NKINDS] = {
-	[TMPL_STEP_IOPS] = "step-iops", [TMPL_SWEEP_QD] = "sweep-qd",
-	[TMPL_DISPERSION] = "dispersion", [TMPL_SUMMARY] = "summary",
-	[TMPL_ROUNDS] = "rounds", [TMPL_QOS] = "qos", [TMPL_DRIVES] = "drives",
-	[TMPL_BARS] = "bars", [TMPL_DELTA] = "delta", [TMPL_SATURATION] = "saturation",
-};
-
-/* Which root each kind belongs to: bit TMPL_FOR_REPORT, bit TMPL_FOR_LINEUP. */
-static const unsigned kind_use[TMPL_NKINDS] = {
-	[TMPL_STEP_IOPS] = 1, [TMPL_SWEEP_QD] = 3, [TMPL_DISPERSION] = 3,
-	[TMPL_SUMMARY] = 1, [TMPL_ROUNDS] = 1, [TMPL_QOS] = 3, [TMPL_DRIVES] = 2,
-	[TMPL_BARS] = 2, [TMPL_DELTA] = 2, [TMPL_SATURATION] = 2,
+static const struct tmpl_kind_info kinds[TMPL_NKINDS] = {
+#define TMPL_KIND_ROW(id, name, alias, where, plot, flags, help) \
+	[TMPL_##id] = { (name), (alias), (where) | ((plot) ? TMPL_IN_PLOT : 0u), (flags) },
+	TMPL_KINDS(TMPL_KIND_ROW)
+#undef TMPL_KIND_ROW
 };
 
 static const char *const roots[] = { "report", "lineup" };
-static const char *const kind_lists[] = {
-	"step-iops, sweep-qd, dispersion, summary, rounds, qos",
-	"drives, bars, delta, sweep-qd, dispersion, saturation, qos",
-};
 
 static const char *const chart_attrs[] = { "kind", "width", "height", "title", "log-y",
 					   "metrics", NULL };
@@ -46,7 +35,44 @@ struct tmpl_ctx {
 
 const char *tmpl_kind_name(enum tmpl_kind k)
 {
-	return (unsigned)k < TMPL_NKINDS ? kind_names[k] : "?";
+	return (unsigned)k < TMPL_NKINDS ? kinds[k].name : "?";
+}
+
+const struct tmpl_kind_info *tmpl_kind_info(enum tmpl_kind k)
+{
+	return (unsigned)k < TMPL_NKINDS ? &kinds[k] : NULL;
+}
+
+int tmpl_kind_find(const char *name, unsigned where, enum tmpl_kind *k)
+{
+	for (int i = 0; i < TMPL_NKINDS; i++)
+		if ((kinds[i].where & where) && (!strcmp(name, kinds[i].name) ||
+		    (kinds[i].alias && !strcmp(name, kinds[i].alias)))) {
+			*k = (enum tmpl_kind)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* The names of the kinds in where that have every flag of flags, as tmpl_kind_list(). */
+static char *kind_list(unsigned where, unsigned flags, const char *last)
+{
+	struct sbuf sb;
+	size_t n = 0, total = 0;
+
+	for (int i = 0; i < TMPL_NKINDS; i++)
+		total += (kinds[i].where & where) && (kinds[i].flags & flags) == flags;
+	sbuf_init(&sb);
+	for (int i = 0; i < TMPL_NKINDS; i++)
+		if ((kinds[i].where & where) && (kinds[i].flags & flags) == flags)
+			sbuf_addf(&sb, "%s%s", !n++ ? "" : n == total ? last : ", ",
+				  kinds[i].name);
+	return sbuf_detach(&sb);
+}
+
+char *tmpl_kind_list(unsigned where, const char *last)
+{
+	return kind_list(where, 0, last);
 }
 
 static int bad(const struct tmpl_ctx *x, const xmlNode *n, const char *what,
@@ -124,18 +150,16 @@ static int read_colors(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *
 static int read_kind(const struct tmpl_ctx *x, const xmlNode *n, enum tmpl_kind *k)
 {
 	xmlChar *s = xmlGetProp(n, (const xmlChar *)"kind");
-	int rc = 0, i = 0;
+	int rc = 0;
 
-	while (s && i < TMPL_NKINDS && (xmlStrcmp(s, (const xmlChar *)kind_names[i]) ||
-					!(kind_use[i] & (1u << x->use))))
-		i++;
-	if (!s || i == TMPL_NKINDS) {
-		char *what = xasprintf("unknown chart kind (%s)", kind_lists[x->use]);
+	if (!s || tmpl_kind_find((const char *)s, 1u << x->use, k)) {
+		char *list = tmpl_kind_list(1u << x->use, ", ");
+		char *what = xasprintf("unknown chart kind (%s)", list);
 
 		rc = bad(x, n, what, s ? (const char *)s : "");
 		free(what);
+		free(list);
 	}
-	*k = (enum tmpl_kind)i;
 	xmlFree(s);
 	return rc;
 }
@@ -149,8 +173,14 @@ static int read_metrics(const struct tmpl_ctx *x, const xmlNode *n, enum tmpl_ki
 	int rc = 0;
 
 	*out = NULL;
-	if (s && k != TMPL_BARS && k != TMPL_DELTA)
-		rc = bad(x, n, "metrics only go with bars and delta, not", kind_names[k]);
+	if (s && !(kinds[k].flags & TMPL_METRICS)) {
+		char *with = kind_list(TMPL_IN_REPORT | TMPL_IN_LINEUP, TMPL_METRICS, " and ");
+		char *what = xasprintf("metrics only go with %s, not", with);
+
+		rc = bad(x, n, what, kinds[k].name);
+		free(what);
+		free(with);
+	}
 	while (!rc && p && *p) {
 		size_t len = strcspn(p, " ");
 		int m = 0;
@@ -184,8 +214,7 @@ static int read_chart(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *n
 		rc = read_kind(x, n, &c.kind);
 	if (!rc)
 		rc = attr_num(x, n, "width", 300, 4000, &c.width);
-	free_height = c.kind == TMPL_SUMMARY || c.kind == TMPL_DRIVES ||
-		      c.kind == TMPL_BARS || c.kind == TMPL_DELTA;
+	free_height = (kinds[c.kind].flags & TMPL_FREE_HEIGHT) != 0;
 	c.height = free_height ? 0 : 600;
 	if (!rc)
 		rc = attr_num(x, n, "height", free_height ? 0 : 200, 4000, &c.height);

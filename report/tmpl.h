@@ -12,15 +12,69 @@
 
 #include "diag.h"
 
-/*
- * The charts a report can draw from a run (root <report>), and those a lineup
- * draws from several (root <lineup>): sweep-qd, dispersion and qos are both.
- */
-enum tmpl_kind { TMPL_STEP_IOPS, TMPL_SWEEP_QD, TMPL_DISPERSION, TMPL_SUMMARY,
-		 TMPL_ROUNDS, TMPL_QOS, TMPL_DRIVES, TMPL_BARS, TMPL_DELTA,
-		 TMPL_SATURATION, TMPL_NKINDS };
+/* Where a chart kind may be named: a report template, a lineup template, `plot --kind`. */
+enum tmpl_where { TMPL_IN_REPORT = 1, TMPL_IN_LINEUP = 2, TMPL_IN_PLOT = 4 };
 
-/* Which report a template lays out: its root element. */
+/* What the code reading a template or plot's options needs to know of a kind. */
+enum tmpl_kind_flags {
+	TMPL_FREE_HEIGHT = 1,   /* height 0 = as tall as the rows need (bars, tables) */
+	TMPL_METRICS = 2,       /* takes metrics="..." (lineup bars and delta) */
+	TMPL_OWN_TITLES = 4,    /* many charts with their own titles: title= is ignored */
+	TMPL_PLOT_JSON = 8,     /* plot reads fio JSON for it, not fio logs */
+};
+
+/*
+ * Every chart kind, the one list that templates (tmpl.c), the report's and the
+ * lineup's dispatch (report_charts.c, lineup_draw.c), `ssdbench plot` (plot.c,
+ * its --kind help and errors) read. Columns: the enum's tail; the name templates
+ * and --kind write; an older spelling still accepted wherever the kind is (or
+ * NULL); where a template may name it (TMPL_IN_*); whether plot draws it (0/1);
+ * flags; plot's --kind help. The order is the order kinds are listed in messages.
+ * A new kind is a row here and its drawing code in the file that draws it.
+ */
+#define TMPL_KINDS(X) \
+	X(STEP_IOPS,  "step-iops",  NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
+	X(TIME,       "time",       NULL, 0, 1, 0, "the logs' metric over time") \
+	X(DRIVES,     "drives",     NULL, TMPL_IN_LINEUP, 0, TMPL_FREE_HEIGHT, "") \
+	X(BARS,       "bars",       NULL, TMPL_IN_LINEUP, 1, \
+	  TMPL_FREE_HEIGHT | TMPL_METRICS | TMPL_PLOT_JSON, "mean MB/s per job (JSON)") \
+	X(DELTA,      "delta",      NULL, TMPL_IN_LINEUP, 1, \
+	  TMPL_FREE_HEIGHT | TMPL_METRICS | TMPL_PLOT_JSON, \
+	  "a table of each JSON's change against the first") \
+	X(SWEEP_QD,   "sweep-qd",   NULL, TMPL_IN_REPORT | TMPL_IN_LINEUP, 0, 0, "") \
+	X(DISPERSION, "dispersion", "scatter", TMPL_IN_REPORT | TMPL_IN_LINEUP, 1, 0, \
+	  "per-second dispersion (old name: scatter)") \
+	X(SUMMARY,    "summary",    NULL, TMPL_IN_REPORT, 0, TMPL_FREE_HEIGHT, "") \
+	X(ROUNDS,     "rounds",     NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
+	X(SATURATION, "saturation", NULL, TMPL_IN_LINEUP, 0, 0, "") \
+	X(QOS,        "qos",        NULL, TMPL_IN_REPORT | TMPL_IN_LINEUP, 1, TMPL_PLOT_JSON, \
+	  "latency exceedance from json+ bins (JSON)") \
+	X(HIST,       "hist",       NULL, 0, 1, TMPL_PLOT_JSON, \
+	  "response-time histogram from json+ bins (JSON)")
+
+enum tmpl_kind {
+#define TMPL_KIND_ENUM(id, name, alias, where, plot, flags, help) TMPL_##id,
+	TMPL_KINDS(TMPL_KIND_ENUM)
+#undef TMPL_KIND_ENUM
+	TMPL_NKINDS
+};
+
+/* plot's --kind help, "time: ...; bars: ...; ", from the plot kinds' rows. */
+#define TMPL_PLOT_HELP_0(name, help)
+#define TMPL_PLOT_HELP_1(name, help) name ": " help "; "
+#define TMPL_KIND_PLOT_HELP(id, name, alias, where, plot, flags, help) \
+	TMPL_PLOT_HELP_##plot(name, help)
+#define TMPL_PLOT_KINDS_HELP TMPL_KINDS(TMPL_KIND_PLOT_HELP)
+
+/* A row of TMPL_KINDS; where includes TMPL_IN_PLOT for plot's kinds. */
+struct tmpl_kind_info {
+	const char *name;
+	const char *alias;
+	unsigned where;   /* TMPL_IN_* bits */
+	unsigned flags;   /* TMPL_* kind flags */
+};
+
+/* Which report a template lays out: its root element (bit 1 << use of TMPL_IN_*). */
 enum tmpl_use { TMPL_FOR_REPORT, TMPL_FOR_LINEUP };
 
 struct tmpl_chart {
@@ -57,5 +111,14 @@ void tmpl_free(struct tmpl *t);
 
 /* The kind's name as templates write it ("sweep-qd"). */
 const char *tmpl_kind_name(enum tmpl_kind k);
+/* The kind's row of TMPL_KINDS; NULL past the table. */
+const struct tmpl_kind_info *tmpl_kind_info(enum tmpl_kind k);
+/* The kind named name, or by its old spelling, that where may use: 0, or -1 when none. */
+int tmpl_kind_find(const char *name, unsigned where, enum tmpl_kind *k);
+/*
+ * The names of the kinds where may use, in table order, joined by ", " and the
+ * last by last ("time, bars or hist" for " or "). Returns a new string; free() it.
+ */
+char *tmpl_kind_list(unsigned where, const char *last);
 
 #endif

@@ -57,6 +57,46 @@ static int load_text(const char *text, struct tmpl **t, struct diag *d)
 	return rc;
 }
 
+/*
+ * The kinds' one table: one name each, unique; plot's "scatter" and a template's
+ * kind="scatter" are dispersion; plot and templates list only what they draw.
+ */
+static void test_kind_table(void **state)
+{
+	struct tmpl *t = NULL;
+	enum tmpl_kind k = TMPL_NKINDS;
+	struct diag d;
+	char *list;
+	(void)state;
+
+	for (int i = 0; i < TMPL_NKINDS; i++)
+		for (int j = 0; j < i; j++)
+			assert_string_not_equal(tmpl_kind_name((enum tmpl_kind)i),
+						tmpl_kind_name((enum tmpl_kind)j));
+	assert_null(tmpl_kind_info(TMPL_NKINDS));
+	assert_int_equal(tmpl_kind_find("scatter", TMPL_IN_PLOT, &k), 0);
+	assert_int_equal(k, TMPL_DISPERSION);
+	assert_int_equal(tmpl_kind_find("dispersion", TMPL_IN_PLOT, &k), 0);
+	assert_int_equal(k, TMPL_DISPERSION);
+	assert_int_equal(tmpl_kind_find("hist", TMPL_IN_REPORT, &k), -1);
+	assert_int_equal(tmpl_kind_find("summary", TMPL_IN_PLOT, &k), -1);
+	list = tmpl_kind_list(TMPL_IN_PLOT, " or ");
+	assert_string_equal(list, "time, bars, delta, dispersion, qos or hist");
+	free(list);
+	list = tmpl_kind_list(TMPL_IN_LINEUP, ", ");
+	assert_string_equal(list, "drives, bars, delta, sweep-qd, dispersion, saturation, qos");
+	free(list);
+	assert_non_null(strstr(TMPL_PLOT_KINDS_HELP, "dispersion: per-second dispersion"));
+	assert_null(strstr(TMPL_PLOT_KINDS_HELP, "sweep-qd"));
+	assert_int_equal(load_text("<report>\n  <chart kind=\"scatter\"/>\n</report>\n", &t,
+				   &d), 0);
+	assert_int_equal(t->charts[0].kind, TMPL_DISPERSION);
+	tmpl_free(t);
+	assert_int_equal(load_text("<report>\n  <chart kind=\"qos\" metrics=\"iops\"/>\n"
+				   "</report>\n", &t, &d), -SB_EPARSE);
+	assert_non_null(strstr(d.msg, "metrics only go with bars and delta, not 'qos'"));
+}
+
 /* A reviewer's copy: summary first, renamed, smaller, other colours, log y. */
 static void test_edited_template(void **state)
 {
@@ -204,6 +244,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_default_template),
 		cmocka_unit_test(test_edited_template),
+		cmocka_unit_test(test_kind_table),
 		cmocka_unit_test(test_errors_located),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_lineup_template),

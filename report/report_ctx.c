@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report_ctx: the bottom of the report's stack: the UI strings' ids and loading,
+ * and the helpers every chart builder (report_scopes, report_steps, report_charts)
+ * and the pages (report.c) share. It calls none of them.
+ */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "units.h"
+#include "version.h"
+#include "xalloc.h"
+
+/* The ids of the UI strings in templates/i18n/<lang>.xml, in enum msg order. */
+static const char *const msg_ids[M_N] = {
+#define REPORT_MSG_ID(id, name) [id] = (name),
+	REPORT_MSGS(REPORT_MSG_ID)
+#undef REPORT_MSG_ID
+};
+
+const char *report__datadir(void)
+{
+	return report__str_or(getenv("SSDBENCH_DATADIR"), SSDBENCH_DATADIR_DEFAULT);
+}
+
+int report__load_msgs(struct report *r, const char *lang, struct diag *d)
+{
+	char *path = i18n_path(report__datadir(), lang);
+	int rc = i18n_load(&r->strings, path, msg_ids, M_N, d);
+
+	if (!rc)
+		r->msg = i18n_strings(r->strings);
+	free(path);
+	return rc;
+}
+
+const char *report__str_or(const char *s, const char *dflt)
+{
+	return s && *s ? s : dflt;
+}
+
+/* The plan's display title (may be CJK), else its name. */
+const char *report__plan_title(const struct report *r)
+{
+	return report__str_or(result_run_title(r->run, report__str_or(r->o->lang, "zh-TW")),
+			      "ssdbench");
+}
+
+/*
+ * "randrw / 4 KiB / QD32 / 4 jobs / 70% read" into sb. Not U+00B7: CJK fonts set
+ * the middle dot full width.
+ */
+void report__step_pattern(const struct result_step *st, struct sbuf *sb)
+{
+	char bs[32];
+
+	units_format_size(st->bs, bs, sizeof(bs));
+	sbuf_addf(sb, "%s / %s / QD%d / %d job%s", report__str_or(st->rw, "?"), bs,
+		  st->iodepth, st->numjobs, st->numjobs == 1 ? "" : "s");
+	if (st->rwmixread >= 0)
+		sbuf_addf(sb, " / %d%% read", st->rwmixread);
+}
+
+void report__add_chart(struct report *r, char *name, struct chart *c, struct table *t)
+{
+	XGROW(r->charts, r->charts_cap, r->ncharts + 1);
+	memset(&r->charts[r->ncharts], 0, sizeof(r->charts[0]));
+	r->charts[r->ncharts].name = name;
+	r->charts[r->ncharts].c = c;
+	r->charts[r->ncharts].t = t;
+	r->ncharts++;
+}
+
+
+char *report__subst(const char *tmpl, const char *const *values, size_t n)
+{
+	struct sbuf sb;
+	size_t k = 0;
+
+	sbuf_init(&sb);
+	for (const char *p = tmpl; *p; p++) {
+		if (p[0] == '{' && p[1] == '}' && k < n) {
+			sbuf_adds(&sb, values[k++]);
+			p++;
+			continue;
+		}
+		sbuf_addf(&sb, "%c", *p);
+	}
+	return sbuf_detach(&sb);
+}
+
+/* Seconds up to 10 min, minutes up to 10 h, then hours: ticks stay readable. */
+static const struct {
+	double upto, div;
+	enum msg title;
+} time_units[] = {
+	{ 600, 1, M_TIME }, { 36000, 60, M_TIME_MIN }, { INFINITY, 3600, M_TIME_H },
+};
+
+void report__time_unit(const struct report *r, double tmax, double *div,
+		       const char **title)
+{
+	size_t u = 0;
+
+	while (tmax > time_units[u].upto)
+		u++;
+	*div = time_units[u].div;
+	*title = r->msg[time_units[u].title];
+}
+
+void report__add_temp(const struct report *r, struct chart *c, const double *x,
+		      const double *y, size_t n)
+{
+	if (!n)
+		return;
+	chart_set_y2(c, r->msg[M_TEMP]);
+	chart_add_series_y2(c, r->msg[M_TEMP], CHART_COLOR_TEMP, x, y, n);
+	chart_series_stroke(c, c->nseries - 1, CHART_STROKE_DASHED);
+}
+
+int report__is_ok(const struct result_step *st)
+{
+	/* Purge, idle and probe elements finish "ok" too, but fio measured nothing. */
+	return st->status && !strcmp(st->status, "ok") && result_step_measured(st);
+}
+
+const char *report__hint(const struct result_step *st)
+{
+	return report__str_or(st->chart, "auto");
+}
