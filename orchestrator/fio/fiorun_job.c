@@ -104,20 +104,22 @@ static void add_timing(struct sbuf *sb, const struct plan_workload *w,
 		       const struct fiorun_target *t)
 {
 	uint64_t runtime_ms = t->runtime_ms ? t->runtime_ms : w->runtime_ms;
+	int measure = plan_step_is(w, PLAN_KIND_MEASURE);
 
-	if (w->kind == PLAN_WORKLOAD && (w->time_based || t->runtime_ms) && !t->io_size)
+	if (measure && (w->time_based || t->runtime_ms) && !t->io_size)
 		sbuf_adds(sb, "time_based=1\n");
-	if (w->kind == PLAN_WORKLOAD && runtime_ms)  /* a limit when not time-based */
+	if (measure && runtime_ms)  /* a limit when not time-based */
 		sbuf_addf(sb, "runtime=%llu\n", (unsigned long long)
 			  ((runtime_ms + 999) / 1000));
-	if (w->kind == PLAN_WORKLOAD && t->io_size) {
+	if (measure && t->io_size) {
 		char num[32];
 
 		units_format_size_fio(t->io_size, num, sizeof(num));
 		sbuf_addf(sb, "io_size=%s\n", num);
 	}
 	sbuf_adds(sb, "group_reporting=1\n");
-	if (w->kind == PLAN_PRECONDITION || !w->log || strcmp(w->log, "none"))
+	/* A fill has no log= and always logs. */
+	if (!w->log || strcmp(w->log, "none"))
 		sbuf_adds(sb, "log_avg_msec=1000\nwrite_iops_log=log\nwrite_bw_log=log\n"
 			  "write_lat_log=log\n");
 }
@@ -181,7 +183,7 @@ int fiorun_write_jobfile(const char *path, const struct plan *p,
 	add_data(&sb, plan_step_data(p, w));
 	/* Response-time percentiles and bins (lat) beside completion latency's (clat). */
 	sbuf_addf(&sb, "lat_percentiles=1\npercentile_list=%s\n\n", fio_percentiles);
-	if (w->kind == PLAN_PRECONDITION) {
+	if (plan_step_is(w, PLAN_KIND_FILL)) {
 		add_precondition(&sb, w, size, t->capacity);
 		goto write;
 	}

@@ -292,7 +292,11 @@ static const struct plan__attr raid_attrs[] = {
 	  "the member targets, separated by spaces"),
 };
 
-#define STEPS_IN "plan fragment sweep op raid"
+/* The steps' and the scopes' rows come from their kinds' (plan_kinds.h). */
+#define STEP_ELEM(e, name, time, flags, summary, attrs, parents, help) \
+	{ name, parents, ROLE_STEP, e, attrs, N(attrs), help },
+#define SCOPE_ELEM(e, name, flags, attrs, parents, help) \
+	{ name, parents, ROLE_SCOPE, e, attrs, N(attrs), help },
 const struct plan__elem plan__elems[] = {
 	{ "plan", "", ROLE_ROOT, 0, plan_attrs, N(plan_attrs), "the root: one test plan" },
 	{ "fragment", "", ROLE_FRAGMENT, 0, NULL, 0,
@@ -307,30 +311,14 @@ const struct plan__elem plan__elems[] = {
 	  "a bench machine running `fio --server`" },
 	{ "target", "plan fragment", ROLE_TARGET, 0, target_attrs, N(target_attrs),
 	  "a device or file under test; `--target NAME=SPEC` replaces it at run time" },
-	{ "purge", STEPS_IN, ROLE_STEP, PLAN_PURGE, purge_attrs, N(purge_attrs),
-	  "erase the target (secure erase, sanitize, discard)" },
-	{ "precondition", STEPS_IN, ROLE_STEP, PLAN_PRECONDITION, precondition_attrs,
-	  N(precondition_attrs), "fill the target: write an amount of data, not timed" },
-	{ "workload", STEPS_IN " rounds duty-cycle", ROLE_STEP, PLAN_WORKLOAD,
-	  workload_attrs, N(workload_attrs), "one fio measurement" },
+	PLAN_STEP_KINDS(STEP_ELEM)
 	{ "fio", "workload", ROLE_FIO, 0, fio_attrs, N(fio_attrs),
 	  "a fio option passed through as written" },
-	{ "idle", STEPS_IN " rounds", ROLE_STEP, PLAN_IDLE, idle_attrs, N(idle_attrs),
-	  "leave the drive idle" },
-	{ "probe", STEPS_IN, ROLE_STEP, PLAN_PROBE, probe_attrs, N(probe_attrs),
-	  "record the target's identity and health" },
-	{ "sweep", STEPS_IN " rounds", ROLE_SWEEP, 0, sweep_attrs, N(sweep_attrs),
+	{ "sweep", PLAN__STEPS_IN " rounds", ROLE_SWEEP, 0, sweep_attrs, N(sweep_attrs),
 	  "repeat the steps inside once per value; sweeps nest into matrices" },
-	{ "rounds", STEPS_IN, ROLE_SCOPE, PLAN_ROUNDS, rounds_attrs, N(rounds_attrs),
-	  "run the steps inside in rounds until a stop condition (SNIA steady state)" },
+	PLAN_SCOPE_KINDS(SCOPE_ELEM)
 	{ "track", "rounds", ROLE_TRACK, 0, track_attrs, N(track_attrs),
 	  "a tracking variable of the rounds' steady-state test" },
-	{ "duty-cycle", STEPS_IN, ROLE_SCOPE, PLAN_DUTY_CYCLE, duty_attrs, N(duty_attrs),
-	  "run one workload `on`, idle `off`, `repeat` times (host idle recovery)" },
-	{ "op", STEPS_IN, ROLE_SCOPE, PLAN_OP, op_attrs, N(op_attrs),
-	  "over-provision the target for the steps inside" },
-	{ "raid", STEPS_IN, ROLE_SCOPE, PLAN_RAID, raid_attrs, N(raid_attrs),
-	  "stripe member targets into a RAID 0 for the steps inside" },
 };
 const size_t plan__nelems = N(plan__elems);
 
@@ -431,11 +419,11 @@ void plan_release(struct plan *p)
 	plan_init(p);
 }
 
-/* The RAID scope a step runs inside, or NULL. */
+/* The array scope (a <raid>) a step runs inside, or NULL. */
 static const struct plan_scope *raid_of(const struct plan *p, const struct plan_workload *w)
 {
 	for (int s = w->scope; s >= 0; s = p->scopes[s].parent)
-		if (p->scopes[s].kind == PLAN_RAID)
+		if (plan_scope_is(&p->scopes[s], PLAN_SCOPE_ARRAY))
 			return &p->scopes[s];
 	return NULL;
 }
@@ -508,16 +496,11 @@ int plan_in_scope(const struct plan *p, const struct plan_workload *w,
 
 int plan_step_writes(const struct plan_workload *w)
 {
-	switch (w->kind) {
-	case PLAN_PURGE:
+	if (plan_step_is(w, PLAN_KIND_ERASE))
 		return strcmp(w->method, "none") != 0;
-	case PLAN_PRECONDITION:
-		return 1;
-	case PLAN_WORKLOAD:
+	if (plan_step_is(w, PLAN_KIND_MEASURE))
 		return strcmp(w->rw, "read") && strcmp(w->rw, "randread");
-	default:
-		return 0;
-	}
+	return plan_step_is(w, PLAN_KIND_FILL);
 }
 
 const char *plan_scope_discontinuous(const struct plan *p, size_t si)
@@ -525,13 +508,13 @@ const char *plan_scope_discontinuous(const struct plan *p, size_t si)
 	const struct plan_scope *s = &p->scopes[si];
 	const struct plan_workload *w = &p->steps[s->first];
 
-	if (s->kind != PLAN_ROUNDS)
+	if (!plan_scope_is(s, PLAN_SCOPE_REPEAT))
 		return "not a <rounds> scope";
 	if (!s->continuous)
 		return "continuous=\"0\"";
 	if (!strcmp(s->until, "steady"))
 		return "the steady-state test runs between rounds";
-	if (s->count != 1 || w->kind != PLAN_WORKLOAD)
+	if (s->count != 1 || !plan_step_is(w, PLAN_KIND_MEASURE))
 		return "its rounds are not one workload";
 	for (size_t k = si + 1; k < p->nscopes; k++)
 		if (p->scopes[k].parent == (int)si)
@@ -549,14 +532,8 @@ uint64_t plan_runtime_ms(const struct plan *p)
 {
 	uint64_t ms = 0;
 
-	for (size_t i = 0; i < p->nsteps; i++) {
-		const struct plan_workload *w = &p->steps[i];
-
-		if (w->kind == PLAN_WORKLOAD && w->time_based)
-			ms += w->runtime_ms;
-		else if (w->kind == PLAN_IDLE)
-			ms += w->duration_ms;
-	}
+	for (size_t i = 0; i < p->nsteps; i++)
+		ms += plan_step_time_ms(&p->steps[i], NULL);
 	return ms;
 }
 
@@ -565,17 +542,54 @@ uint64_t plan_amount_bytes(const struct plan_amount *a, uint64_t capacity)
 	return a->mult > 0 ? (uint64_t)(a->mult * (double)capacity) : a->bytes;
 }
 
+#define KIND_ROW(e, name, time, flags, summary, ...) [e] = { name, time, flags, summary },
+static const struct plan_kind_info kinds[PLAN_KIND_COUNT] = { PLAN_STEP_KINDS(KIND_ROW) };
+#define SCOPE_ROW(e, name, flags, ...) [e] = { name, flags },
+static const struct plan_scope_info scope_kinds[PLAN_SCOPE_KIND_COUNT] = {
+	PLAN_SCOPE_KINDS(SCOPE_ROW)
+};
+
+const struct plan_kind_info *plan_kind_info(enum plan_kind k)
+{
+	static const struct plan_kind_info unknown = { "?", PLAN_TIME_NONE, 0, NULL };
+
+	return (unsigned)k < PLAN_KIND_COUNT ? &kinds[k] : &unknown;
+}
+
+const struct plan_scope_info *plan_scope_info(enum plan_scope_kind k)
+{
+	static const struct plan_scope_info unknown = { "?", 0 };
+
+	return (unsigned)k < PLAN_SCOPE_KIND_COUNT ? &scope_kinds[k] : &unknown;
+}
+
 const char *plan_kind_name(enum plan_kind k)
 {
-	static const char *const names[] = { "workload", "precondition", "purge", "idle",
-					     "probe" };
-
-	return (unsigned)k < N(names) ? names[k] : "?";
+	return plan_kind_info(k)->name;
 }
 
 const char *plan_scope_name(enum plan_scope_kind k)
 {
-	static const char *const names[] = { "rounds", "duty-cycle", "op", "raid" };
+	return plan_scope_info(k)->name;
+}
 
-	return (unsigned)k < N(names) ? names[k] : "?";
+int plan_step_is(const struct plan_workload *w, unsigned flags)
+{
+	return (plan_kind_info(w->kind)->flags & flags) == flags;
+}
+
+int plan_scope_is(const struct plan_scope *s, unsigned flags)
+{
+	return (plan_scope_info(s->kind)->flags & flags) == flags;
+}
+
+uint64_t plan_step_time_ms(const struct plan_workload *w, int *open)
+{
+	enum plan_kind_time t = plan_kind_info(w->kind)->time;
+	int dummy;
+
+	open = open ? open : &dummy;
+	*open = t == PLAN_TIME_OPEN || (t == PLAN_TIME_RUNTIME && !w->time_based);
+	return t == PLAN_TIME_DURATION ? w->duration_ms :
+	       t == PLAN_TIME_RUNTIME && w->time_based ? w->runtime_ms : 0;
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "plan_kinds.h"
 
 enum plan_target_kind { PLAN_TARGET_FILE, PLAN_TARGET_DEVICE };
 
@@ -29,14 +30,6 @@ struct plan_target {
 struct plan_amount {
 	uint64_t bytes;    /* when mult == 0 */
 	double mult;       /* 2x -> 2.0, 75% -> 0.75; 0 when absolute */
-};
-
-enum plan_kind {
-	PLAN_WORKLOAD,     /* one fio measurement */
-	PLAN_PRECONDITION, /* fill: write an amount, not timed */
-	PLAN_PURGE,        /* secure erase / discard */
-	PLAN_IDLE,         /* wait */
-	PLAN_PROBE,        /* identity and health snapshot */
 };
 
 /* A pass-through fio option (<fio option= value=>), checked against fio's own list. */
@@ -94,8 +87,6 @@ struct plan_workload {
 	/* idle */
 	uint64_t duration_ms;
 };
-
-enum plan_scope_kind { PLAN_ROUNDS, PLAN_DUTY_CYCLE, PLAN_OP, PLAN_RAID };
 
 /* A tracking variable of a rounds scope: a metric of one element per round. */
 struct plan_track {
@@ -223,6 +214,17 @@ const struct plan_target *plan_step_target(const struct plan *p,
 					   const struct plan_workload *w);
 /* 1 when the step writes to (or erases) its target. */
 int plan_step_writes(const struct plan_workload *w);
+/* 1 when step w's kind has every one of flags (PLAN_KIND_*). */
+int plan_step_is(const struct plan_workload *w, unsigned flags);
+/* 1 when scope s's kind has every one of flags (PLAN_SCOPE_*). */
+int plan_scope_is(const struct plan_scope *s, unsigned flags);
+/*
+ * The time step w takes, in ms, as the plan gives it: its runtime or duration; 0
+ * for a step that takes none to speak of, or with *open set to 1 (open may be
+ * NULL) for one that takes what the drive needs (a fill, a purge, a size-bound
+ * workload).
+ */
+uint64_t plan_step_time_ms(const struct plan_workload *w, int *open);
 /*
  * What a data= value asks fio to write: "random" (incompressible: fio's random
  * buffers), "zero", or "compressible:N%" (N from 1 to 99: each 4 KiB is N % zeros).
@@ -241,7 +243,6 @@ const char *plan_step_write_cache(const struct plan *p, const struct plan_worklo
 /* 1 when step w runs inside a scope of kind k (at any depth). */
 int plan_in_scope(const struct plan *p, const struct plan_workload *w,
 		  enum plan_scope_kind k);
-/* Total measured time of the steps outside rounds and duty cycles, in ms. */
 /*
  * NULL when rounds scope si runs as one fio process cut into rounds (one
  * time-based workload of whole seconds, no steady-state test between rounds,
@@ -249,6 +250,7 @@ int plan_in_scope(const struct plan *p, const struct plan_workload *w,
  * engine adds what only a run knows (a duty cycle around it, a remote bench).
  */
 const char *plan_scope_discontinuous(const struct plan *p, size_t si);
+/* The time of every step, each once (plan_step_time_ms), in ms. */
 uint64_t plan_runtime_ms(const struct plan *p);
 /* Resolves an amount against a capacity, in bytes. */
 uint64_t plan_amount_bytes(const struct plan_amount *a, uint64_t capacity);

@@ -274,7 +274,8 @@ static int load_step_children(struct plan__loader *ld, const xmlNode *n,
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
 		ce = find_elem((const char *)c->name);
-		if (!ce || !plan__in_list(ce->parents, (const char *)n->name) || !w)
+		if (!ce || !plan__in_list(ce->parents, (const char *)n->name) || !w ||
+		    ce->role != ROLE_FIO)
 			return unknown_elem(ld, c, (const char *)n->name);
 		rc = load_fio_opt(ld, c, w, ce);
 		if (rc)
@@ -305,7 +306,7 @@ static int load_step(struct plan__loader *ld, const xmlNode *n, const struct pla
 	add_origin(ld, &ld->step_org, n);
 	rc = plan__load_attrs(ld, n, e, w, 1);
 	if (!rc)
-		rc = load_step_children(ld, n, w->kind == PLAN_WORKLOAD ? w : NULL);
+		rc = load_step_children(ld, n, w);
 	w->thinktime_us *= 1000; /* parsed as a time in ms; fio wants µs */
 	if (!w->size_amt.mult)
 		w->size = w->size_amt.bytes;
