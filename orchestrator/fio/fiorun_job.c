@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "err.h"
-#include "fiorun.h"
+#include "fiorun_job.h"
 #include "fiorun_int.h"
 #include "sbuf.h"
 #include "units.h"
