@@ -292,7 +292,7 @@ static const struct plan__attr raid_attrs[] = {
 	  "the member targets, separated by spaces"),
 };
 
-/* The steps' and the scopes' rows come from their kinds' (plan_kinds.h). */
+/* The steps' and the scopes' rows come from their kinds' (plan.h). */
 #define STEP_ELEM(e, name, time, flags, summary, attrs, parents, help) \
 	{ name, parents, ROLE_STEP, e, attrs, N(attrs), help },
 #define SCOPE_ELEM(e, name, flags, attrs, parents, help) \
