@@ -324,6 +324,71 @@ static void test_shipped_quick_plan(void **state)
 	plan_release(&p);
 }
 
+/* The kinds' rows: names as the elements', properties as the engine reads them. */
+static void test_kinds(void **state)
+{
+	static const char *const steps[] = {
+		"workload", "precondition", "purge", "idle", "probe",
+	};
+	static const char *const scopes[] = { "rounds", "duty-cycle", "op", "raid" };
+	struct plan p;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(PLAN_KIND_COUNT, 5);
+	assert_int_equal(PLAN_SCOPE_KIND_COUNT, 4);
+	for (int k = 0; k < PLAN_KIND_COUNT; k++)
+		assert_string_equal(plan_kind_name((enum plan_kind)k), steps[k]);
+	for (int k = 0; k < PLAN_SCOPE_KIND_COUNT; k++)
+		assert_string_equal(plan_scope_name((enum plan_scope_kind)k), scopes[k]);
+	assert_string_equal(plan_kind_name((enum plan_kind)PLAN_KIND_COUNT), "?");
+	assert_int_equal(plan_kind_info(PLAN_WORKLOAD)->flags,
+			 PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_MEASURE);
+	assert_int_equal(plan_kind_info(PLAN_PRECONDITION)->flags,
+			 PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_FILL);
+	assert_int_equal(plan_kind_info(PLAN_PURGE)->flags, PLAN_KIND_TARGET | PLAN_KIND_ERASE);
+	assert_int_equal(plan_kind_info(PLAN_IDLE)->flags, 0);
+	assert_int_equal(plan_kind_info(PLAN_IDLE)->time, PLAN_TIME_DURATION);
+	assert_int_equal(plan_scope_info(PLAN_RAID)->flags, PLAN_SCOPE_ARRAY);
+
+	assert_int_equal(load_text(&p, &d,
+		"<plan name=\"k\">\n"
+		"  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+		"  <purge name=\"pg\" method=\"none\"/>\n"
+		"  <precondition name=\"fill\" amount=\"1x\"/>\n"
+		"  <probe name=\"pr\"/>\n"
+		"  <rounds name=\"r\" until=\"max\" max=\"2\">\n"
+		"    <workload name=\"rd\" rw=\"randread\" runtime=\"3s\"/>\n"
+		"    <idle name=\"rest\" duration=\"2s\"/>\n"
+		"  </rounds>\n"
+		"  <workload name=\"sz\" rw=\"write\" time_based=\"0\" size=\"1m\"/>\n"
+		"</plan>\n", NULL, 0), 0);
+	assert_int_equal(p.nsteps, 6);
+	for (size_t i = 0; i < p.nsteps; i++) {
+		const struct plan_workload *w = &p.steps[i];
+		int open = -1;
+		uint64_t ms = plan_step_time_ms(w, &open);
+
+		switch (i) {
+		case 0: assert_string_equal(plan_kind_name(w->kind), "purge"); break;
+		case 1: assert_string_equal(plan_kind_name(w->kind), "precondition"); break;
+		case 2: assert_string_equal(plan_kind_name(w->kind), "probe"); break;
+		case 3: assert_string_equal(plan_kind_name(w->kind), "workload"); break;
+		case 4: assert_string_equal(plan_kind_name(w->kind), "idle"); break;
+		default: assert_string_equal(plan_kind_name(w->kind), "workload"); break;
+		}
+		/* purge none, a fill, a probe, a read, idle, a size-bound write */
+		assert_int_equal(plan_step_writes(w), i == 1 || i == 5);
+		assert_int_equal(ms, i == 3 ? 3000 : i == 4 ? 2000 : 0);
+		assert_int_equal(open, i == 0 || i == 1 || i == 5);
+	}
+	assert_string_equal(plan_scope_name(p.scopes[0].kind), "rounds");
+	assert_true(plan_scope_is(&p.scopes[0], PLAN_SCOPE_REPEAT));
+	assert_false(plan_scope_is(&p.scopes[0], PLAN_SCOPE_ARRAY));
+	assert_int_equal(plan_runtime_ms(&p), 5000);
+	plan_release(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -343,6 +408,7 @@ int main(void)
 		cmocka_unit_test(test_ranges),
 		cmocka_unit_test(test_doctype_refused),
 		cmocka_unit_test(test_shipped_quick_plan),
+		cmocka_unit_test(test_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);

@@ -49,26 +49,13 @@ static void step_estimate(const struct plan_workload *w, uint64_t cap,
 			  struct check_estimate *e)
 {
 	memset(e, 0, sizeof(*e));
-	switch (w->kind) {
-	case PLAN_WORKLOAD:
-		if (w->time_based)
-			e->min_ms = e->max_ms = w->runtime_ms;
-		else
-			e->open_time = 1;
-		e->open_written = plan_step_writes(w);
-		break;
-	case PLAN_IDLE:
-		e->min_ms = e->max_ms = w->duration_ms;
-		break;
-	case PLAN_PRECONDITION:
-		e->open_time = 1;
+	e->min_ms = e->max_ms = plan_step_time_ms(w, &e->open_time);
+	/* A fill writes its amount; what a measurement writes is its drive's to say. */
+	if (plan_step_is(w, PLAN_KIND_FILL))
 		e->written_min = e->written_max = w->amount.mult ? w->amount.mult :
 			cap ? (double)w->amount.bytes / (double)cap : 0;
-		break;
-	default:
-		e->open_time = w->kind == PLAN_PURGE;
-		break;
-	}
+	else if (plan_step_is(w, PLAN_KIND_MEASURE))
+		e->open_written = plan_step_writes(w);
 }
 
 static void add(struct check_estimate *to, const struct check_estimate *e,
@@ -159,7 +146,7 @@ static void fio_params(const struct plan_workload *w, struct sbuf *sb)
 	char bs[32];
 
 	units_format_size_fio(w->bs, bs, sizeof(bs));
-	if (w->kind == PLAN_PRECONDITION) {
+	if (plan_step_is(w, PLAN_KIND_FILL)) {
 		sbuf_addf(sb, "rw=%s bs=%s iodepth=%lld numjobs=%lld io_size=",
 			  !strcmp(w->pattern, "seq") ? "write" : "randwrite", bs, w->iodepth,
 			  w->numjobs);
@@ -200,23 +187,18 @@ static void fio_params(const struct plan_workload *w, struct sbuf *sb)
 /* One line of description: what the step does. */
 static void describe_step(const struct plan_workload *w, struct sbuf *sb)
 {
+	const struct plan_kind_info *k = plan_kind_info(w->kind);
 	char t[32];
 
-	switch (w->kind) {
-	case PLAN_WORKLOAD:
-	case PLAN_PRECONDITION:
+	if (k->flags & PLAN_KIND_FIO) {
 		fio_params(w, sb);
-		break;
-	case PLAN_PURGE:
+	} else if (k->flags & PLAN_KIND_ERASE) {
 		sbuf_addf(sb, "method=%s", w->method);
-		break;
-	case PLAN_IDLE:
+	} else if (k->time == PLAN_TIME_DURATION) {
 		check_format_ms(w->duration_ms, t, sizeof(t));
-		sbuf_addf(sb, "idle %s", t);
-		break;
-	case PLAN_PROBE:
-		sbuf_adds(sb, "identity and health snapshot");
-		break;
+		sbuf_addf(sb, "%s %s", k->name, t);
+	} else if (k->summary) {
+		sbuf_adds(sb, k->summary);
 	}
 	if (w->cell)
 		sbuf_addf(sb, " [%s]", w->cell);
@@ -497,7 +479,7 @@ static int check_purges(const struct plan *p, struct diag *d)
 		enum purge_method m;
 		const char *why;
 
-		if (w->kind != PLAN_PURGE || !t || purgemethod_parse(w->method, &m))
+		if (!plan_step_is(w, PLAN_KIND_ERASE) || !t || purgemethod_parse(w->method, &m))
 			continue;
 		/* Inside a <raid> it runs on the md array: a block device. */
 		why = purgemethod_unfit(m, plan_in_scope(p, w, PLAN_RAID) ||

@@ -21,14 +21,10 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "fiorun_int.h"
 #include "sbuf.h"
 #include "units.h"
-#include "version.h"
 #include "xalloc.h"
-
-/* Percentiles asked of fio: its defaults plus 99.999 (fio takes at most 20). */
-static const char fio_percentiles[] =
-	"1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99:99.999";
 
 /* An argument vector built from copies, so exec gets writable strings. */
 struct args {
@@ -176,8 +172,6 @@ unsigned fiorun_step_timeout_s(uint64_t runtime_ms, uint64_t layout_bytes)
 	return t > UINT_MAX ? UINT_MAX : (unsigned)t;
 }
 
-static int add_filename(struct sbuf *sb, const char *path, struct diag *d);
-
 /* The engine probe through fio's server: a job file (the server takes no command-line job). */
 static int probe_engine_remote(const char *filename, int is_device, const char *engine,
 			       int direct, const char *workdir, const char *client)
@@ -192,7 +186,7 @@ static int probe_engine_remote(const char *filename, int is_device, const char *
 	sbuf_init(&sb);
 	diag_clear(&d);
 	sbuf_adds(&sb, "[ssdbench-probe]\n");
-	rc = add_filename(&sb, filename, &d);
+	rc = fiorun__add_filename(&sb, filename, &d);
 	sbuf_addf(&sb, "ioengine=%s\ndirect=%d\nrw=read\nbs=4k\nio_size=64k\n%s\n", engine,
 		  direct ? 1 : 0, is_device ? "readonly=1" : "size=1m\nunlink=1");
 	f = rc ? NULL : fopen(path, "w");
@@ -235,196 +229,6 @@ int fiorun_probe_engine(const char *filename, int is_device, const char *engine,
 	rc = run_capture(a.v, workdir, NULL);
 	args_release(&a);
 	return rc == 0 ? 0 : -SB_EFIO;
-}
-
-static uint64_t splitmix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
-
-uint64_t fiorun_seed(uint64_t plan_seed, size_t step, int round)
-{
-	uint64_t z = splitmix64(splitmix64(plan_seed) ^ (uint64_t)step);
-
-	return splitmix64(z ^ (uint64_t)(unsigned)round) >> 11;
-}
-
-/* Appends a filename for a job file: ':' separates files in fio, so escape it. */
-static int add_filename(struct sbuf *sb, const char *path, struct diag *d)
-{
-	if (strpbrk(path, ";#\n\r"))
-		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "target path '%s' contains "
-				"';', '#' or a line break, which fio's job files cannot hold",
-				path);
-	sbuf_adds(sb, "filename=");
-	for (const char *s = path; *s; s++) {
-		if (*s == ':')
-			sbuf_addc(sb, '\\');
-		sbuf_addc(sb, *s);
-	}
-	sbuf_addc(sb, '\n');
-	return 0;
-}
-
-/*
- * The typed workload options beyond the basics, then the plan's <fio> pass-throughs
- * as written (the plan loader checked them against this fio's own option list).
- * Values cannot hold ';' or '#' (job-file comments) or line breaks: refused there.
- */
-static void add_options(struct sbuf *sb, const struct plan_workload *w, uint64_t offset)
-{
-	char num[32];
-
-	if (w->bssplit)
-		sbuf_addf(sb, "bssplit=%s\n", w->bssplit);
-	if (offset) {
-		units_format_size_fio(offset, num, sizeof(num));
-		sbuf_addf(sb, "offset=%s\n", num);
-	}
-	if (w->rate)
-		sbuf_addf(sb, "rate=%s\n", w->rate);
-	if (w->rate_iops)
-		sbuf_addf(sb, "rate_iops=%lld\n", w->rate_iops);
-	if (w->norandommap)
-		sbuf_adds(sb, "norandommap=1\n");
-	if (w->random_distribution)
-		sbuf_addf(sb, "random_distribution=%s\n", w->random_distribution);
-	if (w->thinktime_us)
-		sbuf_addf(sb, "thinktime=%llu\n", (unsigned long long)w->thinktime_us);
-	for (size_t i = 0; i < w->nfio; i++)
-		sbuf_addf(sb, "%s%s%s\n", w->fio[i].name, w->fio[i].value ? "=" : "",
-			  w->fio[i].value ? w->fio[i].value : "");
-}
-
-/*
- * The data pattern (plan_data_parse): fio's random buffers, scrambled every I/O
- * (its default, written out), zeros, or that share of every 4 KiB chunk as zeros
- * with new buffers every I/O (what buffer_compress_percentage needs to hold).
- */
-static void add_data(struct sbuf *sb, const char *data)
-{
-	int zero, pct;
-
-	if (plan_data_parse(data, &zero, &pct))
-		return;   /* the loader refused it */
-	if (zero)
-		sbuf_adds(sb, "zero_buffers=1\nscramble_buffers=0\n");
-	else if (pct)
-		sbuf_addf(sb, "refill_buffers=1\nbuffer_compress_percentage=%d\n"
-			  "buffer_compress_chunk=4k\n", pct);
-	else
-		sbuf_adds(sb, "scramble_buffers=1\n");
-}
-
-/* The [global] options for how long the step runs and what it logs. */
-static void add_timing(struct sbuf *sb, const struct plan_workload *w,
-		       const struct fiorun_target *t)
-{
-	uint64_t runtime_ms = t->runtime_ms ? t->runtime_ms : w->runtime_ms;
-
-	if (w->kind == PLAN_WORKLOAD && (w->time_based || t->runtime_ms) && !t->io_size)
-		sbuf_adds(sb, "time_based=1\n");
-	if (w->kind == PLAN_WORKLOAD && runtime_ms)  /* a limit when not time-based */
-		sbuf_addf(sb, "runtime=%llu\n", (unsigned long long)
-			  ((runtime_ms + 999) / 1000));
-	if (w->kind == PLAN_WORKLOAD && t->io_size) {
-		char num[32];
-
-		units_format_size_fio(t->io_size, num, sizeof(num));
-		sbuf_addf(sb, "io_size=%s\n", num);
-	}
-	sbuf_adds(sb, "group_reporting=1\n");
-	if (w->kind == PLAN_PRECONDITION || !w->log || strcmp(w->log, "none"))
-		sbuf_adds(sb, "log_avg_msec=1000\nwrite_iops_log=log\nwrite_bw_log=log\n"
-			  "write_lat_log=log\n");
-}
-
-/*
- * A precondition: amount bytes of writes, split over the jobs. Sequential jobs
- * each write their own slice of the range (offset_increment); random ones roam it.
- */
-static void add_precondition(struct sbuf *sb, const struct plan_workload *w,
-			     uint64_t size, uint64_t capacity)
-{
-	uint64_t amount = plan_amount_bytes(&w->amount, capacity);
-	uint64_t jobs = (uint64_t)w->numjobs, per_job = amount / jobs;
-	char num[32];
-	int seq = !w->pattern || strcmp(w->pattern, "rand");
-
-	units_format_size_fio(w->bs, num, sizeof(num));
-	sbuf_addf(sb, "[%s]\nrw=%s\nbs=%s\niodepth=%lld\nnumjobs=%lld\n", w->name,
-		  seq ? "write" : "randwrite", num, w->iodepth, w->numjobs);
-	if (seq && jobs > 1 && size) {
-		uint64_t slice = size / jobs / w->bs * w->bs;
-
-		units_format_size_fio(slice, num, sizeof(num));
-		sbuf_addf(sb, "size=%s\noffset_increment=%s\n", num, num);
-	}
-	per_job = per_job / w->bs * w->bs;
-	units_format_size_fio(per_job ? per_job : w->bs, num, sizeof(num));
-	sbuf_addf(sb, "io_size=%s\n", num);
-}
-
-int fiorun_write_jobfile(const char *path, const struct plan *p,
-			 const struct plan_workload *w, const struct fiorun_target *t,
-			 const char *engine, struct diag *d)
-{
-	struct sbuf sb;
-	char num[32];
-	uint64_t offset, want, size;
-	FILE *f = NULL;
-	int rc;
-
-	plan_step_range(w, t->capacity, &offset, &want);
-	size = want ? want : t->size;
-	if (t->size && size > t->size)
-		size = t->size;
-	if (!want && offset && size > offset)   /* no size: the rest, not past the end */
-		size -= offset;
-	sbuf_init(&sb);
-	sbuf_addf(&sb, "; generated by ssdbench %s for step '%s' of plan '%s'\n"
-		  "[global]\n", SSDBENCH_VERSION, w->name, p->name);
-	rc = add_filename(&sb, t->path, d);
-	if (rc)
-		goto out;
-	if (size) {
-		units_format_size_fio(size, num, sizeof(num));
-		sbuf_addf(&sb, "size=%s\n", num);
-	}
-	/* fio's randrepeat=1 (its default) seeds the offsets alike whatever randseed says. */
-	sbuf_addf(&sb, "ioengine=%s\ndirect=%d\nrandrepeat=0\nrandseed=%llu\n", engine,
-		  w->direct, (unsigned long long)t->seed);
-	add_timing(&sb, w, t);
-	add_data(&sb, plan_step_data(p, w));
-	/* Response-time percentiles and bins (lat) beside completion latency's (clat). */
-	sbuf_addf(&sb, "lat_percentiles=1\npercentile_list=%s\n\n", fio_percentiles);
-	if (w->kind == PLAN_PRECONDITION) {
-		add_precondition(&sb, w, size, t->capacity);
-		goto write;
-	}
-	units_format_size_fio(w->bs, num, sizeof(num));
-	sbuf_addf(&sb, "[%s]\nrw=%s\nbs=%s\niodepth=%lld\nnumjobs=%lld\n", w->name,
-		  w->rw, num, w->iodepth, w->numjobs);
-	if (w->rwmixread >= 0)
-		sbuf_addf(&sb, "rwmixread=%lld\n", w->rwmixread);
-	add_options(&sb, w, offset);
-write:
-	f = fopen(path, "w");
-	if (!f || fwrite(sb.buf, 1, sb.len, f) != sb.len) {
-		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", path,
-			      strerror(errno));
-		goto out;
-	}
-	rc = 0;
-out:
-	if (f && fclose(f) && !rc)
-		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", path,
-			      strerror(errno));
-	sbuf_release(&sb);
-	return rc;
 }
 
 /* The longest line of fio's stdout held in memory; a longer one is streamed. */

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* fiorun: runs fio as an external program: version, engine probe, job files, execution. */
+/*
+ * fiorun: runs fio as an external program: version, engine probe, execution. The fio
+ * layer's whole interface: its job files (fiorun_job.h) and what fio said
+ * (fiorun_text.h) come with it.
+ */
 #ifndef SB_FIORUN_H
 #define SB_FIORUN_H
 
@@ -9,7 +13,8 @@
 #include <sys/types.h>
 
 #include "diag.h"
-#include "plan.h"
+#include "fiorun_job.h"
+#include "fiorun_text.h"
 
 /* Writes fio's version ("fio-3.33") into buf. Returns 0, or -SB_ENOFIO. */
 int fiorun_version(char *buf, size_t n);
@@ -42,35 +47,6 @@ unsigned fiorun_step_timeout_s(uint64_t runtime_ms, uint64_t layout_bytes);
  */
 int fiorun_probe_engine(const char *filename, int is_device, const char *engine,
 			int direct, const char *workdir, const char *client);
-
-struct fiorun_target {
-	const char *path;   /* absolute */
-	uint64_t size;      /* bytes fio may use; 0 = the whole device */
-	int is_device;
-	uint64_t capacity;  /* bytes the plan's relative amounts (75%, 2x) refer to */
-	uint64_t runtime_ms;/* a duty cycle's "on" time instead of the step's; 0 = the step's */
-	uint64_t seed;      /* fio's randseed for this run (fiorun_seed) */
-	uint64_t io_size;   /* bytes each job does, then stops (not time-based; runtime_ms,
-			     * when set, still ends it); 0 = none */
-};
-
-/*
- * The randseed of one fio run: step (0-based) and round (0 outside rounds) of the
- * plan whose seed is plan_seed, mixed (splitmix64) so that every run of a plan has
- * its own random offsets, and the same run of a rerun the same. 53 bits: exact in
- * JSON readers that hold numbers as doubles (jq, JavaScript), and within fio's range.
- */
-uint64_t fiorun_seed(uint64_t plan_seed, size_t step, int round);
-
-/*
- * Writes the step's fio job file to path: a workload, or a precondition (writes of
- * its amount over the target, each job its own slice when sequential). Log files
- * are named log_<type>.N.log and land in the folder fio runs in. Returns 0, or a
- * negative SB_E* code with d set.
- */
-int fiorun_write_jobfile(const char *path, const struct plan *p,
-			 const struct plan_workload *w, const struct fiorun_target *t,
-			 const char *engine, struct diag *d);
 
 struct fiorun_exec_opts {
 	const char *dir;       /* the step folder; fio runs in it */
@@ -123,30 +99,5 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d);
  * until they are gone. Returns how many there were.
  */
 int fiorun_kill_leftovers(const char *dir);
-
-/*
- * Returns fio's own error text: dir's fio.stderr and the "fio:", "note:" and
- * "client" lines of fio.stdout and fio.json (a server's lines relayed as "<host>
- * fio: ..." count too), joined by "; ", at most a few lines; "" when fio said
- * nothing. free() it.
- */
-char *fiorun_error_text(const char *dir);
-
-/*
- * Returns "job 'NAME' on HOST: error 22 (Invalid argument)" for the first job of
- * dir's fio.json that reports an error (client/server reports carry them per job),
- * or NULL when none does or the report cannot be read. free() it.
- */
-char *fiorun_job_error(const char *dir);
-
-/* Free space below which a missing or cut-short report is put down to a full disk. */
-#define FIORUN_FULL_BYTES (1024 * 1024)
-
-/*
- * After a step whose report cannot be read: "cannot write 'DIR/fio.json': No space
- * left on device (...)" when dir's filesystem has less than FIORUN_FULL_BYTES left
- * (fio says nothing when it cannot write its report), else NULL. free() it.
- */
-char *fiorun_nospace(const char *dir);
 
 #endif

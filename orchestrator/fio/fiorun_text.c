@@ -3,7 +3,7 @@
  * fiorun_text: what fio said after a step, for messages: its own error lines, the
  * first job's error in its report, and a report that did not fit on the disk.
  */
-#include "fiorun.h"
+#include "fiorun_text.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
 /*
  * plan: the test-plan language as one table of elements and their attributes. The
  * loader (plan_load.c), the checks (plan_check.c), `ssdbench check` and the
- * generated reference (`ssdbench plan-reference`) all read this table.
+ * generated reference (plan_ref.c: `ssdbench plan-reference`) all read this table.
  */
 #include "plan.h"
 
@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fioopt.h"
 #include "purgemethod.h"
 #include "plan_int.h"
 #include "xalloc.h"
@@ -293,7 +292,11 @@ static const struct plan__attr raid_attrs[] = {
 	  "the member targets, separated by spaces"),
 };
 
-#define STEPS_IN "plan fragment sweep op raid"
+/* The steps' and the scopes' rows come from their kinds' (plan.h). */
+#define STEP_ELEM(e, name, time, flags, summary, attrs, parents, help) \
+	{ name, parents, ROLE_STEP, e, attrs, N(attrs), help },
+#define SCOPE_ELEM(e, name, flags, attrs, parents, help) \
+	{ name, parents, ROLE_SCOPE, e, attrs, N(attrs), help },
 const struct plan__elem plan__elems[] = {
 	{ "plan", "", ROLE_ROOT, 0, plan_attrs, N(plan_attrs), "the root: one test plan" },
 	{ "fragment", "", ROLE_FRAGMENT, 0, NULL, 0,
@@ -308,30 +311,14 @@ const struct plan__elem plan__elems[] = {
 	  "a bench machine running `fio --server`" },
 	{ "target", "plan fragment", ROLE_TARGET, 0, target_attrs, N(target_attrs),
 	  "a device or file under test; `--target NAME=SPEC` replaces it at run time" },
-	{ "purge", STEPS_IN, ROLE_STEP, PLAN_PURGE, purge_attrs, N(purge_attrs),
-	  "erase the target (secure erase, sanitize, discard)" },
-	{ "precondition", STEPS_IN, ROLE_STEP, PLAN_PRECONDITION, precondition_attrs,
-	  N(precondition_attrs), "fill the target: write an amount of data, not timed" },
-	{ "workload", STEPS_IN " rounds duty-cycle", ROLE_STEP, PLAN_WORKLOAD,
-	  workload_attrs, N(workload_attrs), "one fio measurement" },
+	PLAN_STEP_KINDS(STEP_ELEM)
 	{ "fio", "workload", ROLE_FIO, 0, fio_attrs, N(fio_attrs),
 	  "a fio option passed through as written" },
-	{ "idle", STEPS_IN " rounds", ROLE_STEP, PLAN_IDLE, idle_attrs, N(idle_attrs),
-	  "leave the drive idle" },
-	{ "probe", STEPS_IN, ROLE_STEP, PLAN_PROBE, probe_attrs, N(probe_attrs),
-	  "record the target's identity and health" },
-	{ "sweep", STEPS_IN " rounds", ROLE_SWEEP, 0, sweep_attrs, N(sweep_attrs),
+	{ "sweep", PLAN__STEPS_IN " rounds", ROLE_SWEEP, 0, sweep_attrs, N(sweep_attrs),
 	  "repeat the steps inside once per value; sweeps nest into matrices" },
-	{ "rounds", STEPS_IN, ROLE_SCOPE, PLAN_ROUNDS, rounds_attrs, N(rounds_attrs),
-	  "run the steps inside in rounds until a stop condition (SNIA steady state)" },
+	PLAN_SCOPE_KINDS(SCOPE_ELEM)
 	{ "track", "rounds", ROLE_TRACK, 0, track_attrs, N(track_attrs),
 	  "a tracking variable of the rounds' steady-state test" },
-	{ "duty-cycle", STEPS_IN, ROLE_SCOPE, PLAN_DUTY_CYCLE, duty_attrs, N(duty_attrs),
-	  "run one workload `on`, idle `off`, `repeat` times (host idle recovery)" },
-	{ "op", STEPS_IN, ROLE_SCOPE, PLAN_OP, op_attrs, N(op_attrs),
-	  "over-provision the target for the steps inside" },
-	{ "raid", STEPS_IN, ROLE_SCOPE, PLAN_RAID, raid_attrs, N(raid_attrs),
-	  "stripe member targets into a RAID 0 for the steps inside" },
 };
 const size_t plan__nelems = N(plan__elems);
 
@@ -432,11 +419,11 @@ void plan_release(struct plan *p)
 	plan_init(p);
 }
 
-/* The RAID scope a step runs inside, or NULL. */
+/* The array scope (a <raid>) a step runs inside, or NULL. */
 static const struct plan_scope *raid_of(const struct plan *p, const struct plan_workload *w)
 {
 	for (int s = w->scope; s >= 0; s = p->scopes[s].parent)
-		if (p->scopes[s].kind == PLAN_RAID)
+		if (plan_scope_is(&p->scopes[s], PLAN_SCOPE_ARRAY))
 			return &p->scopes[s];
 	return NULL;
 }
@@ -509,16 +496,11 @@ int plan_in_scope(const struct plan *p, const struct plan_workload *w,
 
 int plan_step_writes(const struct plan_workload *w)
 {
-	switch (w->kind) {
-	case PLAN_PURGE:
+	if (plan_step_is(w, PLAN_KIND_ERASE))
 		return strcmp(w->method, "none") != 0;
-	case PLAN_PRECONDITION:
-		return 1;
-	case PLAN_WORKLOAD:
+	if (plan_step_is(w, PLAN_KIND_MEASURE))
 		return strcmp(w->rw, "read") && strcmp(w->rw, "randread");
-	default:
-		return 0;
-	}
+	return plan_step_is(w, PLAN_KIND_FILL);
 }
 
 const char *plan_scope_discontinuous(const struct plan *p, size_t si)
@@ -526,13 +508,13 @@ const char *plan_scope_discontinuous(const struct plan *p, size_t si)
 	const struct plan_scope *s = &p->scopes[si];
 	const struct plan_workload *w = &p->steps[s->first];
 
-	if (s->kind != PLAN_ROUNDS)
+	if (!plan_scope_is(s, PLAN_SCOPE_REPEAT))
 		return "not a <rounds> scope";
 	if (!s->continuous)
 		return "continuous=\"0\"";
 	if (!strcmp(s->until, "steady"))
 		return "the steady-state test runs between rounds";
-	if (s->count != 1 || w->kind != PLAN_WORKLOAD)
+	if (s->count != 1 || !plan_step_is(w, PLAN_KIND_MEASURE))
 		return "its rounds are not one workload";
 	for (size_t k = si + 1; k < p->nscopes; k++)
 		if (p->scopes[k].parent == (int)si)
@@ -550,14 +532,8 @@ uint64_t plan_runtime_ms(const struct plan *p)
 {
 	uint64_t ms = 0;
 
-	for (size_t i = 0; i < p->nsteps; i++) {
-		const struct plan_workload *w = &p->steps[i];
-
-		if (w->kind == PLAN_WORKLOAD && w->time_based)
-			ms += w->runtime_ms;
-		else if (w->kind == PLAN_IDLE)
-			ms += w->duration_ms;
-	}
+	for (size_t i = 0; i < p->nsteps; i++)
+		ms += plan_step_time_ms(&p->steps[i], NULL);
 	return ms;
 }
 
@@ -566,166 +542,54 @@ uint64_t plan_amount_bytes(const struct plan_amount *a, uint64_t capacity)
 	return a->mult > 0 ? (uint64_t)(a->mult * (double)capacity) : a->bytes;
 }
 
+#define KIND_ROW(e, name, time, flags, summary, ...) [e] = { name, time, flags, summary },
+static const struct plan_kind_info kinds[PLAN_KIND_COUNT] = { PLAN_STEP_KINDS(KIND_ROW) };
+#define SCOPE_ROW(e, name, flags, ...) [e] = { name, flags },
+static const struct plan_scope_info scope_kinds[PLAN_SCOPE_KIND_COUNT] = {
+	PLAN_SCOPE_KINDS(SCOPE_ROW)
+};
+
+const struct plan_kind_info *plan_kind_info(enum plan_kind k)
+{
+	static const struct plan_kind_info unknown = { "?", PLAN_TIME_NONE, 0, NULL };
+
+	return (unsigned)k < PLAN_KIND_COUNT ? &kinds[k] : &unknown;
+}
+
+const struct plan_scope_info *plan_scope_info(enum plan_scope_kind k)
+{
+	static const struct plan_scope_info unknown = { "?", 0 };
+
+	return (unsigned)k < PLAN_SCOPE_KIND_COUNT ? &scope_kinds[k] : &unknown;
+}
+
 const char *plan_kind_name(enum plan_kind k)
 {
-	static const char *const names[] = { "workload", "precondition", "purge", "idle",
-					     "probe" };
-
-	return (unsigned)k < N(names) ? names[k] : "?";
+	return plan_kind_info(k)->name;
 }
 
 const char *plan_scope_name(enum plan_scope_kind k)
 {
-	static const char *const names[] = { "rounds", "duty-cycle", "op", "raid" };
-
-	return (unsigned)k < N(names) ? names[k] : "?";
+	return plan_scope_info(k)->name;
 }
 
-/* ------------------------------------------------------------------------- */
-/* The generated reference                                                   */
-
-static void print_attr(FILE *out, const struct plan__attr *a)
+int plan_step_is(const struct plan_workload *w, unsigned flags)
 {
-	static const char *const type_names[] = {
-		[T_NAME] = "name", [T_TEXT] = "text", [T_SIZE] = "size",
-		[T_TIME] = "time", [T_INT] = "integer", [T_ENUM] = "one of",
-		[T_BOOL] = "0 or 1", [T_AMOUNT] = "amount", [T_PERCENT] = "percent",
-		[T_NAMES] = "names",
-	};
-
-	fprintf(out, "| `%s` | %s", a->name, type_names[a->type]);
-	for (const char *const *c = a->choices; c && *c; c++)
-		fprintf(out, "%s`%s`", c == a->choices ? " " : ", ", *c);
-	if (a->type == T_INT && a->max)
-		fprintf(out, " %lld–%lld", a->min, a->max);
-	fprintf(out, " | %s | %s |\n", a->required ? "required" : a->def ? a->def : "—",
-		a->help);
+	return (plan_kind_info(w->kind)->flags & flags) == flags;
 }
 
-void plan_print_reference(FILE *out)
+int plan_scope_is(const struct plan_scope *s, unsigned flags)
 {
-	fputs("# Test plan reference\n\n"
-	      "Generated by `ssdbench plan-reference` from the loader's own table; "
-	      "do not edit by hand.\n\n"
-	      "- **size**: `4k`, `128KiB`, `1MiB`, `1g` are powers of 1024 (as fio reads "
-	      "them); `kB`, `MB`, `GB`, `TB` are powers of 1000; a bare number is bytes.\n"
-	      "- **amount**: a size, or a share of the target's capacity: `2x`, `0.5x`, "
-	      "`75%`.\n"
-	      "- **time**: `500ms`, `30s`, `15min`, `8h`, `2d`; a bare number is seconds.\n"
-	      "- **percent**: `20%`, `12.5%`.\n"
-	      "- Any attribute may use `${var}`: a `<var>` declared before it, a `--set` "
-	      "override, or the variable of an enclosing `<sweep>`.\n", out);
-	for (size_t i = 0; i < plan__nelems; i++) {
-		const struct plan__elem *e = &plan__elems[i];
-
-		fprintf(out, "\n## `<%s>`\n\n%s.", e->name, e->help);
-		if (e->parents[0])
-			fprintf(out, " Inside: %s.", e->parents);
-		fputc('\n', out);
-		if (!e->nattrs)
-			continue;
-		fputs("\n| attribute | type | default | meaning |\n|---|---|---|---|\n", out);
-		for (size_t k = 0; k < e->nattrs; k++)
-			print_attr(out, &e->attrs[k]);
-	}
-	fputs("\n## fio options `<fio>` may pass\n\n"
-	      "Only **stimulus** options pass, and only when the installed fio knows them. "
-	      "**owned** options are ssdbench's own (the job's layout, its logs and reports, "
-	      "or a typed attribute of `<workload>`); options that name or **touch** files, "
-	      "devices or system state beyond the target, and those that **execute** "
-	      "commands, are refused. An option of a newer fio that is not in this table is "
-	      "refused too. See docs/security.md.\n\n", out);
-	fioopt_print_markdown(out);
-	fputs("\n## Purge methods\n\n"
-	      "What `<purge method=>`, `run --purge` and `ssdbench purge --method` take. "
-	      "`check --target` refuses a method that cannot run on that kind of target; the "
-	      "dry run and the run also ask the device what it supports (docs/devices.md).\n\n",
-	      out);
-	purgemethod_print_markdown(out);
-	fputs("\n## Limits\n\nA plan is untrusted until it is loaded: past any of these "
-	      "limits loading stops, with an error at the FILE:LINE:COL that passed it.\n\n"
-	      "| limit | at most |\n|---|---|\n", out);
-	for (size_t i = 0; i < plan__nlimits; i++) {
-		const struct plan__limit *l = &plan__limits[i];
-		int bytes = !strcmp(l->unit, "bytes"), mib = bytes && l->value >= 1u << 20;
-
-		fprintf(out, "| %s | %llu %s |\n", l->what,
-			bytes ? l->value >> (mib ? 20 : 10) : l->value,
-			bytes ? (mib ? "MiB" : "KiB") : l->unit);
-	}
+	return (plan_scope_info(s->kind)->flags & flags) == flags;
 }
 
-/* ------------------------------------------------------------------------- */
-/* The generated schema                                                      */
-
-/* Prints an XML-escaped copy of s. */
-static void xml_text(FILE *out, const char *s)
+uint64_t plan_step_time_ms(const struct plan_workload *w, int *open)
 {
-	for (; *s; s++) {
-		if (*s == '<')
-			fputs("&lt;", out);
-		else if (*s == '>')
-			fputs("&gt;", out);
-		else if (*s == '&')
-			fputs("&amp;", out);
-		else if (*s == '"')
-			fputs("&quot;", out);
-		else
-			fputc(*s, out);
-	}
-}
+	enum plan_kind_time t = plan_kind_info(w->kind)->time;
+	int dummy;
 
-static void xsd_attr(FILE *out, const struct plan__elem *e, const struct plan__attr *a)
-{
-	fprintf(out, "      <xs:attribute name=\"%s\"%s", a->name,
-		a->required ? " use=\"required\"" : "");
-	if (!a->choices) {
-		fputs(" type=\"xs:string\"/>\n", out);
-		return;
-	}
-	/* An enumeration, or a ${var} that the loader checks once substituted. */
-	fprintf(out, ">\n        <xs:simpleType><xs:union memberTypes=\"varref\">\n"
-		"          <xs:simpleType><xs:restriction base=\"xs:string\">\n");
-	for (const char *const *c = a->choices; *c; c++)
-		fprintf(out, "            <xs:enumeration value=\"%s\"/>\n", *c);
-	fprintf(out, "          </xs:restriction></xs:simpleType>\n"
-		"        </xs:union></xs:simpleType>\n      </xs:attribute>\n");
-	(void)e;
-}
-
-static void xsd_elem(FILE *out, const struct plan__elem *e)
-{
-	int nchildren = 0;
-
-	fprintf(out, "  <xs:element name=\"%s\">\n    <xs:annotation><xs:documentation>", e->name);
-	xml_text(out, e->help);
-	fputs("</xs:documentation></xs:annotation>\n    <xs:complexType>\n", out);
-	for (size_t i = 0; i < plan__nelems; i++)
-		nchildren += plan__in_list(plan__elems[i].parents, e->name);
-	if (nchildren) {
-		fputs("      <xs:choice minOccurs=\"0\" maxOccurs=\"unbounded\">\n", out);
-		for (size_t i = 0; i < plan__nelems; i++)
-			if (plan__in_list(plan__elems[i].parents, e->name))
-				fprintf(out, "        <xs:element ref=\"%s\"/>\n", plan__elems[i].name);
-		fputs("      </xs:choice>\n", out);
-	}
-	for (size_t k = 0; k < e->nattrs; k++)
-		xsd_attr(out, e, &e->attrs[k]);
-	fputs("    </xs:complexType>\n  </xs:element>\n", out);
-}
-
-void plan_print_xsd(FILE *out)
-{
-	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	      "<!-- The ssdbench test plan schema. Generated by 'ssdbench plan-reference "
-	      "xsd' from the loader's own table; do not edit by hand. The loader checks "
-	      "more than a schema can: units, ranges, references, scopes. -->\n"
-	      "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n"
-	      "  <xs:simpleType name=\"varref\">\n"
-	      "    <xs:restriction base=\"xs:string\">\n"
-	      "      <xs:pattern value=\".*$\\{[A-Za-z0-9._\\-]+\\}.*\"/>\n"
-	      "    </xs:restriction>\n  </xs:simpleType>\n", out);
-	for (size_t i = 0; i < plan__nelems; i++)
-		xsd_elem(out, &plan__elems[i]);
-	fputs("</xs:schema>\n", out);
+	open = open ? open : &dummy;
+	*open = t == PLAN_TIME_OPEN || (t == PLAN_TIME_RUNTIME && !w->time_based);
+	return t == PLAN_TIME_DURATION ? w->duration_ms :
+	       t == PLAN_TIME_RUNTIME && w->time_based ? w->runtime_ms : 0;
 }

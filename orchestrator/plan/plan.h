@@ -31,13 +31,101 @@ struct plan_amount {
 	double mult;       /* 2x -> 2.0, 75% -> 0.75; 0 when absolute */
 };
 
-enum plan_kind {
-	PLAN_WORKLOAD,     /* one fio measurement */
-	PLAN_PRECONDITION, /* fill: write an amount, not timed */
-	PLAN_PURGE,        /* secure erase / discard */
-	PLAN_IDLE,         /* wait */
-	PLAN_PROBE,        /* identity and health snapshot */
+/*
+ * The kinds of step and of scope, one row each. The enums, the kinds' names (their
+ * elements' names), their rows of the element table (plan.c) and every property
+ * code asks of a kind come from these rows, so that a new kind is a row here (and
+ * the fields of its attributes, in struct plan_workload or plan_scope), its
+ * attributes in plan.c, and its executor in the engine.
+ */
+
+/* What a kind of step does; checks, job files and `ssdbench check` ask these. */
+enum plan_kind_flag {
+	PLAN_KIND_TARGET = 1 << 0,  /* runs on a target (`target`, or the plan's only one) */
+	PLAN_KIND_FIO = 1 << 1,     /* a fio job: bs, iodepth, numjobs, ioengine, direct */
+	PLAN_KIND_MEASURE = 1 << 2, /* a measurement: rw, runtime, a range of the target;
+				     * tracked in rounds, run by duty cycles */
+	PLAN_KIND_FILL = 1 << 3,    /* writes its `amount` over the target, not timed */
+	PLAN_KIND_ERASE = 1 << 4,   /* erases the target by its `method` (a purge method) */
 };
+
+/* How long a kind of step takes (plan_step_time_ms). */
+enum plan_kind_time {
+	PLAN_TIME_NONE,     /* no time to speak of */
+	PLAN_TIME_RUNTIME,  /* its runtime when time-based, else what the drive takes */
+	PLAN_TIME_DURATION, /* its duration */
+	PLAN_TIME_OPEN,     /* what the drive takes */
+};
+
+/* Where steps may stand: the roots, sweeps, and the scopes that hold any step. */
+#define PLAN__STEPS_IN "plan fragment sweep op raid"
+
+/*
+ * The step kinds, in enum order: X(ENUM, NAME, TIME, FLAGS, SUMMARY, ATTRS, PARENTS,
+ * HELP). SUMMARY is what `ssdbench check` says of a step with no parameters to show
+ * (or NULL); ATTRS (an array in plan.c), PARENTS and HELP make the element's row.
+ */
+#define PLAN_STEP_KINDS(X) \
+	X(PLAN_WORKLOAD, "workload", PLAN_TIME_RUNTIME, \
+	  PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_MEASURE, NULL, workload_attrs, \
+	  PLAN__STEPS_IN " rounds duty-cycle", "one fio measurement") \
+	X(PLAN_PRECONDITION, "precondition", PLAN_TIME_OPEN, \
+	  PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_FILL, NULL, precondition_attrs, \
+	  PLAN__STEPS_IN, "fill the target: write an amount of data, not timed") \
+	X(PLAN_PURGE, "purge", PLAN_TIME_OPEN, PLAN_KIND_TARGET | PLAN_KIND_ERASE, NULL, \
+	  purge_attrs, PLAN__STEPS_IN, "erase the target (secure erase, sanitize, discard)") \
+	X(PLAN_IDLE, "idle", PLAN_TIME_DURATION, 0, NULL, idle_attrs, \
+	  PLAN__STEPS_IN " rounds", "leave the drive idle") \
+	X(PLAN_PROBE, "probe", PLAN_TIME_NONE, PLAN_KIND_TARGET, \
+	  "identity and health snapshot", probe_attrs, PLAN__STEPS_IN, \
+	  "record the target's identity and health")
+
+/* What a kind of scope does. */
+enum plan_scope_flag {
+	PLAN_SCOPE_REPEAT = 1 << 0, /* runs its steps in rounds until a stop condition */
+	PLAN_SCOPE_CYCLE = 1 << 1,  /* runs its one workload on and off, `repeat` times */
+	PLAN_SCOPE_ARRAY = 1 << 2,  /* its steps run on an array of its `members` */
+	PLAN_SCOPE_OVERPROVISION = 1 << 3, /* its steps use a share of the target (`percent`) */
+};
+
+/* The scope kinds, in enum order: X(ENUM, NAME, FLAGS, ATTRS, PARENTS, HELP). */
+#define PLAN_SCOPE_KINDS(X) \
+	X(PLAN_ROUNDS, "rounds", PLAN_SCOPE_REPEAT, rounds_attrs, PLAN__STEPS_IN, \
+	  "run the steps inside in rounds until a stop condition (SNIA steady state)") \
+	X(PLAN_DUTY_CYCLE, "duty-cycle", PLAN_SCOPE_CYCLE, duty_attrs, PLAN__STEPS_IN, \
+	  "run one workload `on`, idle `off`, `repeat` times (host idle recovery)") \
+	X(PLAN_OP, "op", PLAN_SCOPE_OVERPROVISION, op_attrs, PLAN__STEPS_IN, \
+	  "over-provision the target for the steps inside") \
+	X(PLAN_RAID, "raid", PLAN_SCOPE_ARRAY, raid_attrs, PLAN__STEPS_IN, \
+	  "stripe member targets into a RAID 0 for the steps inside")
+
+/* An enumerator of the list, and a term of the sum: parentheses would break both. */
+#define PLAN__KIND_ENUM(e, ...) e, /* NOLINT(bugprone-macro-parentheses) */
+#define PLAN__KIND_ONE(...) + 1    /* NOLINT(bugprone-macro-parentheses) */
+
+enum plan_kind { PLAN_STEP_KINDS(PLAN__KIND_ENUM) };
+enum plan_scope_kind { PLAN_SCOPE_KINDS(PLAN__KIND_ENUM) };
+
+#define PLAN_KIND_COUNT (0 PLAN_STEP_KINDS(PLAN__KIND_ONE))
+#define PLAN_SCOPE_KIND_COUNT (0 PLAN_SCOPE_KINDS(PLAN__KIND_ONE))
+
+/* A step kind's row. */
+struct plan_kind_info {
+	const char *name;          /* as in the plan: its element's name */
+	enum plan_kind_time time;
+	unsigned flags;            /* PLAN_KIND_* */
+	const char *summary;       /* what `ssdbench check` says when nothing else, or NULL */
+};
+
+/* A scope kind's row. */
+struct plan_scope_info {
+	const char *name;          /* its element's name */
+	unsigned flags;            /* PLAN_SCOPE_* */
+};
+
+/* The row of kind k; an unknown k gets a row named "?" with no properties. */
+const struct plan_kind_info *plan_kind_info(enum plan_kind k);
+const struct plan_scope_info *plan_scope_info(enum plan_scope_kind k);
 
 /* A pass-through fio option (<fio option= value=>), checked against fio's own list. */
 struct plan_fio_opt {
@@ -94,8 +182,6 @@ struct plan_workload {
 	/* idle */
 	uint64_t duration_ms;
 };
-
-enum plan_scope_kind { PLAN_ROUNDS, PLAN_DUTY_CYCLE, PLAN_OP, PLAN_RAID };
 
 /* A tracking variable of a rounds scope: a metric of one element per round. */
 struct plan_track {
@@ -223,6 +309,17 @@ const struct plan_target *plan_step_target(const struct plan *p,
 					   const struct plan_workload *w);
 /* 1 when the step writes to (or erases) its target. */
 int plan_step_writes(const struct plan_workload *w);
+/* 1 when step w's kind has every one of flags (PLAN_KIND_*). */
+int plan_step_is(const struct plan_workload *w, unsigned flags);
+/* 1 when scope s's kind has every one of flags (PLAN_SCOPE_*). */
+int plan_scope_is(const struct plan_scope *s, unsigned flags);
+/*
+ * The time step w takes, in ms, as the plan gives it: its runtime or duration; 0
+ * for a step that takes none to speak of, or with *open set to 1 (open may be
+ * NULL) for one that takes what the drive needs (a fill, a purge, a size-bound
+ * workload).
+ */
+uint64_t plan_step_time_ms(const struct plan_workload *w, int *open);
 /*
  * What a data= value asks fio to write: "random" (incompressible: fio's random
  * buffers), "zero", or "compressible:N%" (N from 1 to 99: each 4 KiB is N % zeros).
@@ -241,7 +338,6 @@ const char *plan_step_write_cache(const struct plan *p, const struct plan_worklo
 /* 1 when step w runs inside a scope of kind k (at any depth). */
 int plan_in_scope(const struct plan *p, const struct plan_workload *w,
 		  enum plan_scope_kind k);
-/* Total measured time of the steps outside rounds and duty cycles, in ms. */
 /*
  * NULL when rounds scope si runs as one fio process cut into rounds (one
  * time-based workload of whole seconds, no steady-state test between rounds,
@@ -249,6 +345,7 @@ int plan_in_scope(const struct plan *p, const struct plan_workload *w,
  * engine adds what only a run knows (a duty cycle around it, a remote bench).
  */
 const char *plan_scope_discontinuous(const struct plan *p, size_t si);
+/* The time of every step, each once (plan_step_time_ms), in ms. */
 uint64_t plan_runtime_ms(const struct plan *p);
 /* Resolves an amount against a capacity, in bytes. */
 uint64_t plan_amount_bytes(const struct plan_amount *a, uint64_t capacity);

@@ -149,15 +149,15 @@ static int check_step(struct plan__loader *ld, size_t i, int repeat)
 				    w->cell ? " (inside a sweep, put the sweep's ${var} in "
 				    "the name)" : "");
 	for (int s = w->scope; s >= 0; s = p->scopes[s].parent)
-		in_raid |= p->scopes[s].kind == PLAN_RAID;
+		in_raid |= plan_scope_is(&p->scopes[s], PLAN_SCOPE_ARRAY);
 	if (in_raid && w->target)
 		return plan__err_at(ld, o, "target", 0, "steps inside <raid> run on the array: "
 				    "leave out 'target'");
-	if (w->kind != PLAN_IDLE && !in_raid && !w->target && p->ntargets > 1)
+	if (plan_step_is(w, PLAN_KIND_TARGET) && !in_raid && !w->target && p->ntargets > 1)
 		return plan__err_at(ld, o, NULL, 0, "<%s> needs 'target': the plan has %zu "
 				    "targets", plan_kind_name(w->kind), p->ntargets);
 	t = plan_step_target(p, w);
-	if (w->kind != PLAN_IDLE && !t)
+	if (plan_step_is(w, PLAN_KIND_TARGET) && !t)
 		return w->target ? plan__err_at(ld, o, "target", 1, "no target named '%s'",
 						w->target)
 				 : plan__err_at(ld, o, NULL, 0, "<%s> has no target to run on",
@@ -165,7 +165,7 @@ static int check_step(struct plan__loader *ld, size_t i, int repeat)
 	if (w->bs && w->direct && w->bs % 512)
 		return plan__err_at(ld, o, "bs", 1, "bs %llu is not a multiple of 512, which "
 				    "direct I/O needs", (unsigned long long)w->bs);
-	if ((w->kind == PLAN_WORKLOAD || w->kind == PLAN_PRECONDITION) && !w->bs)
+	if (plan_step_is(w, PLAN_KIND_FIO) && !w->bs)
 		return plan__err_at(ld, o, "bs", 1, "bs must be more than 0");
 	if (w->data) {
 		int zero, pct;
@@ -173,9 +173,9 @@ static int check_step(struct plan__loader *ld, size_t i, int repeat)
 		if (plan_data_parse(w->data, &zero, &pct))
 			return plan__err_at(ld, o, "data", 1, DATA_ERROR, w->data);
 	}
-	if (w->kind == PLAN_WORKLOAD)
+	if (plan_step_is(w, PLAN_KIND_MEASURE))
 		return check_workload(ld, o, w, t);
-	if (w->kind == PLAN_IDLE && !w->duration_ms)
+	if (plan_kind_info(w->kind)->time == PLAN_TIME_DURATION && !w->duration_ms)
 		return plan__err_at(ld, o, "duration", 1, "duration must be more than 0");
 	return 0;
 }
@@ -193,7 +193,7 @@ static int check_tracks(struct plan__loader *ld, const struct plan__origin *o,
 				    "one <track> to test for steady state");
 	names = xcalloc(s->count + 1, sizeof(*names));
 	for (size_t i = s->first; i < s->first + s->count; i++)
-		if (p->steps[i].kind == PLAN_WORKLOAD)
+		if (plan_step_is(&p->steps[i], PLAN_KIND_MEASURE))
 			names[n++] = p->steps[i].name;
 	qsort(names, n, sizeof(*names), cmp_str);
 	for (size_t k = 0; k < s->ntracks && !rc; k++) {
@@ -221,7 +221,8 @@ static int check_rounds(struct plan__loader *ld, const struct plan__origin *o,
 	if (!strcmp(s->until, "time") && !s->time_ms)
 		return plan__err_at(ld, o, "until", 1, "until=\"time\" needs 'time'");
 	for (size_t i = s->first; i < s->first + s->count; i++)
-		if (ld->p->steps[i].kind == PLAN_WORKLOAD && !ld->p->steps[i].time_based)
+		if (plan_step_is(&ld->p->steps[i], PLAN_KIND_MEASURE) &&
+		    !ld->p->steps[i].time_based)
 			return plan__err_at(ld, &ld->step_org.v[i], "time_based", 1, "steps "
 					    "inside <rounds> must be time-based");
 	return check_tracks(ld, o, s);
@@ -269,22 +270,16 @@ static int check_scope(struct plan__loader *ld, size_t i, int repeat,
 	if (!s->count)
 		return plan__err_at(ld, o, NULL, 0, "<%s> '%s' holds no steps",
 				    plan_scope_name(s->kind), s->name);
-	switch (s->kind) {
-	case PLAN_ROUNDS:
+	if (plan_scope_is(s, PLAN_SCOPE_REPEAT))
 		return check_rounds(ld, o, s);
-	case PLAN_DUTY_CYCLE:
-		if (s->count != 1 || p->steps[s->first].kind != PLAN_WORKLOAD)
-			return plan__err_at(ld, o, NULL, 0, "<duty-cycle> holds exactly one "
-					    "<workload>");
-		return 0;
-	case PLAN_OP:
-		if (s->op < 0 || s->op > 10)
-			return plan__err_at(ld, o, "percent", 1, "over-provisioning must be "
-					    "from 0%% (none) to 1000%%");
-		return 0;
-	case PLAN_RAID:
+	if (plan_scope_is(s, PLAN_SCOPE_CYCLE) &&
+	    (s->count != 1 || !plan_step_is(&p->steps[s->first], PLAN_KIND_MEASURE)))
+		return plan__err_at(ld, o, NULL, 0, "<duty-cycle> holds exactly one <workload>");
+	if (plan_scope_is(s, PLAN_SCOPE_OVERPROVISION) && (s->op < 0 || s->op > 10))
+		return plan__err_at(ld, o, "percent", 1, "over-provisioning must be from 0%% "
+				    "(none) to 1000%%");
+	if (plan_scope_is(s, PLAN_SCOPE_ARRAY))
 		return check_raid(ld, o, s, targets);
-	}
 	return 0;
 }
 
@@ -394,7 +389,7 @@ int plan_check_ranges(const struct plan *p, uint64_t capacity, struct diag *d)
 		uint64_t cap = capacity ? capacity : t ? t->size : 0;
 		int rc;
 
-		if (w->kind != PLAN_WORKLOAD || !cap)
+		if (!plan_step_is(w, PLAN_KIND_MEASURE) || !cap)
 			continue;
 		rc = check_range(w, t ? t->name : "?", cap, d);
 		if (rc)

@@ -89,7 +89,7 @@ int plan__fio_names_load(struct plan__fio_names *f);
 int plan__fio_names_has(const struct plan__fio_names *f, const char *name);
 void plan__fio_names_release(struct plan__fio_names *f);
 
-/* ---- the loader (plan_load.c) and the checks (plan_check.c) ---- */
+/* ---- the loader (plan_load.c) ---- */
 
 /*
  * What a plan may make the loader spend: a plan is hostile until loaded. Includes
@@ -161,6 +161,8 @@ struct plan__loader {
 	struct plan__origins step_org, scope_org, target_org;
 };
 
+/* ---- errors at locations (plan_loc.c) ---- */
+
 /*
  * Reports an error at element n of doc (at its attribute attr when not NULL: the
  * value's first character when want_value, else the name).
@@ -168,6 +170,28 @@ struct plan__loader {
 int plan__err_at(struct plan__loader *ld, const struct plan__origin *o,
 		 const char *attr, int want_value, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* An error at node n of the file being read (at attr when not NULL). */
+int plan__err_node(struct plan__loader *ld, const xmlNode *n, const char *attr,
+		   int want_value, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* An error inside attr's value, extra characters after its first one. */
+int plan__err_in_value(struct plan__loader *ld, const xmlNode *n, const char *attr,
+		       int extra, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* ---- attributes (plan_attr.c) ---- */
+
+/* The value of variable name[0..len): innermost sweep binding first, then <var>s. */
+const char *plan__lookup(struct plan__loader *ld, const char *name, size_t len);
+/* e's attribute called name, or NULL. */
+const struct plan__attr *plan__find_attr(const struct plan__elem *e, const char *name);
+/* The attribute's value after substitution (subst) into val; "" when absent. */
+int plan__attr_value(struct plan__loader *ld, const xmlNode *n, const char *name,
+		     int subst, struct sbuf *val);
+/* Sets every attribute of n on rec (NULL: check only), then the defaults. */
+int plan__load_attrs(struct plan__loader *ld, const xmlNode *n,
+		     const struct plan__elem *e, void *rec, int subst);
+
+/* ---- reading files (plan_read.c), the checks (plan_check.c) ---- */
+
 /*
  * Reads path into text (plan_read.c): the file of <include> inc, or the plan itself
  * when inc is NULL. Only a regular file is opened (a FIFO would block, a device never

@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* plan_loc: maps plan elements and attributes back to exact lines and columns. */
+/*
+ * plan_loc: maps plan elements and attributes back to exact lines and columns, and
+ * reports the loader's errors there.
+ */
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "plan_int.h"
 #include "xalloc.h"
 
@@ -132,4 +139,90 @@ void plan__linecol(const struct plan__src *s, size_t off, int *line, int *col)
 	}
 	*line = ln;
 	*col = c;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Errors at locations                                                       */
+
+static size_t node_tag(const xmlNode *n)
+{
+	return (size_t)(uintptr_t)n->_private;
+}
+
+static size_t elem_off(const struct plan__doc *doc, const xmlNode *n)
+{
+	size_t tag = node_tag(n);
+
+	return tag && tag <= doc->src.ntags ? doc->src.tags[tag - 1] : (size_t)-1;
+}
+
+static size_t attr_off(const struct plan__doc *doc, const xmlNode *n, const char *attr,
+		       int want_value)
+{
+	size_t tag = elem_off(doc, n), name_off, val_off;
+
+	if (!attr || tag == (size_t)-1 ||
+	    plan__attr_pos(&doc->src, tag, attr, &name_off, &val_off))
+		return tag;
+	return want_value ? val_off : name_off;
+}
+
+/* Reports an error at byte off of doc (at line when off is unknown), shifted by
+ * extra characters to the right. */
+static int verr(struct plan__loader *ld, const struct plan__doc *doc, size_t off,
+		int line, int extra, const char *fmt, va_list ap)
+	__attribute__((format(printf, 6, 0)));
+static int verr(struct plan__loader *ld, const struct plan__doc *doc, size_t off,
+		int line, int extra, const char *fmt, va_list ap)
+{
+	char msg[1024];
+	int col = 0;
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (off != (size_t)-1) {
+		plan__linecol(&doc->src, off, &line, &col);
+		col += extra;
+	}
+	return diag_set(ld->d, -SB_EPARSE, doc->file, line, col, "%s", msg);
+}
+
+int plan__err_at(struct plan__loader *ld, const struct plan__origin *o,
+		 const char *attr, int want_value, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = verr(ld, o->doc, attr_off(o->doc, o->node, attr, want_value),
+		  (int)xmlGetLineNo(o->node), 0, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+/* An error at node n of the current file (at attr when not NULL). */
+int plan__err_node(struct plan__loader *ld, const xmlNode *n, const char *attr,
+		    int want_value, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = verr(ld, ld->doc, attr_off(ld->doc, n, attr, want_value),
+		  (int)xmlGetLineNo(n), 0, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+/* An error inside attr's value, extra characters after its first one. */
+int plan__err_in_value(struct plan__loader *ld, const xmlNode *n, const char *attr,
+			int extra, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = verr(ld, ld->doc, attr_off(ld->doc, n, attr, 1), (int)xmlGetLineNo(n),
+		  extra, fmt, ap);
+	va_end(ap);
+	return rc;
 }
