@@ -29,7 +29,7 @@ const char *run__bench_needs(const struct orch *x)
 	for (size_t i = 0; i < x->plan.nsteps; i++) {
 		const struct plan_workload *w = &x->plan.steps[i];
 
-		if (w->kind == PLAN_PURGE || w->kind == PLAN_PROBE || w->telemetry_ms)
+		if ((x->kinds[w->kind].flags & RUN_KIND_DEVICE) || w->telemetry_ms)
 			return w->telemetry_ms ? "telemetry" : plan_kind_name(w->kind);
 	}
 	for (size_t i = 0; i < x->plan.nscopes; i++)
@@ -281,7 +281,7 @@ static void describe_raid(const struct orch *x, FILE *out)
 		const struct plan_workload *w = &x->plan.steps[i];
 		char *when = xasprintf("step %zu '%s'", i + 1, w->name);
 
-		if (w->kind == PLAN_PURGE)
+		if (x->kinds[w->kind].flags & RUN_KIND_PURGES)
 			say_dev(x, when, &(struct sshcmd_dev){ "purge", array, "--method",
 							      w->method, x->o->destroy,
 							      x->o->ndestroy, NULL }, out);
@@ -327,7 +327,7 @@ void run__bench_describe(const struct orch *x, FILE *out)
 		const struct plan_workload *w = &x->plan.steps[i];
 		char *when = xasprintf("step %zu '%s'", i + 1, w->name);
 
-		if (w->kind == PLAN_PURGE)
+		if (x->kinds[w->kind].flags & RUN_KIND_PURGES)
 			say_destroy(x, when, "purge", "--method", w->method, token, out);
 		else if (w->telemetry_ms)
 			fprintf(out, "  %s: telemetry: the probe above every %.1f s while fio "

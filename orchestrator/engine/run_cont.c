@@ -331,8 +331,8 @@ static void judge(struct seg *g, int status)
 	if (sb.len)
 		put_file(g->dir, "fio.json", sb.buf, sb.len, &ignored);
 	sbuf_release(&sb);
-	job_error = fiorun_job_error(g->dir);
-	text = fiorun_error_text(g->dir);
+	job_error = g->x->fio->job_error(g->dir);
+	text = g->x->fio->error_text(g->dir);
 	if (status)
 		g->fio_error = xasprintf("fio exited with status %d%s%s%s%s", status,
 					 job_error ? ": " : "", job_error ? job_error : "",
@@ -409,7 +409,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 		rc = x->fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", g.dir,
 					 strerror(errno));
 	if (!rc)
-		rc = fiorun_write_jobfile(job, &x->plan, w, &ft, engine, d);
+		rc = x->fio->write_jobfile(job, &x->plan, w, &ft, engine, d);
 	if (!rc && !(fifo = make_fifo(tmpl)))
 		rc = x->fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot make a FIFO for fio's "
 					 "status reports in /tmp: %s", strerror(errno));
@@ -431,7 +431,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 			 (unsigned long long)(w->runtime_ms / 1000), ft.io_size ?
 			 ", or until its amount is written" : "");
 		g.fs = fiostatus_new(w->runtime_ms, planned, g.dir, seg_round, &g);
-		rc = fiorun_exec(&eo, &status, d);
+		rc = x->fio->exec(&eo, &status, d);
 		if (!rc) {
 			drain(&g);
 			judge(&g, status);
