@@ -130,29 +130,29 @@ static void engine_open(struct engine_run *r, const char *name, const char *plan
 	r->o.plan_path = r->plan_path;
 	r->o.quiet = 1;
 	r->x.o = &r->o;
-	r->x.fio = &fake_fio;
+	r->x.fio.ops = &fake_fio;
 	r->x.kinds = run__kinds;
 	r->x.quiet = 1;
 	r->x.talk = stdout;
-	run_guard_init(&r->x.g);
+	run_guard_init(&r->x.dev.g);
 	plan_init(&r->x.plan);
-	result_run_init(&r->x.run);
-	journal_init(&r->x.replay);
+	result_run_init(&r->x.arc.run);
+	journal_init(&r->x.arc.replay);
 	diag_clear(&d);
 	assert_int_equal(plan_load(&r->x.plan, r->plan_path, NULL, 0, &d), 0);
-	r->x.out = xasprintf("%s/%s", testutil_dir, name);
-	assert_int_equal(run__mkdir_p(r->x.out), 0);
+	r->x.arc.out = xasprintf("%s/%s", testutil_dir, name);
+	assert_int_equal(run__mkdir_p(r->x.arc.out), 0);
 	tgt = xasprintf("%s/%s.bin", testutil_dir, name);
-	r->x.tgt.name = xstrdup("dut");
-	r->x.tgt.path = tgt;
-	r->x.tgt.size = 64ULL << 20;
-	r->x.run.started = run__iso_now();
-	r->x.run.status = xstrdup("running");
-	r->x.mt.name = r->x.tgt.name;
-	r->x.mt.kind = "file";
-	r->x.mt.path = r->x.tgt.path;
-	r->x.mt.size = r->x.tgt.size;
-	snprintf(r->x.engine, sizeof(r->x.engine), "psync");
+	r->x.dev.tgt.name = xstrdup("dut");
+	r->x.dev.tgt.path = tgt;
+	r->x.dev.tgt.size = 64ULL << 20;
+	r->x.arc.run.started = run__iso_now();
+	r->x.arc.run.status = xstrdup("running");
+	r->x.arc.mt.name = r->x.dev.tgt.name;
+	r->x.arc.mt.kind = "file";
+	r->x.arc.mt.path = r->x.dev.tgt.path;
+	r->x.arc.mt.size = r->x.dev.tgt.size;
+	snprintf(r->x.fio.engine, sizeof(r->x.fio.engine), "psync");
 }
 
 /* A new archive: the journal started, then the walk. Returns the walk's result. */
@@ -161,19 +161,19 @@ static int engine_walk(struct engine_run *r)
 	struct diag d;
 
 	diag_clear(&d);
-	if (!r->x.replay.start.plan)
+	if (!r->x.arc.replay.start.plan)
 		assert_int_equal(run__start_journal(&r->x, &d), 0);
 	return run__walk(&r->x, &d);
 }
 
 static void engine_close(struct engine_run *r)
 {
-	run_guard_release(&r->x.g);
-	result_run_release(&r->x.run);
-	journal_release(&r->x.replay);
-	free(r->x.tgt.name);
-	free(r->x.tgt.path);
-	free(r->x.out);
+	run_guard_release(&r->x.dev.g);
+	result_run_release(&r->x.arc.run);
+	journal_release(&r->x.arc.replay);
+	free(r->x.dev.tgt.name);
+	free(r->x.dev.tgt.path);
+	free(r->x.arc.out);
 	plan_release(&r->x.plan);
 	free(r->plan_path);
 }
@@ -229,14 +229,14 @@ static void walk_rounds(const char *name, const double *iops, size_t n, int max,
 	fake_start(iops, n, 0);
 	engine_open(&r, name, plan);
 	assert_int_equal(engine_walk(&r), 0);
-	rs = result_run_scope(&r.x.run, "ss");
+	rs = result_run_scope(&r.x.arc.run, "ss");
 	assert_non_null(rs);
 	assert_string_equal(rs->verdict, verdict);
 	assert_int_equal(rs->rounds, rounds);
 	assert_int_equal(rs->steady_round, steady_round);
 	assert_int_equal(fake.calls, (size_t)rounds);
-	assert_int_equal(r.x.run.nsteps, (size_t)rounds);
-	assert_int_equal(r.x.run.steps[rounds - 1].round, rounds);
+	assert_int_equal(r.x.arc.run.nsteps, (size_t)rounds);
+	assert_int_equal(r.x.arc.run.steps[rounds - 1].round, rounds);
 	for (int i = 0; i < rounds; i++)
 		assert_near(rs->tracks[0].values[i], iops[i], 1e-3);
 	engine_close(&r);
@@ -315,34 +315,34 @@ static void test_resume(void **state)
 	engine_open(&r, "resume", STEPS_PLAN);
 	assert_int_equal(engine_walk(&r), -SB_EFIO);
 	assert_int_equal(fake.calls, 3);
-	assert_string_equal(r.x.run.steps[2].status, "failed");
-	dir3 = xasprintf("%s/steps/003-c", r.x.out);
+	assert_string_equal(r.x.arc.run.steps[2].status, "failed");
+	dir3 = xasprintf("%s/steps/003-c", r.x.arc.out);
 	assert_int_equal(stat(dir3, &sb), 0);
-	result_run_release(&r.x.run);
-	result_run_init(&r.x.run);
-	r.x.run.started = run__iso_now();
-	r.x.run.status = xstrdup("running");
-	r.x.written = 0;
+	result_run_release(&r.x.arc.run);
+	result_run_init(&r.x.arc.run);
+	r.x.arc.run.started = run__iso_now();
+	r.x.arc.run.status = xstrdup("running");
+	r.x.walk.written = 0;
 
 	diag_clear(&d);
-	assert_int_equal(journal_read(r.x.out, &r.x.replay, &d), 0);
-	assert_int_equal(r.x.replay.nelems, 3);
+	assert_int_equal(journal_read(r.x.arc.out, &r.x.arc.replay, &d), 0);
+	assert_int_equal(r.x.arc.replay.nelems, 3);
 	assert_int_equal(run__prepare_resume(&r.x, &d), 0);
-	assert_int_equal(r.x.replay.nelems, 2);           /* the failed one: run again */
+	assert_int_equal(r.x.arc.replay.nelems, 2);           /* the failed one: run again */
 	assert_int_not_equal(stat(dir3, &sb), 0);         /* ... in a clean folder */
 	fake_start(second, 2, 0);
 	assert_int_equal(engine_walk(&r), 0);
 	assert_int_equal(fake.calls, 2);                  /* only c and d ran */
 	assert_non_null(strstr(fake.dirs[0], "/steps/003-c"));
 	assert_non_null(strstr(fake.dirs[1], "/steps/004-d"));
-	assert_int_equal(r.x.run.nsteps, 4);
+	assert_int_equal(r.x.arc.run.nsteps, 4);
 	for (size_t i = 0; i < 4; i++)
-		assert_string_equal(r.x.run.steps[i].status, "ok");
+		assert_string_equal(r.x.arc.run.steps[i].status, "ok");
 	/* a and b read back from the first run's reports, c and d from the new ones */
-	assert_near(r.x.run.steps[0].dir_stat[RESULT_READ].iops, 1000, 1e-3);
-	assert_near(r.x.run.steps[1].dir_stat[RESULT_READ].iops, 2000, 1e-3);
-	assert_near(r.x.run.steps[2].dir_stat[RESULT_READ].iops, 3300, 1e-3);
-	assert_near(r.x.run.steps[3].dir_stat[RESULT_READ].iops, 4400, 1e-3);
+	assert_near(r.x.arc.run.steps[0].dir_stat[RESULT_READ].iops, 1000, 1e-3);
+	assert_near(r.x.arc.run.steps[1].dir_stat[RESULT_READ].iops, 2000, 1e-3);
+	assert_near(r.x.arc.run.steps[2].dir_stat[RESULT_READ].iops, 3300, 1e-3);
+	assert_near(r.x.arc.run.steps[3].dir_stat[RESULT_READ].iops, 4400, 1e-3);
 	free(dir3);
 	engine_close(&r);
 }

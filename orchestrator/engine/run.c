@@ -137,13 +137,13 @@ static int load(struct orch *x, struct diag *d)
 	if (!rc)
 		rc = run_raid_shape(&x->plan, &raid, d);
 	if (!rc)
-		rc = run_hwop_new(&x->plan, &x->hw, d);
+		rc = run_hwop_new(&x->plan, &x->dev.hw, d);
 	if (!rc)
-		rc = run_wcache_new(&x->plan, &x->wc, d);
-	if (!rc && x->hw && o->op)
-		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.scopes[x->hw->scope].line, 0,
+		rc = run_wcache_new(&x->plan, &x->dev.wc, d);
+	if (!rc && x->dev.hw && o->op)
+		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.scopes[x->dev.hw->scope].line, 0,
 			      "--op confines the whole run to a share of the drive; <op> '%s' "
-			      "resizes it: use one or the other", x->hw->name);
+			      "resizes it: use one or the other", x->dev.hw->name);
 	if (!rc && raid < 0 && x->plan.ntargets != 1)
 		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.targets[1].line, 0,
 			      "this version runs plans with one target; the plan has %zu",
@@ -158,15 +158,15 @@ static int load(struct orch *x, struct diag *d)
 /* Everything before the first element: fio, the archive, the journal, the purge. */
 static int set_up(struct orch *x, struct diag *d)
 {
-	int resume = x->replay.start.plan != NULL;
+	int resume = x->arc.replay.start.plan != NULL;
 	int rc = 0;
 
-	if (x->fio->version(x->fio_version, sizeof(x->fio_version)))
+	if (x->fio.ops->version(x->fio.version, sizeof(x->fio.version)))
 		rc = diag_set(d, -SB_ENOFIO, NULL, 0, 0, "fio is not installed or not "
 			      "on PATH (on Debian: apt-get install fio)");
 	if (!rc)  /* refuse an old fio before anything is created */
-		rc = fiorun_check_version(x->fio_version, d);
-	if (!rc && x->tgt.host)
+		rc = fiorun_check_version(x->fio.version, d);
+	if (!rc && x->dev.tgt.host)
 		rc = run__check_bench(x, d);
 	if (!rc)
 		rc = run__lock_archive(x, 1, d);
@@ -179,13 +179,13 @@ static int set_up(struct orch *x, struct diag *d)
 	if (!rc)
 		rc = run__describe_run(x, d);
 	if (!rc)
-		rc = resume ? journal_add_event(x->out, "resume", NULL, d) : run__start_journal(x, d);
+		rc = resume ? journal_add_event(x->arc.out, "resume", NULL, d) : run__start_journal(x, d);
 	if (!rc)
 		rc = run__save(x, d);
-	if (!rc && !x->replay.purged) {
+	if (!rc && !x->arc.replay.purged) {
 		rc = run__purge_target(x, d);
-		if (!rc && x->g.purge)
-			rc = journal_add_event(x->out, "purged", NULL, d);
+		if (!rc && x->dev.g.purge)
+			rc = journal_add_event(x->arc.out, "purged", NULL, d);
 	}
 	return rc;
 }
@@ -202,22 +202,22 @@ static int close_run(struct orch *x, int rc, struct diag *d)
 
 	if (rc)
 		run__add_pending(x);
-	x->probe_after = run__probe_json(x);
-	x->mt.probe_after = x->probe_after;
-	x->run.ended = run__iso_now();
-	free(x->run.status);
-	x->run.status = xstrdup(rc ? "failed" : "complete");
-	if (rc && !x->run.error)
-		x->run.error = xstrdup(d->msg);
+	x->dev.probe_after = run__probe_json(x);
+	x->arc.mt.probe_after = x->dev.probe_after;
+	x->arc.run.ended = run__iso_now();
+	free(x->arc.run.status);
+	x->arc.run.status = xstrdup(rc ? "failed" : "complete");
+	if (rc && !x->arc.run.error)
+		x->arc.run.error = xstrdup(d->msg);
 	if (rc)
-		archlock_unreserve(&x->lock);
+		archlock_unreserve(&x->arc.lock);
 	diag_clear(&rd);
-	if (!run__interrupted && !x->fatal &&
-	    journal_add_event(x->out, "end", x->run.status, &rd) && !rc)
+	if (!run__interrupted && !x->walk.fatal &&
+	    journal_add_event(x->arc.out, "end", x->arc.run.status, &rd) && !rc)
 		rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
 	diag_clear(&rd);
 	if (run__save(x, &rd)) {
-		archlock_unreserve(&x->lock);
+		archlock_unreserve(&x->arc.lock);
 		diag_clear(&rd);
 		if (run__save(x, &rd) && !rc)
 			rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
@@ -230,14 +230,14 @@ static int close_run(struct orch *x, int rc, struct diag *d)
 	return rc;
 }
 
-/* Runs (or resumes) the loaded plan; x->replay holds the finished elements on resume. */
+/* Runs (or resumes) the loaded plan; x->arc.replay holds the finished elements on resume. */
 static int execute(struct orch *x, struct diag *d)
 {
 	const struct run_opts *o = x->o;
 	struct sigaction old[RUN_NSTOP];
 	int rc = 0;
 
-	x->out = o->out_dir ? xstrdup(o->out_dir) : xasprintf("out/%s", x->plan.name);
+	x->arc.out = o->out_dir ? xstrdup(o->out_dir) : xasprintf("out/%s", x->plan.name);
 	if (!o->dry_run)
 		rc = run__lock_archive(x, 0, d);
 	if (!rc)
@@ -249,20 +249,20 @@ static int execute(struct orch *x, struct diag *d)
 	if (!rc) {
 		struct check_estimate e;
 
-		check_estimate(&x->plan, 0, x->plan.nsteps, -1, x->tgt.size, &e);
-		x->estimate_min_ms = e.min_ms;
-		x->estimate_max_ms = e.max_ms;
-		x->started = run__mono_s();
+		check_estimate(&x->plan, 0, x->plan.nsteps, -1, x->dev.tgt.size, &e);
+		x->walk.estimate_min_ms = e.min_ms;
+		x->walk.estimate_max_ms = e.max_ms;
+		x->walk.started = run__mono_s();
 		run__say(x, "ssdbench %s: plan '%s' (%s), %zu steps, on %s with %s, %s; "
 			 "archive %s/\n", SSDBENCH_VERSION, x->plan.name, x->plan.title,
-			 x->plan.nsteps, x->run.target, x->fio_version, x->engine, x->out);
-		if (x->replay.nelems)
+			 x->plan.nsteps, x->arc.run.target, x->fio.version, x->fio.engine, x->arc.out);
+		if (x->arc.replay.nelems)
 			run__say(x, "resuming after element %zu (%s), the last one finished\n",
-				 x->replay.nelems, x->replay.elems[x->replay.nelems - 1].name);
+				 x->arc.replay.nelems, x->arc.replay.elems[x->arc.replay.nelems - 1].name);
 		rc = run__walk(x, d);
 	}
 	rc = run__wcache_end(x, rc, d);
-	if (x->saved)   /* a manifest describes the run: it says how the run ended */
+	if (x->arc.saved)   /* a manifest describes the run: it says how the run ended */
 		rc = close_run(x, rc, d);
 	restore_signals(old);
 	return rc;
@@ -270,22 +270,22 @@ static int execute(struct orch *x, struct diag *d)
 
 static void orch_release(struct orch *x)
 {
-	archlock_release(&x->lock);
-	run_raid_free(x->raid);
-	run_hwop_free(x->hw);
-	run_wcache_free(x->wc);
-	run_guard_release(&x->g);
-	result_run_release(&x->run);
-	journal_release(&x->replay);
-	free(x->probe_before);
-	free(x->probe_after);
-	free(x->plan_copy);
+	archlock_release(&x->arc.lock);
+	run_raid_free(x->dev.raid);
+	run_hwop_free(x->dev.hw);
+	run_wcache_free(x->dev.wc);
+	run_guard_release(&x->dev.g);
+	result_run_release(&x->arc.run);
+	journal_release(&x->arc.replay);
+	free(x->dev.probe_before);
+	free(x->dev.probe_after);
+	free(x->arc.plan_copy);
 	if (x->talk && x->talk != stdout)
 		fclose(x->talk);
-	free(x->tgt.name);
-	free(x->tgt.path);
-	free(x->tgt.client);
-	free(x->out);
+	free(x->dev.tgt.name);
+	free(x->dev.tgt.path);
+	free(x->dev.tgt.client);
+	free(x->arc.out);
 	plan_release(&x->plan);
 }
 
@@ -293,18 +293,18 @@ static void orch_init(struct orch *x, const struct run_opts *o)
 {
 	memset(x, 0, sizeof(*x));
 	x->o = o;
-	x->fio = &run__fio_real;
+	x->fio.ops = &run__fio_real;
 	x->kinds = run__kinds;
-	archlock_init(&x->lock);
+	archlock_init(&x->arc.lock);
 	x->quiet = o->quiet;
 	x->talk = o->quiet ? fopen("/dev/null", "w") : stdout;
 	if (!x->talk)
 		x->talk = stdout;
 	run__interrupted = 0;
-	run_guard_init(&x->g);
+	run_guard_init(&x->dev.g);
 	plan_init(&x->plan);
-	result_run_init(&x->run);
-	journal_init(&x->replay);
+	result_run_init(&x->arc.run);
+	journal_init(&x->arc.replay);
 }
 
 int run_plan(const struct run_opts *o, struct diag *d)
@@ -327,18 +327,18 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 	int rc;
 
 	orch_init(&x, &o);
-	rc = journal_read(dir, &x.replay, d);
+	rc = journal_read(dir, &x.arc.replay, d);
 	if (rc == -SB_ENOENT) {
 		diag_clear(d);
 		rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "'%s' has no journal: not an archive "
 			      "of a run (or one made before journals)", dir);
 	}
-	if (!rc && x.replay.ended) {
+	if (!rc && x.arc.replay.ended) {
 		int complete = 1;
 
-		for (size_t i = 0; i < x.replay.nelems; i++)
-			complete &= !strcmp(x.replay.elems[i].status, "ok") ||
-				    !strcmp(x.replay.elems[i].status, "skipped");
+		for (size_t i = 0; i < x.arc.replay.nelems; i++)
+			complete &= !strcmp(x.arc.replay.elems[i].status, "ok") ||
+				    !strcmp(x.arc.replay.elems[i].status, "skipped");
 		if (complete && !archive_report_current(dir))
 			rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "nothing to resume: the run in "
 				      "'%s' finished, but its report was not written to the end: "
@@ -348,7 +348,7 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 				      "'%s' finished", dir);
 	}
 	if (!rc) {
-		const struct journal_start *s = &x.replay.start;
+		const struct journal_start *s = &x.arc.replay.start;
 
 		o.plan_path = s->plan;
 		o.sets = (const char *const *)s->sets;
@@ -362,7 +362,7 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 		o.out_dir = dir;
 		o.force = 0;
 		o.dry_run = 0;
-		x.probe_before = manifest_probe_before(dir);
+		x.dev.probe_before = manifest_probe_before(dir);
 		rc = load(&x, d);
 	}
 	if (!rc)

@@ -58,11 +58,11 @@ char *run__probe_json(const struct orch *x)
 	char *buf = NULL;
 	struct diag d;
 
-	if (x->raid)
+	if (x->dev.raid)
 		return NULL;
 	di = xcalloc(1, sizeof(*di));
 	diag_clear(&d);
-	if ((!x->tgt.host || run__bench_needs(x)) && run__probe(x, di, &buf, &d)) {
+	if ((!x->dev.tgt.host || run__bench_needs(x)) && run__probe(x, di, &buf, &d)) {
 		free(buf);
 		buf = NULL;
 	}
@@ -73,10 +73,10 @@ char *run__probe_json(const struct orch *x)
 /* Fills the run's description: versions, platform, plan, target, pending steps. */
 int run__describe_run(struct orch *x, struct diag *d)
 {
-	struct result_run *r = &x->run;
+	struct result_run *r = &x->arc.run;
 	struct utsname u;
 	char host[256] = "unknown", size[32], sha[65];
-	const char *base = strrchr(x->tgt.path, '/');
+	const char *base = strrchr(x->dev.tgt.path, '/');
 
 	if (sha256_file(x->plan.file, sha))
 		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read '%s'", x->plan.file);
@@ -84,62 +84,62 @@ int run__describe_run(struct orch *x, struct diag *d)
 	r->plan_title = xstrdup(x->plan.title);
 	r->plan_file = xstrdup("plan.xml");
 	r->plan_sha256 = xstrdup(sha);
-	units_format_size(x->tgt.size, size, sizeof(size));
-	if (x->raid)
-		r->target = run_raid_describe(x->raid);
-	else if (x->tgt.is_device && x->g.dev)   /* "(1 TB, MODEL, serial S, firmware F)" */
-		r->target = xasprintf("device %s (%s%s%s%s%s%s%s)%s%s", x->tgt.path, size,
-				      x->g.dev->model[0] ? ", " : "", x->g.dev->model,
-				      x->g.dev->serial[0] ? ", serial " : ", ",
-				      device_identity(x->g.dev), x->g.dev->firmware[0] ?
-				      ", firmware " : "", x->g.dev->firmware,
-				      x->tgt.host ? " on host " : "",
-				      x->tgt.host ? x->tgt.host->name : "");
-	else if (x->tgt.host)
+	units_format_size(x->dev.tgt.size, size, sizeof(size));
+	if (x->dev.raid)
+		r->target = run_raid_describe(x->dev.raid);
+	else if (x->dev.tgt.is_device && x->dev.g.dev)   /* "(1 TB, MODEL, serial S, firmware F)" */
+		r->target = xasprintf("device %s (%s%s%s%s%s%s%s)%s%s", x->dev.tgt.path, size,
+				      x->dev.g.dev->model[0] ? ", " : "", x->dev.g.dev->model,
+				      x->dev.g.dev->serial[0] ? ", serial " : ", ",
+				      device_identity(x->dev.g.dev), x->dev.g.dev->firmware[0] ?
+				      ", firmware " : "", x->dev.g.dev->firmware,
+				      x->dev.tgt.host ? " on host " : "",
+				      x->dev.tgt.host ? x->dev.tgt.host->name : "");
+	else if (x->dev.tgt.host)
 		r->target = xasprintf("file %s (%s) on host %s", base + 1, size,
-				      x->tgt.host->name);
+				      x->dev.tgt.host->name);
 	else
 		r->target = xasprintf("file %s (%s)", base + 1, size);
 	r->ssdbench_version = xstrdup(SSDBENCH_VERSION);
-	r->ioengine = xstrdup(x->engine);
-	if (x->tgt.host) {  /* the bench's: what its fio server tells */
-		r->fio_version = xstrdup(x->tgt.bench.fio_version);
-		r->kernel = xasprintf("%s %s", x->tgt.bench.os, x->tgt.bench.arch);
+	r->ioengine = xstrdup(x->fio.engine);
+	if (x->dev.tgt.host) {  /* the bench's: what its fio server tells */
+		r->fio_version = xstrdup(x->dev.tgt.bench.fio_version);
+		r->kernel = xasprintf("%s %s", x->dev.tgt.bench.os, x->dev.tgt.bench.arch);
 		r->cpu = xstrdup("unknown");
-		r->hostname = xstrdup(x->tgt.bench.hostname);
+		r->hostname = xstrdup(x->dev.tgt.bench.hostname);
 	} else {
-		r->fio_version = xstrdup(x->fio_version);
+		r->fio_version = xstrdup(x->fio.version);
 		uname(&u);
 		r->kernel = xasprintf("%s %s %s", u.sysname, u.release, u.machine);
 		r->cpu = cpu_model();
 		gethostname(host, sizeof(host) - 1);
 		r->hostname = xstrdup(host);
 	}
-	r->started = x->replay.start.started ? xstrdup(x->replay.start.started) :
+	r->started = x->arc.replay.start.started ? xstrdup(x->arc.replay.start.started) :
 		     run__iso_now();
 	r->status = xstrdup("running");
-	r->capacity = x->g.usable ? x->g.usable : x->tgt.size;
+	r->capacity = x->dev.g.usable ? x->dev.g.usable : x->dev.tgt.size;
 	r->failure = xstrdup(x->plan.failure ? x->plan.failure : "stop");
 	for (size_t i = 0; i < x->plan.ntitles; i++)
 		result_run_add_title(r, x->plan.titles[i].lang, x->plan.titles[i].text);
-	if (x->g.dev && x->g.dev->model[0])
-		r->drive_model = xstrdup(x->g.dev->model);
-	if (x->g.dev && x->g.dev->firmware[0])
-		r->drive_firmware = xstrdup(x->g.dev->firmware);
+	if (x->dev.g.dev && x->dev.g.dev->model[0])
+		r->drive_model = xstrdup(x->dev.g.dev->model);
+	if (x->dev.g.dev && x->dev.g.dev->firmware[0])
+		r->drive_firmware = xstrdup(x->dev.g.dev->firmware);
 	/* On resume the first snapshot is the one from the start (in the manifest). */
-	if (!x->probe_before)
-		x->probe_before = run__probe_json(x);
-	x->mt.probe_before = x->probe_before;
-	x->mt.rerun_of = x->o->rerun_of;
-	x->mt.raid = x->raid ? run_raid_json(x->raid) : NULL;
-	x->mt.name = x->tgt.name;
-	x->mt.kind = x->tgt.is_device ? "device" : "file";
-	x->mt.path = x->tgt.path;
-	x->mt.size = x->tgt.size;
-	if (x->tgt.host) {
-		x->mt.host = x->tgt.host->name;
-		x->mt.host_server = x->tgt.client;
-		x->mt.host_hostname = x->tgt.bench.hostname;
+	if (!x->dev.probe_before)
+		x->dev.probe_before = run__probe_json(x);
+	x->arc.mt.probe_before = x->dev.probe_before;
+	x->arc.mt.rerun_of = x->o->rerun_of;
+	x->arc.mt.raid = x->dev.raid ? run_raid_json(x->dev.raid) : NULL;
+	x->arc.mt.name = x->dev.tgt.name;
+	x->arc.mt.kind = x->dev.tgt.is_device ? "device" : "file";
+	x->arc.mt.path = x->dev.tgt.path;
+	x->arc.mt.size = x->dev.tgt.size;
+	if (x->dev.tgt.host) {
+		x->arc.mt.host = x->dev.tgt.host->name;
+		x->arc.mt.host_server = x->dev.tgt.client;
+		x->arc.mt.host_hostname = x->dev.tgt.bench.hostname;
 	}
 	return 0;
 }
@@ -206,7 +206,7 @@ static int copy_file(const char *from, const char *to, struct diag *d)
 /*
  * Copies every file the plan read into out/plan/, in their layout relative to the
  * folder that holds them all, so the archive alone can run the plan again
- * (rerun). x->plan_copy is the main plan's copy, relative to out.
+ * (rerun). x->arc.plan_copy is the main plan's copy, relative to out.
  */
 static int copy_plan_files(struct orch *x, struct diag *d)
 {
@@ -223,7 +223,7 @@ static int copy_plan_files(struct orch *x, struct diag *d)
 			*strrchr(root, '/') = '\0';
 	len = strlen(root);
 	for (size_t i = 0; i < n && !rc; i++) {
-		char *dst = xasprintf("%s/plan/%s", x->out, abs[i] + len + 1);
+		char *dst = xasprintf("%s/plan/%s", x->arc.out, abs[i] + len + 1);
 
 		*strrchr(dst, '/') = '\0';
 		if (run__mkdir_p(dst))
@@ -234,7 +234,7 @@ static int copy_plan_files(struct orch *x, struct diag *d)
 			rc = copy_file(x->plan.includes[i], dst, d);
 		free(dst);
 	}
-	x->plan_copy = xasprintf("plan/%s", abs[0] + len + 1);
+	x->arc.plan_copy = xasprintf("plan/%s", abs[0] + len + 1);
 	for (size_t i = 0; i < n; i++)
 		free(abs[i]);
 	free(abs);
@@ -245,21 +245,21 @@ static int copy_plan_files(struct orch *x, struct diag *d)
 /* Creates out/ and out/steps/, refusing to overwrite an archive unless --force. */
 int run__prepare_archive(struct orch *x, struct diag *d)
 {
-	char *manifest = xasprintf("%s/manifest.json", x->out);
-	char *steps = xasprintf("%s/steps", x->out);
-	char *plan_copy = xasprintf("%s/plan.xml", x->out);
+	char *manifest = xasprintf("%s/manifest.json", x->arc.out);
+	char *steps = xasprintf("%s/steps", x->arc.out);
+	char *plan_copy = xasprintf("%s/plan.xml", x->arc.out);
 	int rc = 0;
 
 	if (!access(manifest, F_OK)) {
 		if (!x->o->force)
 			rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "'%s' already holds an "
 				      "archive (use --force to replace it, or --out for "
-				      "another folder)", x->out);
-		else if (clear_archive(x->out))
+				      "another folder)", x->arc.out);
+		else if (clear_archive(x->arc.out))
 			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot clear '%s': %s",
-				      x->out, strerror(errno));
+				      x->arc.out, strerror(errno));
 	}
-	if (!rc && (run__mkdir_p(x->out) || run__mkdir_p(steps)))
+	if (!rc && (run__mkdir_p(x->arc.out) || run__mkdir_p(steps)))
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", steps,
 			      strerror(errno));
 	if (!rc)
@@ -306,9 +306,9 @@ static char *dup_str(const char *s)
 
 static const char *target_identity(const struct orch *x)
 {
-	if (x->raid)
-		return x->raid->identity;
-	return x->tgt.is_device && x->g.dev ? device_identity(x->g.dev) : "file";
+	if (x->dev.raid)
+		return x->dev.raid->identity;
+	return x->dev.tgt.is_device && x->dev.g.dev ? device_identity(x->dev.g.dev) : "file";
 }
 
 /* The journal's first line: everything resume needs to start the run again. */
@@ -339,15 +339,15 @@ int run__start_journal(struct orch *x, struct diag *d)
 	s.nhosts = o->nhosts;
 	s.op = o->op ? xstrdup(o->op) : NULL;
 	s.purge = o->purge ? xstrdup(o->purge) : NULL;
-	s.target_path = xstrdup(x->tgt.path);
+	s.target_path = xstrdup(x->dev.tgt.path);
 	s.target_identity = xstrdup(target_identity(x));
-	s.target_size = x->tgt.size;
-	s.target_created = x->tgt.created;
-	s.started = xstrdup(x->run.started);
-	s.plan_copy = x->plan_copy ? xstrdup(x->plan_copy) : NULL;
+	s.target_size = x->dev.tgt.size;
+	s.target_created = x->dev.tgt.created;
+	s.started = xstrdup(x->arc.run.started);
+	s.plan_copy = x->arc.plan_copy ? xstrdup(x->arc.plan_copy) : NULL;
 	s.rerun_of = x->o->rerun_of ? realpath(x->o->rerun_of, NULL) : NULL;
 	if (!rc)
-		rc = journal_create(x->out, &s, d);
+		rc = journal_create(x->arc.out, &s, d);
 	{
 		struct journal j;
 
@@ -361,7 +361,7 @@ int run__start_journal(struct orch *x, struct diag *d)
 /* Resume: the same plan files, the same target, or a clear refusal. */
 int run__check_resume(struct orch *x, struct diag *d)
 {
-	const struct journal_start *s = &x->replay.start;
+	const struct journal_start *s = &x->arc.replay.start;
 	char sha[65];
 
 	for (size_t i = 0; i < s->nfiles; i++) {
@@ -378,15 +378,15 @@ int run__check_resume(struct orch *x, struct diag *d)
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "cannot resume: the plan now reads "
 				"%zu files, it read %zu when the run started", x->plan.nincludes,
 				s->nfiles);
-	if (strcmp(x->tgt.path, s->target_path ? s->target_path : "") ||
+	if (strcmp(x->dev.tgt.path, s->target_path ? s->target_path : "") ||
 	    strcmp(target_identity(x), s->target_identity ? s->target_identity : "") ||
-	    x->tgt.size != s->target_size)
+	    x->dev.tgt.size != s->target_size)
 		return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "cannot resume: the target changed "
 				"since the run started: it was %s (%s, %llu bytes), it is now %s "
 				"(%s, %llu bytes)", s->target_path ? s->target_path : "?",
 				s->target_identity ? s->target_identity : "?",
-				(unsigned long long)s->target_size, x->tgt.path,
-				target_identity(x), (unsigned long long)x->tgt.size);
+				(unsigned long long)s->target_size, x->dev.tgt.path,
+				target_identity(x), (unsigned long long)x->dev.tgt.size);
 	return 0;
 }
 
@@ -398,12 +398,12 @@ int run__check_resume(struct orch *x, struct diag *d)
  */
 int run__prepare_resume(struct orch *x, struct diag *d)
 {
-	struct journal *j = &x->replay;
-	char *steps = xasprintf("%s/steps", x->out);
+	struct journal *j = &x->arc.replay;
+	char *steps = xasprintf("%s/steps", x->arc.out);
 	struct stat st;
 	DIR *dir = NULL;
 	struct dirent *e;
-	int rc = 0, left = x->fio->kill_leftovers(x->out), fd = -1;
+	int rc = 0, left = x->fio.ops->kill_leftovers(x->arc.out), fd = -1;
 
 	if (left)
 		run__say(x, "stopped %d fio process%s the interrupted run left running\n", left,
@@ -418,7 +418,7 @@ int run__prepare_resume(struct orch *x, struct diag *d)
 		free(el->ended);
 	}
 	if (lstat(steps, &st) == 0 || errno != ENOENT) { /* none yet: nothing to clean */
-		fd = safefile_opendir(x->out, "steps", d);
+		fd = safefile_opendir(x->arc.out, "steps", d);
 		rc = fd < 0 ? fd : 0;
 	}
 	if (fd >= 0 && !(dir = fdopendir(fd)))
@@ -450,25 +450,25 @@ int run__lock_archive(struct orch *x, int create, struct diag *d)
 {
 	struct stat st;
 
-	if (x->lock.fd >= 0 || (!create && stat(x->out, &st)))
+	if (x->arc.lock.fd >= 0 || (!create && stat(x->arc.out, &st)))
 		return 0;
-	if (create && run__mkdir_p(x->out))
-		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", x->out,
+	if (create && run__mkdir_p(x->arc.out))
+		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", x->arc.out,
 				strerror(errno));
-	return archlock_take(&x->lock, x->out, d);
+	return archlock_take(&x->arc.lock, x->arc.out, d);
 }
 
 /* The report at the end of the run: report.pdf, its charts in charts/. */
 int run__render(struct orch *x, struct diag *d)
 {
-	char *pdf = xasprintf("%s/report.pdf", x->out);
-	char *charts = xasprintf("%s/charts", x->out);
+	char *pdf = xasprintf("%s/report.pdf", x->arc.out);
+	char *charts = xasprintf("%s/charts", x->arc.out);
 	struct report_opts ro = { pdf, charts, 1400, "zh-TW", NULL };
 	int rc = run__mkdir_p(charts) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create "
 					    "'%s': %s", charts, strerror(errno)) : 0;
 
 	if (!rc)
-		rc = report_render(&x->run, &ro, d);
+		rc = report_render(&x->arc.run, &ro, d);
 	if (!rc)
 		printf("report: %s (charts in %s/)\n", pdf, charts);
 	free(pdf);

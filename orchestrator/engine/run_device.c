@@ -30,14 +30,14 @@ static int same_medium(const struct orch *x, struct diag *d)
 	diag_clear(&pd);
 	if (run__probe(x, di, NULL, &pd) || !di->exists || !di->is_block)
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "the device '%s' is gone (detached or "
-			      "removed since the run started)", x->tgt.path);
-	else if (di->diskseq != x->g.dev->diskseq || di->size != x->g.dev->size)
+			      "removed since the run started)", x->dev.tgt.path);
+	else if (di->diskseq != x->dev.g.dev->diskseq || di->size != x->dev.g.dev->size)
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "'%s' is not the device the run started "
 			      "on: diskseq %llu and %llu bytes now, %llu and %llu bytes then "
-			      "(detached, and the name reused?)", x->tgt.path,
+			      "(detached, and the name reused?)", x->dev.tgt.path,
 			      (unsigned long long)di->diskseq, (unsigned long long)di->size,
-			      (unsigned long long)x->g.dev->diskseq,
-			      (unsigned long long)x->g.dev->size);
+			      (unsigned long long)x->dev.g.dev->diskseq,
+			      (unsigned long long)x->dev.g.dev->size);
 	free(di);
 	return rc;
 }
@@ -56,21 +56,21 @@ int run__in_scope(const struct orch *x, const struct plan_workload *w, int si)
 /* The manifest's account of the RAID, saved now. */
 static void save_raid(struct orch *x)
 {
-	x->mt.raid = run_raid_json(x->raid);
+	x->arc.mt.raid = run_raid_json(x->dev.raid);
 	run__save(x, &(struct diag){ 0 });
 }
 
 /* Creates the array; the steps then run on it, sized as it is. */
 static int array_up(struct orch *x, struct diag *d)
 {
-	struct run_raid *r = x->raid;
-	int rc = run_raid_up(r, x->o, x->out, x->talk, d);
+	struct run_raid *r = x->dev.raid;
+	int rc = run_raid_up(r, x->o, x->arc.out, x->talk, d);
 
 	if (!rc) {
-		free(x->tgt.path);
-		x->tgt.path = xstrdup(r->array_dev);
-		x->mt.path = x->tgt.path;   /* the manifest borrows it */
-		x->tgt.size = r->array_size;
+		free(x->dev.tgt.path);
+		x->dev.tgt.path = xstrdup(r->array_dev);
+		x->arc.mt.path = x->dev.tgt.path;   /* the manifest borrows it */
+		x->dev.tgt.size = r->array_size;
 		run__say(x, "%s: RAID 0 up as %s, %llu bytes\n", x->plan.scopes[r->scope].name,
 			 r->array_dev, (unsigned long long)r->array_size);
 	}
@@ -81,15 +81,15 @@ static int array_up(struct orch *x, struct diag *d)
 /* Tears the array down; a teardown that did not finish stops the run. */
 int run__array_down(struct orch *x, struct diag *d)
 {
-	struct run_raid *r = x->raid;
-	int rc = run_raid_down(r, x->out, x->talk, d);
+	struct run_raid *r = x->dev.raid;
+	int rc = run_raid_down(r, x->arc.out, x->talk, d);
 
-	free(x->tgt.path);
-	x->tgt.path = xstrdup(r->array);
-	x->mt.path = x->tgt.path;
-	x->tgt.size = r->size;
+	free(x->dev.tgt.path);
+	x->dev.tgt.path = xstrdup(r->array);
+	x->arc.mt.path = x->dev.tgt.path;
+	x->dev.tgt.size = r->size;
 	if (rc)
-		x->fatal = 1;
+		x->walk.fatal = 1;
 	else
 		run__say(x, "%s: RAID 0 torn down, '%s' lists none of its members\n",
 			 x->plan.scopes[r->scope].name, r->mdstat);
@@ -102,7 +102,7 @@ int run__array_down(struct orch *x, struct diag *d)
 /* The manifest's account of the capacity change, saved now. */
 static void save_capacity(struct orch *x)
 {
-	x->mt.capacity = run_hwop_json(x->hw);
+	x->arc.mt.capacity = run_hwop_json(x->dev.hw);
 	run__save(x, &(struct diag){ 0 });
 }
 
@@ -115,20 +115,20 @@ static void adopt_target(struct orch *x, const char *node, uint64_t size)
 {
 	struct diag pd;
 
-	free(x->tgt.path);
-	x->tgt.path = xstrdup(node);
-	x->mt.path = x->tgt.path;   /* the manifest borrows it */
-	x->tgt.size = size;
+	free(x->dev.tgt.path);
+	x->dev.tgt.path = xstrdup(node);
+	x->arc.mt.path = x->dev.tgt.path;   /* the manifest borrows it */
+	x->dev.tgt.size = size;
 	diag_clear(&pd);
-	if (x->g.dev && !device_probe(node, x->g.dev, &pd) && x->g.checks)
-		x->g.checks->diskseq = x->g.dev->diskseq;
+	if (x->dev.g.dev && !device_probe(node, x->dev.g.dev, &pd) && x->dev.g.checks)
+		x->dev.g.checks->diskseq = x->dev.g.dev->diskseq;
 }
 
 /* Resizes the drive before the scope's first live step; the steps then run on it. */
 static int capacity_change(struct orch *x, struct diag *d)
 {
-	struct run_hwop *h = x->hw;
-	int rc = run_hwop_change(h, x->o, x->tgt.path, x->out, x->talk, d);
+	struct run_hwop *h = x->dev.hw;
+	int rc = run_hwop_change(h, x->o, x->dev.tgt.path, x->arc.out, x->talk, d);
 
 	if (!rc)
 		adopt_target(x, h->node, h->new_size);
@@ -139,11 +139,11 @@ static int capacity_change(struct orch *x, struct diag *d)
 /* Gives the capacity back; a restore that did not finish stops the run. */
 int run__capacity_restore(struct orch *x, struct diag *d)
 {
-	struct run_hwop *h = x->hw;
-	int rc = run_hwop_restore(h, x->out, x->talk, d);
+	struct run_hwop *h = x->dev.hw;
+	int rc = run_hwop_restore(h, x->arc.out, x->talk, d);
 
 	if (rc)
-		x->fatal = 1;
+		x->walk.fatal = 1;
 	else
 		adopt_target(x, h->rec.device, h->back_size);
 	save_capacity(x);
@@ -154,18 +154,18 @@ int run__preflight(struct orch *x, const struct plan_workload *w, struct diag *d
 {
 	int rc = 0;
 
-	if (x->raid && !x->raid->up && run__in_scope(x, w, x->raid->scope))
-		rc = x->fatal = array_up(x, d);
-	if (!rc && x->hw && !x->hw->changed && run__in_scope(x, w, x->hw->scope))
-		rc = x->fatal = capacity_change(x, d);
-	if (!rc && x->raid && x->raid->up && plan_step_writes(w) &&
-	    ((x->g.bench_lock && benchlock_alive(x->g.bench_lock, d)) ||
-	     run_raid_recheck(x->raid, x->talk, d)))
-		rc = x->fatal = d->code;
-	if (!rc && x->g.checks && plan_step_writes(w) && run__recheck(x, d))
-		rc = x->fatal = d->code;
-	if (!rc && x->tgt.is_device && x->g.dev && (x->kinds[w->kind].flags & RUN_KIND_FIO))
-		rc = x->fatal = same_medium(x, d);
+	if (x->dev.raid && !x->dev.raid->up && run__in_scope(x, w, x->dev.raid->scope))
+		rc = x->walk.fatal = array_up(x, d);
+	if (!rc && x->dev.hw && !x->dev.hw->changed && run__in_scope(x, w, x->dev.hw->scope))
+		rc = x->walk.fatal = capacity_change(x, d);
+	if (!rc && x->dev.raid && x->dev.raid->up && plan_step_writes(w) &&
+	    ((x->dev.g.bench_lock && benchlock_alive(x->dev.g.bench_lock, d)) ||
+	     run_raid_recheck(x->dev.raid, x->talk, d)))
+		rc = x->walk.fatal = d->code;
+	if (!rc && x->dev.g.checks && plan_step_writes(w) && run__recheck(x, d))
+		rc = x->walk.fatal = d->code;
+	if (!rc && x->dev.tgt.is_device && x->dev.g.dev && (x->kinds[w->kind].flags & RUN_KIND_FIO))
+		rc = x->walk.fatal = same_medium(x, d);
 	return rc;
 }
 
@@ -177,15 +177,15 @@ int run__preflight(struct orch *x, const struct plan_workload *w, struct diag *d
  */
 static void follow_target(struct orch *x)
 {
-	if (x->wc->method != WCACHE_NONE && x->tgt.is_device && !x->raid && !x->tgt.host &&
-	    strlen(x->tgt.path) < sizeof(x->wc->node))
-		memcpy(x->wc->node, x->tgt.path, strlen(x->tgt.path) + 1);
+	if (x->dev.wc->method != WCACHE_NONE && x->dev.tgt.is_device && !x->dev.raid && !x->dev.tgt.host &&
+	    strlen(x->dev.tgt.path) < sizeof(x->dev.wc->node))
+		memcpy(x->dev.wc->node, x->dev.tgt.path, strlen(x->dev.tgt.path) + 1);
 }
 
 /* The manifest's account, saved now. */
 static void save(struct orch *x)
 {
-	x->mt.write_cache = run_wcache_json(x->wc);
+	x->arc.mt.write_cache = run_wcache_json(x->dev.wc);
 	run__save(x, &(struct diag){ 0 });
 }
 
@@ -193,11 +193,11 @@ int run__wcache_guard(struct orch *x, struct diag *d)
 {
 	int rc;
 
-	if (!x->wc)
+	if (!x->dev.wc)
 		return 0;
-	rc = run_wcache_guard(x->wc, x->raid ? NULL : x->g.dev, x->tgt.host ?
-			      x->tgt.host->name : NULL, x->tgt.is_device, d);
-	x->mt.write_cache = run_wcache_json(x->wc);
+	rc = run_wcache_guard(x->dev.wc, x->dev.raid ? NULL : x->dev.g.dev, x->dev.tgt.host ?
+			      x->dev.tgt.host->name : NULL, x->dev.tgt.is_device, d);
+	x->arc.mt.write_cache = run_wcache_json(x->dev.wc);
 	return rc;
 }
 
@@ -206,15 +206,15 @@ int run__wcache_step(struct orch *x, size_t i, struct diag *d)
 	size_t sent;
 	int rc;
 
-	if (!x->wc || x->run.nsteps < x->replay.nelems)   /* a finished element: replayed */
+	if (!x->dev.wc || x->arc.run.nsteps < x->arc.replay.nelems)   /* a finished element: replayed */
 		return 0;
-	sent = x->wc->log.n;
+	sent = x->dev.wc->log.n;
 	follow_target(x);
-	rc = run_wcache_apply(x->wc, run_wcache_want(&x->plan, &x->plan.steps[i]), x->out,
+	rc = run_wcache_apply(x->dev.wc, run_wcache_want(&x->plan, &x->plan.steps[i]), x->arc.out,
 			      x->talk, d);
 	if (rc)
-		x->fatal = 1;
-	if (x->wc->log.n != sent)
+		x->walk.fatal = 1;
+	if (x->dev.wc->log.n != sent)
 		save(x);
 	return rc;
 }
@@ -223,30 +223,30 @@ int run__wcache_end(struct orch *x, int rc, struct diag *d)
 {
 	struct diag rd;
 
-	if (!x->wc || !x->wc->changed)
+	if (!x->dev.wc || !x->dev.wc->changed)
 		return rc;
 	diag_clear(&rd);
 	follow_target(x);
-	if (run_wcache_restore(x->wc, x->out, x->talk, &rd)) {
+	if (run_wcache_restore(x->dev.wc, x->arc.out, x->talk, &rd)) {
 		if (rc)
 			diag_print(&rd, stderr);
 		else
 			rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
 	}
-	if (x->saved)
+	if (x->arc.saved)
 		save(x);
 	return rc;
 }
 
 int run__wcache_recover(struct orch *x, struct diag *d)
 {
-	int rc = run_wcache_recover(x->wc, x->replay.wcache_open, x->out, x->talk, d);
+	int rc = run_wcache_recover(x->dev.wc, x->arc.replay.wcache_open, x->arc.out, x->talk, d);
 
 	if (!rc) {
-		free(x->replay.wcache_open);
-		x->replay.wcache_open = NULL;
+		free(x->arc.replay.wcache_open);
+		x->arc.replay.wcache_open = NULL;
 	}
-	x->mt.write_cache = run_wcache_json(x->wc);
+	x->arc.mt.write_cache = run_wcache_json(x->dev.wc);
 	return rc;
 }
 
@@ -256,19 +256,19 @@ void run__wcache_dry_run(const struct orch *x, size_t i, int *prev, FILE *out)
 	int want = w ? run_wcache_want(&x->plan, w) : -1;
 	char where[192];
 
-	if (!x->wc || !x->wc->any)
+	if (!x->dev.wc || !x->dev.wc->any)
 		return;
 	if (!w) {   /* after the last step */
-		if (*prev >= 0 && x->wc->method != WCACHE_NONE)
+		if (*prev >= 0 && x->dev.wc->method != WCACHE_NONE)
 			fprintf(out, "write cache at the end: set back to the state read before (%s now)\n",
-			       wcache_state_name(x->wc->before));
+			       wcache_state_name(x->dev.wc->before));
 		return;
 	}
-	if (want < 0 && *prev >= 0 && x->wc->method != WCACHE_NONE)
+	if (want < 0 && *prev >= 0 && x->dev.wc->method != WCACHE_NONE)
 		fprintf(out, "write cache before step %zu '%s': set back to the state read "
-			"before (%s now)\n", i + 1, w->name, wcache_state_name(x->wc->before));
+			"before (%s now)\n", i + 1, w->name, wcache_state_name(x->dev.wc->before));
 	snprintf(where, sizeof(where), "before step %zu '%s'", i + 1, w->name);
-	run_wcache_describe(x->wc, want, *prev, where, out);
+	run_wcache_describe(x->dev.wc, want, *prev, where, out);
 	if (want >= 0 || *prev >= 0)
 		*prev = want;
 }

@@ -55,9 +55,9 @@ int run__mkdir_p(const char *path)
 
 struct fiorun_target run__fio_target(const struct orch *x, uint64_t usable)
 {
-	uint64_t limit = usable ? usable : x->g.usable;
-	struct fiorun_target ft = { x->tgt.path, limit ? limit : x->tgt.is_device ? 0 :
-				    x->tgt.size, x->tgt.is_device, limit ? limit : x->tgt.size,
+	uint64_t limit = usable ? usable : x->dev.g.usable;
+	struct fiorun_target ft = { x->dev.tgt.path, limit ? limit : x->dev.tgt.is_device ? 0 :
+				    x->dev.tgt.size, x->dev.tgt.is_device, limit ? limit : x->dev.tgt.size,
 				    0, 0, 0 };
 
 	return ft;
@@ -87,18 +87,18 @@ void run__say(const struct orch *x, const char *fmt, ...)
 /* results.csv first: the manifest lists it with its SHA-256. */
 int run__save(struct orch *x, struct diag *d)
 {
-	int rc = manifest_write_results(x->out, &x->run, d);
+	int rc = manifest_write_results(x->arc.out, &x->arc.run, d);
 
 	if (!rc)
-		rc = manifest_write(x->out, &x->run, &x->mt, d);
-	x->saved |= !rc;
+		rc = manifest_write(x->arc.out, &x->arc.run, &x->arc.mt, d);
+	x->arc.saved |= !rc;
 	return rc;
 }
 
 /* The bytes "% of capacity written" and a written="2x" goal refer to where c runs. */
 uint64_t run__capacity(const struct orch *x, const struct run_ctx *c)
 {
-	return c->usable ? c->usable : x->g.usable ? x->g.usable : x->tgt.size;
+	return c->usable ? c->usable : x->dev.g.usable ? x->dev.g.usable : x->dev.tgt.size;
 }
 
 double run__mono_s(void)
@@ -122,9 +122,9 @@ struct result_step *run__new_element(struct orch *x, size_t i, const struct run_
 {
 	const struct plan_workload *w = &x->plan.steps[i];
 	const unsigned flags = x->kinds[w->kind].flags;
-	struct result_step *st = result_run_add_step(&x->run);
+	struct result_step *st = result_run_add_step(&x->arc.run);
 
-	st->index = (int)x->run.nsteps;
+	st->index = (int)x->arc.run.nsteps;
 	st->name = xstrdup(w->name);
 	st->kind = xstrdup(plan_kind_name(w->kind));
 	st->dir = run__element_dir(st->index, w->name, c->round);
@@ -135,7 +135,7 @@ struct result_step *run__new_element(struct orch *x, size_t i, const struct run_
 	st->chart = w->chart ? xstrdup(w->chart) : NULL;
 	if (flags & RUN_KIND_FIO)
 		st->data = xstrdup(plan_step_data(&x->plan, w));
-	st->write_cache = x->wc ? xstrdup(run_wcache_element(x->wc, &x->plan, w)) : NULL;
+	st->write_cache = x->dev.wc ? xstrdup(run_wcache_element(x->dev.wc, &x->plan, w)) : NULL;
 	if (flags & RUN_KIND_FILL)
 		st->rw = xstrdup(w->pattern && !strcmp(w->pattern, "rand") ? "randwrite" : "write");
 	else if (w->rw)
@@ -145,7 +145,7 @@ struct result_step *run__new_element(struct orch *x, size_t i, const struct run_
 	st->numjobs = (int)w->numjobs;
 	st->rwmixread = (int)w->rwmixread;
 	st->runtime_ms = !(flags & RUN_KIND_TIMED) ? 0 : c->on_ms ? c->on_ms : w->runtime_ms;
-	st->written_before = x->written;
+	st->written_before = x->walk.written;
 	st->capacity = run__capacity(x, c);
 	return st;
 }
@@ -205,12 +205,12 @@ char *run__element_label(const struct orch *x, size_t i, const struct run_ctx *c
 	if (c->round)
 		snprintf(round, sizeof(round), " r%d", c->round);
 	if (x->o->tty) {
-		format_hms(run__mono_s() - x->started, el, sizeof(el));
-		format_hms((double)x->estimate_min_ms / 1000.0, lo, sizeof(lo));
-		format_hms((double)x->estimate_max_ms / 1000.0, hi, sizeof(hi));
-		if (!x->estimate_max_ms)
+		format_hms(run__mono_s() - x->walk.started, el, sizeof(el));
+		format_hms((double)x->walk.estimate_min_ms / 1000.0, lo, sizeof(lo));
+		format_hms((double)x->walk.estimate_max_ms / 1000.0, hi, sizeof(hi));
+		if (!x->walk.estimate_max_ms)
 			snprintf(clock, sizeof(clock), " %s", el);
-		else if (x->estimate_min_ms == x->estimate_max_ms)
+		else if (x->walk.estimate_min_ms == x->walk.estimate_max_ms)
 			snprintf(clock, sizeof(clock), " %s of ~%s", el, hi);
 		else
 			snprintf(clock, sizeof(clock), " %s of ~%s-%s", el, lo, hi);
@@ -223,19 +223,19 @@ char *run__element_label(const struct orch *x, size_t i, const struct run_ctx *c
 int run__record(struct orch *x, const struct result_step *st, struct diag *d)
 {
 	struct journal_elem e = { st->index, st->name, st->round, st->status, st->error,
-				  st->started, st->ended, x->written,
+				  st->started, st->ended, x->walk.written,
 				  st->continuous ? st->runtime_ms : 0 };
 	struct diag sd;
 	int rc;
 
 	diag_clear(&sd);
-	rc = !strcmp(st->status, "ok") ? manifest_write_series(x->out, st, &sd) : 0;
+	rc = !strcmp(st->status, "ok") ? manifest_write_series(x->arc.out, st, &sd) : 0;
 	if (!rc)
-		rc = journal_add_elem(x->out, &e, &sd);
+		rc = journal_add_elem(x->arc.out, &e, &sd);
 	if (!rc)
 		rc = run__save(x, &sd);
 	if (rc) {
-		x->fatal = 1;
+		x->walk.fatal = 1;
 		diag_clear(d);
 		diag_set(d, rc, NULL, 0, 0, "%s", sd.msg);
 	}

@@ -97,31 +97,38 @@ struct run_kind {
  */
 extern const struct run_kind run__kinds[RUN_NKINDS];
 
-struct orch {
-	const struct run_opts *o;
-	const struct run_kind *kinds;  /* run__kinds */
-	const struct run_fio_ops *fio; /* run__fio_real, or a test's fake */
-	struct plan plan;
-	char *out;
+/* The fio side: how fio is run, and what it is. */
+struct run_fio {
+	const struct run_fio_ops *ops; /* run__fio_real, or a test's fake */
+	char version[64];            /* this machine's fio ("fio-3.33") */
+	char engine[32];             /* the I/O engine "auto" became, or the plan's */
+};
+
+/* The device side: the target and what guards, assembles or changes it. */
+struct run_dev {
 	struct run_target tgt;
-	char fio_version[64];
-	char engine[32];
-	struct result_run run;
-	struct manifest_target mt;
 	struct run_guard g;          /* interlocks, lock, purge and over-provisioning */
-	struct archlock lock;        /* the archive's: one writer at a time */
 	struct run_raid *raid;       /* a plan with <raid>: its members and array, or NULL */
 	struct run_hwop *hw;         /* a plan with <op method="hpa|namespace">, or NULL */
 	struct run_wcache *wc;       /* the write cache the plan asks for (run_wcache.c) */
-
-	uint64_t written;            /* bytes written to the target by the run so far */
 	char *probe_before, *probe_after; /* the target's identity and health, JSON */
-	char *plan_copy;             /* the main plan's copy in the archive: "plan/x.xml" */
+};
+
+/* The archive side: the folder, what it says of the run, and its journal. */
+struct run_arc {
+	char *out;                   /* the archive's folder */
+	struct result_run run;       /* the run as the manifest says it, elements in order */
+	struct manifest_target mt;   /* the manifest's target (borrows from struct run_dev) */
+	struct archlock lock;        /* the archive's: one writer at a time */
 	struct journal replay;       /* resume: the elements already finished */
-	int fatal;                   /* stop whatever the failure policy says */
+	char *plan_copy;             /* the main plan's copy in the archive: "plan/x.xml" */
 	int saved;                   /* a manifest of this run was written */
-	int quiet;
-	FILE *talk;                  /* where checks are said: stdout, or /dev/null with --quiet */
+};
+
+/* The walk's own state, carried from element to element. */
+struct run_walk {
+	uint64_t written;            /* bytes written to the target by the run so far */
+	int fatal;                   /* stop whatever the failure policy says */
 	double started;              /* run__mono_s() at the run's start */
 	uint64_t estimate_min_ms, estimate_max_ms; /* the plan's estimated duration */
 	/*
@@ -132,6 +139,19 @@ struct orch {
 	 */
 	int64_t fio_end_ms, fio_startup_ms, start_at_ms, wait_end_ms;
 	int64_t fio_startups;        /* the start-ups fio_startup_ms is the mean of */
+};
+
+/* A run: the plan and the command line, and each side's part. */
+struct orch {
+	const struct run_opts *o;
+	const struct run_kind *kinds;  /* run__kinds */
+	struct plan plan;
+	struct run_fio fio;
+	struct run_dev dev;
+	struct run_arc arc;
+	struct run_walk walk;
+	int quiet;
+	FILE *talk;                  /* where checks are said: stdout, or /dev/null with --quiet */
 };
 
 /*

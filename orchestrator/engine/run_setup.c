@@ -33,73 +33,73 @@ static int resolve_bench_target(struct orch *x, const struct plan_target *t,
 {
 	int rc = 0;
 
-	x->tgt.host = plan_target_host(&x->plan, t);
-	x->tgt.client = remote_client_arg(x->tgt.host);
-	x->tgt.path = xstrdup(t->path);
-	x->tgt.size = t->size;
+	x->dev.tgt.host = plan_target_host(&x->plan, t);
+	x->dev.tgt.client = remote_client_arg(x->dev.tgt.host);
+	x->dev.tgt.path = xstrdup(t->path);
+	x->dev.tgt.size = t->size;
 	if (!run__bench_needs(x) || x->o->dry_run)
 		return 0;
-	x->g.dev = xcalloc(1, sizeof(*x->g.dev));
+	x->dev.g.dev = xcalloc(1, sizeof(*x->dev.g.dev));
 	rc = run__bench_check(x, d);
 	if (!rc)
-		rc = run__probe(x, x->g.dev, NULL, d);
+		rc = run__probe(x, x->dev.g.dev, NULL, d);
 	if (rc)
 		return rc;
-	if (!x->tgt.is_device) {
-		x->tgt.created = x->replay.start.plan ? x->replay.start.target_created :
-				 !x->g.dev->exists;
+	if (!x->dev.tgt.is_device) {
+		x->dev.tgt.created = x->arc.replay.start.plan ? x->arc.replay.start.target_created :
+				 !x->dev.g.dev->exists;
 		return 0;
 	}
-	if (!x->g.dev->is_block)
+	if (!x->dev.g.dev->is_block)
 		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "'%s' on host '%s' is not a block "
-				"device", x->tgt.path, x->tgt.host->name);
-	x->tgt.size = x->g.dev->size;
+				"device", x->dev.tgt.path, x->dev.tgt.host->name);
+	x->dev.tgt.size = x->dev.g.dev->size;
 	return 0;
 }
 
-/* Checks the target and fills x->tgt: a regular file (made absolute) or a block device. */
+/* Checks the target and fills x->dev.tgt: a regular file (made absolute) or a block device. */
 static int resolve_target(struct orch *x, struct diag *d)
 {
 	const struct plan_target *t = &x->plan.targets[0];
 	struct stat st;
 	int fd;
 
-	x->tgt.name = xstrdup(t->name);
-	x->tgt.is_device = t->kind == PLAN_TARGET_DEVICE;
+	x->dev.tgt.name = xstrdup(t->name);
+	x->dev.tgt.is_device = t->kind == PLAN_TARGET_DEVICE;
 	if (t->host)
 		return resolve_bench_target(x, t, d);
 	/* fio runs inside each step's folder: the target's path must be absolute. */
 	if (t->path[0] == '/') {
-		x->tgt.path = xstrdup(t->path);
+		x->dev.tgt.path = xstrdup(t->path);
 	} else {
-		char *rel = xasprintf("%s/%s", x->out, t->path);
+		char *rel = xasprintf("%s/%s", x->arc.out, t->path);
 
-		x->tgt.path = plan_absolute_path(rel);
+		x->dev.tgt.path = plan_absolute_path(rel);
 		free(rel);
 	}
-	x->tgt.size = t->size;
-	if (!x->tgt.is_device) {
-		x->tgt.created = x->replay.start.plan ? x->replay.start.target_created :
-				 stat(x->tgt.path, &st) && errno == ENOENT;
-		if (!stat(x->tgt.path, &st) && !S_ISREG(st.st_mode))
+	x->dev.tgt.size = t->size;
+	if (!x->dev.tgt.is_device) {
+		x->dev.tgt.created = x->arc.replay.start.plan ? x->arc.replay.start.target_created :
+				 stat(x->dev.tgt.path, &st) && errno == ENOENT;
+		if (!stat(x->dev.tgt.path, &st) && !S_ISREG(st.st_mode))
 			return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "file target '%s' "
-					"exists and is not a regular file", x->tgt.path);
+					"exists and is not a regular file", x->dev.tgt.path);
 		return 0;
 	}
-	if (stat(x->tgt.path, &st) || !S_ISBLK(st.st_mode))
+	if (stat(x->dev.tgt.path, &st) || !S_ISBLK(st.st_mode))
 		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "'%s' is not a block device",
-				x->tgt.path);
+				x->dev.tgt.path);
 	/* A dry run still examines a device it may not open (sysfs gives the size). */
-	x->g.dev = xcalloc(1, sizeof(*x->g.dev));
-	fd = open(x->tgt.path, O_RDONLY | O_CLOEXEC);
+	x->dev.g.dev = xcalloc(1, sizeof(*x->dev.g.dev));
+	fd = open(x->dev.tgt.path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 && !x->o->dry_run)
 		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot read the size of '%s': %s",
-				x->tgt.path, strerror(errno));
+				x->dev.tgt.path, strerror(errno));
 	if (fd >= 0)
 		close(fd);
-	if (device_probe(x->tgt.path, x->g.dev, d))
+	if (device_probe(x->dev.tgt.path, x->dev.g.dev, d))
 		return d->code;
-	x->tgt.size = x->g.dev->size;
+	x->dev.tgt.size = x->dev.g.dev->size;
 	return 0;
 }
 
@@ -107,21 +107,21 @@ static int resolve_target(struct orch *x, struct diag *d)
 static void dry_run_head(const struct orch *x)
 {
 	char size[32];
-	char *raid = x->raid ? run_raid_describe(x->raid) : NULL;
+	char *raid = x->dev.raid ? run_raid_describe(x->dev.raid) : NULL;
 
-	units_format_size(x->tgt.size, size, sizeof(size));
-	if (!x->tgt.size)   /* a device on a bench: not probed by a dry run */
+	units_format_size(x->dev.tgt.size, size, sizeof(size));
+	if (!x->dev.tgt.size)   /* a device on a bench: not probed by a dry run */
 		snprintf(size, sizeof(size), "size not probed");
 	if (raid)
 		printf("dry run of plan '%s' on %s%s%s: nothing is written, no array is created "
-		       "and fio is not started\n", x->plan.name, raid, x->tgt.host ?
-		       ", fio --client=" : "", x->tgt.host ? x->tgt.client : "");
+		       "and fio is not started\n", x->plan.name, raid, x->dev.tgt.host ?
+		       ", fio --client=" : "", x->dev.tgt.host ? x->dev.tgt.client : "");
 	else
 		printf("dry run of plan '%s' on %s '%s' (%s)%s%s%s%s: nothing is written and "
-		       "fio is not started\n", x->plan.name, x->tgt.is_device ? "device" :
-		       "file", x->tgt.path, size, x->tgt.host ? " on host " : "",
-		       x->tgt.host ? x->tgt.host->name : "", x->tgt.host ? ", fio --client=" :
-		       "", x->tgt.host ? x->tgt.client : "");
+		       "fio is not started\n", x->plan.name, x->dev.tgt.is_device ? "device" :
+		       "file", x->dev.tgt.path, size, x->dev.tgt.host ? " on host " : "",
+		       x->dev.tgt.host ? x->dev.tgt.host->name : "", x->dev.tgt.host ? ", fio --client=" :
+		       "", x->dev.tgt.host ? x->dev.tgt.client : "");
 	free(raid);
 }
 
@@ -131,7 +131,7 @@ static void print_estimate(const struct orch *x)
 	struct check_estimate e;
 	char a[32], b[32];
 
-	check_estimate(&x->plan, 0, x->plan.nsteps, -1, x->tgt.size, &e);
+	check_estimate(&x->plan, 0, x->plan.nsteps, -1, x->dev.tgt.size, &e);
 	check_format_ms(e.min_ms, a, sizeof(a));
 	check_format_ms(e.max_ms, b, sizeof(b));
 	printf("estimated time: %s%s%s%s\n", a, e.min_ms == e.max_ms ? "" : " – ",
@@ -142,14 +142,14 @@ static void print_estimate(const struct orch *x)
 /* --dry-run: what the run would do and destroy; rc is the guard's verdict. */
 static int dry_run(struct orch *x, int rc, struct diag *d)
 {
-	const struct run_raid *r = x->raid;
+	const struct run_raid *r = x->dev.raid;
 	const struct plan_scope *s = r ? &x->plan.scopes[r->scope] : NULL;
 	int wc = -2;
 
 	if (!r)
 		dry_run_head(x);
-	run_guard_describe(&x->g, x->tgt.size, rc != 0, stdout);
-	if (x->tgt.host)
+	run_guard_describe(&x->dev.g, x->dev.tgt.size, rc != 0, stdout);
+	if (x->dev.tgt.host)
 		run__bench_describe(x, stdout);
 	for (size_t i = 0; i < x->plan.nsteps; i++) {
 		for (size_t k = 0; k < x->plan.nscopes; k++) {
@@ -157,7 +157,7 @@ static int dry_run(struct orch *x, int rc, struct diag *d)
 
 			if (op->kind == PLAN_OP && op->first == i && op->count &&
 			    strcmp(op->op_method, "software"))
-				run_guard_describe_hwop(&x->g, op, stdout);
+				run_guard_describe_hwop(&x->dev.g, op, stdout);
 		}
 		if (s && i == s->first)
 			run_raid_print_part(r, x->o, 0, stdout);
@@ -184,21 +184,21 @@ int run__purge_target(struct orch *x, struct diag *d)
 	char *target;
 	int rc;
 
-	if (!x->g.purge)
+	if (!x->dev.g.purge)
 		return 0;
-	rc = run__purge(x, x->g.method, &pr, d);
+	rc = run__purge(x, x->dev.g.method, &pr, d);
 	if (rc)
 		return rc;
 	/* The archive says what actually ran, and the OP the steps were confined to. */
-	target = x->g.usable ? xasprintf("%s, purged with %s in %.2f s, OP %u.%02u %% "
-					 "(first %llu bytes)", x->run.target,
+	target = x->dev.g.usable ? xasprintf("%s, purged with %s in %.2f s, OP %u.%02u %% "
+					 "(first %llu bytes)", x->arc.run.target,
 					 purgemethod_name(pr.method), pr.seconds,
-					 x->g.op_centi / 100, x->g.op_centi % 100,
-					 (unsigned long long)x->g.usable) :
-		xasprintf("%s, purged with %s in %.2f s", x->run.target, purgemethod_name(pr.method),
+					 x->dev.g.op_centi / 100, x->dev.g.op_centi % 100,
+					 (unsigned long long)x->dev.g.usable) :
+		xasprintf("%s, purged with %s in %.2f s", x->arc.run.target, purgemethod_name(pr.method),
 			  pr.seconds);
-	free(x->run.target);
-	x->run.target = target;
+	free(x->arc.run.target);
+	x->arc.run.target = target;
 	return run__save(x, d);
 }
 
@@ -217,33 +217,33 @@ int run__probe_engine(struct orch *x, struct diag *d)
 			continue;
 		direct |= x->plan.steps[i].direct;
 		need_auto |= !strcmp(e, "auto");
-		if (!x->engine[0])
-			snprintf(x->engine, sizeof(x->engine), "%s", e);
-		else if (strcmp(e, x->engine))
-			snprintf(x->engine, sizeof(x->engine), "per step");
+		if (!x->fio.engine[0])
+			snprintf(x->fio.engine, sizeof(x->fio.engine), "%s", e);
+		else if (strcmp(e, x->fio.engine))
+			snprintf(x->fio.engine, sizeof(x->fio.engine), "per step");
 	}
 	if (!need_auto)
 		return 0;
-	dir = xstrdup(x->tgt.path);
+	dir = xstrdup(x->dev.tgt.path);
 	*strrchr(dir, '/') = '\0';
-	if (!x->tgt.is_device && !x->tgt.host && run__mkdir_p(*dir ? dir : "/"))
+	if (!x->dev.tgt.is_device && !x->dev.tgt.host && run__mkdir_p(*dir ? dir : "/"))
 		ok = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
 			      strerror(errno));
 	/* A RAID's array does not exist yet: its first member answers for the kernel. */
-	probe = x->raid ? xstrdup(x->raid->m[0].path) : x->tgt.is_device ? xstrdup(x->tgt.path) :
+	probe = x->dev.raid ? xstrdup(x->dev.raid->m[0].path) : x->dev.tgt.is_device ? xstrdup(x->dev.tgt.path) :
 		xasprintf("%s/.ssdbench-probe-%ld", *dir ? dir : "", (long)getpid());
 	for (size_t i = 0; i < 2 && ok == -1; i++) {
-		if (!x->fio->probe_engine(probe, x->tgt.is_device, engines[i], direct, x->out,
-					 x->tgt.client)) {
-			snprintf(x->engine, sizeof(x->engine), "%s", engines[i]);
+		if (!x->fio.ops->probe_engine(probe, x->dev.tgt.is_device, engines[i], direct, x->arc.out,
+					 x->dev.tgt.client)) {
+			snprintf(x->fio.engine, sizeof(x->fio.engine), "%s", engines[i]);
 			ok = 0;
 		}
 	}
-	if (!x->tgt.is_device && !x->tgt.host)
+	if (!x->dev.tgt.is_device && !x->dev.tgt.host)
 		unlink(probe);
 	if (ok == -1)
 		ok = diag_set(d, -SB_EFIO, NULL, 0, 0, "fio cannot do %sI/O on '%s' with "
-			      "io_uring or libaio%s", direct ? "direct " : "", x->tgt.path,
+			      "io_uring or libaio%s", direct ? "direct " : "", x->dev.tgt.path,
 			      direct ? " (does its filesystem support O_DIRECT? tmpfs "
 			      "does not; use another folder or direct=\"0\")" : "");
 	free(probe);
@@ -259,24 +259,24 @@ int run__probe_engine(struct orch *x, struct diag *d)
  */
 static int file_is_ours(const struct orch *x, struct diag *d)
 {
-	char *out = realpath(x->out, NULL), *manifest = xasprintf("%s/manifest.json", x->out);
+	char *out = realpath(x->arc.out, NULL), *manifest = xasprintf("%s/manifest.json", x->arc.out);
 	size_t n = out ? strlen(out) : 0;
-	int ours = x->tgt.created || (out && !strncmp(x->tgt.path, out, n) &&
-				      x->tgt.path[n] == '/' && !access(manifest, F_OK));
+	int ours = x->dev.tgt.created || (out && !strncmp(x->dev.tgt.path, out, n) &&
+				      x->dev.tgt.path[n] == '/' && !access(manifest, F_OK));
 
 	for (size_t i = 0; i < x->o->ndestroy && !ours; i++) {
 		char *abs = plan_absolute_path(x->o->destroy[i]);
 
-		ours = !strcmp(abs, x->tgt.path);
+		ours = !strcmp(abs, x->dev.tgt.path);
 		free(abs);
 	}
 	free(out);
 	free(manifest);
-	if (ours || !x->g.writes)
+	if (ours || !x->dev.g.writes)
 		return 0;
 	return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "the file target '%s' already exists and "
 			"this run did not create it: writing to it destroys its data; name it "
-			"with --destroy %s to allow that", x->tgt.path, x->tgt.path);
+			"with --destroy %s to allow that", x->dev.tgt.path, x->dev.tgt.path);
 }
 
 /*
@@ -286,16 +286,16 @@ static int file_is_ours(const struct orch *x, struct diag *d)
  */
 static int recover_raid(struct orch *x, struct diag *d)
 {
-	const char *was = x->replay.start.target_identity;
+	const char *was = x->arc.replay.start.target_identity;
 
-	if (strcmp(x->raid->identity, was ? was : ""))
+	if (strcmp(x->dev.raid->identity, was ? was : ""))
 		return diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "cannot resume: the RAID members "
 				"changed since the run started (%s, was %s); the array '%s' it "
-				"created may still be up: stop it by hand", x->raid->identity, was,
-				x->replay.raid_open);
+				"created may still be up: stop it by hand", x->dev.raid->identity, was,
+				x->arc.replay.raid_open);
 	run__say(x, "the interrupted run left the array '%s' up: tearing it down first\n",
-		 x->replay.raid_open);
-	return run_raid_down(x->raid, x->out, x->talk, d);
+		 x->arc.replay.raid_open);
+	return run_raid_down(x->dev.raid, x->arc.out, x->talk, d);
 }
 
 /* A plan with <raid>: every member's interlocks; the run's target is the array. */
@@ -307,28 +307,28 @@ static int guard_raid(struct orch *x, struct diag *d)
 	if (rc)
 		return rc;
 	if (t->host) {   /* the members' bench: ssh to its ssdbench, fio --client to its fio */
-		x->tgt.host = plan_target_host(&x->plan, t);
-		x->tgt.client = remote_client_arg(x->tgt.host);
+		x->dev.tgt.host = plan_target_host(&x->plan, t);
+		x->dev.tgt.client = remote_client_arg(x->dev.tgt.host);
 		if (!x->o->dry_run && (rc = run__bench_check(x, d)))
 			return rc;
 	}
-	x->raid = run_raid_new(&x->plan, si, x->o->dry_run, d);
-	if (!x->raid)
+	x->dev.raid = run_raid_new(&x->plan, si, x->o->dry_run, d);
+	if (!x->dev.raid)
 		return d->code ? d->code : -SB_EINVAL;
-	x->tgt.name = xstrdup(x->plan.scopes[si].name);
-	x->tgt.path = xstrdup(x->raid->array);
-	x->tgt.is_device = 1;
-	x->tgt.size = x->raid->size;
+	x->dev.tgt.name = xstrdup(x->plan.scopes[si].name);
+	x->dev.tgt.path = xstrdup(x->dev.raid->array);
+	x->dev.tgt.is_device = 1;
+	x->dev.tgt.size = x->dev.raid->size;
 	if (x->o->dry_run)
 		dry_run_head(x);
-	rc = run_guard_options(&x->g, x->o, &x->plan, 1, x->tgt.size, d);
-	if (!rc && x->replay.raid_open)
+	rc = run_guard_options(&x->dev.g, x->o, &x->plan, 1, x->dev.tgt.size, d);
+	if (!rc && x->arc.replay.raid_open)
 		rc = recover_raid(x, d);
 	/* a dry run runs nothing on a bench: it prints the commands (run__bench_describe) */
-	if (!rc && !(x->raid->host && x->o->dry_run))
-		rc = run_raid_guard(x->raid, x->o, x->o->dry_run, x->o->dry_run ? stdout :
+	if (!rc && !(x->dev.raid->host && x->o->dry_run))
+		rc = run_raid_guard(x->dev.raid, x->o, x->o->dry_run, x->o->dry_run ? stdout :
 				    x->talk, d);
-	if (!rc && x->raid->host && !x->o->dry_run)
+	if (!rc && x->dev.raid->host && !x->o->dry_run)
 		rc = run__bench_lock_raid(x, d);
 	return rc;
 }
@@ -339,22 +339,22 @@ static int guard_raid(struct orch *x, struct diag *d)
  */
 static int recover_capacity(struct orch *x, struct diag *d)
 {
-	int rc = run_hwop_recover(x->hw, x->replay.restore_open, x->out, x->talk, d);
+	int rc = run_hwop_recover(x->dev.hw, x->arc.replay.restore_open, x->arc.out, x->talk, d);
 
 	if (!rc) {
-		free(x->replay.restore_open);
-		x->replay.restore_open = NULL;
+		free(x->arc.replay.restore_open);
+		x->arc.replay.restore_open = NULL;
 	}
-	if (x->hw)   /* the manifest says the capacity came back at resume */
-		x->mt.capacity = run_hwop_json(x->hw);
+	if (x->dev.hw)   /* the manifest says the capacity came back at resume */
+		x->arc.mt.capacity = run_hwop_json(x->dev.hw);
 	return rc;
 }
 
 int run__guard(struct orch *x, struct diag *d)
 {
-	int raid = 0, rc = x->replay.restore_open ? recover_capacity(x, d) : 0;
+	int raid = 0, rc = x->arc.replay.restore_open ? recover_capacity(x, d) : 0;
 
-	if (!rc && x->replay.wcache_open)
+	if (!rc && x->arc.replay.wcache_open)
 		rc = run__wcache_recover(x, d);
 	if (rc)
 		return rc;
@@ -365,40 +365,40 @@ int run__guard(struct orch *x, struct diag *d)
 	} else {
 		rc = resolve_target(x, d);
 		if (!rc)
-			rc = run_guard_options(&x->g, x->o, &x->plan, x->tgt.is_device,
-					       x->tgt.size, d);
-		if (!rc && !x->tgt.is_device &&
-		    (!x->tgt.host || (x->g.dev && !x->o->dry_run)))
+			rc = run_guard_options(&x->dev.g, x->o, &x->plan, x->dev.tgt.is_device,
+					       x->dev.tgt.size, d);
+		if (!rc && !x->dev.tgt.is_device &&
+		    (!x->dev.tgt.host || (x->dev.g.dev && !x->o->dry_run)))
 			rc = file_is_ours(x, d);
-		if (!rc && !x->tgt.host)
-			rc = run_guard_check(&x->g, x->o, x->tgt.path, x->tgt.is_device,
+		if (!rc && !x->dev.tgt.host)
+			rc = run_guard_check(&x->dev.g, x->o, x->dev.tgt.path, x->dev.tgt.is_device,
 					     x->talk, d);
-		else if (!rc && x->g.dev && !x->o->dry_run)
+		else if (!rc && x->dev.g.dev && !x->o->dry_run)
 			rc = run__bench_guard(x, d);
 	}
-	if (!rc && x->hw && x->tgt.host)   /* the commands go to a drive on this machine */
-		rc = diag_set(d, -SB_EUSAGE, x->plan.file, x->plan.scopes[x->hw->scope].line, 0,
+	if (!rc && x->dev.hw && x->dev.tgt.host)   /* the commands go to a drive on this machine */
+		rc = diag_set(d, -SB_EUSAGE, x->plan.file, x->plan.scopes[x->dev.hw->scope].line, 0,
 			      "<op> '%s' with method=\"%s\" resizes a drive on this machine; "
-			      "the target is on host '%s'", x->hw->name,
-			      x->plan.scopes[x->hw->scope].op_method, x->tgt.host->name);
+			      "the target is on host '%s'", x->dev.hw->name,
+			      x->plan.scopes[x->dev.hw->scope].op_method, x->dev.tgt.host->name);
 	if (!rc)
-		rc = run_guard_hwop(&x->g, x->o, &x->plan, x->tgt.is_device && !x->raid, d);
+		rc = run_guard_hwop(&x->dev.g, x->o, &x->plan, x->dev.tgt.is_device && !x->dev.raid, d);
 	if (!rc)
 		rc = run__wcache_guard(x, d);
 	if (!rc)   /* fio grows a file target to reach past its end */
-		rc = plan_check_ranges(&x->plan, x->g.usable ? x->g.usable : x->tgt.size, d);
+		rc = plan_check_ranges(&x->plan, x->dev.g.usable ? x->dev.g.usable : x->dev.tgt.size, d);
 	return x->o->dry_run ? dry_run(x, rc, d) : rc;
 }
 
 /* The bench's fio server answers, with the controller's fio major.minor. */
 int run__check_bench(struct orch *x, struct diag *d)
 {
-	struct remote_probe *b = &x->tgt.bench;
-	int rc = remote_fio_probe(x->tgt.host, remote_timeout_s(), b, d);
+	struct remote_probe *b = &x->dev.tgt.bench;
+	int rc = remote_fio_probe(x->dev.tgt.host, remote_timeout_s(), b, d);
 
-	if (!rc && !remote_same_minor(x->fio_version, b->fio_version))
+	if (!rc && !remote_same_minor(x->fio.version, b->fio_version))
 		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "host '%s' (%s) runs %s but this "
 			      "machine runs %s: fio's client and server must share major.minor",
-			      x->tgt.host->name, x->tgt.client, b->fio_version, x->fio_version);
+			      x->dev.tgt.host->name, x->dev.tgt.client, b->fio_version, x->fio.version);
 	return rc;
 }

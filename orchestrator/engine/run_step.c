@@ -105,28 +105,28 @@ static char *bench_gone(const struct orch *x)
 	struct diag pd;
 
 	diag_clear(&pd);
-	if (!remote_fio_probe(x->tgt.host, remote_timeout_s(), &rp, &pd))
+	if (!remote_fio_probe(x->dev.tgt.host, remote_timeout_s(), &rp, &pd))
 		return NULL;
 	return xasprintf("lost fio's server on host '%s' (%s) during the step: it no longer "
-			 "answers", x->tgt.host->name, x->tgt.client);
+			 "answers", x->dev.tgt.host->name, x->dev.tgt.client);
 }
 
 /* Checks what fio left in the element's folder; returns 0 or sets st->error. */
 static int judge_fio(struct orch *x, struct result_step *st, int status)
 {
-	char *dir = xasprintf("%s/%s", x->out, st->dir);
-	char *fio_text = x->fio->error_text(dir), *job_error = x->fio->job_error(dir);
-	char *gone = x->tgt.host && status != 0 ? bench_gone(x) : NULL;
+	char *dir = xasprintf("%s/%s", x->arc.out, st->dir);
+	char *fio_text = x->fio.ops->error_text(dir), *job_error = x->fio.ops->job_error(dir);
+	char *gone = x->dev.tgt.host && status != 0 ? bench_gone(x) : NULL;
 	uint64_t io = 0;
 	struct diag sd;
 	int rc;
 
 	diag_clear(&sd);
-	rc = archive_load_step(x->out, st, &sd);
+	rc = archive_load_step(x->arc.out, st, &sd);
 	for (int dd = 0; dd < RESULT_NDIRS; dd++)
 		io += st->dir_stat[dd].io_bytes;
 	if (rc && !gone)   /* fio says nothing when its report does not fit */
-		gone = x->fio->nospace(dir);
+		gone = x->fio.ops->nospace(dir);
 	if (gone)
 		st->error = gone;
 	else if (status != 0)
@@ -167,11 +167,11 @@ static void note_io_end(struct orch *x, const char *dir, int64_t started)
 	if (started && !fiojson_parse_file(file, &rep, &ignored) && rep.timestamp_ms) {
 		int64_t first_io = rep.timestamp_ms - (int64_t)fiojson_report_clock_ms(&rep);
 
-		x->fio_end_ms = rep.timestamp_ms;
+		x->walk.fio_end_ms = rep.timestamp_ms;
 		if (first_io > started && first_io - started < 10000) {   /* a running mean */
-			x->fio_startups++;
-			x->fio_startup_ms += (first_io - started - x->fio_startup_ms) /
-					     x->fio_startups;
+			x->walk.fio_startups++;
+			x->walk.fio_startup_ms += (first_io - started - x->walk.fio_startup_ms) /
+					     x->walk.fio_startups;
 		}
 	}
 	fiojson_report_release(&rep);
@@ -182,15 +182,15 @@ static void note_io_end(struct orch *x, const char *dir, int64_t started)
 static int fio_element(struct orch *x, const struct plan_workload *w, struct result_step *st,
 		       const struct run_ctx *c, const char *label, struct diag *d)
 {
-	char *dir = xasprintf("%s/%s", x->out, st->dir), *job = xasprintf("%s/job.fio", dir);
+	char *dir = xasprintf("%s/%s", x->arc.out, st->dir), *job = xasprintf("%s/job.fio", dir);
 	struct fiorun_target ft = run__fio_target(x, c->usable);
 	uint64_t layout = ft.size, limit_ms = st->runtime_ms;
-	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->engine;
+	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->fio.engine;
 	struct telemetry tel;
 	int64_t started = 0;
 	int status = 0, rc;
 
-	x->fio_end_ms = 0;
+	x->walk.fio_end_ms = 0;
 	ft.runtime_ms = c->on_ms;
 	ft.seed = fiorun_seed((uint64_t)x->plan.seed, (size_t)(w - x->plan.steps), c->round);
 	st->seed = ft.seed;
@@ -203,23 +203,23 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 		struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty && !x->quiet,
 					       &run__interrupted,
 					       fiorun_step_timeout_s(limit_ms, layout),
-					       telemetry_tick, &tel, x->tgt.client,
-					       x->tgt.host ? NULL : ft.path, NULL, 0,
+					       telemetry_tick, &tel, x->dev.tgt.client,
+					       x->dev.tgt.host ? NULL : ft.path, NULL, 0,
 					       1 /* set_up() refused an old fio */,
-					       x->start_at_ms, &started, NULL };
+					       x->walk.start_at_ms, &started, NULL };
 
-		rc = x->fio->write_jobfile(job, &x->plan, w, &ft, engine, d);
+		rc = x->fio.ops->write_jobfile(job, &x->plan, w, &ft, engine, d);
 		if (!rc)
-			rc = x->fio->exec(&eo, &status, d);
+			rc = x->fio.ops->exec(&eo, &status, d);
 	}
 	if (tel.f)
 		fclose(tel.f);
-	x->start_at_ms = x->wait_end_ms = 0;
+	x->walk.start_at_ms = x->walk.wait_end_ms = 0;
 	if (!rc)
 		rc = judge_fio(x, st, status);
 	if (!rc && c->on_ms)
 		note_io_end(x, dir, started);
-	x->written += st->dir_stat[RESULT_WRITE].io_bytes;  /* a failed step's writes count too */
+	x->walk.written += st->dir_stat[RESULT_WRITE].io_bytes;  /* a failed step's writes count too */
 	free(job);
 	free(dir);
 	return rc;
@@ -272,14 +272,14 @@ static int purge_element(struct orch *x, const struct plan_workload *w,
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "unknown purge method '%s'",
 				w->method);
 	/* The plan asked for no erase, or a file not written yet has nothing to erase. */
-	if (m == PURGE_NONE || (!x->tgt.is_device && !run__target_exists(x))) {
+	if (m == PURGE_NONE || (!x->dev.tgt.is_device && !run__target_exists(x))) {
 		st->rw = xstrdup("none");
 		return 0;
 	}
 	rc = run__purge(x, m, &pr, d);
 	if (rc)
 		return rc;
-	path = xasprintf("%s/%s/purge.json", x->out, st->dir);
+	path = xasprintf("%s/%s/purge.json", x->arc.out, st->dir);
 	f = fopen(path, "w");
 	if (f) {
 		fprintf(f, "{\"method\": \"%s\", \"seconds\": %.3f}\n",
@@ -288,7 +288,7 @@ static int purge_element(struct orch *x, const struct plan_workload *w,
 	}
 	free(path);
 	st->rw = xstrdup(purgemethod_name(pr.method));
-	x->written = 0;   /* "% of capacity written" starts again on an erased drive */
+	x->walk.written = 0;   /* "% of capacity written" starts again on an erased drive */
 	return f ? 0 : diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write purge.json in '%s'",
 				st->dir);
 }
@@ -299,7 +299,7 @@ static int probe_element(struct orch *x, const struct plan_workload *w,
 			 struct diag *d)
 {
 	struct device_info *di = xcalloc(1, sizeof(*di));
-	char *path = xasprintf("%s/%s/probe.json", x->out, st->dir), *json = NULL;
+	char *path = xasprintf("%s/%s/probe.json", x->arc.out, st->dir), *json = NULL;
 	FILE *f = NULL;
 	int rc = run__probe(x, di, &json, d);
 
@@ -360,7 +360,7 @@ static void describe_fio(const struct orch *x, size_t i)
 	fd = mkstemp(tmp);
 	if (fd >= 0)
 		close(fd);
-	if (fd < 0 || x->fio->write_jobfile(tmp, &x->plan, w, &ft, strcmp(w->ioengine, "auto") ?
+	if (fd < 0 || x->fio.ops->write_jobfile(tmp, &x->plan, w, &ft, strcmp(w->ioengine, "auto") ?
 					   w->ioengine : "io_uring", &jd) ||
 	    sbuf_read_file(&sb, tmp))
 		printf("step %zu '%s': no job file: %s\n", i + 1, w->name, jd.msg);
@@ -380,7 +380,7 @@ static void describe_purge(const struct orch *x, size_t i)
 	const struct plan_workload *w = &x->plan.steps[i];
 
 	printf("step %zu '%s': purge with method %s on '%s', every check again right before "
-	       "it\n", i + 1, w->name, w->method, x->tgt.path);
+	       "it\n", i + 1, w->name, w->method, x->dev.tgt.path);
 }
 
 static void describe_idle(const struct orch *x, size_t i)
@@ -397,7 +397,7 @@ static void describe_probe(const struct orch *x, size_t i)
 	const struct plan_workload *w = &x->plan.steps[i];
 
 	printf("step %zu '%s': %s of %s\n", i + 1, w->name, plan_kind_name(w->kind),
-	       x->tgt.path);
+	       x->dev.tgt.path);
 }
 
 /*
@@ -423,21 +423,21 @@ int run__live_element(struct orch *x, size_t i, size_t ei, const struct run_ctx 
 {
 	const struct plan_workload *w = &x->plan.steps[i];
 	const struct run_kind *k = &x->kinds[w->kind];
-	struct result_step *st = &x->run.steps[ei];
-	char *label = run__element_label(x, i, c), *dir = xasprintf("%s/%s", x->out, st->dir);
+	struct result_step *st = &x->arc.run.steps[ei];
+	char *label = run__element_label(x, i, c), *dir = xasprintf("%s/%s", x->arc.out, st->dir);
 	struct sbuf sb;
 	int rc = 0;
 
 	sbuf_init(&sb);
 	rc = run__preflight(x, w, d);
-	if (!rc && x->hw && run__in_scope(x, w, x->hw->scope) && !c->usable && !x->g.usable)
-		st->capacity = x->tgt.size;   /* the resized drive's */
+	if (!rc && x->dev.hw && run__in_scope(x, w, x->dev.hw->scope) && !c->usable && !x->dev.g.usable)
+		st->capacity = x->dev.tgt.size;   /* the resized drive's */
 	if (!rc && run__mkdir_p(dir))
-		rc = x->fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
+		rc = x->walk.fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
 					 strerror(errno));
-	if (x->wait_end_ms && !(k->flags & RUN_KIND_FIO)) {
-		idle_until(x->wait_end_ms);   /* a duty cycle's wait state, then this */
-		x->start_at_ms = x->wait_end_ms = 0;
+	if (x->walk.wait_end_ms && !(k->flags & RUN_KIND_FIO)) {
+		idle_until(x->walk.wait_end_ms);   /* a duty cycle's wait state, then this */
+		x->walk.start_at_ms = x->walk.wait_end_ms = 0;
 	}
 	st->started = run__iso_now();
 	if (!rc)
@@ -451,7 +451,7 @@ int run__live_element(struct orch *x, size_t i, size_t ei, const struct run_ctx 
 		diag_clear(d); /* the interruption, not fio's reaction to it, is the cause */
 		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "interrupted during step '%s'; the "
 			      "elements before it are kept: 'ssdbench resume %s' goes on from "
-			      "there", st->name, x->out);
+			      "there", st->name, x->arc.out);
 		run__say(x, "%s: interrupted\n", label);
 		run__save(x, &(struct diag){ 0 });  /* not journaled: resume reruns it */
 		goto out;

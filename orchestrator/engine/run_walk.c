@@ -48,18 +48,18 @@ static double iso_diff(const char *a, const char *b)
 
 static int stop_on_failure(const struct orch *x)
 {
-	return x->fatal || run__interrupted || !x->plan.failure ||
+	return x->walk.fatal || run__interrupted || !x->plan.failure ||
 	       strcmp(x->plan.failure, "continue");
 }
 
 /* A finished element read back from the journal and the archive (resume). */
 static int replay_element(struct orch *x, struct result_step *st, struct diag *d)
 {
-	const struct journal_elem *e = &x->replay.elems[st->index - 1];
+	const struct journal_elem *e = &x->arc.replay.elems[st->index - 1];
 	int rc = 0;
 
 	if (strcmp(e->name, st->name) || e->round != st->round) {
-		x->fatal = 1;
+		x->walk.fatal = 1;
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "the journal's element %d is '%s' "
 				"round %d but the plan now has '%s' round %d there: the plan "
 				"changed since the run started", st->index, e->name, e->round,
@@ -70,13 +70,13 @@ static int replay_element(struct orch *x, struct result_step *st, struct diag *d
 	st->error = e->error ? xstrdup(e->error) : NULL;
 	st->started = e->started ? xstrdup(e->started) : NULL;
 	st->ended = e->ended ? xstrdup(e->ended) : NULL;
-	if (!strcmp(st->status, "ok") && result_step_measured(st) && archive_load_step(x->out, st, d)) {
-		x->fatal = 1;
+	if (!strcmp(st->status, "ok") && result_step_measured(st) && archive_load_step(x->arc.out, st, d)) {
+		x->walk.fatal = 1;
 		return diag_set(d, d->code, NULL, 0, 0, "element %d '%s', finished before the "
 				"interruption, cannot be read back: %s", st->index, st->name,
 				d->msg);
 	}
-	x->written = e->written_after;
+	x->walk.written = e->written_after;
 	if (e->runtime_ms) {
 		st->runtime_ms = e->runtime_ms;
 		st->continuous = 1;
@@ -94,22 +94,22 @@ static int replay_element(struct orch *x, struct result_step *st, struct diag *d
 static int skip_raid(struct orch *x, const struct plan_scope *s, const struct run_ctx *c,
 		     struct diag *d)
 {
-	const char *why = x->raid->why;
+	const char *why = x->dev.raid->why;
 	char *target;
 	int rc = 0;
 
-	if (!strstr(x->run.target, "SKIPPED")) {
-		target = xasprintf("%s; SKIPPED: %s", x->run.target, why);
-		free(x->run.target);
-		x->run.target = target;
+	if (!strstr(x->arc.run.target, "SKIPPED")) {
+		target = xasprintf("%s; SKIPPED: %s", x->arc.run.target, why);
+		free(x->arc.run.target);
+		x->arc.run.target = target;
 	}
-	if (x->run.nsteps >= x->replay.nelems)
+	if (x->arc.run.nsteps >= x->arc.replay.nelems)
 		run__say(x, "%s: SKIPPED: %s; its %zu steps do not run\n", s->name, why,
 			 s->count);
 	for (size_t i = s->first; i < s->first + s->count && !rc; i++) {
 		struct result_step *st = run__new_element(x, i, c);
 
-		if ((size_t)st->index <= x->replay.nelems) {
+		if ((size_t)st->index <= x->arc.replay.nelems) {
 			rc = replay_element(x, st, d);
 			continue;
 		}
@@ -131,11 +131,11 @@ static int run_raid(struct orch *x, int si, const struct run_ctx *c, struct diag
 	struct diag td;
 	int rc;
 
-	if (x->raid->why[0])
+	if (x->dev.raid->why[0])
 		return skip_raid(x, s, c, d);
 	rc = run_range(x, s->first, s->first + s->count, si, c, d);
 	diag_clear(&td);
-	if (x->raid->up && run__array_down(x, &td)) {
+	if (x->dev.raid->up && run__array_down(x, &td)) {
 		if (rc)
 			diag_print(&td, stderr);
 		else
@@ -148,9 +148,9 @@ static int run_element(struct orch *x, size_t i, const struct run_ctx *c, struct
 {
 	struct result_step *st = run__new_element(x, i, c);
 
-	if ((size_t)st->index <= x->replay.nelems)
+	if ((size_t)st->index <= x->arc.replay.nelems)
 		return replay_element(x, st, d);
-	return run__live_element(x, i, x->run.nsteps - 1, c, d);
+	return run__live_element(x, i, x->arc.run.nsteps - 1, c, d);
 }
 
 /* ---- rounds ---------------------------------------------------------------- */
@@ -159,9 +159,9 @@ static int run_element(struct orch *x, size_t i, const struct run_ctx *c, struct
 static const struct result_step *round_element(const struct orch *x, size_t from,
 					       const char *name)
 {
-	for (size_t e = from; e < x->run.nsteps; e++)
-		if (!strcmp(x->run.steps[e].name, name))
-			return &x->run.steps[e];
+	for (size_t e = from; e < x->arc.run.nsteps; e++)
+		if (!strcmp(x->arc.run.steps[e].name, name))
+			return &x->arc.run.steps[e];
 	return NULL;
 }
 
@@ -225,7 +225,7 @@ static int track_round(struct orch *x, const struct plan_scope *s, struct result
 static struct result_scope *new_scope(struct orch *x, const struct plan_scope *s,
 				      uint64_t capacity)
 {
-	struct result_scope *rs = result_run_add_scope(&x->run);
+	struct result_scope *rs = result_run_add_scope(&x->arc.run);
 
 	rs->name = xstrdup(s->name);
 	rs->until = xstrdup(s->until);
@@ -301,7 +301,7 @@ struct rounds {
 	int si;
 	const struct run_ctx *outer;
 	int continuous;
-	uint64_t written0;    /* x->written when the scope began */
+	uint64_t written0;    /* x->walk.written when the scope began */
 	double scope_s;       /* the rounds' time so far */
 	size_t from;          /* the element index its open round began at */
 	const char *verdict;
@@ -313,7 +313,7 @@ static int close_round(void *arg, int r)
 	struct rounds *rd = arg;
 	struct orch *x = rd->x;
 	const struct plan_scope *s = &x->plan.scopes[rd->si];
-	struct result_scope *rs = result_run_scope(&x->run, s->name);
+	struct result_scope *rs = result_run_scope(&x->arc.run, s->name);
 	int steady;
 
 	/* A round's time is its fio runtime (nominal for a continuous round, the cut's
@@ -321,16 +321,16 @@ static int close_round(void *arg, int r)
 	if (rd->continuous)
 		rd->scope_s += (double)x->plan.steps[s->first].runtime_ms / 1000.0;
 	else
-		for (size_t e = rd->from; e < x->run.nsteps; e++)
-			rd->scope_s += x->run.steps[e].runtime_ms ?
-				       (double)x->run.steps[e].runtime_ms / 1000.0 :
-				       iso_diff(x->run.steps[e].started, x->run.steps[e].ended);
+		for (size_t e = rd->from; e < x->arc.run.nsteps; e++)
+			rd->scope_s += x->arc.run.steps[e].runtime_ms ?
+				       (double)x->arc.run.steps[e].runtime_ms / 1000.0 :
+				       iso_diff(x->arc.run.steps[e].started, x->arc.run.steps[e].ended);
 	rs->rounds = r;
 	steady = track_round(x, s, rs, r, rd->from);
-	rd->verdict = round_verdict(x, s, rs, r, steady, x->written - rd->written0, rd->scope_s);
-	if ((size_t)x->run.nsteps > x->replay.nelems)
-		say_round(x, s, rs, r, x->written - rd->written0, run__capacity(x, rd->outer));
-	rd->from = x->run.nsteps;
+	rd->verdict = round_verdict(x, s, rs, r, steady, x->walk.written - rd->written0, rd->scope_s);
+	if ((size_t)x->arc.run.nsteps > x->arc.replay.nelems)
+		say_round(x, s, rs, r, x->walk.written - rd->written0, run__capacity(x, rd->outer));
+	rd->from = x->arc.run.nsteps;
 	return rd->verdict != NULL;
 }
 
@@ -339,22 +339,22 @@ static int run_rounds(struct orch *x, int si, const struct run_ctx *outer, struc
 	const struct plan_scope *s = &x->plan.scopes[si];
 	struct result_scope *rs;
 	struct run_ctx c = *outer;
-	struct rounds rd = { x, si, outer, 0, x->written, 0, 0, NULL };
+	struct rounds rd = { x, si, outer, 0, x->walk.written, 0, 0, NULL };
 	const char *verdict = NULL;
 	int rc = 0;
 
-	if (!result_run_scope(&x->run, s->name))
+	if (!result_run_scope(&x->arc.run, s->name))
 		new_scope(x, s, run__capacity(x, outer));
 	c.scope = si;
 	c.in_rounds = 1;
 	rd.continuous = !run__discontinuous(x, si, &c);
 	for (int r = 1; !verdict; r++) {
 		c.round = r;
-		rd.from = x->run.nsteps;
-		if (rd.continuous && x->run.nsteps >= x->replay.nelems) {
+		rd.from = x->arc.run.nsteps;
+		if (rd.continuous && x->arc.run.nsteps >= x->arc.replay.nelems) {
 			int closed = 0;
 
-			rc = run__segment(x, s->first, &c, r, x->written - rd.written0,
+			rc = run__segment(x, s->first, &c, r, x->walk.written - rd.written0,
 					  close_round, &rd, &closed, d);
 			verdict = rc ? "failed" : rd.verdict;
 			r += closed - 1;
@@ -370,19 +370,19 @@ static int run_rounds(struct orch *x, int si, const struct run_ctx *outer, struc
 		close_round(&rd, r);
 		verdict = rd.verdict;
 	}
-	rs = result_run_scope(&x->run, s->name);  /* the array may have moved */
+	rs = result_run_scope(&x->arc.run, s->name);  /* the array may have moved */
 	free(rs->verdict);
 	rs->verdict = xstrdup(verdict);
-	if (x->run.nsteps > x->replay.nelems && !strcmp(verdict, "steady"))
+	if (x->arc.run.nsteps > x->arc.replay.nelems && !strcmp(verdict, "steady"))
 		run__say(x, "%s: steady state reached at round %d\n", s->name, rs->steady_round);
-	else if (x->run.nsteps > x->replay.nelems)
+	else if (x->arc.run.nsteps > x->arc.replay.nelems)
 		run__say(x, "%s: stopped after round %d: %s\n", s->name, rs->rounds, verdict);
 	{
 		struct diag sd;
 
 		diag_clear(&sd);
 		if (run__save(x, &sd) && !rc) {
-			x->fatal = 1;
+			x->walk.fatal = 1;
 			rc = diag_set(d, sd.code, NULL, 0, 0, "%s", sd.msg);
 		}
 	}
@@ -405,12 +405,12 @@ static int run_duty(struct orch *x, int si, const struct run_ctx *outer, struct 
 	for (long long r = 1; r <= s->repeat && !rc; r++) {
 		c.round = (int)r;
 		rc = run_range(x, s->first, s->first + s->count, si, &c, d);
-		if (!rc && x->run.nsteps > x->replay.nelems && s->off_ms) {
+		if (!rc && x->arc.run.nsteps > x->arc.replay.nelems && s->off_ms) {
 			run__say(x, "%s: idle %.1f s\n", s->name, (double)s->off_ms / 1000.0);
-			if (x->fio_end_ms) {   /* the wait from the last I/O to the next one */
-				x->wait_end_ms = x->fio_end_ms + (int64_t)s->off_ms;
-				x->start_at_ms = x->wait_end_ms - x->fio_startup_ms;
-				x->fio_end_ms = 0;
+			if (x->walk.fio_end_ms) {   /* the wait from the last I/O to the next one */
+				x->walk.wait_end_ms = x->walk.fio_end_ms + (int64_t)s->off_ms;
+				x->walk.start_at_ms = x->walk.wait_end_ms - x->walk.fio_startup_ms;
+				x->walk.fio_end_ms = 0;
 			} else {
 				run__idle_ms(s->off_ms);
 			}
@@ -431,12 +431,12 @@ static int run_op(struct orch *x, int si, const struct run_ctx *outer, struct di
 	const struct plan_scope *s = &x->plan.scopes[si];
 	struct run_ctx c = *outer;
 	unsigned centi = (unsigned)lround(s->op * 10000.0);
-	int hw = x->hw && x->hw->scope == si;
+	int hw = x->dev.hw && x->dev.hw->scope == si;
 	struct result_step *st;
 	struct diag td;
 	int rc;
 
-	c.usable = hw ? 0 : op_usable_bytes(x->tgt.size, centi, 4096);
+	c.usable = hw ? 0 : op_usable_bytes(x->dev.tgt.size, centi, 4096);
 	if (hw)
 		run__say(x, "%s: over-provisioning %u.%02u %% by %s: the drive is resized for "
 			 "the steps inside\n", s->name, centi / 100, centi % 100, s->op_method);
@@ -445,42 +445,42 @@ static int run_op(struct orch *x, int si, const struct run_ctx *outer, struct di
 			 "%llu bytes\n", s->name, centi / 100, centi % 100,
 			 (unsigned long long)c.usable);
 	/* The discard is an element of its own, so resume knows whether it ran. */
-	st = result_run_add_step(&x->run);
-	st->index = (int)x->run.nsteps;
+	st = result_run_add_step(&x->arc.run);
+	st->index = (int)x->arc.run.nsteps;
 	st->name = xasprintf("%s-discard", s->name);
 	st->kind = xstrdup("purge");
 	st->dir = xasprintf("steps/%03d-%s", st->index, st->name);
 	st->status = xstrdup("pending");
-	st->written_before = x->written;
-	st->capacity = c.usable ? c.usable : x->tgt.size;
-	if ((size_t)st->index <= x->replay.nelems) {
+	st->written_before = x->walk.written;
+	st->capacity = c.usable ? c.usable : x->dev.tgt.size;
+	if ((size_t)st->index <= x->arc.replay.nelems) {
 		rc = replay_element(x, st, d);
 	} else {
 		struct purge_result pr;
 		struct diag rd;
 
 		st->started = run__iso_now();
-		rc = !x->tgt.is_device && !run__target_exists(x) ? 0 :
-		     run__purge(x, x->tgt.is_device ? PURGE_DISCARD : PURGE_PUNCH_HOLES,
+		rc = !x->dev.tgt.is_device && !run__target_exists(x) ? 0 :
+		     run__purge(x, x->dev.tgt.is_device ? PURGE_DISCARD : PURGE_PUNCH_HOLES,
 				   &pr, d);
-		pr.method = x->tgt.is_device ? PURGE_DISCARD : PURGE_PUNCH_HOLES;
+		pr.method = x->dev.tgt.is_device ? PURGE_DISCARD : PURGE_PUNCH_HOLES;
 		st->ended = run__iso_now();
 		free(st->status);
 		st->status = xstrdup(rc ? "failed" : "ok");
 		st->error = rc ? xstrdup(d->msg) : NULL;
 		st->rw = rc ? NULL : xstrdup(purgemethod_name(pr.method));
 		if (!rc)
-			x->written = 0;
+			x->walk.written = 0;
 		diag_clear(&rd);
-		if (run__record(x, &x->run.steps[x->run.nsteps - 1], &rd) && !rc)
+		if (run__record(x, &x->arc.run.steps[x->arc.run.nsteps - 1], &rd) && !rc)
 			rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
 		if (rc)
-			x->fatal = 1;  /* the steps inside would measure the wrong thing */
+			x->walk.fatal = 1;  /* the steps inside would measure the wrong thing */
 	}
 	if (!rc)
 		rc = run_range(x, s->first, s->first + s->count, si, &c, d);
 	diag_clear(&td);
-	if (hw && x->hw->changed && run__capacity_restore(x, &td)) {
+	if (hw && x->dev.hw->changed && run__capacity_restore(x, &td)) {
 		if (rc)
 			diag_print(&td, stderr);
 		else
@@ -533,7 +533,7 @@ static int run_range(struct orch *x, size_t first, size_t end, int parent,
 	}
 	if (run__interrupted && !rc)
 		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "interrupted; the finished elements "
-			      "are kept: 'ssdbench resume %s' goes on from there", x->out);
+			      "are kept: 'ssdbench resume %s' goes on from there", x->arc.out);
 	return rc;
 }
 
@@ -543,9 +543,9 @@ int run__walk(struct orch *x, struct diag *d)
 	int rc = run_range(x, 0, x->plan.nsteps, -1, &c, d);
 	size_t failed = 0, skipped = 0;
 
-	for (size_t e = 0; e < x->run.nsteps; e++) {
-		failed += !strcmp(x->run.steps[e].status, "failed");
-		skipped += !strcmp(x->run.steps[e].status, "skipped");
+	for (size_t e = 0; e < x->arc.run.nsteps; e++) {
+		failed += !strcmp(x->arc.run.steps[e].status, "failed");
+		skipped += !strcmp(x->arc.run.steps[e].status, "skipped");
 	}
 	if (skipped)   /* not a failure: this machine cannot run them (see the manifest) */
 		run__say(x, "%zu element%s skipped\n", skipped, skipped == 1 ? "" : "s");
@@ -559,8 +559,8 @@ int run__walk(struct orch *x, struct diag *d)
 /* Whether step i ran as an element (by name, any round). */
 static int step_ran(const struct orch *x, size_t i)
 {
-	for (size_t e = 0; e < x->run.nsteps; e++)
-		if (!strcmp(x->run.steps[e].name, x->plan.steps[i].name))
+	for (size_t e = 0; e < x->arc.run.nsteps; e++)
+		if (!strcmp(x->arc.run.steps[e].name, x->plan.steps[i].name))
 			return 1;
 	return 0;
 }
