@@ -347,6 +347,139 @@ static void test_resume(void **state)
 	engine_close(&r);
 }
 
+/* ---- the walk's decisions, each called with the small parts it reads ---------- */
+
+/*
+ * run__track_round over five rounds of one element "rr" whose IOPS the test sets
+ * in a bare results model, then run__round_verdict: steady at the round the
+ * test's own formula gives, else "not reached" at max.
+ */
+static int decide_rounds(const double *iops, int n, int max)
+{
+	char rr[] = "rr", metric[] = "iops", dir[] = "total", until[] = "steady";
+	struct plan_track track = { rr, metric, dir, 0 };
+	struct plan_scope s;
+	struct result_run run;
+	struct result_scope *rs;
+	const char *verdict = NULL;
+	int r;
+
+	memset(&s, 0, sizeof(s));
+	s.kind = PLAN_ROUNDS;
+	s.until = until;
+	s.window = 5;
+	s.max_rounds = max;
+	s.range = 0.20;
+	s.slope = 0.10;
+	s.tracks = &track;
+	s.ntracks = 1;
+	result_run_init(&run);
+	rs = result_run_add_scope(&run);
+	result_scope_add_track(rs);
+	for (r = 1; r <= n && !verdict; r++) {
+		struct result_step *st = result_run_add_step(&run);
+		size_t from = run.nsteps - 1;
+
+		st->name = xstrdup("rr");
+		st->status = xstrdup("ok");
+		st->dir_stat[RESULT_READ].iops = iops[r - 1];
+		verdict = run__round_verdict(&s, rs, r, run__track_round(&s, &run, rs, r, from),
+					     0, 0);
+	}
+	assert_non_null(verdict);
+	assert_near(rs->tracks[0].values[r - 2], iops[r - 2], 1e-9);
+	if (!strcmp(verdict, "steady"))
+		assert_int_equal(rs->steady_round, r - 1);
+	else
+		assert_string_equal(verdict, "not reached");
+	r = !strcmp(verdict, "steady") ? r - 1 : 0;
+	result_run_release(&run);
+	return r;
+}
+
+static void test_decide_rounds(void **state)
+{
+	static const double level[] = { 30000, 22000, 17000, 15000, 14600, 14400, 14500, 14550,
+					14450, 14500 };
+	static const double swing[] = { 10000, 12500, 10000, 12500, 10000, 12500, 10000, 12500 };
+
+	(void)state;
+	assert_int_equal(decide_rounds(level, 10, 10), expected_steady_round(level, 10, 5, 10));
+	assert_true(decide_rounds(level, 10, 10) > 0);
+	assert_int_equal(decide_rounds(swing, 8, 8), 0);
+}
+
+/* Stop conditions besides steady state: an amount written, a time, max rounds. */
+static void test_round_verdict(void **state)
+{
+	char written[] = "written", max[] = "max";
+	struct plan_scope s;
+	struct result_scope rs;
+
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	memset(&rs, 0, sizeof(rs));
+	s.until = written;
+	s.max_rounds = 10;
+	rs.written_goal = 1000;
+	assert_null(run__round_verdict(&s, &rs, 3, 0, 999, 0));
+	assert_string_equal(run__round_verdict(&s, &rs, 3, 0, 1000, 0), "written");
+	assert_string_equal(run__round_verdict(&s, &rs, 10, 0, 999, 0), "max");
+	s.until = max;
+	s.time_ms = 60000;
+	assert_null(run__round_verdict(&s, &rs, 2, 1, 0, 59.9));
+	assert_string_equal(run__round_verdict(&s, &rs, 2, 1, 0, 60.0), "time");
+	assert_int_equal(rs.steady_round, 0);   /* steady counts only for until="steady" */
+}
+
+/* Whether a failure ends the walk; which elements a resume reads back. */
+static void test_stops_and_replays(void **state)
+{
+	char cont[] = "continue";
+	struct plan p;
+	struct run_walk w;
+	struct run_arc a;
+	struct journal_elem e[2];
+
+	(void)state;
+	memset(&p, 0, sizeof(p));
+	memset(&w, 0, sizeof(w));
+	assert_true(run__stops(&p, &w));          /* the default policy: stop */
+	p.failure = cont;
+	assert_false(run__stops(&p, &w));
+	w.fatal = 1;                              /* the archive or the device failed */
+	assert_true(run__stops(&p, &w));
+	memset(&a, 0, sizeof(a));
+	memset(e, 0, sizeof(e));
+	a.replay.elems = e;
+	a.replay.nelems = 2;
+	assert_true(run__replays(&a, 1));
+	assert_true(run__replays(&a, 2));
+	assert_false(run__replays(&a, 3));
+}
+
+/* A journal ending in failed elements keeps its elements up to the last "ok" one. */
+static void test_resume_trim(void **state)
+{
+	static const char *const status[] = { "ok", "failed", "ok", "failed", "skipped" };
+	struct journal j;
+
+	(void)state;
+	journal_init(&j);
+	j.elems = xcalloc(5, sizeof(*j.elems));
+	j.cap = 5;
+	for (size_t i = 0; i < 5; i++) {
+		j.elems[i].index = (int)i + 1;
+		j.elems[i].name = xasprintf("e%zu", i + 1);
+		j.elems[i].status = xstrdup(status[i]);
+	}
+	j.nelems = 5;
+	run__resume_trim(&j);
+	assert_int_equal(j.nelems, 3);   /* e2 failed but e3 after it finished: kept */
+	assert_string_equal(j.elems[2].name, "e3");
+	journal_release(&j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -355,6 +488,10 @@ int main(void)
 		cmocka_unit_test(test_rounds_slope),
 		cmocka_unit_test(test_rounds_max),
 		cmocka_unit_test(test_resume),
+		cmocka_unit_test(test_decide_rounds),
+		cmocka_unit_test(test_round_verdict),
+		cmocka_unit_test(test_stops_and_replays),
+		cmocka_unit_test(test_resume_trim),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);

@@ -390,6 +390,19 @@ int run__check_resume(struct orch *x, struct diag *d)
 	return 0;
 }
 
+void run__resume_trim(struct journal *j)
+{
+	while (j->nelems && strcmp(j->elems[j->nelems - 1].status, "ok")) {
+		struct journal_elem *el = &j->elems[--j->nelems];
+
+		free(el->name);
+		free(el->status);
+		free(el->error);
+		free(el->started);
+		free(el->ended);
+	}
+}
+
 /*
  * Resume: forgets trailing failed elements (they are run again) and removes the
  * folders of elements the journal does not hold (the one in flight when the run
@@ -408,15 +421,7 @@ int run__prepare_resume(struct orch *x, struct diag *d)
 	if (left)
 		run__say(x, "stopped %d fio process%s the interrupted run left running\n", left,
 			 left == 1 ? "" : "es");
-	while (j->nelems && strcmp(j->elems[j->nelems - 1].status, "ok")) {
-		struct journal_elem *el = &j->elems[--j->nelems];
-
-		free(el->name);
-		free(el->status);
-		free(el->error);
-		free(el->started);
-		free(el->ended);
-	}
+	run__resume_trim(j);
 	if (lstat(steps, &st) == 0 || errno != ENOENT) { /* none yet: nothing to clean */
 		fd = safefile_opendir(x->arc.out, "steps", d);
 		rc = fd < 0 ? fd : 0;

@@ -251,6 +251,28 @@ void run__describe_step(const struct orch *x, size_t i);
 /* ---- the walk (run_walk.c) ---- */
 
 /*
+ * The walk's decisions, each from the few parts it needs (a unit test calls them
+ * with those alone).
+ */
+/* Whether a failure ends the walk: fatal, interrupted, or the policy is not "continue". */
+int run__stops(const struct plan *p, const struct run_walk *w);
+/* Whether element `index` (1-based) is read back from the journal, not run (resume). */
+int run__replays(const struct run_arc *a, int index);
+/*
+ * Records round r's tracking variables in rs (their elements from run's element
+ * `from` on) and tests them: 1 when every one is steady over the window ending at
+ * r (SNIA PTS 2.0.2: range and slope), else 0; a failed round in the window is not.
+ */
+int run__track_round(const struct plan_scope *s, const struct result_run *run,
+		     struct result_scope *rs, int r, size_t from);
+/*
+ * The verdict of rounds scope s once round r is done ("steady", setting
+ * rs->steady_round; "written", "time", "max" or "not reached"), or NULL to go on.
+ */
+const char *run__round_verdict(const struct plan_scope *s, struct result_scope *rs, int r,
+			       int steady, uint64_t scope_written, double scope_s);
+
+/*
  * Runs every step of the plan in order, rounds and duty cycles included, each
  * element saved (manifest, results.csv, journal) as it finishes. With x->replay
  * holding finished elements, those are read back from the archive instead of run.
@@ -278,6 +300,8 @@ int run__prepare_archive(struct orch *x, struct diag *d);
 int run__start_journal(struct orch *x, struct diag *d);
 /* Resume: the same plan files, the same target, or a clear refusal. */
 int run__check_resume(struct orch *x, struct diag *d);
+/* Resume: the journal's trailing elements that did not finish "ok" forgotten (run again). */
+void run__resume_trim(struct journal *j);
 /* Resume: trailing failed elements forgotten, unfinished elements' folders removed. */
 int run__prepare_resume(struct orch *x, struct diag *d);
 /* Takes the archive's lock (create: make the folder first) unless held already. */

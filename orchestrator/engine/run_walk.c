@@ -46,10 +46,14 @@ static double iso_diff(const char *a, const char *b)
 	return difftime(timegm(&tb), timegm(&ta));
 }
 
-static int stop_on_failure(const struct orch *x)
+int run__stops(const struct plan *p, const struct run_walk *w)
 {
-	return x->walk.fatal || run__interrupted || !x->plan.failure ||
-	       strcmp(x->plan.failure, "continue");
+	return w->fatal || run__interrupted || !p->failure || strcmp(p->failure, "continue");
+}
+
+int run__replays(const struct run_arc *a, int index)
+{
+	return index >= 1 && (size_t)index <= a->replay.nelems;
 }
 
 /* A finished element read back from the journal and the archive (resume). */
@@ -109,7 +113,7 @@ static int skip_raid(struct orch *x, const struct plan_scope *s, const struct ru
 	for (size_t i = s->first; i < s->first + s->count && !rc; i++) {
 		struct result_step *st = run__new_element(x, i, c);
 
-		if ((size_t)st->index <= x->arc.replay.nelems) {
+		if (run__replays(&x->arc, st->index)) {
 			rc = replay_element(x, st, d);
 			continue;
 		}
@@ -148,7 +152,7 @@ static int run_element(struct orch *x, size_t i, const struct run_ctx *c, struct
 {
 	struct result_step *st = run__new_element(x, i, c);
 
-	if ((size_t)st->index <= x->arc.replay.nelems)
+	if (run__replays(&x->arc, st->index))
 		return replay_element(x, st, d);
 	return run__live_element(x, i, x->arc.run.nsteps - 1, c, d);
 }
@@ -156,12 +160,12 @@ static int run_element(struct orch *x, size_t i, const struct run_ctx *c, struct
 /* ---- rounds ---------------------------------------------------------------- */
 
 /* Element `name` of the round that began at element index `from`, or NULL. */
-static const struct result_step *round_element(const struct orch *x, size_t from,
+static const struct result_step *round_element(const struct result_run *run, size_t from,
 					       const char *name)
 {
-	for (size_t e = from; e < x->arc.run.nsteps; e++)
-		if (!strcmp(x->arc.run.steps[e].name, name))
-			return &x->arc.run.steps[e];
+	for (size_t e = from; e < run->nsteps; e++)
+		if (!strcmp(run->steps[e].name, name))
+			return &run->steps[e];
 	return NULL;
 }
 
@@ -191,12 +195,8 @@ static double track_value(const struct plan_track *t, const struct result_step *
 	return v;
 }
 
-/*
- * Records round r's tracking variables in rs and tests them: 1 when every one is
- * steady over the window ending at r (SNIA PTS 2.0.2), else 0.
- */
-static int track_round(struct orch *x, const struct plan_scope *s, struct result_scope *rs,
-		       int r, size_t from)
+int run__track_round(const struct plan_scope *s, const struct result_run *run,
+		     struct result_scope *rs, int r, size_t from)
 {
 	int all = s->ntracks > 0;
 
@@ -206,7 +206,7 @@ static int track_round(struct orch *x, const struct plan_scope *s, struct result
 		int verdict;
 
 		result_track_set(t, r, track_value(&s->tracks[k],
-						   round_element(x, from, s->tracks[k].element)),
+						   round_element(run, from, s->tracks[k].element)),
 				 NULL);
 		memset(&w, 0, sizeof(w));
 		verdict = steady_test(t->values, t->n, (size_t)s->window, s->range, s->slope, &w);
@@ -276,12 +276,9 @@ static void say_round(const struct orch *x, const struct plan_scope *s,
 	sbuf_release(&sb);
 }
 
-/* The verdict once round r is done, or NULL to go on. */
-static const char *round_verdict(const struct orch *x, const struct plan_scope *s,
-				 struct result_scope *rs, int r, int steady,
-				 uint64_t scope_written, double scope_s)
+const char *run__round_verdict(const struct plan_scope *s, struct result_scope *rs, int r,
+			       int steady, uint64_t scope_written, double scope_s)
 {
-	(void)x;
 	if (!strcmp(s->until, "steady") && steady) {
 		rs->steady_round = r;
 		return "steady";
@@ -326,8 +323,8 @@ static int close_round(void *arg, int r)
 				       (double)x->arc.run.steps[e].runtime_ms / 1000.0 :
 				       iso_diff(x->arc.run.steps[e].started, x->arc.run.steps[e].ended);
 	rs->rounds = r;
-	steady = track_round(x, s, rs, r, rd->from);
-	rd->verdict = round_verdict(x, s, rs, r, steady, x->walk.written - rd->written0, rd->scope_s);
+	steady = run__track_round(s, &x->arc.run, rs, r, rd->from);
+	rd->verdict = run__round_verdict(s, rs, r, steady, x->walk.written - rd->written0, rd->scope_s);
 	if ((size_t)x->arc.run.nsteps > x->arc.replay.nelems)
 		say_round(x, s, rs, r, x->walk.written - rd->written0, run__capacity(x, rd->outer));
 	rd->from = x->arc.run.nsteps;
@@ -387,7 +384,7 @@ static int run_rounds(struct orch *x, int si, const struct run_ctx *outer, struc
 		}
 	}
 	/* With failure="continue" a failed round ends this scope; the plan goes on. */
-	if (rc && !stop_on_failure(x) && !outer->in_rounds)
+	if (rc && !run__stops(&x->plan, &x->walk) && !outer->in_rounds)
 		return 0;
 	return rc;
 }
@@ -453,7 +450,7 @@ static int run_op(struct orch *x, int si, const struct run_ctx *outer, struct di
 	st->status = xstrdup("pending");
 	st->written_before = x->walk.written;
 	st->capacity = c.usable ? c.usable : x->dev.tgt.size;
-	if ((size_t)st->index <= x->arc.replay.nelems) {
+	if (run__replays(&x->arc, st->index)) {
 		rc = replay_element(x, st, d);
 	} else {
 		struct purge_result pr;
@@ -525,7 +522,7 @@ static int run_range(struct orch *x, size_t first, size_t end, int parent,
 		}
 		if (!rc)
 			continue;
-		if (stop_on_failure(x) || c->in_rounds)
+		if (run__stops(&x->plan, &x->walk) || c->in_rounds)
 			return rc;
 		/* failure="continue": recorded in the element; the next step runs. */
 		diag_clear(d);
