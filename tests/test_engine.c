@@ -480,6 +480,21 @@ static void test_resume_trim(void **state)
 	journal_release(&j);
 }
 
+/* Every step kind has its row: an executor, a dry-run description, a progress word. */
+static void test_kinds(void **state)
+{
+	(void)state;
+	for (int k = 0; k < RUN_NKINDS; k++) {
+		assert_non_null(run__kinds[k].exec);
+		assert_non_null(run__kinds[k].describe);
+		assert_non_null(run__kinds[k].done);
+	}
+	assert_true(run__kinds[PLAN_WORKLOAD].flags & RUN_KIND_FIO);
+	assert_true(run__kinds[PLAN_PRECONDITION].flags & RUN_KIND_FILL);
+	assert_false(run__kinds[PLAN_IDLE].flags & (RUN_KIND_FIO | RUN_KIND_DEVICE));
+	assert_true(run__kinds[PLAN_PURGE].flags & RUN_KIND_PURGES);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -492,6 +507,7 @@ int main(void)
 		cmocka_unit_test(test_round_verdict),
 		cmocka_unit_test(test_stops_and_replays),
 		cmocka_unit_test(test_resume_trim),
+		cmocka_unit_test(test_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);

@@ -88,14 +88,14 @@ struct run_kind {
 	unsigned flags;           /* RUN_KIND_* */
 };
 
-/* The number of step kinds (enum plan_kind). */
+/* The number of step kinds (enum plan_kind): run__kinds has a row for each. */
 #define RUN_NKINDS (PLAN_PROBE + 1)
 
 /*
  * The step kinds' table, indexed by enum plan_kind. The files below run_step.c
  * read it through x->kinds, so that none of them calls up into it.
  */
-extern const struct run_kind run__kinds[RUN_NKINDS];
+extern const struct run_kind run__kinds[];
 
 /* The fio side: how fio is run, and what it is. */
 struct run_fio {
