@@ -26,3 +26,4 @@ set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_de
   it_continuous it_duty PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)
+sb_unit_test(test_engine sb_orchestrator)

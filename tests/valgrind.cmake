@@ -6,7 +6,8 @@ find_program(VALGRIND valgrind)
 if(NOT VALGRIND OR SSDBENCH_ASAN OR SSDBENCH_UBSAN OR SSDBENCH_FUZZ)
   return()
 endif()
-foreach(t test_plan test_plan_corpus test_tmpl test_i18n test_device test_archive_files)
+foreach(t test_plan test_plan_corpus test_tmpl test_i18n test_device test_archive_files
+    test_engine)
   add_test(NAME valgrind_${t}
     COMMAND ${VALGRIND} --quiet --leak-check=full --show-leak-kinds=definite,indirect
             --errors-for-leak-kinds=definite,indirect --error-exitcode=1

@@ -6,27 +6,7 @@
 #include <stddef.h>
 
 #include "diag.h"
-
-struct run_opts {
-	const char *plan_path;
-	const char *const *targets;  /* "NAME=SPEC" overrides, SPEC = /dev/X or file:PATH[,size=S] */
-	size_t ntargets;
-	const char *const *sets;     /* "NAME=VALUE" variable overrides */
-	size_t nsets;
-	const char *const *hosts;    /* "NAME=ADDRESS[:PORT]": benches targets may name */
-	size_t nhosts;
-	const char *out_dir;         /* NULL: out/<plan name> */
-	int force;                   /* replace an existing archive in out_dir */
-	int tty;                     /* live progress on stderr */
-	const char *const *destroy;  /* --destroy IDs: serials, kernel names (loop, zram) */
-	size_t ndestroy;
-	int dry_run;                 /* print checks, purge and job files; touch nothing */
-	const char *op;              /* software over-provisioning "28%", or NULL */
-	const char *purge;           /* purge method before the first step, or NULL */
-	int allow_capacity_change;   /* <op method="hpa"|"namespace"> may resize the drive */
-	int quiet;                   /* no progress lines, only errors and the report */
-	const char *rerun_of;        /* the archive this run repeats (rerun), or NULL */
-};
+#include "run_opts.h"
 
 /*
  * Runs the plan. Every finished step stays in the archive whatever happens later.

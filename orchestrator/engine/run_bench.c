@@ -29,7 +29,7 @@ const char *run__bench_needs(const struct orch *x)
 	for (size_t i = 0; i < x->plan.nsteps; i++) {
 		const struct plan_workload *w = &x->plan.steps[i];
 
-		if (w->kind == PLAN_PURGE || w->kind == PLAN_PROBE || w->telemetry_ms)
+		if ((x->kinds[w->kind].flags & RUN_KIND_DEVICE) || w->telemetry_ms)
 			return w->telemetry_ms ? "telemetry" : plan_kind_name(w->kind);
 	}
 	for (size_t i = 0; i < x->plan.nscopes; i++)
@@ -41,18 +41,18 @@ const char *run__bench_needs(const struct orch *x)
 int run__bench_check(const struct orch *x, struct diag *d)
 {
 	char version[64];
-	int rc = sshcmd_version(x->tgt.host, remote_timeout_s(), version, sizeof(version), d);
+	int rc = sshcmd_version(x->dev.tgt.host, remote_timeout_s(), version, sizeof(version), d);
 
 	if (!rc && strcmp(version, SSDBENCH_VERSION))
 		rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "host '%s' runs ssdbench %s but this "
 			      "machine runs %s: the device steps there need the same version",
-			      x->tgt.host->name, version, SSDBENCH_VERSION);
+			      x->dev.tgt.host->name, version, SSDBENCH_VERSION);
 	if (rc) {
 		struct diag why = *d;
 
 		diag_clear(d);
 		diag_set(d, why.code, NULL, 0, 0, "%s (%s on host '%s' runs over ssh)",
-			 why.msg, run__bench_needs(x), x->tgt.host->name);
+			 why.msg, run__bench_needs(x), x->dev.tgt.host->name);
 	}
 	return rc;
 }
@@ -63,9 +63,9 @@ int run__probe(const struct orch *x, struct device_info *di, char **json, struct
 	FILE *f;
 	int rc;
 
-	if (x->tgt.host)
-		return sshcmd_probe(x->tgt.host, x->tgt.path, remote_timeout_s(), di, json, d);
-	rc = device_probe(x->tgt.path, di, d);
+	if (x->dev.tgt.host)
+		return sshcmd_probe(x->dev.tgt.host, x->dev.tgt.path, remote_timeout_s(), di, json, d);
+	rc = device_probe(x->dev.tgt.path, di, d);
 	if (rc || !json)
 		return rc;
 	*json = NULL;
@@ -83,8 +83,8 @@ int run__target_exists(const struct orch *x)
 	struct diag d;
 	int exists;
 
-	if (!x->tgt.host)
-		return !access(x->tgt.path, F_OK);
+	if (!x->dev.tgt.host)
+		return !access(x->dev.tgt.path, F_OK);
 	di = xcalloc(1, sizeof(*di));
 	diag_clear(&d);
 	exists = run__probe(x, di, NULL, &d) || di->exists;  /* unknown: let the purge say */
@@ -95,33 +95,33 @@ int run__target_exists(const struct orch *x)
 int run__purge(const struct orch *x, enum purge_method m, struct purge_result *pr,
 	       struct diag *d)
 {
-	const char *own[] = { x->tgt.path };
-	int ours = !x->tgt.is_device && x->tgt.created;
+	const char *own[] = { x->dev.tgt.path };
+	int ours = !x->dev.tgt.is_device && x->dev.tgt.created;
 	const char *const *ids = ours ? own : x->o->destroy;
 	size_t n = ours ? 1 : x->o->ndestroy;
 
-	if (x->raid && x->raid->up && x->raid->host)   /* no token: the lock holds the members */
-		return sshcmd_purge(x->raid->host, x->raid->array_dev, m, x->raid->array_ids,
-				    x->raid->narray_ids, NULL, x->talk, pr, d);
-	if (x->raid && x->raid->up)   /* the array: confirmed as run_raid_up decided */
-		return purge_guarded(x->tgt.path, m, x->raid->array_ids, x->raid->narray_ids,
+	if (x->dev.raid && x->dev.raid->up && x->dev.raid->host)   /* no token: the lock holds the members */
+		return sshcmd_purge(x->dev.raid->host, x->dev.raid->array_dev, m, x->dev.raid->array_ids,
+				    x->dev.raid->narray_ids, NULL, x->talk, pr, d);
+	if (x->dev.raid && x->dev.raid->up)   /* the array: confirmed as run_raid_up decided */
+		return purge_guarded(x->dev.tgt.path, m, x->dev.raid->array_ids, x->dev.raid->narray_ids,
 				     NULL, 0, x->talk, pr, d);
-	if (x->tgt.host)
-		return sshcmd_purge(x->tgt.host, x->tgt.path, m, ids, n, run__bench_token(x),
+	if (x->dev.tgt.host)
+		return sshcmd_purge(x->dev.tgt.host, x->dev.tgt.path, m, ids, n, run__bench_token(x),
 				    x->talk, pr, d);
-	return purge_guarded(x->tgt.path, m, ids, n, NULL, 0, x->talk, pr, d);
+	return purge_guarded(x->dev.tgt.path, m, ids, n, NULL, 0, x->talk, pr, d);
 }
 
 const char *run__bench_token(const struct orch *x)
 {
-	return x->g.bench_lock ? benchlock_token(x->g.bench_lock) : NULL;
+	return x->dev.g.bench_lock ? benchlock_token(x->dev.g.bench_lock) : NULL;
 }
 
 /* Who holds a bench's device for this run, as the bench tells anyone refused. */
 static char *lock_holder(const struct orch *x)
 {
 	char host[256] = "";
-	char *out = plan_absolute_path(x->out), *s;
+	char *out = plan_absolute_path(x->arc.out), *s;
 
 	gethostname(host, sizeof(host) - 1);
 	s = xasprintf("%s:%s", host[0] ? host : "controller", out);
@@ -131,35 +131,35 @@ static char *lock_holder(const struct orch *x)
 
 int run__bench_guard(struct orch *x, struct diag *d)
 {
-	struct run_guard *g = &x->g;
+	struct run_guard *g = &x->dev.g;
 	char *holder;
 	int rc;
 
-	if (!g->writes || !x->tgt.is_device) {
-		if (g->purge && !x->tgt.is_device && x->tgt.created)
+	if (!g->writes || !x->dev.tgt.is_device) {
+		if (g->purge && !x->dev.tgt.is_device && x->dev.tgt.created)
 			g->purge = 0;   /* a file fio has yet to create is already clean */
 		return 0;
 	}
 	g->checks = xcalloc(1, sizeof(*g->checks));
-	rc = sshcmd_interlock(x->tgt.host, x->tgt.path, x->o->destroy, x->o->ndestroy, NULL,
+	rc = sshcmd_interlock(x->dev.tgt.host, x->dev.tgt.path, x->o->destroy, x->o->ndestroy, NULL,
 			      remote_timeout_s(), g->checks, d);
 	if (g->checks->nrows) {
-		fprintf(x->talk, "checks for '%s' on host '%s':\n", x->tgt.path,
-			x->tgt.host->name);
+		fprintf(x->talk, "checks for '%s' on host '%s':\n", x->dev.tgt.path,
+			x->dev.tgt.host->name);
 		interlock_print(g->checks, x->talk);
 	}
 	if (rc)
 		return rc;
 	/* Held until the run ends: the bench refuses everyone but this run's commands. */
 	holder = lock_holder(x);
-	g->bench_lock = benchlock_open(x->tgt.host, (const char *const *)&x->tgt.path, 1,
+	g->bench_lock = benchlock_open(x->dev.tgt.host, (const char *const *)&x->dev.tgt.path, 1,
 				       x->o->destroy, x->o->ndestroy, holder, remote_timeout_s(),
 				       d);
 	free(holder);
 	if (!g->bench_lock)
 		return d->code;
-	fprintf(x->talk, "locked '%s' on host '%s' for the run\n", x->tgt.path,
-		x->tgt.host->name);
+	fprintf(x->talk, "locked '%s' on host '%s' for the run\n", x->dev.tgt.path,
+		x->dev.tgt.host->name);
 	return 0;
 }
 
@@ -168,16 +168,16 @@ int run__bench_lock_raid(struct orch *x, struct diag *d)
 	const char *paths[RAID_MAX_MEMBERS];
 	char *holder = lock_holder(x);
 
-	for (size_t i = 0; i < x->raid->n; i++)
-		paths[i] = x->raid->m[i].path;
-	x->g.bench_lock = benchlock_open(x->tgt.host, paths, x->raid->n, x->o->destroy,
+	for (size_t i = 0; i < x->dev.raid->n; i++)
+		paths[i] = x->dev.raid->m[i].path;
+	x->dev.g.bench_lock = benchlock_open(x->dev.tgt.host, paths, x->dev.raid->n, x->o->destroy,
 					 x->o->ndestroy, holder, remote_timeout_s(), d);
 	free(holder);
-	if (!x->g.bench_lock)
+	if (!x->dev.g.bench_lock)
 		return d->code;
-	x->raid->token = benchlock_token(x->g.bench_lock);
-	fprintf(x->talk, "locked the %zu RAID members on host '%s' for the run\n", x->raid->n,
-		x->tgt.host->name);
+	x->dev.raid->token = benchlock_token(x->dev.g.bench_lock);
+	fprintf(x->talk, "locked the %zu RAID members on host '%s' for the run\n", x->dev.raid->n,
+		x->dev.tgt.host->name);
 	return 0;
 }
 
@@ -186,18 +186,18 @@ int run__recheck(const struct orch *x, struct diag *d)
 	struct interlock_report *r;
 	int rc;
 
-	if (!x->tgt.host)
-		return run_guard_recheck(&x->g, x->o, x->tgt.path, x->talk, d);
-	if (x->g.bench_lock && benchlock_alive(x->g.bench_lock, d))
+	if (!x->dev.tgt.host)
+		return run_guard_recheck(&x->dev.g, x->o, x->dev.tgt.path, x->talk, d);
+	if (x->dev.g.bench_lock && benchlock_alive(x->dev.g.bench_lock, d))
 		return d->code;
 	r = xcalloc(1, sizeof(*r));
-	rc = sshcmd_interlock(x->tgt.host, x->tgt.path, x->o->destroy, x->o->ndestroy,
+	rc = sshcmd_interlock(x->dev.tgt.host, x->dev.tgt.path, x->o->destroy, x->o->ndestroy,
 			      run__bench_token(x), remote_timeout_s(), r, d);
-	if (!rc && r->diskseq != x->g.checks->diskseq)
+	if (!rc && r->diskseq != x->dev.g.checks->diskseq)
 		rc = diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "refusing to write to '%s' on host "
 			      "'%s': it holds another medium now (diskseq %llu, was %llu)",
-			      x->tgt.path, x->tgt.host->name, (unsigned long long)r->diskseq,
-			      (unsigned long long)x->g.checks->diskseq);
+			      x->dev.tgt.path, x->dev.tgt.host->name, (unsigned long long)r->diskseq,
+			      (unsigned long long)x->dev.g.checks->diskseq);
 	if (rc && r->nrows)
 		interlock_print(r, x->talk);
 	free(r);
@@ -208,7 +208,7 @@ int run__recheck(const struct orch *x, struct diag *d)
 static void say_command(const struct orch *x, const char *when, const char *const *args,
 			size_t n, FILE *out)
 {
-	char **argv = sshcmd_argv(x->tgt.host, remote_timeout_s(), args, n);
+	char **argv = sshcmd_argv(x->dev.tgt.host, remote_timeout_s(), args, n);
 	char *line = sshcmd_line(argv);
 
 	fprintf(out, "  %s: %s\n", when, line);
@@ -220,9 +220,9 @@ static void say_command(const struct orch *x, const char *when, const char *cons
 static void say_destroy(const struct orch *x, const char *when, const char *cmd,
 			const char *opt, const char *val, const char *token, FILE *out)
 {
-	const char *own[] = { x->tgt.path };
-	int ours = !x->tgt.is_device && !x->o->ndestroy && strcmp(cmd, "interlock");
-	struct sshcmd_dev c = { cmd, x->tgt.path, opt, val, ours ? own : x->o->destroy,
+	const char *own[] = { x->dev.tgt.path };
+	int ours = !x->dev.tgt.is_device && !x->o->ndestroy && strcmp(cmd, "interlock");
+	struct sshcmd_dev c = { cmd, x->dev.tgt.path, opt, val, ours ? own : x->o->destroy,
 				ours ? 1 : x->o->ndestroy, token };
 	size_t n;
 	const char **a = sshcmd_dev_args(&c, &n);   /* a file the run creates is its own */
@@ -245,7 +245,7 @@ static void say_dev(const struct orch *x, const char *when, const struct sshcmd_
 /* A RAID on the bench: the members' probes, interlocks and lock; the array's checks. */
 static void describe_raid(const struct orch *x, FILE *out)
 {
-	const struct run_raid *r = x->raid;
+	const struct run_raid *r = x->dev.raid;
 	const char *version[] = { "--version" };
 	const char *paths[RAID_MAX_MEMBERS], *array = "ARRAY";
 	char *holder = lock_holder(x);
@@ -253,7 +253,7 @@ static void describe_raid(const struct orch *x, FILE *out)
 	const char **a;
 
 	fprintf(out, "on host '%s' over ssh (for a RAID of its devices), nothing of it run by "
-		"the dry run; ARRAY is the node its 'raid up' names:\n", x->tgt.host->name);
+		"the dry run; ARRAY is the node its 'raid up' names:\n", x->dev.tgt.host->name);
 	say_command(x, "version check", version, 1, out);
 	for (size_t i = 0; i < r->n; i++) {
 		const char *probe[] = { "probe", r->m[i].path, "--json", "--allow-missing" };
@@ -281,7 +281,7 @@ static void describe_raid(const struct orch *x, FILE *out)
 		const struct plan_workload *w = &x->plan.steps[i];
 		char *when = xasprintf("step %zu '%s'", i + 1, w->name);
 
-		if (w->kind == PLAN_PURGE)
+		if (x->kinds[w->kind].flags & RUN_KIND_PURGES)
 			say_dev(x, when, &(struct sshcmd_dev){ "purge", array, "--method",
 							      w->method, x->o->destroy,
 							      x->o->ndestroy, NULL }, out);
@@ -293,24 +293,24 @@ static void describe_raid(const struct orch *x, FILE *out)
 void run__bench_describe(const struct orch *x, FILE *out)
 {
 	const char *version[] = { "--version" };
-	const char *probe[] = { "probe", x->tgt.path, "--json", "--allow-missing" };
+	const char *probe[] = { "probe", x->dev.tgt.path, "--json", "--allow-missing" };
 	const char *why = run__bench_needs(x);
-	const char *token = x->tgt.is_device && x->g.writes ? "TOKEN" : NULL;
+	const char *token = x->dev.tgt.is_device && x->dev.g.writes ? "TOKEN" : NULL;
 
-	if (x->raid) {
+	if (x->dev.raid) {
 		describe_raid(x, out);
 		return;
 	}
 	if (!why) {
 		fprintf(out, "on host '%s': nothing over ssh (fio's server runs every step)\n",
-			x->tgt.host->name);
+			x->dev.tgt.host->name);
 		return;
 	}
 	fprintf(out, "on host '%s' over ssh (for %s), nothing of it run by the dry run:\n",
-		x->tgt.host->name, why);
+		x->dev.tgt.host->name, why);
 	say_command(x, "version check", version, 1, out);
 	say_command(x, "probe (start, end, probe steps)", probe, 4, out);
-	if (x->tgt.is_device && x->g.writes) {
+	if (x->dev.tgt.is_device && x->dev.g.writes) {
 		char *holder = lock_holder(x);
 
 		say_destroy(x, "interlocks (start)", "interlock", NULL, NULL, NULL, out);
@@ -320,14 +320,14 @@ void run__bench_describe(const struct orch *x, FILE *out)
 			    token, out);
 		free(holder);
 	}
-	if (x->g.purge)
+	if (x->dev.g.purge)
 		say_destroy(x, "purge (--purge/--op)", "purge", "--method",
-			    purgemethod_name(x->g.method), token, out);
+			    purgemethod_name(x->dev.g.method), token, out);
 	for (size_t i = 0; i < x->plan.nsteps; i++) {
 		const struct plan_workload *w = &x->plan.steps[i];
 		char *when = xasprintf("step %zu '%s'", i + 1, w->name);
 
-		if (w->kind == PLAN_PURGE)
+		if (x->kinds[w->kind].flags & RUN_KIND_PURGES)
 			say_destroy(x, when, "purge", "--method", w->method, token, out);
 		else if (w->telemetry_ms)
 			fprintf(out, "  %s: telemetry: the probe above every %.1f s while fio "
@@ -338,7 +338,7 @@ void run__bench_describe(const struct orch *x, FILE *out)
 		char *when = xasprintf("<op> '%s' discard", x->plan.scopes[i].name);
 
 		if (x->plan.scopes[i].kind == PLAN_OP)
-			say_destroy(x, when, "purge", "--method", x->tgt.is_device ?
+			say_destroy(x, when, "purge", "--method", x->dev.tgt.is_device ?
 				    "discard" : "punch-holes", token, out);
 		free(when);
 	}

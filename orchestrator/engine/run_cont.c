@@ -33,7 +33,7 @@ const char *run__discontinuous(const struct orch *x, int si, const struct run_ct
 		return why;
 	if (c->on_ms)
 		return "it runs inside a duty cycle";
-	if (x->tgt.host)
+	if (x->dev.tgt.host)
 		return "its target is on a bench (fio --client sends no status reports here)";
 	return NULL;
 }
@@ -199,7 +199,7 @@ static int put_file(const char *dir, const char *name, const char *buf, size_t l
 static int put_round(const struct seg *g, const struct result_step *st,
 		     const struct fiostatus_round *r, struct diag *d)
 {
-	char *dir = xasprintf("%s/%s", g->x->out, st->dir);
+	char *dir = xasprintf("%s/%s", g->x->arc.out, st->dir);
 	int rc = run__mkdir_p(dir) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': "
 					      "%s", dir, strerror(errno)) : 0;
 
@@ -240,12 +240,12 @@ static int seg_round(void *arg, const struct fiostatus_round *r)
 	diag_clear(&rd);
 	rc = put_round(g, st, r, &rd);
 	if (!rc)
-		rc = archive_load_step(x->out, st, &rd);
+		rc = archive_load_step(x->arc.out, st, &rd);
 	free(st->status);
 	st->status = xstrdup(rc || (r->last && g->fio_error) ? "failed" : "ok");
 	if (!strcmp(st->status, "failed"))
 		st->error = xstrdup(rc ? rd.msg : g->fio_error);
-	x->written += st->dir_stat[RESULT_WRITE].io_bytes;
+	x->walk.written += st->dir_stat[RESULT_WRITE].io_bytes;
 	label = run__element_label(x, g->step, &g->c);
 	sbuf_init(&sb);
 	if (st->error)
@@ -331,8 +331,8 @@ static void judge(struct seg *g, int status)
 	if (sb.len)
 		put_file(g->dir, "fio.json", sb.buf, sb.len, &ignored);
 	sbuf_release(&sb);
-	job_error = fiorun_job_error(g->dir);
-	text = fiorun_error_text(g->dir);
+	job_error = g->x->fio.ops->job_error(g->dir);
+	text = g->x->fio.ops->error_text(g->dir);
 	if (status)
 		g->fio_error = xasprintf("fio exited with status %d%s%s%s%s", status,
 					 job_error ? ": " : "", job_error ? job_error : "",
@@ -359,7 +359,7 @@ static int no_round(struct seg *g, struct diag *d)
 	run__say(g->x, "[%s r%d]: failed: %s\n", st->name, g->r0, st->error);
 	diag_clear(&rd);
 	if (run__record(g->x, st, &rd)) {
-		g->x->fatal = 1;
+		g->x->walk.fatal = 1;
 		return diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
 	}
 	return diag_set(d, -SB_EFIO, NULL, 0, 0, "step '%s' failed: %s", st->name, st->error);
@@ -372,7 +372,7 @@ static int interrupted(struct orch *x, const struct plan_workload *w, struct dia
 	run__save(x, &(struct diag){ 0 });
 	return diag_set(d, -SB_EFIO, NULL, 0, 0, "interrupted during step '%s'; the elements "
 			"before it are kept: 'ssdbench resume %s' goes on from there", w->name,
-			x->out);
+			x->arc.out);
 }
 
 int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
@@ -385,7 +385,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 			 .arg = arg };
 	struct fiorun_target ft = run__fio_target(x, c->usable);
 	char tmpl[] = "/tmp/ssdbench-status.XXXXXX", *fifo = NULL, *job, *label, *first;
-	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->engine;
+	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->fio.engine;
 	uint64_t layout = ft.size;
 	int planned, status = 0, rc;
 
@@ -399,29 +399,29 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 	g.end_ms = ft.runtime_ms;
 	g.seed = ft.seed = fiorun_seed((uint64_t)x->plan.seed, step, r0);
 	g.c.round = r0;
-	first = run__element_dir((int)x->run.nsteps + 1, w->name, r0);
-	g.dir = xasprintf("%s/%s/fio", x->out, first);
+	first = run__element_dir((int)x->arc.run.nsteps + 1, w->name, r0);
+	g.dir = xasprintf("%s/%s/fio", x->arc.out, first);
 	free(first);
 	job = xasprintf("%s/job.fio", g.dir);
 	label = run__element_label(x, step, &g.c);
 	diag_clear(&g.sd);
 	if (run__mkdir_p(g.dir))
-		rc = x->fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", g.dir,
+		rc = x->walk.fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", g.dir,
 					 strerror(errno));
 	if (!rc)
-		rc = fiorun_write_jobfile(job, &x->plan, w, &ft, engine, d);
+		rc = x->fio.ops->write_jobfile(job, &x->plan, w, &ft, engine, d);
 	if (!rc && !(fifo = make_fifo(tmpl)))
-		rc = x->fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot make a FIFO for fio's "
+		rc = x->walk.fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot make a FIFO for fio's "
 					 "status reports in /tmp: %s", strerror(errno));
 	if (!rc && (g.fd = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
-		rc = x->fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot open '%s': %s", fifo,
+		rc = x->walk.fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot open '%s': %s", fifo,
 					 strerror(errno));
 	if (!rc) {
 		struct fiorun_exec_opts eo = { g.dir, "job.fio", label, x->o->tty && !x->quiet,
 					       &g.stop, fiorun_step_timeout_s(ft.runtime_ms,
 									      layout),
 					       seg_tick, &g, NULL, ft.path, fifo, TICK_MS, 1,
-					       x->start_at_ms, NULL, &g.pid };
+					       x->walk.start_at_ms, NULL, &g.pid };
 
 #ifdef F_SETPIPE_SZ
 		fcntl(g.fd, F_SETPIPE_SZ, 1 << 20);   /* a second's report never blocks fio */
@@ -431,7 +431,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 			 (unsigned long long)(w->runtime_ms / 1000), ft.io_size ?
 			 ", or until its amount is written" : "");
 		g.fs = fiostatus_new(w->runtime_ms, planned, g.dir, seg_round, &g);
-		rc = fiorun_exec(&eo, &status, d);
+		rc = x->fio.ops->exec(&eo, &status, d);
 		if (!rc) {
 			drain(&g);
 			judge(&g, status);
@@ -441,7 +441,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 	}
 	*closed = g.closed;
 	if (!rc && g.rc)
-		rc = x->fatal = diag_set(d, g.rc, NULL, 0, 0, "%s", g.sd.msg);
+		rc = x->walk.fatal = diag_set(d, g.rc, NULL, 0, 0, "%s", g.sd.msg);
 	else if (!rc && g.failed)
 		rc = diag_set(d, g.sd.code, NULL, 0, 0, "%s", g.sd.msg);
 	else if (!rc && run__interrupted)

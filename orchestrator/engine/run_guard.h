@@ -12,7 +12,7 @@
 #include "interlock.h"
 #include "plan.h"
 #include "purge.h"
-#include "run.h"
+#include "run_opts.h"
 
 struct run_guard {
 	int writes;                  /* a step writes, or a purge or OP was asked for */

@@ -16,7 +16,7 @@
 #include "diag.h"
 #include "hwop.h"
 #include "plan.h"
-#include "run.h"
+#include "run_opts.h"
 
 struct run_hwop {
 	int scope;                   /* the <op> scope's index in the plan */

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * run_int: what run.c (set-up, archive, entry points) and run_walk.c (the plan's
- * steps, rounds and elements) share.
+ * run_int: what the run's files share. From the lowest up (each calls only those
+ * before it): run_elem.c (elements' records, shared helpers), run_device.c (the
+ * device side around elements, the write cache), run_cont.c (continuous rounds),
+ * run_step.c (the step kinds' table, one live element), run_walk.c (scopes, rounds,
+ * the walk), run_archive.c and run_setup.c (before the first element), run.c
+ * (entry points).
  */
 #ifndef SB_RUN_INT_H
 #define SB_RUN_INT_H
@@ -13,12 +17,13 @@
 
 #include "archlock.h"
 #include "diag.h"
+#include "fiorun.h"
 #include "journal.h"
 #include "manifest.h"
 #include "plan.h"
 #include "remote.h"
 #include "result.h"
-#include "run.h"
+#include "run_opts.h"
 #include "run_guard.h"
 #include "run_hwop.h"
 #include "run_raid.h"
@@ -37,29 +42,93 @@ struct run_target {
 	struct remote_probe bench;    /* what the bench's fio server said about itself */
 };
 
-struct orch {
-	const struct run_opts *o;
-	struct plan plan;
-	char *out;
+/*
+ * What the engine calls fio through (fiorun.h has the contracts): the product's
+ * run__fio_real, or a test's fake that writes a canned report into the step folder.
+ */
+struct run_fio_ops {
+	int (*version)(char *buf, size_t n);
+	int (*probe_engine)(const char *filename, int is_device, const char *engine,
+			    int direct, const char *workdir, const char *client);
+	int (*write_jobfile)(const char *path, const struct plan *p,
+			     const struct plan_workload *w, const struct fiorun_target *t,
+			     const char *engine, struct diag *d);
+	int (*exec)(const struct fiorun_exec_opts *o, int *status, struct diag *d);
+	int (*kill_leftovers)(const char *dir);
+	char *(*error_text)(const char *dir);
+	char *(*job_error)(const char *dir);
+	char *(*nospace)(const char *dir);
+};
+
+/* fiorun's functions (run_fio.c). */
+extern const struct run_fio_ops run__fio_real;
+
+struct orch;
+struct run_ctx;
+
+/* What a kind of step does in the run (run__kinds' flags). */
+enum {
+	RUN_KIND_FIO = 1 << 0,    /* runs fio: its data pattern, the same medium before it,
+				     a duty cycle's start time instead of a wait */
+	RUN_KIND_FILL = 1 << 1,   /* writes its amount over the target: rw write or
+				     randwrite, laid out for the watchdog */
+	RUN_KIND_TIMED = 1 << 2,  /* runs the step's runtime (a duty cycle's "on" time) */
+	RUN_KIND_DEVICE = 1 << 3, /* needs the target's device layer (a bench's: ssh) */
+	RUN_KIND_PURGES = 1 << 4, /* erases with its method: a bench's purge command */
+};
+
+/* One row per enum plan_kind (run_step.c). */
+struct run_kind {
+	/* Runs the live element st of step w where c says; 0, or the failure (d set). */
+	int (*exec)(struct orch *x, const struct plan_workload *w, struct result_step *st,
+		    const struct run_ctx *c, const char *label, struct diag *d);
+	/* --dry-run: what step i does, on stdout. */
+	void (*describe)(const struct orch *x, size_t i);
+	const char *done;         /* the progress line of an element with no measurement */
+	unsigned flags;           /* RUN_KIND_* */
+};
+
+/* The number of step kinds (enum plan_kind): run__kinds has a row for each. */
+#define RUN_NKINDS PLAN_KIND_COUNT
+
+/*
+ * The step kinds' table, indexed by enum plan_kind. The files below run_step.c
+ * read it through x->kinds, so that none of them calls up into it.
+ */
+extern const struct run_kind run__kinds[];
+
+/* The fio side: how fio is run, and what it is. */
+struct run_fio {
+	const struct run_fio_ops *ops; /* run__fio_real, or a test's fake */
+	char version[64];            /* this machine's fio ("fio-3.33") */
+	char engine[32];             /* the I/O engine "auto" became, or the plan's */
+};
+
+/* The device side: the target and what guards, assembles or changes it. */
+struct run_dev {
 	struct run_target tgt;
-	char fio_version[64];
-	char engine[32];
-	struct result_run run;
-	struct manifest_target mt;
 	struct run_guard g;          /* interlocks, lock, purge and over-provisioning */
-	struct archlock lock;        /* the archive's: one writer at a time */
 	struct run_raid *raid;       /* a plan with <raid>: its members and array, or NULL */
 	struct run_hwop *hw;         /* a plan with <op method="hpa|namespace">, or NULL */
 	struct run_wcache *wc;       /* the write cache the plan asks for (run_wcache.c) */
-
-	uint64_t written;            /* bytes written to the target by the run so far */
 	char *probe_before, *probe_after; /* the target's identity and health, JSON */
-	char *plan_copy;             /* the main plan's copy in the archive: "plan/x.xml" */
+};
+
+/* The archive side: the folder, what it says of the run, and its journal. */
+struct run_arc {
+	char *out;                   /* the archive's folder */
+	struct result_run run;       /* the run as the manifest says it, elements in order */
+	struct manifest_target mt;   /* the manifest's target (borrows from struct run_dev) */
+	struct archlock lock;        /* the archive's: one writer at a time */
 	struct journal replay;       /* resume: the elements already finished */
-	int fatal;                   /* stop whatever the failure policy says */
+	char *plan_copy;             /* the main plan's copy in the archive: "plan/x.xml" */
 	int saved;                   /* a manifest of this run was written */
-	int quiet;
-	FILE *talk;                  /* where checks are said: stdout, or /dev/null with --quiet */
+};
+
+/* The walk's own state, carried from element to element. */
+struct run_walk {
+	uint64_t written;            /* bytes written to the target by the run so far */
+	int fatal;                   /* stop whatever the failure policy says */
 	double started;              /* run__mono_s() at the run's start */
 	uint64_t estimate_min_ms, estimate_max_ms; /* the plan's estimated duration */
 	/*
@@ -70,6 +139,19 @@ struct orch {
 	 */
 	int64_t fio_end_ms, fio_startup_ms, start_at_ms, wait_end_ms;
 	int64_t fio_startups;        /* the start-ups fio_startup_ms is the mean of */
+};
+
+/* A run: the plan and the command line, and each side's part. */
+struct orch {
+	const struct run_opts *o;
+	const struct run_kind *kinds;  /* run__kinds */
+	struct plan plan;
+	struct run_fio fio;
+	struct run_dev dev;
+	struct run_arc arc;
+	struct run_walk walk;
+	int quiet;
+	FILE *talk;                  /* where checks are said: stdout, or /dev/null with --quiet */
 };
 
 /*
@@ -109,6 +191,13 @@ int run__record(struct orch *x, const struct result_step *st, struct diag *d);
  */
 int run__preflight(struct orch *x, const struct plan_workload *w, struct diag *d);
 
+/* Whether step w runs inside scope si. */
+int run__in_scope(const struct orch *x, const struct plan_workload *w, int si);
+/* Tears a RAID scope's array down; a teardown that did not finish stops the run. */
+int run__array_down(struct orch *x, struct diag *d);
+/* Gives a resized drive's capacity back; a restore that did not finish stops the run. */
+int run__capacity_restore(struct orch *x, struct diag *d);
+
 /* ---- continuous rounds: one fio process (run_cont.c) ---- */
 
 /* Why rounds scope si, where c says, runs one fio process per round; NULL: one in all. */
@@ -145,6 +234,44 @@ struct fiorun_target run__fio_target(const struct orch *x, uint64_t usable);
 void run__say(const struct orch *x, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* ---- one live element (run_step.c) ---- */
+
+/*
+ * Runs step i once, live, as element ei (its folder, status and record): the
+ * preflight, the step kind's executor, the progress line, the journal. Returns 0,
+ * or the failure (d set); an interruption leaves the element unjournaled.
+ */
+int run__live_element(struct orch *x, size_t i, size_t ei, const struct run_ctx *c,
+		      struct diag *d);
+/* Sleeps ms, waking for a signal. */
+void run__idle_ms(uint64_t ms);
+/* --dry-run: what step i does, a fio step's job file as fio would get it. */
+void run__describe_step(const struct orch *x, size_t i);
+
+/* ---- the walk (run_walk.c) ---- */
+
+/*
+ * The walk's decisions, each from the few parts it needs (a unit test calls them
+ * with those alone).
+ */
+/* Whether a failure ends the walk: fatal, interrupted, or the policy is not "continue". */
+int run__stops(const struct plan *p, const struct run_walk *w);
+/* Whether element `index` (1-based) is read back from the journal, not run (resume). */
+int run__replays(const struct run_arc *a, int index);
+/*
+ * Records round r's tracking variables in rs (their elements from run's element
+ * `from` on) and tests them: 1 when every one is steady over the window ending at
+ * r (SNIA PTS 2.0.2: range and slope), else 0; a failed round in the window is not.
+ */
+int run__track_round(const struct plan_scope *s, const struct result_run *run,
+		     struct result_scope *rs, int r, size_t from);
+/*
+ * The verdict of rounds scope s once round r is done ("steady", setting
+ * rs->steady_round; "written", "time", "max" or "not reached"), or NULL to go on.
+ */
+const char *run__round_verdict(const struct plan_scope *s, struct result_scope *rs, int r,
+			       int steady, uint64_t scope_written, double scope_s);
+
 /*
  * Runs every step of the plan in order, rounds and duty cycles included, each
  * element saved (manifest, results.csv, journal) as it finishes. With x->replay
@@ -157,6 +284,41 @@ int run__walk(struct orch *x, struct diag *d);
  * did not run (so the archive shows what is left).
  */
 void run__add_pending(struct orch *x);
+
+/* ---- the archive (run_archive.c) ---- */
+
+/*
+ * The target's probe as 'ssdbench probe --json' prints it, or NULL (it failed, the
+ * run does not reach the bench, a RAID's array); free() it.
+ */
+char *run__probe_json(const struct orch *x);
+/* Fills the run's description: versions, platform, plan, target. */
+int run__describe_run(struct orch *x, struct diag *d);
+/* Creates out/ and out/steps/ with the plan files' copies; --force replaces an archive. */
+int run__prepare_archive(struct orch *x, struct diag *d);
+/* The journal's first line: everything resume needs to start the run again. */
+int run__start_journal(struct orch *x, struct diag *d);
+/* Resume: the same plan files, the same target, or a clear refusal. */
+int run__check_resume(struct orch *x, struct diag *d);
+/* Resume: the journal's trailing elements that did not finish "ok" forgotten (run again). */
+void run__resume_trim(struct journal *j);
+/* Resume: trailing failed elements forgotten, unfinished elements' folders removed. */
+int run__prepare_resume(struct orch *x, struct diag *d);
+/* Takes the archive's lock (create: make the folder first) unless held already. */
+int run__lock_archive(struct orch *x, int create, struct diag *d);
+/* Renders report.pdf and its charts. */
+int run__render(struct orch *x, struct diag *d);
+
+/* ---- before the first element (run_setup.c) ---- */
+
+/* The target, its interlocks and lock; a dry run ends here, having said what it would do. */
+int run__guard(struct orch *x, struct diag *d);
+/* The bench's fio server answers, with the controller's fio major.minor. */
+int run__check_bench(struct orch *x, struct diag *d);
+/* Picks the engine for "auto": io_uring when it works here, else libaio. */
+int run__probe_engine(struct orch *x, struct diag *d);
+/* Purges the target before the first step (--purge), re-checking every interlock. */
+int run__purge_target(struct orch *x, struct diag *d);
 
 /* ---- the target's device layer, here or on its bench over ssh (run_bench.c) ---- */
 

@@ -17,7 +17,7 @@
 #include "interlock.h"
 #include "plan.h"
 #include "raid.h"
-#include "run.h"
+#include "run_opts.h"
 
 struct run_member {
 	const char *name;            /* the target's name; borrowed from the plan */

@@ -11,7 +11,6 @@
 #include "err.h"
 #include "hwio.h"
 #include "journal.h"
-#include "run_int.h"
 #include "xalloc.h"
 
 #define KERNEL_WAIT_S 2     /* for libata's revalidation to show a SATA drive's new state */
@@ -118,6 +117,15 @@ const char *run_wcache_element(const struct run_wcache *w, const struct plan *p,
 	return wcache_state_name(want >= 0 ? want : w->before);
 }
 
+/* Monotonic seconds (this file's own: it is below the engine's run_elem.c). */
+static double mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /* The drive at w->node, still the one of w->identity, opened for commands. */
 static struct hwio *open_drive(const struct run_wcache *w, const char *doing,
 			       struct device_info *di, struct diag *d)
@@ -142,14 +150,14 @@ static void kernel_after(struct run_wcache *w, int state, FILE *out)
 {
 	const char *want = state ? "write back" : "write through";
 	struct device_info *di = xcalloc(1, sizeof(*di));
-	double end = run__mono_s() + (w->method == WCACHE_ATA ? KERNEL_WAIT_S : 0);
+	double end = mono_s() + (w->method == WCACHE_ATA ? KERNEL_WAIT_S : 0);
 	struct diag d;
 
 	diag_clear(&d);
 	do {
 		if (!device_probe(w->node, di, &d))
 			snprintf(w->kernel_after, sizeof(w->kernel_after), "%s", di->wcache_sysfs);
-		if (!strcmp(w->kernel_after, want) || run__mono_s() >= end)
+		if (!strcmp(w->kernel_after, want) || mono_s() >= end)
 			break;
 		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
 	} while (1);
@@ -344,108 +352,4 @@ const char *run_wcache_json(struct run_wcache *w)
 	w->json = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
 	return w->json;
-}
-
-/* ---- the engine's side (run_int.h) ------------------------------------------ */
-
-/*
- * The drive's node as the run now knows it: an <op method="namespace"> may have
- * moved it to the NSID its create returned (the identity check still applies).
- */
-static void follow_target(struct orch *x)
-{
-	if (x->wc->method != WCACHE_NONE && x->tgt.is_device && !x->raid && !x->tgt.host &&
-	    strlen(x->tgt.path) < sizeof(x->wc->node))
-		memcpy(x->wc->node, x->tgt.path, strlen(x->tgt.path) + 1);
-}
-
-/* The manifest's account, saved now. */
-static void save(struct orch *x)
-{
-	x->mt.write_cache = run_wcache_json(x->wc);
-	run__save(x, &(struct diag){ 0 });
-}
-
-int run__wcache_guard(struct orch *x, struct diag *d)
-{
-	int rc;
-
-	if (!x->wc)
-		return 0;
-	rc = run_wcache_guard(x->wc, x->raid ? NULL : x->g.dev, x->tgt.host ?
-			      x->tgt.host->name : NULL, x->tgt.is_device, d);
-	x->mt.write_cache = run_wcache_json(x->wc);
-	return rc;
-}
-
-int run__wcache_step(struct orch *x, size_t i, struct diag *d)
-{
-	size_t sent;
-	int rc;
-
-	if (!x->wc || x->run.nsteps < x->replay.nelems)   /* a finished element: replayed */
-		return 0;
-	sent = x->wc->log.n;
-	follow_target(x);
-	rc = run_wcache_apply(x->wc, run_wcache_want(&x->plan, &x->plan.steps[i]), x->out,
-			      x->talk, d);
-	if (rc)
-		x->fatal = 1;
-	if (x->wc->log.n != sent)
-		save(x);
-	return rc;
-}
-
-int run__wcache_end(struct orch *x, int rc, struct diag *d)
-{
-	struct diag rd;
-
-	if (!x->wc || !x->wc->changed)
-		return rc;
-	diag_clear(&rd);
-	follow_target(x);
-	if (run_wcache_restore(x->wc, x->out, x->talk, &rd)) {
-		if (rc)
-			diag_print(&rd, stderr);
-		else
-			rc = diag_set(d, rd.code, NULL, 0, 0, "%s", rd.msg);
-	}
-	if (x->saved)
-		save(x);
-	return rc;
-}
-
-int run__wcache_recover(struct orch *x, struct diag *d)
-{
-	int rc = run_wcache_recover(x->wc, x->replay.wcache_open, x->out, x->talk, d);
-
-	if (!rc) {
-		free(x->replay.wcache_open);
-		x->replay.wcache_open = NULL;
-	}
-	x->mt.write_cache = run_wcache_json(x->wc);
-	return rc;
-}
-
-void run__wcache_dry_run(const struct orch *x, size_t i, int *prev, FILE *out)
-{
-	const struct plan_workload *w = i < x->plan.nsteps ? &x->plan.steps[i] : NULL;
-	int want = w ? run_wcache_want(&x->plan, w) : -1;
-	char where[192];
-
-	if (!x->wc || !x->wc->any)
-		return;
-	if (!w) {   /* after the last step */
-		if (*prev >= 0 && x->wc->method != WCACHE_NONE)
-			fprintf(out, "write cache at the end: set back to the state read before (%s now)\n",
-			       wcache_state_name(x->wc->before));
-		return;
-	}
-	if (want < 0 && *prev >= 0 && x->wc->method != WCACHE_NONE)
-		fprintf(out, "write cache before step %zu '%s': set back to the state read "
-			"before (%s now)\n", i + 1, w->name, wcache_state_name(x->wc->before));
-	snprintf(where, sizeof(where), "before step %zu '%s'", i + 1, w->name);
-	run_wcache_describe(x->wc, want, *prev, where, out);
-	if (want >= 0 || *prev >= 0)
-		*prev = want;
 }

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run_elem: an element's record -- its folder, its progress label and line, its
+ * journal line and the manifest rewritten after it -- and the small helpers every
+ * part of the run shares (clock, folders, the target fio gets). The lowest of the
+ * run's files: it calls none of the others.
+ */
+#include "run_int.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "err.h"
+#include "manifest.h"
+#include "sbuf.h"
+#include "xalloc.h"
+
+/* The one file-scope variable (run_int.h): a signal handler has nowhere else to write. */
+volatile sig_atomic_t run__interrupted;
+
+char *run__iso_now(void)
+{
+	char buf[32];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return xstrdup(buf);
+}
+
+int run__mkdir_p(const char *path)
+{
+	char *p = xstrdup(path);
+	int rc = 0;
+
+	for (char *s = p + 1; *s && !rc; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) && errno != EEXIST)
+			rc = -errno;
+		*s = '/';
+	}
+	if (!rc && mkdir(p, 0755) && errno != EEXIST)
+		rc = -errno;
+	free(p);
+	return rc;
+}
+
+struct fiorun_target run__fio_target(const struct orch *x, uint64_t usable)
+{
+	uint64_t limit = usable ? usable : x->dev.g.usable;
+	struct fiorun_target ft = { x->dev.tgt.path, limit ? limit : x->dev.tgt.is_device ? 0 :
+				    x->dev.tgt.size, x->dev.tgt.is_device, limit ? limit : x->dev.tgt.size,
+				    0, 0, 0 };
+
+	return ft;
+}
+
+void run__say(const struct orch *x, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (x->quiet)
+		return;
+	if (!x->o->tty) {
+		char stamp[16];
+		time_t t = time(NULL);
+		struct tm tm;
+
+		localtime_r(&t, &tm);
+		strftime(stamp, sizeof(stamp), "[%H:%M:%S] ", &tm);
+		fputs(stamp, stdout);
+	}
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+}
+
+/* results.csv first: the manifest lists it with its SHA-256. */
+int run__save(struct orch *x, struct diag *d)
+{
+	int rc = manifest_write_results(x->arc.out, &x->arc.run, d);
+
+	if (!rc)
+		rc = manifest_write(x->arc.out, &x->arc.run, &x->arc.mt, d);
+	x->arc.saved |= !rc;
+	return rc;
+}
+
+/* The bytes "% of capacity written" and a written="2x" goal refer to where c runs. */
+uint64_t run__capacity(const struct orch *x, const struct run_ctx *c)
+{
+	return c->usable ? c->usable : x->dev.g.usable ? x->dev.g.usable : x->dev.tgt.size;
+}
+
+double run__mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- elements ------------------------------------------------------------ */
+
+/* Appends element st for step i in context c, described as the plan gives it. */
+char *run__element_dir(int index, const char *name, int round)
+{
+	return round ? xasprintf("steps/%03d-%s-r%d", index, name, round) :
+	       xasprintf("steps/%03d-%s", index, name);
+}
+
+struct result_step *run__new_element(struct orch *x, size_t i, const struct run_ctx *c)
+{
+	const struct plan_workload *w = &x->plan.steps[i];
+	const unsigned flags = x->kinds[w->kind].flags;
+	struct result_step *st = result_run_add_step(&x->arc.run);
+
+	st->index = (int)x->arc.run.nsteps;
+	st->name = xstrdup(w->name);
+	st->kind = xstrdup(plan_kind_name(w->kind));
+	st->dir = run__element_dir(st->index, w->name, c->round);
+	st->status = xstrdup("pending");
+	st->scope = c->scope >= 0 ? xstrdup(x->plan.scopes[c->scope].name) : NULL;
+	st->round = c->round;
+	st->cell = w->cell ? xstrdup(w->cell) : NULL;
+	st->chart = w->chart ? xstrdup(w->chart) : NULL;
+	if (flags & RUN_KIND_FIO)
+		st->data = xstrdup(plan_step_data(&x->plan, w));
+	st->write_cache = x->dev.wc ? xstrdup(run_wcache_element(x->dev.wc, &x->plan, w)) : NULL;
+	if (flags & RUN_KIND_FILL)
+		st->rw = xstrdup(w->pattern && !strcmp(w->pattern, "rand") ? "randwrite" : "write");
+	else if (w->rw)
+		st->rw = xstrdup(w->rw);
+	st->bs = w->bs;
+	st->iodepth = (int)w->iodepth;
+	st->numjobs = (int)w->numjobs;
+	st->rwmixread = (int)w->rwmixread;
+	st->runtime_ms = !(flags & RUN_KIND_TIMED) ? 0 : c->on_ms ? c->on_ms : w->runtime_ms;
+	st->written_before = x->walk.written;
+	st->capacity = run__capacity(x, c);
+	return st;
+}
+
+/* Writes a latency given in µs with a unit that keeps 3 significant digits. */
+static void format_us(double us, char *buf, size_t n)
+{
+	if (us >= 1e6)
+		snprintf(buf, n, "%.2f s", us / 1e6);
+	else if (us >= 1000)
+		snprintf(buf, n, "%.3g ms", us / 1000);
+	else
+		snprintf(buf, n, "%.3g us", us);
+}
+
+/* "read 3185.0 MB/s 3037 IOPS, ... latency mean 1.2 ms p99.9 4.5 ms" */
+void run__describe_result(const struct result_step *st, struct sbuf *sb)
+{
+	char mean[32], p999[32];
+	int first = 1;
+
+	for (int dd = 0; dd < RESULT_NDIRS; dd++) {
+		const struct result_dirstat *s = &st->dir_stat[dd];
+
+		if (!s->io_bytes)
+			continue;
+		sbuf_addf(sb, "%s%s %.1f MB/s %.0f IOPS", first ? "" : ", ",
+			  result_dir_name((enum result_dir)dd), s->bw_bytes / 1e6, s->iops);
+		first = 0;
+	}
+	format_us(st->clat_mean_us, mean, sizeof(mean));
+	format_us(st->clat_p999_us, p999, sizeof(p999));
+	sbuf_addf(sb, ", latency mean %s p99.9 %s", mean, p999);
+	if (st->capacity && st->dir_stat[RESULT_WRITE].io_bytes)
+		sbuf_addf(sb, ", %.1f %% of capacity written so far",
+			  100.0 * (double)(st->written_before +
+					   st->dir_stat[RESULT_WRITE].io_bytes) /
+			  (double)st->capacity);
+}
+
+/* "1:02:03" */
+static void format_hms(double s, char *buf, size_t n)
+{
+	unsigned long t = s > 0 ? (unsigned long)s : 0;
+
+	snprintf(buf, n, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
+}
+
+/*
+ * "[3/7 r2] name" for the progress lines; on a terminal, where fio's live status
+ * follows it, also the time so far against the plan's estimate.
+ */
+char *run__element_label(const struct orch *x, size_t i, const struct run_ctx *c)
+{
+	char round[16] = "", clock[128] = "", el[32], lo[32], hi[32];
+
+	if (c->round)
+		snprintf(round, sizeof(round), " r%d", c->round);
+	if (x->o->tty) {
+		format_hms(run__mono_s() - x->walk.started, el, sizeof(el));
+		format_hms((double)x->walk.estimate_min_ms / 1000.0, lo, sizeof(lo));
+		format_hms((double)x->walk.estimate_max_ms / 1000.0, hi, sizeof(hi));
+		if (!x->walk.estimate_max_ms)
+			snprintf(clock, sizeof(clock), " %s", el);
+		else if (x->walk.estimate_min_ms == x->walk.estimate_max_ms)
+			snprintf(clock, sizeof(clock), " %s of ~%s", el, hi);
+		else
+			snprintf(clock, sizeof(clock), " %s of ~%s-%s", el, lo, hi);
+	}
+	return xasprintf("[%zu/%zu%s] %s%s", i + 1, x->plan.nsteps, round,
+			 x->plan.steps[i].name, clock);
+}
+
+/* Journals the finished element, then rewrites the manifest and results.csv. */
+int run__record(struct orch *x, const struct result_step *st, struct diag *d)
+{
+	struct journal_elem e = { st->index, st->name, st->round, st->status, st->error,
+				  st->started, st->ended, x->walk.written,
+				  st->continuous ? st->runtime_ms : 0 };
+	struct diag sd;
+	int rc;
+
+	diag_clear(&sd);
+	rc = !strcmp(st->status, "ok") ? manifest_write_series(x->arc.out, st, &sd) : 0;
+	if (!rc)
+		rc = journal_add_elem(x->arc.out, &e, &sd);
+	if (!rc)
+		rc = run__save(x, &sd);
+	if (rc) {
+		x->walk.fatal = 1;
+		diag_clear(d);
+		diag_set(d, rc, NULL, 0, 0, "%s", sd.msg);
+	}
+	return rc;
+}
