@@ -3,6 +3,7 @@
 sb_unit_test(test_fiojson sb_parsers)
 sb_unit_test(test_fiolog sb_parsers)
 sb_unit_test(test_archive sb_parsers)
+sb_unit_test(test_archive_fields sb_parsers)
 sb_unit_test(test_fiostatus sb_parsers)
 
 # The parsers read outside input: run their tests under valgrind too (no leaks,
