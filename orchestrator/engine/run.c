@@ -20,8 +20,10 @@
 #include "archive.h"
 #include "archlock.h"
 #include "check.h"
+#include "clock.h"
 #include "err.h"
 #include "fiorun.h"
+#include "fsutil.h"
 #include "manifest.h"
 #include "plan.h"
 #include "run_int.h"
@@ -71,32 +73,9 @@ static void restore_signals(const struct sigaction old[RUN_NSTOP])
 
 char *run__iso_now(void)
 {
-	char buf[32];
-	time_t t = time(NULL);
-	struct tm tm;
+	char buf[CLOCK_ISO_SIZE];
 
-	gmtime_r(&t, &tm);
-	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	return xstrdup(buf);
-}
-
-int run__mkdir_p(const char *path)
-{
-	char *p = xstrdup(path);
-	int rc = 0;
-
-	for (char *s = p + 1; *s && !rc; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) && errno != EEXIST)
-			rc = -errno;
-		*s = '/';
-	}
-	if (!rc && mkdir(p, 0755) && errno != EEXIST)
-		rc = -errno;
-	free(p);
-	return rc;
+	return xstrdup(clock_iso8601((int64_t)time(NULL), buf, sizeof(buf)));
 }
 
 /* ------------------------------------------------------------------------- */
@@ -200,12 +179,8 @@ void run__say(const struct orch *x, const char *fmt, ...)
 		return;
 	if (!x->o->tty) {
 		char stamp[16];
-		time_t t = time(NULL);
-		struct tm tm;
 
-		localtime_r(&t, &tm);
-		strftime(stamp, sizeof(stamp), "[%H:%M:%S] ", &tm);
-		fputs(stamp, stdout);
+		fputs(clock_local_stamp(stamp, sizeof(stamp)), stdout);
 	}
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
@@ -388,7 +363,7 @@ static int probe_engine(struct orch *x, struct diag *d)
 		return 0;
 	dir = xstrdup(x->tgt.path);
 	*strrchr(dir, '/') = '\0';
-	if (!x->tgt.is_device && !x->tgt.host && run__mkdir_p(*dir ? dir : "/"))
+	if (!x->tgt.is_device && !x->tgt.host && fsutil_mkdir_p(*dir ? dir : "/"))
 		ok = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
 			      strerror(errno));
 	/* A RAID's array does not exist yet: its first member answers for the kernel. */
@@ -614,7 +589,7 @@ static int copy_plan_files(struct orch *x, struct diag *d)
 		char *dst = xasprintf("%s/plan/%s", x->out, abs[i] + len + 1);
 
 		*strrchr(dst, '/') = '\0';
-		if (run__mkdir_p(dst))
+		if (fsutil_mkdir_p(dst))
 			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dst,
 				      strerror(errno));
 		*strchr(dst, '\0') = '/';
@@ -647,7 +622,7 @@ static int prepare_archive(struct orch *x, struct diag *d)
 			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot clear '%s': %s",
 				      x->out, strerror(errno));
 	}
-	if (!rc && (run__mkdir_p(x->out) || run__mkdir_p(steps)))
+	if (!rc && (fsutil_mkdir_p(x->out) || fsutil_mkdir_p(steps)))
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", steps,
 			      strerror(errno));
 	if (!rc)
@@ -780,7 +755,7 @@ static int render(struct orch *x, struct diag *d)
 	char *pdf = xasprintf("%s/report.pdf", x->out);
 	char *charts = xasprintf("%s/charts", x->out);
 	struct report_opts ro = { pdf, charts, 1400, "zh-TW", NULL };
-	int rc = run__mkdir_p(charts) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create "
+	int rc = fsutil_mkdir_p(charts) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create "
 					    "'%s': %s", charts, strerror(errno)) : 0;
 
 	if (!rc)
@@ -1124,7 +1099,7 @@ static int lock_archive(struct orch *x, int create, struct diag *d)
 
 	if (x->lock.fd >= 0 || (!create && stat(x->out, &st)))
 		return 0;
-	if (create && run__mkdir_p(x->out))
+	if (create && fsutil_mkdir_p(x->out))
 		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", x->out,
 				strerror(errno));
 	return archlock_take(&x->lock, x->out, d);
@@ -1227,7 +1202,7 @@ static int execute(struct orch *x, struct diag *d)
 		check_estimate(&x->plan, 0, x->plan.nsteps, -1, x->tgt.size, &e);
 		x->estimate_min_ms = e.min_ms;
 		x->estimate_max_ms = e.max_ms;
-		x->started = run__mono_s();
+		x->started = clock_mono_s();
 		run__say(x, "ssdbench %s: plan '%s' (%s), %zu steps, on %s with %s, %s; "
 			 "archive %s/\n", SSDBENCH_VERSION, x->plan.name, x->plan.title,
 			 x->plan.nsteps, x->run.target, x->fio_version, x->engine, x->out);

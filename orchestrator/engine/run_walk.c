@@ -21,10 +21,12 @@
 
 #include "archive.h"
 #include "benchlock.h"
+#include "clock.h"
 #include "device.h"
 #include "err.h"
 #include "fiojson.h"
 #include "fiorun.h"
+#include "fsutil.h"
 #include "op.h"
 #include "purge.h"
 #include "sbuf.h"
@@ -36,14 +38,6 @@
 uint64_t run__capacity(const struct orch *x, const struct run_ctx *c)
 {
 	return c->usable ? c->usable : x->g.usable ? x->g.usable : x->tgt.size;
-}
-
-double run__mono_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* Seconds between two of our ISO 8601 UTC stamps, 0 when either is missing. */
@@ -171,7 +165,7 @@ static void telemetry_tick(void *arg)
 	struct telemetry *t = arg;
 	struct device_info *di;
 	struct diag dd;
-	double now = run__mono_s();
+	double now = clock_mono_s();
 
 	if (!t->f || now < t->next)
 		return;
@@ -207,7 +201,7 @@ static void telemetry_start(struct telemetry *t, const struct orch *x,
 	t->sensor = getenv("SSDBENCH_TEMP_SENSOR");
 	if (t->sensor && !*t->sensor)
 		t->sensor = NULL;
-	t->t0 = run__mono_s();
+	t->t0 = clock_mono_s();
 	t->every = (double)w->telemetry_ms / 1000.0;
 	t->next = t->t0;
 }
@@ -382,10 +376,10 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 /* Sleeps ms, waking for a signal. */
 static void idle_ms(uint64_t ms)
 {
-	double end = run__mono_s() + (double)ms / 1000.0;
+	double end = clock_mono_s() + (double)ms / 1000.0;
 
 	while (!run__interrupted) {
-		double left = end - run__mono_s();
+		double left = end - clock_mono_s();
 		struct timespec ts;
 
 		if (left <= 0)
@@ -401,10 +395,7 @@ static void idle_ms(uint64_t ms)
 /* Sleeps until Unix ms `at`, waking for a signal. */
 static void idle_until(int64_t at)
 {
-	struct timespec now;
-
-	clock_gettime(CLOCK_REALTIME, &now);
-	at -= (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+	at -= clock_unix_ms();
 	if (at > 0)
 		idle_ms((uint64_t)at);
 }
@@ -487,7 +478,7 @@ char *run__element_label(const struct orch *x, size_t i, const struct run_ctx *c
 	if (c->round)
 		snprintf(round, sizeof(round), " r%d", c->round);
 	if (x->o->tty) {
-		format_hms(run__mono_s() - x->started, el, sizeof(el));
+		format_hms(clock_mono_s() - x->started, el, sizeof(el));
 		format_hms((double)x->estimate_min_ms / 1000.0, lo, sizeof(lo));
 		format_hms((double)x->estimate_max_ms / 1000.0, hi, sizeof(hi));
 		if (!x->estimate_max_ms)
@@ -749,7 +740,7 @@ static int live_element(struct orch *x, size_t i, size_t ei, const struct run_ct
 	rc = run__preflight(x, w, d);
 	if (!rc && x->hw && in_scope(x, w, x->hw->scope) && !c->usable && !x->g.usable)
 		st->capacity = x->tgt.size;   /* the resized drive's */
-	if (!rc && run__mkdir_p(dir))
+	if (!rc && fsutil_mkdir_p(dir))
 		rc = x->fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
 					 strerror(errno));
 	if (x->wait_end_ms && w->kind != PLAN_WORKLOAD && w->kind != PLAN_PRECONDITION) {

@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "clock.h"
 #include "err.h"
 #include "hwio.h"
 #include "journal.h"
@@ -142,14 +143,14 @@ static void kernel_after(struct run_wcache *w, int state, FILE *out)
 {
 	const char *want = state ? "write back" : "write through";
 	struct device_info *di = xcalloc(1, sizeof(*di));
-	double end = run__mono_s() + (w->method == WCACHE_ATA ? KERNEL_WAIT_S : 0);
+	double end = clock_mono_s() + (w->method == WCACHE_ATA ? KERNEL_WAIT_S : 0);
 	struct diag d;
 
 	diag_clear(&d);
 	do {
 		if (!device_probe(w->node, di, &d))
 			snprintf(w->kernel_after, sizeof(w->kernel_after), "%s", di->wcache_sysfs);
-		if (!strcmp(w->kernel_after, want) || run__mono_s() >= end)
+		if (!strcmp(w->kernel_after, want) || clock_mono_s() >= end)
 			break;
 		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
 	} while (1);
