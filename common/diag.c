@@ -2,12 +2,13 @@
 /* diag: error locations and compiler-style printing with the offending line. */
 #include "diag.h"
 
+#include <fcntl.h>
 #include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "err.h"
-#include "safefile.h"
+#include "fsutil.h"
 #include "utf8.h"
 #include "xalloc.h"
 
@@ -65,7 +66,8 @@ static void print_source_line(const struct diag *d, FILE *out)
 {
 	char buf[4096];
 	/* Never through a link or from a FIFO: the file may be an archive's. */
-	int fd = safefile_open_path(d->file, 0, NULL);
+	mode_t m;
+	int fd = fsutil_open(AT_FDCWD, d->file, 0, 0, &m);
 	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	int ln = 1;
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "fsutil.h"
 #include "xalloc.h"
 
 const char *safefile_kind(mode_t m)
@@ -53,27 +54,16 @@ static int refuse(struct diag *d, const char *shown, mode_t m, int want_dir)
 static int open_one(int dirfd, const char *name, int want_dir, int follow,
 		    const char *shown, const char *full, struct diag *d)
 {
-	int flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (follow ? 0 : O_NOFOLLOW) |
-		    (want_dir ? O_DIRECTORY : O_NOCTTY);
-	struct stat st;
-	int fd;
+	mode_t m = 0;
+	int fd = fsutil_open(dirfd, name, want_dir, follow, &m);
 
-	if (fstatat(dirfd, name, &st, follow ? 0 : AT_SYMLINK_NOFOLLOW))
-		return open_error(d, errno == ENOENT && full ? full : shown, errno);
-	if (want_dir ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))
-		return refuse(d, shown, st.st_mode, want_dir);
-	fd = openat(dirfd, name, flags);
-	if (fd < 0)
-		return errno == ELOOP ? refuse(d, shown, S_IFLNK, want_dir)
-				      : open_error(d, shown, errno);
-	/* Swapped between the look and the open: the descriptor has the last word. */
-	if (fstat(fd, &st) || (want_dir ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))) {
-		close(fd);
-		return refuse(d, shown, st.st_mode, want_dir);
-	}
-	if (!want_dir)
-		(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	return fd;
+	if (fd >= 0)
+		return fd;
+	if (fd == FSUTIL_EKIND)
+		return refuse(d, shown, m, want_dir);
+	if (!m)   /* the look failed */
+		return open_error(d, fd == -ENOENT && full ? full : shown, -fd);
+	return fd == -ELOOP ? refuse(d, shown, S_IFLNK, want_dir) : open_error(d, shown, -fd);
 }
 
 /* Walks rel under root component by component; the last is a folder when want_dir. */

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "archive_fields.h"
 #include "err.h"
 #include "fiojson.h"
 #include "fiolog.h"
@@ -20,112 +21,7 @@
 #include "sbuf.h"
 #include "xalloc.h"
 
-#define ARCHIVE_FORMAT "ssdbench-archive-1"
-
 /* ---- manifest ----------------------------------------------------------- */
-
-enum field_type { FIELD_STR, FIELD_INT, FIELD_U64, FIELD_DBL };
-
-/*
- * A manifest member copied into a struct: obj.key (obj NULL for top-level keys) at
- * offset off. null or absent leaves the default unless required.
- */
-struct field {
-	const char *obj;
-	const char *key;
-	enum field_type type;
-	int required;
-	size_t off;
-};
-
-#define RUN_STR(obj, key, member) { obj, key, FIELD_STR, 0, offsetof(struct result_run, member) }
-static const struct field run_fields[] = {
-	RUN_STR(NULL, "ssdbench_version", ssdbench_version),
-	RUN_STR(NULL, "fio_version", fio_version),
-	RUN_STR(NULL, "ioengine", ioengine),
-	RUN_STR("platform", "kernel", kernel),
-	RUN_STR("platform", "cpu", cpu),
-	RUN_STR("platform", "hostname", hostname),
-	RUN_STR(NULL, "started", started),
-	RUN_STR(NULL, "ended", ended),
-	{ NULL, "status", FIELD_STR, 1, offsetof(struct result_run, status) },
-	RUN_STR(NULL, "error", error),
-	RUN_STR("plan", "name", plan_name),
-	RUN_STR("plan", "title", plan_title),
-	RUN_STR("plan", "file", plan_file),
-	RUN_STR("plan", "sha256", plan_sha256),
-	RUN_STR("target", "description", target),
-	RUN_STR("plan", "failure", failure),
-	RUN_STR("target", "model", drive_model),
-	RUN_STR("target", "firmware", drive_firmware),
-	{ "target", "size", FIELD_U64, 0, offsetof(struct result_run, capacity) },
-};
-
-#define STEP(key, type, req, member) { NULL, key, type, req, offsetof(struct result_step, member) }
-static const struct field step_fields[] = {
-	STEP("index", FIELD_INT, 1, index),
-	STEP("name", FIELD_STR, 1, name),
-	STEP("kind", FIELD_STR, 0, kind),
-	STEP("scope", FIELD_STR, 0, scope),
-	STEP("round", FIELD_INT, 0, round),
-	STEP("continuous", FIELD_INT, 0, continuous),
-	STEP("seed", FIELD_U64, 0, seed),
-	STEP("data", FIELD_STR, 0, data),
-	STEP("write_cache", FIELD_STR, 0, write_cache),
-	STEP("cell", FIELD_STR, 0, cell),
-	STEP("chart", FIELD_STR, 0, chart),
-	STEP("written_before", FIELD_U64, 0, written_before),
-	STEP("capacity", FIELD_U64, 0, capacity),
-	STEP("dir", FIELD_STR, 1, dir),
-	STEP("status", FIELD_STR, 1, status),
-	STEP("error", FIELD_STR, 0, error),
-	STEP("rw", FIELD_STR, 0, rw),
-	STEP("bs", FIELD_U64, 0, bs),
-	STEP("iodepth", FIELD_INT, 0, iodepth),
-	STEP("numjobs", FIELD_INT, 0, numjobs),
-	STEP("rwmixread", FIELD_INT, 0, rwmixread),
-	STEP("runtime_ms", FIELD_U64, 0, runtime_ms),
-	STEP("started", FIELD_STR, 0, started),
-	STEP("ended", FIELD_STR, 0, ended),
-};
-
-/* Copies one field into base + f->off; path is the JSON path of the object. */
-static int read_field(const json_t *root, const struct field *f, void *base,
-		      const char *file, const char *path, struct diag *d)
-{
-	const json_t *obj = f->obj ? json_object_get(root, f->obj) : root;
-	const json_t *v = json_is_object(obj) ? json_object_get(obj, f->key) : NULL;
-	char where[256];
-	double x;
-
-	snprintf(where, sizeof(where), "%s%s%s%s%s", path, path[0] ? "." : "",
-		 f->obj ? f->obj : "", f->obj ? "." : "", f->key);
-	if (!v || json_is_null(v))
-		return f->required ? diag_set_path(d, -SB_EPARSE, file, where, "missing") : 0;
-	if (f->type == FIELD_STR) {
-		if (!json_is_string(v))
-			return diag_set_path(d, -SB_EPARSE, file, where, "expected a string");
-		*(char **)((char *)base + f->off) = xstrdup(json_string_value(v));
-		return 0;
-	}
-	x = json_number_value(v);
-	if (f->type == FIELD_DBL) {
-		if (!json_is_number(v) || !isfinite(x))
-			return diag_set_path(d, -SB_EPARSE, file, where, "expected a number");
-		*(double *)((char *)base + f->off) = x;
-		return 0;
-	}
-	if (!json_is_number(v) || x != floor(x) || x < 0 ||
-	    x > (f->type == FIELD_INT ? (double)INT_MAX : 18446744073709551615.0))
-		return diag_set_path(d, -SB_EPARSE, file, where,
-				     "expected a non-negative whole number");
-	if (f->type == FIELD_INT)
-		*(int *)((char *)base + f->off) = (int)x;
-	else
-		*(uint64_t *)((char *)base + f->off) =
-			json_is_integer(v) ? (uint64_t)json_integer_value(v) : (uint64_t)x;
-	return 0;
-}
 
 /* A step directory must stay inside the archive: relative, no "..". */
 static int check_step(const struct result_step *st, const char *file, const char *path,
@@ -165,38 +61,12 @@ static int read_steps(const json_t *steps, const char *file, struct result_run *
 		snprintf(path, sizeof(path), "steps[%zu]", i);
 		if (!json_is_object(js))
 			return diag_set_path(d, -SB_EPARSE, file, path, "expected an object");
-		for (size_t k = 0; k < sizeof(step_fields) / sizeof(step_fields[0]); k++)
-			if ((rc = read_field(js, &step_fields[k], st, file, path, d)))
-				return rc;
-		if ((rc = check_step(st, file, path, d)))
+		if ((rc = archive_fields_read(ARCHIVE_STEP, js, st, file, path, d)) ||
+		    (rc = check_step(st, file, path, d)))
 			return rc;
 	}
 	return 0;
 }
-
-#define SCOPE(key, type, req, member) { NULL, key, type, req, offsetof(struct result_scope, member) }
-static const struct field scope_fields[] = {
-	SCOPE("name", FIELD_STR, 1, name),
-	SCOPE("until", FIELD_STR, 0, until),
-	SCOPE("verdict", FIELD_STR, 1, verdict),
-	SCOPE("rounds", FIELD_INT, 1, rounds),
-	SCOPE("steady_round", FIELD_INT, 0, steady_round),
-	SCOPE("max_rounds", FIELD_INT, 0, max_rounds),
-	SCOPE("window", FIELD_INT, 0, window),
-	SCOPE("range", FIELD_DBL, 0, range),
-	SCOPE("slope", FIELD_DBL, 0, slope),
-	SCOPE("written_goal", FIELD_U64, 0, written_goal),
-	SCOPE("time_goal_ms", FIELD_U64, 0, time_goal_ms),
-	SCOPE("chart", FIELD_STR, 0, chart),
-};
-
-#define WIN(key, member) { NULL, key, FIELD_DBL, 0, offsetof(struct steady_window, member) }
-static const struct field window_fields[] = {
-	WIN("avg", avg), WIN("data_excursion", data_excursion),
-	WIN("max_data_excursion", max_data_excursion), WIN("slope", slope),
-	WIN("intercept", intercept), WIN("slope_excursion", slope_excursion),
-	WIN("max_slope_excursion", max_slope_excursion),
-};
 
 /* One round of a tracking variable: {"value": v|null, "window": {...}|absent}. */
 static int read_round(const json_t *jr, struct result_track *t, int round,
@@ -223,11 +93,8 @@ static int read_round(const json_t *jr, struct result_track *t, int round,
 					     "expected first and last rounds, first >= 1");
 		w.first = (size_t)json_integer_value(first);
 		w.last = (size_t)json_integer_value(last);
-		for (size_t k = 0; k < sizeof(window_fields) / sizeof(window_fields[0]); k++)
-			if ((rc = read_field(jw, &window_fields[k], &w, file, wpath, d)))
-				return rc;
-		w.range_ok = json_is_true(json_object_get(jw, "range_ok"));
-		w.slope_ok = json_is_true(json_object_get(jw, "slope_ok"));
+		if ((rc = archive_fields_read(ARCHIVE_WINDOW, jw, &w, file, wpath, d)))
+			return rc;
 	}
 	result_track_set(t, round, v && json_is_number(v) ? json_number_value(v) : NAN,
 			 w.first ? &w : NULL);
@@ -239,19 +106,21 @@ static int read_track(const json_t *jt, struct result_scope *s, const char *file
 {
 	struct result_track *t = result_scope_add_track(s);
 	const json_t *rounds = json_object_get(jt, "rounds");
-	const char *keys[] = { "element", "metric", "dir" };
-	char **dst[] = { &t->element, &t->metric, &t->dir };
 	char rpath[192];
 	int rc;
 
-	for (size_t k = 0; k < 3; k++) {
-		const json_t *v = json_object_get(jt, keys[k]);
+	/* The track's names, each a string: a missing one says so too (not "missing"). */
+	for (size_t k = 0; k < archive_nfields; k++) {
+		const struct archive_field *f = &archive_fields[k];
+		const json_t *v = json_object_get(jt, f->key);
 
+		if (f->rec != ARCHIVE_TRACK || f->type != ARCHIVE_STR)
+			continue;
 		if (!json_is_string(v)) {
-			snprintf(rpath, sizeof(rpath), "%s.%s", path, keys[k]);
+			snprintf(rpath, sizeof(rpath), "%s.%s", path, f->key);
 			return diag_set_path(d, -SB_EPARSE, file, rpath, "expected a string");
 		}
-		*dst[k] = xstrdup(json_string_value(v));
+		*(char **)((char *)t + f->off) = xstrdup(json_string_value(v));
 	}
 	if (!json_is_array(rounds)) {
 		snprintf(rpath, sizeof(rpath), "%s.rounds", path);
@@ -282,9 +151,8 @@ static int read_scopes(const json_t *scopes, const char *file, struct result_run
 		snprintf(path, sizeof(path), "scopes[%zu]", i);
 		if (!json_is_object(js))
 			return diag_set_path(d, -SB_EPARSE, file, path, "expected an object");
-		for (size_t k = 0; k < sizeof(scope_fields) / sizeof(scope_fields[0]); k++)
-			if ((rc = read_field(js, &scope_fields[k], s, file, path, d)))
-				return rc;
+		if ((rc = archive_fields_read(ARCHIVE_SCOPE, js, s, file, path, d)))
+			return rc;
 		tracks = json_object_get(js, "tracks");
 		for (size_t k = 0; k < json_array_size(tracks); k++) {
 			snprintf(tpath, sizeof(tpath), "%s.tracks[%zu]", path, k);
@@ -307,9 +175,8 @@ static int read_manifest(const json_t *root, const char *file, struct result_run
 	if (!json_is_string(format) || strcmp(json_string_value(format), ARCHIVE_FORMAT) != 0)
 		return diag_set_path(d, -SB_EPARSE, file, "format",
 				     "expected \"" ARCHIVE_FORMAT "\"");
-	for (size_t k = 0; k < sizeof(run_fields) / sizeof(run_fields[0]); k++)
-		if ((rc = read_field(root, &run_fields[k], run, file, "", d)))
-			return rc;
+	if ((rc = archive_fields_read(ARCHIVE_MANIFEST, root, run, file, "", d)))
+		return rc;
 	if (!json_is_array(steps))
 		return diag_set_path(d, -SB_EPARSE, file, "steps",
 				     steps ? "expected an array" : "missing");

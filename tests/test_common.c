@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests for common/: units, SHA-256, suggestions, text buffer, diagnostics. */
+/* Tests for common/: units, SHA-256, suggestions, text buffer, diagnostics, clocks, fsutil. */
 #include <errno.h>
+#include <fcntl.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,16 +10,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "clock.h"
 #include "diag.h"
 #include "err.h"
+#include "fsutil.h"
 #include "sbuf.h"
 #include "sha256.h"
 #include "suggest.h"
 #include "units.h"
+#include "xalloc.h"
 #include "utf8.h"
 
 static void test_sizes(void **state)
@@ -238,6 +245,67 @@ static void test_utf8_width(void **state)
 	assert_int_equal(utf8_next((const unsigned char *)"\xE5", 1, &cp), 1); /* cut short */
 }
 
+/* The clocks agree with libc's, and the stamp is the archive's format. */
+static void test_clock(void **state)
+{
+	char buf[CLOCK_ISO_SIZE], stamp[16];
+	double s = clock_mono_s();
+	int64_t ms = clock_mono_ms(), now = clock_unix_ms();
+
+	(void)state;
+	assert_true(s > 0 && ms > 0);
+	assert_true(fabs(s * 1000.0 - (double)ms) < 1000.0);
+	assert_true(clock_mono_s() >= s);
+	assert_true(llabs(now / 1000 - (int64_t)time(NULL)) <= 1);
+	assert_string_equal(clock_iso8601(0, buf, sizeof(buf)), "1970-01-01T00:00:00Z");
+	assert_string_equal(clock_iso8601(1764468888, buf, sizeof(buf)), "2025-11-30T02:14:48Z");
+	assert_null(clock_iso8601(0, buf, 4));   /* no room */
+	clock_local_stamp(stamp, sizeof(stamp));
+	assert_int_equal(strlen(stamp), 11);
+	assert_true(stamp[0] == '[' && stamp[3] == ':' && stamp[6] == ':' && stamp[9] == ']');
+}
+
+/* mkdir -p makes every level, is content with what exists, and says why it cannot. */
+static void test_fsutil(void **state)
+{
+	char top[] = "/tmp/sb-fsutil.XXXXXX";
+	char *deep, *file, *cmd;
+	struct stat st;
+	mode_t m = 0;
+	FILE *f;
+	int fd;
+
+	(void)state;
+	assert_non_null(mkdtemp(top));
+	deep = xasprintf("%s/a/b//c", top);
+	file = xasprintf("%s/a/f", top);
+	assert_int_equal(fsutil_mkdir_p(deep), 0);
+	assert_int_equal(fsutil_mkdir_p(deep), 0);
+	assert_int_equal(stat(deep, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	f = fopen(file, "w");
+	assert_non_null(f);
+	fclose(f);
+	free(deep);
+	deep = xasprintf("%s/x", file);
+	assert_int_equal(fsutil_mkdir_p(deep), -ENOTDIR);
+	fd = fsutil_open(AT_FDCWD, file, 0, 0, &m);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(fsutil_open(AT_FDCWD, top, 0, 0, &m), FSUTIL_EKIND);
+	assert_true(S_ISDIR(m));
+	assert_int_equal(fsutil_open(AT_FDCWD, deep, 0, 0, &m), -ENOTDIR);
+	assert_int_equal(m, 0);   /* the look failed */
+	fd = fsutil_open(AT_FDCWD, top, 1, 0, &m);
+	assert_true(fd >= 0);
+	close(fd);
+	cmd = xasprintf("rm -rf '%s'", top);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	free(deep);
+	free(file);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -251,6 +319,8 @@ int main(void)
 		cmocka_unit_test(test_sbuf_csv),
 		cmocka_unit_test(test_diag_first_wins),
 		cmocka_unit_test(test_utf8_width),
+		cmocka_unit_test(test_clock),
+		cmocka_unit_test(test_fsutil),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

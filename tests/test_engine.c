@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "err.h"
+#include "fsutil.h"
 #include "journal.h"
 #include "run_int.h"
 #include "sbuf.h"
@@ -141,7 +142,7 @@ static void engine_open(struct engine_run *r, const char *name, const char *plan
 	diag_clear(&d);
 	assert_int_equal(plan_load(&r->x.plan, r->plan_path, NULL, 0, &d), 0);
 	r->x.arc.out = xasprintf("%s/%s", testutil_dir, name);
-	assert_int_equal(run__mkdir_p(r->x.arc.out), 0);
+	assert_int_equal(fsutil_mkdir_p(r->x.arc.out), 0);
 	tgt = xasprintf("%s/%s.bin", testutil_dir, name);
 	r->x.dev.tgt.name = xstrdup("dut");
 	r->x.dev.tgt.path = tgt;

@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "clock.h"
 #include "err.h"
 #include "sbuf.h"
 #include "xalloc.h"
@@ -116,17 +117,14 @@ static int still_there(const char *path, const struct stat *st)
 /* Writes the holder record and allocates the reserve past it (best effort). */
 static int record(struct archlock *l, struct diag *d)
 {
-	char host[256] = "unknown", since[32];
-	time_t t = time(NULL);
-	struct tm tm;
+	char host[256] = "unknown", since[CLOCK_ISO_SIZE];
 	json_t *o;
 	char *text;
 	size_t n;
 	int rc = 0;
 
 	gethostname(host, sizeof(host) - 1);
-	gmtime_r(&t, &tm);
-	strftime(since, sizeof(since), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	clock_iso8601((int64_t)time(NULL), since, sizeof(since));
 	o = json_pack("{s:I, s:s, s:s}", "pid", (json_int_t)getpid(), "host", host,
 		      "since", since);
 	text = o ? json_dumps(o, JSON_COMPACT) : NULL;

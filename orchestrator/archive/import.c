@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "archive.h"
+#include "clock.h"
 #include "err.h"
 #include "fiojson.h"
 #include "fiolog.h"
@@ -197,13 +198,10 @@ static void step_params(const struct fiojson_report *rep, const struct imp_group
 
 static char *iso_time(int64_t unix_s)
 {
-	time_t t = (time_t)unix_s;
-	struct tm tm;
-	char buf[32];
+	char buf[CLOCK_ISO_SIZE];
 
-	if (unix_s <= 0 || !gmtime_r(&t, &tm))
+	if (unix_s <= 0 || !clock_iso8601(unix_s, buf, sizeof(buf)))
 		return NULL;
-	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	return xstrdup(buf);
 }
 

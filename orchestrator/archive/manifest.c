@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include "archive_fields.h"
 #include "archive_files.h"
 #include "err.h"
 #include "safefile.h"
@@ -21,94 +22,57 @@ static json_t *str_or_null(const char *s)
 	return s ? json_string(s) : json_null();
 }
 
-static json_t *step_json(const struct result_step *st)
+/* 1 when f is the field OBJ.KEY (obj NULL: not in a member object). */
+static int field_is(const struct archive_field *f, const char *obj, const char *key)
 {
-	json_t *o = json_object();
-
-	json_object_set_new(o, "index", json_integer(st->index));
-	json_object_set_new(o, "name", str_or_null(st->name));
-	json_object_set_new(o, "kind", str_or_null(st->kind));
-	json_object_set_new(o, "scope", str_or_null(st->scope));
-	json_object_set_new(o, "round", json_integer(st->round));
-	json_object_set_new(o, "continuous", json_integer(st->continuous));
-	json_object_set_new(o, "seed", st->seed ? json_integer((json_int_t)st->seed) :
-			    json_null());
-	json_object_set_new(o, "data", str_or_null(st->data));
-	json_object_set_new(o, "write_cache", str_or_null(st->write_cache));
-	json_object_set_new(o, "cell", str_or_null(st->cell));
-	json_object_set_new(o, "chart", str_or_null(st->chart));
-	json_object_set_new(o, "dir", str_or_null(st->dir));
-	json_object_set_new(o, "status", str_or_null(st->status));
-	json_object_set_new(o, "error", str_or_null(st->error));
-	json_object_set_new(o, "rw", str_or_null(st->rw));
-	json_object_set_new(o, "bs", json_integer((json_int_t)st->bs));
-	json_object_set_new(o, "iodepth", json_integer(st->iodepth));
-	json_object_set_new(o, "numjobs", json_integer(st->numjobs));
-	json_object_set_new(o, "rwmixread", st->rwmixread >= 0 ?
-			    json_integer(st->rwmixread) : json_null());
-	json_object_set_new(o, "runtime_ms", json_integer((json_int_t)st->runtime_ms));
-	json_object_set_new(o, "started", str_or_null(st->started));
-	json_object_set_new(o, "ended", str_or_null(st->ended));
-	json_object_set_new(o, "written_before", json_integer((json_int_t)st->written_before));
-	json_object_set_new(o, "capacity", json_integer((json_int_t)st->capacity));
-	return o;
+	return !strcmp(f->key, key) && (obj ? f->obj && !strcmp(f->obj, obj) : !f->obj);
 }
 
-static json_t *num_or_null(double v)
+/* One round of a tracking variable: its value and, once complete, its window. */
+struct round_ctx {
+	const struct result_track *t;
+	size_t r;
+};
+
+static json_t *round_code(const struct archive_field *f, void *ctx)
 {
-	return isfinite(v) ? json_real(v) : json_null();
+	const struct round_ctx *rc = ctx;
+	const struct steady_window *w = &rc->t->wins[rc->r];
+
+	if (field_is(f, NULL, "value"))
+		return isfinite(rc->t->values[rc->r]) ? json_real(rc->t->values[rc->r]) :
+		       json_null();
+	return w->first ? archive_fields_write(ARCHIVE_WINDOW, w, NULL, NULL) : NULL;
 }
 
-static json_t *window_json(const struct steady_window *w)
+/* A tracking variable's rounds (the one by-code field of a track). */
+static json_t *track_code(const struct archive_field *f, void *ctx)
 {
-	return json_pack("{s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:b, s:b}",
-			 "first", (json_int_t)w->first, "last", (json_int_t)w->last,
-			 "avg", num_or_null(w->avg),
-			 "data_excursion", num_or_null(w->data_excursion),
-			 "max_data_excursion", num_or_null(w->max_data_excursion),
-			 "slope", num_or_null(w->slope), "intercept", num_or_null(w->intercept),
-			 "slope_excursion", num_or_null(w->slope_excursion),
-			 "max_slope_excursion", num_or_null(w->max_slope_excursion),
-			 "range_ok", w->range_ok, "slope_ok", w->slope_ok);
-}
+	const struct result_track *t = ctx;
+	json_t *rounds = json_array();
 
-/* A <rounds> scope: its goal, verdict and every tracking variable per round. */
-static json_t *scope_json(const struct result_scope *s)
-{
-	json_t *o = json_object(), *tracks = json_array();
+	(void)f;
+	for (size_t r = 0; r < t->n; r++) {
+		struct round_ctx rc = { t, r };
 
-	json_object_set_new(o, "name", str_or_null(s->name));
-	json_object_set_new(o, "until", str_or_null(s->until));
-	json_object_set_new(o, "verdict", str_or_null(s->verdict));
-	json_object_set_new(o, "rounds", json_integer(s->rounds));
-	json_object_set_new(o, "steady_round", json_integer(s->steady_round));
-	json_object_set_new(o, "max_rounds", json_integer(s->max_rounds));
-	json_object_set_new(o, "window", json_integer(s->window));
-	json_object_set_new(o, "range", json_real(s->range));
-	json_object_set_new(o, "slope", json_real(s->slope));
-	json_object_set_new(o, "written_goal", json_integer((json_int_t)s->written_goal));
-	json_object_set_new(o, "time_goal_ms", json_integer((json_int_t)s->time_goal_ms));
-	json_object_set_new(o, "chart", str_or_null(s->chart));
-	for (size_t k = 0; k < s->ntracks; k++) {
-		const struct result_track *t = &s->tracks[k];
-		json_t *jt = json_object(), *rounds = json_array();
-
-		json_object_set_new(jt, "element", str_or_null(t->element));
-		json_object_set_new(jt, "metric", str_or_null(t->metric));
-		json_object_set_new(jt, "dir", str_or_null(t->dir));
-		for (size_t r = 0; r < t->n; r++) {
-			json_t *jr = json_object();
-
-			json_object_set_new(jr, "value", num_or_null(t->values[r]));
-			if (t->wins[r].first)
-				json_object_set_new(jr, "window", window_json(&t->wins[r]));
-			json_array_append_new(rounds, jr);
-		}
-		json_object_set_new(jt, "rounds", rounds);
-		json_array_append_new(tracks, jt);
+		json_array_append_new(rounds, archive_fields_write(ARCHIVE_ROUND, NULL,
+								    round_code, &rc));
 	}
-	json_object_set_new(o, "tracks", tracks);
-	return o;
+	return rounds;
+}
+
+/* A <rounds> scope's tracking variables (the one by-code field of a scope). */
+static json_t *scope_code(const struct archive_field *f, void *ctx)
+{
+	const struct result_scope *s = ctx;
+	json_t *tracks = json_array();
+
+	(void)f;
+	for (size_t k = 0; k < s->ntracks; k++)
+		json_array_append_new(tracks, archive_fields_write(ARCHIVE_TRACK, &s->tracks[k],
+								    track_code,
+								    (void *)&s->tracks[k]));
+	return tracks;
 }
 
 /* The target's path relative to dir when the target file lives inside it, else NULL. */
@@ -163,71 +127,95 @@ static json_t *rerun_json(const char *dir)
 	return o ? o : json_null();
 }
 
-static json_t *manifest_json(const struct result_run *run,
-			     const struct manifest_target *t)
+/* What the top level's by-code fields are made from. */
+struct manifest_ctx {
+	const struct result_run *run;
+	const struct manifest_target *t;
+	const char *in_archive;
+	const struct archive_files *files;
+};
+
+static json_t *json_or_null(const char *text)
 {
-	json_t *o = json_object(), *plat = json_object(), *plan = json_object();
-	json_t *tgt = json_object(), *steps = json_array(), *scopes;
+	return text ? json_loads(text, 0, NULL) : json_null();
+}
 
-	json_object_set_new(o, "format", json_string("ssdbench-archive-1"));
-	json_object_set_new(o, "ssdbench_version", str_or_null(run->ssdbench_version));
-	json_object_set_new(o, "fio_version", str_or_null(run->fio_version));
-	json_object_set_new(o, "ioengine", str_or_null(run->ioengine));
-	json_object_set_new(plat, "kernel", str_or_null(run->kernel));
-	json_object_set_new(plat, "cpu", str_or_null(run->cpu));
-	json_object_set_new(plat, "hostname", str_or_null(run->hostname));
-	json_object_set_new(o, "platform", plat);
-	json_object_set_new(o, "started", str_or_null(run->started));
-	json_object_set_new(o, "ended", str_or_null(run->ended));
-	json_object_set_new(o, "status", str_or_null(run->status));
-	json_object_set_new(o, "error", str_or_null(run->error));
-	json_object_set_new(plan, "name", str_or_null(run->plan_name));
-	json_object_set_new(plan, "title", str_or_null(run->plan_title));
-	json_object_set_new(plan, "file", str_or_null(run->plan_file));
-	json_object_set_new(plan, "sha256", str_or_null(run->plan_sha256));
-	json_object_set_new(plan, "failure", str_or_null(run->failure));
-	{
-		json_t *titles = json_object();
+/* The plan's title per language. */
+static json_t *titles_json(const struct result_run *run)
+{
+	json_t *titles = json_object();
 
-		for (size_t i = 0; i < run->ntitles; i++)
-			json_object_set_new(titles, run->titles[i].lang,
-					    json_string(run->titles[i].text));
-		json_object_set_new(plan, "titles", titles);
-	}
-	json_object_set_new(o, "plan", plan);
-	json_object_set_new(tgt, "name", str_or_null(t->name));
-	json_object_set_new(tgt, "kind", str_or_null(t->kind));
-	json_object_set_new(tgt, "path", str_or_null(t->path));
-	json_object_set_new(tgt, "size", json_integer((json_int_t)t->size));
-	json_object_set_new(tgt, "description", str_or_null(run->target));
-	json_object_set_new(tgt, "host", !t->host ? json_null() :
-			    json_pack("{s:s, s:o, s:o}", "name", t->host, "fio_server",
-				      str_or_null(t->host_server), "hostname",
-				      str_or_null(t->host_hostname)));
-	json_object_set_new(tgt, "model", str_or_null(run->drive_model));
-	json_object_set_new(tgt, "firmware", str_or_null(run->drive_firmware));
-	/* The identity and health snapshots, as 'ssdbench probe --json' prints them. */
-	json_object_set_new(tgt, "before", t->probe_before ?
-			    json_loads(t->probe_before, 0, NULL) : json_null());
-	json_object_set_new(tgt, "after", t->probe_after ?
-			    json_loads(t->probe_after, 0, NULL) : json_null());
-	if (t->raid)
-		json_object_set_new(tgt, "raid", json_loads(t->raid, 0, NULL));
-	if (t->capacity)
-		json_object_set_new(tgt, "capacity", json_loads(t->capacity, 0, NULL));
-	if (t->write_cache)
-		json_object_set_new(tgt, "write_cache", json_loads(t->write_cache, 0, NULL));
-	json_object_set_new(o, "target", tgt);
-	if (t->rerun_of)
-		json_object_set_new(o, "rerun_of", rerun_json(t->rerun_of));
+	for (size_t i = 0; i < run->ntitles; i++)
+		json_object_set_new(titles, run->titles[i].lang, json_string(run->titles[i].text));
+	return titles;
+}
+
+static json_t *steps_json(const struct result_run *run)
+{
+	json_t *steps = json_array();
+
 	for (size_t i = 0; i < run->nsteps; i++)
-		json_array_append_new(steps, step_json(&run->steps[i]));
-	json_object_set_new(o, "steps", steps);
-	scopes = json_array();
+		json_array_append_new(steps, archive_fields_write(ARCHIVE_STEP, &run->steps[i],
+								   NULL, NULL));
+	return steps;
+}
+
+static json_t *scopes_json(const struct result_run *run)
+{
+	json_t *scopes = json_array();
+
 	for (size_t i = 0; i < run->nscopes; i++)
-		json_array_append_new(scopes, scope_json(&run->scopes[i]));
-	json_object_set_new(o, "scopes", scopes);
-	return o;
+		json_array_append_new(scopes, archive_fields_write(ARCHIVE_SCOPE, &run->scopes[i],
+								    scope_code,
+								    (void *)&run->scopes[i]));
+	return scopes;
+}
+
+/* The value of a top-level field the table leaves to the writer; NULL: left out. */
+static json_t *manifest_code(const struct archive_field *f, void *ctx)
+{
+	const struct manifest_ctx *m = ctx;
+	const struct manifest_target *t = m->t;
+
+	if (field_is(f, NULL, "format"))
+		return json_string(ARCHIVE_FORMAT);
+	if (field_is(f, "plan", "titles"))
+		return titles_json(m->run);
+	if (field_is(f, "target", "name"))
+		return str_or_null(t->name);
+	if (field_is(f, "target", "kind"))
+		return str_or_null(t->kind);
+	if (field_is(f, "target", "path"))
+		return str_or_null(t->path);
+	if (field_is(f, "target", "size"))
+		return json_integer((json_int_t)t->size);
+	if (field_is(f, "target", "host"))
+		return !t->host ? json_null() :
+		       json_pack("{s:s, s:o, s:o}", "name", t->host, "fio_server",
+				 str_or_null(t->host_server), "hostname",
+				 str_or_null(t->host_hostname));
+	/* The identity and health snapshots, as 'ssdbench probe --json' prints them. */
+	if (field_is(f, "target", "before"))
+		return json_or_null(t->probe_before);
+	if (field_is(f, "target", "after"))
+		return json_or_null(t->probe_after);
+	if (field_is(f, "target", "raid"))
+		return t->raid ? json_loads(t->raid, 0, NULL) : NULL;
+	if (field_is(f, "target", "capacity"))
+		return t->capacity ? json_loads(t->capacity, 0, NULL) : NULL;
+	if (field_is(f, "target", "write_cache"))
+		return t->write_cache ? json_loads(t->write_cache, 0, NULL) : NULL;
+	if (field_is(f, "target", "in_archive"))
+		return str_or_null(m->in_archive);
+	if (field_is(f, NULL, "rerun_of"))
+		return t->rerun_of ? rerun_json(t->rerun_of) : NULL;
+	if (field_is(f, NULL, "steps"))
+		return steps_json(m->run);
+	if (field_is(f, NULL, "scopes"))
+		return scopes_json(m->run);
+	if (field_is(f, NULL, "files"))
+		return files_json(m->files);
+	return NULL;
 }
 
 /* Writes data to DIR/NAME through a temporary file and a rename (never through a link). */
@@ -244,21 +232,22 @@ static int write_atomic(const char *dir, const char *name, const char *data,
 int manifest_write(const char *dir, const struct result_run *run,
 		   const struct manifest_target *t, struct diag *d)
 {
-	char *in_archive = target_in_archive(dir, t->path), *text;
+	char *in_archive = target_in_archive(dir, t->path), *text = NULL;
 	struct archive_files files;
-	json_t *o = manifest_json(run, t);
+	struct manifest_ctx m = { run, t, in_archive, &files };
 	struct sbuf sb;
 	int rc;
 
 	archive_files_init(&files);
 	rc = archive_files_scan(dir, in_archive, &files, d);
-	json_object_set_new(json_object_get(o, "target"), "in_archive",
-			    in_archive ? json_string(in_archive) : json_null());
-	json_object_set_new(o, "files", files_json(&files));
+	if (!rc) {
+		json_t *o = archive_fields_write(ARCHIVE_MANIFEST, run, manifest_code, &m);
+
+		text = json_dumps(o, JSON_INDENT(2));
+		json_decref(o);
+	}
 	archive_files_release(&files);
 	free(in_archive);
-	text = rc ? NULL : json_dumps(o, JSON_INDENT(2));
-	json_decref(o);
 	if (rc)
 		return rc;
 	if (!text)

@@ -7,6 +7,7 @@
 
 #include "archive.h"
 #include "cli_int.h"
+#include "clock.h"
 #include "report.h"
 #include "sbuf.h"
 #include "xalloc.h"
@@ -56,17 +57,13 @@ static const char *source_date(char *buf, size_t n)
 	const char *s = getenv("SOURCE_DATE_EPOCH");
 	char *end;
 	long long v;
-	time_t t;
-	struct tm tm;
 
 	if (!s || !*s)
 		return NULL;
 	v = strtoll(s, &end, 10);
-	t = (time_t)v;
-	if (*end || v < 0 || !gmtime_r(&t, &tm))
+	if (*end || v < 0)
 		return NULL;
-	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	return buf;
+	return clock_iso8601(v, buf, n);
 }
 
 static int render(const char *dir, const struct cli_cmd *c, const struct cli_parsed *p,

@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "clock.h"
 #include "err.h"
 #include "sbuf.h"
 #include "xalloc.h"
@@ -122,14 +123,11 @@ int devlock_publish(const char *kname, struct devlock_info *li, struct diag *d)
 {
 	char *file = devlock_file(kname), *tmp = NULL, *dir = xstrdup(file);
 	const char *ssh = getenv("SSH_CONNECTION");
-	time_t t = time(NULL);
 	json_t *o = NULL;
-	struct tm tm;
 	int rc = li->token[0] ? 0 : new_token(li->token, d);
 
 	li->pid = (long)getpid();
-	gmtime_r(&t, &tm);
-	strftime(li->since, sizeof(li->since), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	clock_iso8601((int64_t)time(NULL), li->since, sizeof(li->since));
 	snprintf(li->from, sizeof(li->from), "%.*s", ssh ? (int)strcspn(ssh, " ") : 0,
 		 ssh ? ssh : "");
 	*strrchr(dir, '/') = '\0';

@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "clock.h"
 #include "err.h"
 #include "hwio.h"
 #include "op.h"
@@ -268,25 +269,17 @@ uint64_t hwop_restore_bytes(const struct hwop_restore *r)
 	return r->method == HWOP_HPA ? (r->native_max + 1) * lba : r->nsze * lba;
 }
 
-static double now_s(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 /* One logged command: an ATA command (n == NULL) or an NVMe admin command. */
 static int send(struct hwio *h, struct device_ata_cmd *a, struct nvme_admin_cmd *n,
 		const char *what, const char *args, struct hwop_log *log, struct diag *d)
 {
-	double t0 = now_s();
+	double t0 = clock_mono_s();
 	int rc = n ? hwio_nvme(h, n, what, d) : hwio_ata(h, a, what, d);
 
 	if (log->n < HWOP_LOG_MAX) {
 		snprintf(log->e[log->n].what, sizeof(log->e[0].what), "%s", what);
 		snprintf(log->e[log->n].args, sizeof(log->e[0].args), "%s", args);
-		log->e[log->n].seconds = now_s() - t0;
+		log->e[log->n].seconds = clock_mono_s() - t0;
 		log->e[log->n++].ok = !rc;
 	}
 	return rc;

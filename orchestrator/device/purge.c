@@ -14,6 +14,7 @@
 #include <linux/falloc.h>
 #include <linux/fs.h>
 
+#include "clock.h"
 #include "err.h"
 #include "interlock.h"
 #include "purge_int.h"
@@ -229,14 +230,6 @@ void purge_describe(const struct device_info *di, enum purge_method m, struct sb
 	describe_time(di, m, sb);
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* BLKDISCARD (or BLKSECDISCARD) over [0, size), in pieces of at most 1 GiB. */
 static int run_discard(const struct device_info *di, unsigned long req, struct diag *d)
 {
@@ -276,7 +269,7 @@ static int run_punch(const struct device_info *di, struct diag *d)
 int purge_run(const struct device_info *di, enum purge_method m, struct purge_result *r,
 	      struct diag *d)
 {
-	double t0 = now_s();
+	double t0 = clock_mono_s();
 	int rc;
 
 	memset(r, 0, sizeof(*r));
@@ -311,7 +304,7 @@ int purge_run(const struct device_info *di, enum purge_method m, struct purge_re
 	default:
 		rc = diag_set(d, -SB_EINTERNAL, NULL, 0, 0, "purge method not resolved");
 	}
-	r->seconds = now_s() - t0;
+	r->seconds = clock_mono_s() - t0;
 	return rc;
 }
 

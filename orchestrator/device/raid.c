@@ -16,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "clock.h"
 #include "err.h"
 #include "sbuf.h"
 #include "xalloc.h"
@@ -119,14 +120,6 @@ int raid_available(const char *mdstat, char *why, size_t n)
 
 #define RAID_OUTPUT_MAX 4096
 
-static double mono_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* The child: own process group (a Ctrl-C meant for the run must not kill a teardown). */
 static void exec_child(char *const *argv, int out)
 {
@@ -197,7 +190,7 @@ static int run_logged(const struct raid_cmd *c, raid_exec_fn *fn, void *arg,
 {
 	struct raid_ran *ran = log->n < RAID_MAX_RAN ? &log->ran[log->n++] : NULL;
 	struct sbuf cmd, out;
-	double t0 = mono_s();
+	double t0 = clock_mono_s();
 	int status = -1;
 
 	sbuf_init(&cmd);
@@ -212,7 +205,7 @@ static int run_logged(const struct raid_cmd *c, raid_exec_fn *fn, void *arg,
 		ran->purpose = c->purpose;
 		ran->cmdline = sbuf_detach(&cmd);
 		ran->status = status;
-		ran->seconds = mono_s() - t0;
+		ran->seconds = clock_mono_s() - t0;
 		ran->output = sbuf_detach(&out);
 	}
 	sbuf_release(&cmd);

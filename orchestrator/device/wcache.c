@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
 #include "err.h"
 #include "hwio.h"
 
@@ -115,14 +116,6 @@ int wcache_settable(const struct device_info *di, struct diag *d)
 	return 0;
 }
 
-static double now_s(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 static void log_add(struct hwop_log *log, const char *what, const char *args, double t0,
 		    int ok)
 {
@@ -130,14 +123,14 @@ static void log_add(struct hwop_log *log, const char *what, const char *args, do
 		return;
 	snprintf(log->e[log->n].what, sizeof(log->e[0].what), "%s", what);
 	snprintf(log->e[log->n].args, sizeof(log->e[0].args), "%s", args);
-	log->e[log->n].seconds = now_s() - t0;
+	log->e[log->n].seconds = clock_mono_s() - t0;
 	log->e[log->n++].ok = ok;
 }
 
 int wcache_get(struct hwio *h, enum wcache_method m, int *enabled, struct hwop_log *log,
 	       struct diag *d)
 {
-	double t0 = now_s();
+	double t0 = clock_mono_s();
 	int rc, supported = 0;
 
 	*enabled = -1;
@@ -168,7 +161,7 @@ int wcache_get(struct hwio *h, enum wcache_method m, int *enabled, struct hwop_l
 int wcache_set(struct hwio *h, enum wcache_method m, int enable, struct hwop_log *log,
 	       struct diag *d)
 {
-	double t0 = now_s();
+	double t0 = clock_mono_s();
 	int rc;
 
 	if (m == WCACHE_NVME) {

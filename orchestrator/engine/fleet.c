@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "err.h"
 #include "sbuf.h"
 #include "xalloc.h"
@@ -143,12 +144,8 @@ static void show_status(const struct fleet *f)
 		printf("\r\033[K%s", sb.buf);
 	} else {
 		char stamp[16];
-		time_t t = time(NULL);
-		struct tm tm;
 
-		localtime_r(&t, &tm);
-		strftime(stamp, sizeof(stamp), "[%H:%M:%S] ", &tm);
-		printf("%slineup: %s\n", stamp, sb.buf);
+		printf("%slineup: %s\n", clock_local_stamp(stamp, sizeof(stamp)), sb.buf);
 	}
 	fflush(stdout);
 	sbuf_release(&sb);

@@ -12,6 +12,7 @@
 
 #include "archive.h"
 #include "check.h"
+#include "clock.h"
 #include "err.h"
 #include "fiorun.h"
 #include "manifest.h"
@@ -252,7 +253,7 @@ static int execute(struct orch *x, struct diag *d)
 		check_estimate(&x->plan, 0, x->plan.nsteps, -1, x->dev.tgt.size, &e);
 		x->walk.estimate_min_ms = e.min_ms;
 		x->walk.estimate_max_ms = e.max_ms;
-		x->walk.started = run__mono_s();
+		x->walk.started = clock_mono_s();
 		run__say(x, "ssdbench %s: plan '%s' (%s), %zu steps, on %s with %s, %s; "
 			 "archive %s/\n", SSDBENCH_VERSION, x->plan.name, x->plan.title,
 			 x->plan.nsteps, x->arc.run.target, x->fio.version, x->fio.engine, x->arc.out);

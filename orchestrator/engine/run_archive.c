@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "fsutil.h"
 #include "report.h"
 #include "safefile.h"
 #include "sha256.h"
@@ -226,7 +227,7 @@ static int copy_plan_files(struct orch *x, struct diag *d)
 		char *dst = xasprintf("%s/plan/%s", x->arc.out, abs[i] + len + 1);
 
 		*strrchr(dst, '/') = '\0';
-		if (run__mkdir_p(dst))
+		if (fsutil_mkdir_p(dst))
 			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dst,
 				      strerror(errno));
 		*strchr(dst, '\0') = '/';
@@ -259,7 +260,7 @@ int run__prepare_archive(struct orch *x, struct diag *d)
 			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot clear '%s': %s",
 				      x->arc.out, strerror(errno));
 	}
-	if (!rc && (run__mkdir_p(x->arc.out) || run__mkdir_p(steps)))
+	if (!rc && (fsutil_mkdir_p(x->arc.out) || fsutil_mkdir_p(steps)))
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", steps,
 			      strerror(errno));
 	if (!rc)
@@ -457,7 +458,7 @@ int run__lock_archive(struct orch *x, int create, struct diag *d)
 
 	if (x->arc.lock.fd >= 0 || (!create && stat(x->arc.out, &st)))
 		return 0;
-	if (create && run__mkdir_p(x->arc.out))
+	if (create && fsutil_mkdir_p(x->arc.out))
 		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", x->arc.out,
 				strerror(errno));
 	return archlock_take(&x->arc.lock, x->arc.out, d);
@@ -469,7 +470,7 @@ int run__render(struct orch *x, struct diag *d)
 	char *pdf = xasprintf("%s/report.pdf", x->arc.out);
 	char *charts = xasprintf("%s/charts", x->arc.out);
 	struct report_opts ro = { pdf, charts, 1400, "zh-TW", NULL };
-	int rc = run__mkdir_p(charts) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create "
+	int rc = fsutil_mkdir_p(charts) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create "
 					    "'%s': %s", charts, strerror(errno)) : 0;
 
 	if (!rc)

@@ -20,9 +20,12 @@
 #include <unistd.h>
 
 #include "archive.h"
+#include "clock.h"
 #include "err.h"
 #include "fiorun.h"
 #include "fiostatus.h"
+#include "fsutil.h"
+#include "safefile.h"
 #include "xalloc.h"
 
 const char *run__discontinuous(const struct orch *x, int si, const struct run_ctx *c)
@@ -100,14 +103,6 @@ struct seg {
 	uint64_t next_s;        /* the whole second of the jobs' clock to report next */
 };
 
-static int64_t real_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Whether process pid catches SIGUSR1 (/proc/PID/status SigCgt): fio's, once it set up. */
 static int catches_usr1(pid_t pid)
 {
@@ -138,7 +133,7 @@ static void ask_reports(struct seg *g, unsigned tick_ms)
 
 	if (!g->pid || g->stop || (!g->handler && !(g->handler = catches_usr1(g->pid))))
 		return;
-	now = real_ms();
+	now = clock_unix_ms();
 	if (!g->job0) {
 		int64_t epoch;
 
@@ -163,34 +158,23 @@ static void ask_reports(struct seg *g, unsigned tick_ms)
 		nanosleep(&ts, NULL);
 	}
 	kill(g->pid, SIGUSR1);
-	now = real_ms();
+	now = clock_unix_ms();
 	g->next_s = (uint64_t)((now - g->job0) / 1000) + 1;
 }
 
 static char *iso_ms(int64_t ms)
 {
-	time_t t = (time_t)(ms / 1000);
-	struct tm tm;
-	char buf[32];
+	char buf[CLOCK_ISO_SIZE];
 
-	gmtime_r(&t, &tm);
-	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	return xstrdup(buf);
+	return xstrdup(clock_iso8601(ms / 1000, buf, sizeof(buf)));
 }
 
 static int put_file(const char *dir, const char *name, const char *buf, size_t len,
 		    struct diag *d)
 {
 	char *path = xasprintf("%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-	int rc = 0;
+	int rc = safefile_write(path, buf, len, d);
 
-	if (!f || fwrite(buf, 1, len, f) != len)
-		rc = -SB_EIO;
-	if (f && fclose(f))
-		rc = -SB_EIO;
-	if (rc)
-		diag_set(d, rc, NULL, 0, 0, "cannot write '%s': %s", path, strerror(errno));
 	free(path);
 	return rc;
 }
@@ -200,7 +184,7 @@ static int put_round(const struct seg *g, const struct result_step *st,
 		     const struct fiostatus_round *r, struct diag *d)
 {
 	char *dir = xasprintf("%s/%s", g->x->arc.out, st->dir);
-	int rc = run__mkdir_p(dir) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': "
+	int rc = fsutil_mkdir_p(dir) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': "
 					      "%s", dir, strerror(errno)) : 0;
 
 	if (!rc)
@@ -405,7 +389,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 	job = xasprintf("%s/job.fio", g.dir);
 	label = run__element_label(x, step, &g.c);
 	diag_clear(&g.sd);
-	if (run__mkdir_p(g.dir))
+	if (fsutil_mkdir_p(g.dir))
 		rc = x->walk.fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", g.dir,
 					 strerror(errno));
 	if (!rc)

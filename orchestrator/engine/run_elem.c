@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "clock.h"
 #include "err.h"
 #include "manifest.h"
 #include "sbuf.h"
@@ -25,32 +26,9 @@ volatile sig_atomic_t run__interrupted;
 
 char *run__iso_now(void)
 {
-	char buf[32];
-	time_t t = time(NULL);
-	struct tm tm;
+	char buf[CLOCK_ISO_SIZE];
 
-	gmtime_r(&t, &tm);
-	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	return xstrdup(buf);
-}
-
-int run__mkdir_p(const char *path)
-{
-	char *p = xstrdup(path);
-	int rc = 0;
-
-	for (char *s = p + 1; *s && !rc; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) && errno != EEXIST)
-			rc = -errno;
-		*s = '/';
-	}
-	if (!rc && mkdir(p, 0755) && errno != EEXIST)
-		rc = -errno;
-	free(p);
-	return rc;
+	return xstrdup(clock_iso8601((int64_t)time(NULL), buf, sizeof(buf)));
 }
 
 struct fiorun_target run__fio_target(const struct orch *x, uint64_t usable)
@@ -71,12 +49,8 @@ void run__say(const struct orch *x, const char *fmt, ...)
 		return;
 	if (!x->o->tty) {
 		char stamp[16];
-		time_t t = time(NULL);
-		struct tm tm;
 
-		localtime_r(&t, &tm);
-		strftime(stamp, sizeof(stamp), "[%H:%M:%S] ", &tm);
-		fputs(stamp, stdout);
+		fputs(clock_local_stamp(stamp, sizeof(stamp)), stdout);
 	}
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
@@ -99,14 +73,6 @@ int run__save(struct orch *x, struct diag *d)
 uint64_t run__capacity(const struct orch *x, const struct run_ctx *c)
 {
 	return c->usable ? c->usable : x->dev.g.usable ? x->dev.g.usable : x->dev.tgt.size;
-}
-
-double run__mono_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* ---- elements ------------------------------------------------------------ */
@@ -205,7 +171,7 @@ char *run__element_label(const struct orch *x, size_t i, const struct run_ctx *c
 	if (c->round)
 		snprintf(round, sizeof(round), " r%d", c->round);
 	if (x->o->tty) {
-		format_hms(run__mono_s() - x->walk.started, el, sizeof(el));
+		format_hms(clock_mono_s() - x->walk.started, el, sizeof(el));
 		format_hms((double)x->walk.estimate_min_ms / 1000.0, lo, sizeof(lo));
 		format_hms((double)x->walk.estimate_max_ms / 1000.0, hi, sizeof(hi));
 		if (!x->walk.estimate_max_ms)

@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "clock.h"
 #include "err.h"
 #include "hwio.h"
 #include "interlock.h"
@@ -55,14 +56,6 @@ void run_hwop_free(struct run_hwop *h)
 	free(h);
 }
 
-static double mono_s(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 static uint64_t size_of(const char *node)
 {
 	uint64_t size = 0;
@@ -78,9 +71,9 @@ static uint64_t size_of(const char *node)
 /* Polls node until the kernel shows want bytes, for at most HWOP_WAIT_S. */
 static int wait_size(const char *node, uint64_t want, uint64_t *got, struct diag *d)
 {
-	double end = mono_s() + HWOP_WAIT_S;
+	double end = clock_mono_s() + HWOP_WAIT_S;
 
-	while ((*got = size_of(node)) != want && mono_s() < end)
+	while ((*got = size_of(node)) != want && clock_mono_s() < end)
 		nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
 	if (*got == want)
 		return 0;
@@ -139,7 +132,7 @@ int run_hwop_change(struct run_hwop *h, const struct run_opts *o, const char *pa
 	struct interlock_report *ir = xcalloc(1, sizeof(*ir));
 	struct device_info *di = xcalloc(1, sizeof(*di));
 	struct hwio *io = NULL;
-	double t0 = mono_s();
+	double t0 = clock_mono_s();
 	char *json = NULL;
 	int rc = interlock_check(path, o->destroy, o->ndestroy, ir, d);
 
@@ -184,7 +177,7 @@ int run_hwop_change(struct run_hwop *h, const struct run_opts *o, const char *pa
 		h->simulated ? "]" : "");
 	rc = resize(h, io, di, out, d);
 out:
-	h->change_s = mono_s() - t0;
+	h->change_s = clock_mono_s() - t0;
 	hwio_close(io);
 	free(json);
 	free(di);
@@ -220,14 +213,14 @@ static int give_back(const struct hwop_restore *r, const char *node, struct hwop
 int run_hwop_restore(struct run_hwop *h, const char *dir, FILE *out, struct diag *d)
 {
 	struct hwop_restore r = h->rec;
-	double t0 = mono_s();
+	double t0 = clock_mono_s();
 	int rc;
 
 	r.nsid = h->nsid ? h->nsid : r.nsid;   /* the namespace the change left */
 	fprintf(out, "%s: giving the capacity of '%s' back\n", h->name, h->node[0] ? h->node :
 		h->rec.device);
 	rc = give_back(&r, h->node[0] ? h->node : h->rec.device, &h->log, &h->back_size, d);
-	h->restore_s = mono_s() - t0;
+	h->restore_s = clock_mono_s() - t0;
 	if (!rc)
 		rc = journal_add_event(dir, "capacity-restored", h->rec.device, d);
 	if (!rc) {
@@ -245,7 +238,7 @@ int run_hwop_recover(struct run_hwop *h, const char *record, const char *dir, FI
 	struct hwop_restore r;
 	struct hwop_log log = { 0 };
 	uint64_t size = 0;
-	double t0 = mono_s();
+	double t0 = clock_mono_s();
 	int rc = hwop_restore_parse(record, &r, d);
 
 	if (rc)
@@ -256,7 +249,7 @@ int run_hwop_recover(struct run_hwop *h, const char *record, const char *dir, FI
 	if (h) {
 		h->rec = r;
 		h->back_size = size;
-		h->restore_s = mono_s() - t0;
+		h->restore_s = clock_mono_s() - t0;
 		h->recovered = !rc;
 		h->restored = !rc;
 	}

@@ -129,7 +129,7 @@ struct run_arc {
 struct run_walk {
 	uint64_t written;            /* bytes written to the target by the run so far */
 	int fatal;                   /* stop whatever the failure policy says */
-	double started;              /* run__mono_s() at the run's start */
+	double started;              /* clock_mono_s() at the run's start */
 	uint64_t estimate_min_ms, estimate_max_ms; /* the plan's estimated duration */
 	/*
 	 * A duty cycle's wait state: its last fio element's end of I/O (fio's report
@@ -225,9 +225,6 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 /* Rewrites manifest.json and results.csv. */
 int run__save(struct orch *x, struct diag *d);
 char *run__iso_now(void);
-/* Monotonic seconds. */
-double run__mono_s(void);
-int run__mkdir_p(const char *path);
 /* The target fio is handed for steps confined to usable bytes (0 = the plan's). */
 struct fiorun_target run__fio_target(const struct orch *x, uint64_t usable);
 /* Prints a progress line: "[hh:mm:ss] " first when not on a terminal; not with --quiet. */

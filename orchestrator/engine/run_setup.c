@@ -17,6 +17,7 @@
 
 #include "check.h"
 #include "err.h"
+#include "fsutil.h"
 #include "units.h"
 #include "xalloc.h"
 
@@ -226,7 +227,7 @@ int run__probe_engine(struct orch *x, struct diag *d)
 		return 0;
 	dir = xstrdup(x->dev.tgt.path);
 	*strrchr(dir, '/') = '\0';
-	if (!x->dev.tgt.is_device && !x->dev.tgt.host && run__mkdir_p(*dir ? dir : "/"))
+	if (!x->dev.tgt.is_device && !x->dev.tgt.host && fsutil_mkdir_p(*dir ? dir : "/"))
 		ok = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
 			      strerror(errno));
 	/* A RAID's array does not exist yet: its first member answers for the kernel. */

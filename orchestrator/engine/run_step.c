@@ -15,10 +15,12 @@
 
 #include "archive.h"
 #include "check.h"
+#include "clock.h"
 #include "device.h"
 #include "err.h"
 #include "fiojson.h"
 #include "fiorun.h"
+#include "fsutil.h"
 #include "purge.h"
 #include "sbuf.h"
 #include "xalloc.h"
@@ -53,7 +55,7 @@ static void telemetry_tick(void *arg)
 	struct telemetry *t = arg;
 	struct device_info *di;
 	struct diag dd;
-	double now = run__mono_s();
+	double now = clock_mono_s();
 
 	if (!t->f || now < t->next)
 		return;
@@ -89,7 +91,7 @@ static void telemetry_start(struct telemetry *t, const struct orch *x,
 	t->sensor = getenv("SSDBENCH_TEMP_SENSOR");
 	if (t->sensor && !*t->sensor)
 		t->sensor = NULL;
-	t->t0 = run__mono_s();
+	t->t0 = clock_mono_s();
 	t->every = (double)w->telemetry_ms / 1000.0;
 	t->next = t->t0;
 }
@@ -228,10 +230,10 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 /* Sleeps ms, waking for a signal. */
 void run__idle_ms(uint64_t ms)
 {
-	double end = run__mono_s() + (double)ms / 1000.0;
+	double end = clock_mono_s() + (double)ms / 1000.0;
 
 	while (!run__interrupted) {
-		double left = end - run__mono_s();
+		double left = end - clock_mono_s();
 		struct timespec ts;
 
 		if (left <= 0)
@@ -247,10 +249,7 @@ void run__idle_ms(uint64_t ms)
 /* Sleeps until Unix ms `at`, waking for a signal. */
 static void idle_until(int64_t at)
 {
-	struct timespec now;
-
-	clock_gettime(CLOCK_REALTIME, &now);
-	at -= (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+	at -= clock_unix_ms();
 	if (at > 0)
 		run__idle_ms((uint64_t)at);
 }
@@ -432,7 +431,7 @@ int run__live_element(struct orch *x, size_t i, size_t ei, const struct run_ctx 
 	rc = run__preflight(x, w, d);
 	if (!rc && x->dev.hw && run__in_scope(x, w, x->dev.hw->scope) && !c->usable && !x->dev.g.usable)
 		st->capacity = x->dev.tgt.size;   /* the resized drive's */
-	if (!rc && run__mkdir_p(dir))
+	if (!rc && fsutil_mkdir_p(dir))
 		rc = x->walk.fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create '%s': %s", dir,
 					 strerror(errno));
 	if (x->walk.wait_end_ms && !(k->flags & RUN_KIND_FIO)) {

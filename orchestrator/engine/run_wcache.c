@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "clock.h"
 #include "err.h"
 #include "hwio.h"
 #include "journal.h"
@@ -117,15 +118,6 @@ const char *run_wcache_element(const struct run_wcache *w, const struct plan *p,
 	return wcache_state_name(want >= 0 ? want : w->before);
 }
 
-/* Monotonic seconds (this file's own: it is below the engine's run_elem.c). */
-static double mono_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* The drive at w->node, still the one of w->identity, opened for commands. */
 static struct hwio *open_drive(const struct run_wcache *w, const char *doing,
 			       struct device_info *di, struct diag *d)
@@ -150,14 +142,14 @@ static void kernel_after(struct run_wcache *w, int state, FILE *out)
 {
 	const char *want = state ? "write back" : "write through";
 	struct device_info *di = xcalloc(1, sizeof(*di));
-	double end = mono_s() + (w->method == WCACHE_ATA ? KERNEL_WAIT_S : 0);
+	double end = clock_mono_s() + (w->method == WCACHE_ATA ? KERNEL_WAIT_S : 0);
 	struct diag d;
 
 	diag_clear(&d);
 	do {
 		if (!device_probe(w->node, di, &d))
 			snprintf(w->kernel_after, sizeof(w->kernel_after), "%s", di->wcache_sysfs);
-		if (!strcmp(w->kernel_after, want) || mono_s() >= end)
+		if (!strcmp(w->kernel_after, want) || clock_mono_s() >= end)
 			break;
 		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
 	} while (1);

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "err.h"
 #include "fiorun_int.h"
 #include "sbuf.h"
@@ -314,26 +315,10 @@ struct watch {
 /* How long fio gets to wind down after the watchdog's SIGTERM before SIGKILL. */
 #define WATCHDOG_GRACE_MS 10000
 
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static int64_t real_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Sleeps until Unix ms `at` (0: not at all), waking early when *stop is set. */
 static void wait_until(int64_t at, const volatile sig_atomic_t *stop)
 {
-	for (int64_t left; at && !(stop && *stop) && (left = at - real_ms()) > 0; ) {
+	for (int64_t left; at && !(stop && *stop) && (left = at - clock_unix_ms()) > 0; ) {
 		struct timespec ts = { 0, (left > 200 ? 200 : left) * 1000000L };
 
 		nanosleep(&ts, NULL);
@@ -466,7 +451,7 @@ static void signal_fio(const struct watch *w, int sig)
 /* One tick of the watch: forwards Ctrl-C, notices fio's end, runs the watchdog. */
 static void watch_tick(const struct fiorun_exec_opts *o, struct watch *w)
 {
-	int64_t now = now_ms();
+	int64_t now = clock_mono_ms();
 
 	if (o->tick)
 		o->tick(o->tick_arg);
@@ -679,7 +664,7 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	quiesce(o->dir, o->target);
 	wait_until(o->start_at_ms, o->stop);
 	if (o->started_ms)
-		*o->started_ms = real_ms();
+		*o->started_ms = clock_unix_ms();
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	fflush(NULL);
 	self = getpid();
@@ -700,7 +685,7 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	close(err_fd);
 	err_fd = -1;
 	if (o->timeout_s) {
-		w.term_at = now_ms() + (int64_t)o->timeout_s * 1000;
+		w.term_at = clock_mono_ms() + (int64_t)o->timeout_s * 1000;
 		w.kill_at = w.term_at + WATCHDOG_GRACE_MS;
 	}
 	pump_stdout(o, &w, pfd[0], &keep);

@@ -16,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "clock.h"
 #include "devlock.h"
 #include "err.h"
 #include "remote.h"
@@ -33,14 +34,6 @@ struct benchlock {
 	uint64_t diskseq;
 	long bench_pid;
 };
-
-static int64_t mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 const char **benchlock_args(const char *const *paths, size_t npaths, const char *const *ids,
 			    size_t n, const char *holder, size_t *nargs)
@@ -118,7 +111,7 @@ static int pump(struct benchlock *l, int ms)
 static int read_until_line(struct benchlock *l, int64_t deadline)
 {
 	while (!strchr(l->said.buf, '\n')) {
-		int64_t left = deadline - mono_ms();
+		int64_t left = deadline - clock_mono_ms();
 
 		if (left <= 0)
 			return -1;
@@ -142,7 +135,7 @@ static int reap(struct benchlock *l, int64_t deadline)
 			l->pid = 0;
 			break;
 		}
-		if (w == 0 && mono_ms() >= deadline) {
+		if (w == 0 && clock_mono_ms() >= deadline) {
 			kill(-l->pid, SIGKILL);
 			kill(l->pid, SIGKILL);
 			killed = 1;
@@ -195,7 +188,7 @@ struct benchlock *benchlock_open(const struct plan_host *h, const char *const *p
 	const char **args = benchlock_args(paths, npaths, ids, n, holder, &nargs);
 	char **argv = sshcmd_argv(h, timeout_s, args, nargs);
 	struct benchlock *l = xcalloc(1, sizeof(*l));
-	int64_t deadline = mono_ms() + (int64_t)timeout_s * 1000;
+	int64_t deadline = clock_mono_ms() + (int64_t)timeout_s * 1000;
 	int rc, got;
 
 	l->h = h;
@@ -207,7 +200,7 @@ struct benchlock *benchlock_open(const struct plan_host *h, const char *const *p
 	if (got > 0)
 		rc = read_line(l, d);
 	else if (!rc)
-		rc = reap(l, got < 0 ? mono_ms() : deadline);
+		rc = reap(l, got < 0 ? clock_mono_ms() : deadline);
 	if (got <= 0)   /* no lock: say why (ssh, or the bench's refusal) */
 		rc = sshcmd_judge(h, argv[0], "lock", got < 0 ? -SB_EFIO : rc ? rc : 1,
 				  l->errs.buf, timeout_s, d);
@@ -216,7 +209,7 @@ struct benchlock *benchlock_open(const struct plan_host *h, const char *const *p
 	if (!rc)
 		return l;
 	if (l->pid)
-		reap(l, mono_ms());
+		reap(l, clock_mono_ms());
 	free_lock(l);
 	return NULL;
 }
@@ -249,7 +242,7 @@ int benchlock_close(struct benchlock *l, unsigned timeout_s, struct diag *d)
 
 	if (!l)
 		return 0;
-	rc = reap(l, mono_ms() + (int64_t)timeout_s * 1000);
+	rc = reap(l, clock_mono_ms() + (int64_t)timeout_s * 1000);
 	if (rc)
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "host '%s': the run's 'ssdbench lock' "
 			      "(pid %ld there) did not end cleanly (%s %d)%s%.200s", l->h->name,

@@ -14,17 +14,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "err.h"
 #include "units.h"
 #include "xalloc.h"
-
-static int64_t mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* The child: its own process group (so the deadline kills all of it), output to fds. */
 static void exec_child(char *const argv[], const char *dir, int fd_out, int fd_err)
@@ -66,7 +59,7 @@ int remote_pump(struct pollfd p[2], struct sbuf *bufs[2], int ms)
 static int drain(pid_t pid, struct pollfd p[2], struct sbuf *bufs[2], int64_t deadline)
 {
 	while (p[0].fd >= 0 || p[1].fd >= 0) {
-		int wait_ms = deadline ? (int)(deadline - mono_ms()) : -1;
+		int wait_ms = deadline ? (int)(deadline - clock_mono_ms()) : -1;
 
 		if (deadline && wait_ms <= 0) {
 			kill(-pid, SIGKILL);
@@ -82,7 +75,7 @@ int remote_run(char *const argv[], const char *dir, unsigned timeout_s, struct s
 	       struct sbuf *err)
 {
 	int po[2], pe[2] = { -1, -1 }, st = 0, killed;
-	int64_t deadline = timeout_s ? mono_ms() + (int64_t)timeout_s * 1000 : 0;
+	int64_t deadline = timeout_s ? clock_mono_ms() + (int64_t)timeout_s * 1000 : 0;
 	struct pollfd p[2];
 	struct sbuf *bufs[2] = { out, err };
 	pid_t pid;
