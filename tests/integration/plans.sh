@@ -28,8 +28,11 @@ snia-throughput.xml|20 min – 1 h 40 min
 snia-latency.xml|45 min – 3 h 45 min
 snia-wsat.xml|0 s – 24 h
 snia-hir.xml|15 h 35 min – 15 h 55 min
+snia-xsr.xml|22 h
+snia-dirth.xml|8 h 5 min – 26 h 25 min
+snia-ecw.xml|8 h 5 min – 26 h 25 min
 TABLE
-expect_eq "plans covered" "$(ls testplans/*.xml | wc -l)" 12
+expect_eq "plans covered" "$(ls testplans/*.xml | wc -l)" 15
 
 # 56 elements of one minute: 56 min per round.
 check "snia-iops: 56 min per round" grep -q "per round 56 min, in all 4 h 40 min – 23 h 20 min" \
@@ -39,6 +42,20 @@ expect_eq "json min" "$(jq .estimate.min_ms "$WORK/j.json")" 16800000
 expect_eq "json max" "$(jq .estimate.max_ms "$WORK/j.json")" 84000000
 expect_eq "json steps" "$(jq '.steps | length' "$WORK/j.json")" 58
 expect_eq "json written" "$(jq .estimate.written_min_x "$WORK/j.json")" 2
+
+# XSR: 8 h, 6 h, 8 h of one-minute samples. DIRTH and ECW: preconditioning rounds of
+# 1 min; rounds of a 5 min pre-write and 49 cells of 1 min (54 min), 5 to 25 of them;
+# then 60 + 10 min at each of the three histogram points.
+"$SSDBENCH" check testplans/snia-xsr.xml --assume-capacity 1TB > "$WORK/x"
+expect_eq "snia-xsr: the three access groups" \
+  "$(sed -n "s/.*<rounds> '\([^']*\)'.*per round \(.*\), in all \(.*\)/\1 \2 \3/p" "$WORK/x" | paste -sd,)" \
+  "group1-seq1024k 1 min 8 h,group2-rnd8k 1 min 6 h,group3-seq1024k 1 min 8 h"
+for p in dirth ecw; do
+  "$SSDBENCH" check "testplans/snia-$p.xml" --assume-capacity 1TB > "$WORK/x"
+  check "snia-$p: 54 min per demand-variation round" \
+    grep -q "'demand-variation': .* per round 54 min, in all 4 h 30 min – 22 h 30 min" "$WORK/x"
+  expect_eq "snia-$p: steps" "$(grep -cE '^ +[0-9]+ ' "$WORK/x")" 59
+done
 
 # Smoke: every plan shrinks to seconds on small file targets.
 for f in testplans/*.xml; do
