@@ -3,7 +3,7 @@
 # ssdbench import and compare: every fio output variant in samples/ becomes an
 # archive that verify, ls and report accept; bad input is named with its place;
 # three drives made with fio here are compared in two languages, and the delta
-# numbers are recomputed from the archives' results.csv.
+# numbers are recomputed from the archives' fio reports.
 . "$(dirname "$0")/lib.sh"
 command -v fio > /dev/null || { echo "SKIP: no fio"; exit 77; }
 S=$SRC/samples
@@ -113,13 +113,18 @@ expect_eq "rows: 3 drives x 3 tests x 8 read metrics + header" "$(wc -l < "$c")"
 for t in rr-q1 rr-q2 rr-q4; do
   s1=$(jq -r --arg t "$t" '.steps[] | select(.name == $t) | .index' "$WORK/drive1/manifest.json")
   s2=$(jq -r --arg t "$t" '.steps[] | select(.name == $t) | .index' "$WORK/drive2/manifest.json")
-  v1=$(csv_get "$WORK/drive1/results.csv" "$s1" read_iops)
-  v2=$(csv_get "$WORK/drive2/results.csv" "$s2" read_iops)
+  # From fio's own numbers: results.csv's two decimals can move a delta's second one.
+  d1=$(jq -r --arg t "$t" '.steps[] | select(.name == $t) | .dir' "$WORK/drive1/manifest.json")
+  d2=$(jq -r --arg t "$t" '.steps[] | select(.name == $t) | .dir' "$WORK/drive2/manifest.json")
+  v1=$(jq '[.jobs[].read.iops] | add' "$WORK/drive1/$d1/fio.json")
+  v2=$(jq '[.jobs[].read.iops] | add' "$WORK/drive2/$d2/fio.json")
+  expect_eq "$t: drive1 results.csv" "$(csv_get "$WORK/drive1/results.csv" "$s1" read_iops)" \
+    "$(awk -v a="$v1" 'BEGIN { printf "%.2f", a }')"
   want=$(awk -v a="$v1" -v b="$v2" 'BEGIN { printf "%.2f", (a - b) / b * 100 }')
   got=$(awk -F, -v t="$t" '$1 == "drive1" && $3 == t && $5 == "read_iops" { print $8 }' "$c")
   expect_eq "$t: delta of drive1 vs drive2" "$got" "$want"
   got=$(awk -F, -v t="$t" '$1 == "drive2" && $3 == t && $5 == "read_iops" { print $7 }' "$c")
-  expect_eq "$t: baseline value" "$got" "$v2"
+  expect_eq "$t: baseline value" "$got" "$(awk -v a="$v2" 'BEGIN { printf "%.2f", a }')"
   l1=$(csv_get "$WORK/drive1/results.csv" "$s1" clat_mean_us)
   got=$(awk -F, -v t="$t" '$1 == "drive1" && $3 == t && $5 == "clat_mean_us" { print $7 }' "$c")
   expect_eq "$t: drive1 mean latency" "$got" "$l1"

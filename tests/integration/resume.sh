@@ -59,7 +59,7 @@ expect_eq "journal elements" "$(grep -c '"event":"element"' "$out/journal.jsonl"
 # the sum of every fio.json's writes before it.
 sum=0
 for d in $(jq -r '.steps[0:7][] | .dir' "$m"); do
-  sum=$((sum + $(jq '[.jobs[].write.io_bytes] | add' "$out/$d/fio.json")))
+  sum=$((sum + $(fio_sum "$out/$d" '[.jobs[].write.io_bytes] | add')))
 done
 expect_eq "written before 'last'" "$(jq '.steps[7].written_before' "$m")" "$sum"
 expect_eq "csv rows" "$(tail -n +2 "$out/results.csv" | wc -l)" 8
