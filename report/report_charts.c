@@ -265,6 +265,19 @@ static void build_summary(struct report *r, const struct tmpl_chart *t)
 	build_summary_chart(r);
 }
 
+/* #21 LAT/TP */
+static void build_snia_lat(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	report__build_snia_lat(r);
+}
+
+static void build_snia_tp(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	report__build_snia_tp(r);
+}
+
 /* The builder of each kind a report template may name (TMPL_IN_REPORT in tmpl.h). */
 static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_chart *t) = {
 	[TMPL_STEP_IOPS] = build_steps,
@@ -273,6 +286,9 @@ static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_c
 	[TMPL_SUMMARY] = build_summary,
 	[TMPL_ROUNDS] = build_rounds,
 	[TMPL_QOS] = build_qos,
+	/* #21 LAT/TP */
+	[TMPL_SNIA_LAT] = build_snia_lat,
+	[TMPL_SNIA_TP] = build_snia_tp,
 };
 
 /* The charts of one template entry; a kind without data adds none. */

@@ -96,7 +96,22 @@
 	X(M_WC_OFF,         "wc-off") \
 	X(M_WC_UNKNOWN,     "wc-unknown") \
 	X(M_WC_NA,          "wc-na") \
-	X(M_RESPONSE,       "response")
+	X(M_RESPONSE,       "response") \
+	/* #21 LAT/TP */ \
+	X(M_LAT_ART,        "lat-art") \
+	X(M_LAT_MRT,        "lat-mrt") \
+	X(M_LAT_ART_SUB,    "lat-art-sub") \
+	X(M_LAT_MRT_SUB,    "lat-mrt-sub") \
+	X(M_LAT_NOT_STEADY, "lat-not-steady") \
+	X(M_LAT_ART_AXIS,   "lat-art-axis") \
+	X(M_LAT_MRT_AXIS,   "lat-mrt-axis") \
+	X(M_LAT_BS,         "lat-bs") \
+	X(M_LAT_3D,         "lat-3d") \
+	X(M_TP_TABLE,       "tp-table") \
+	X(M_TP_SUB,         "tp-sub") \
+	X(M_TP_BS,          "tp-bs") \
+	X(M_TP_BS_SUB,      "tp-bs-sub") \
+	X(M_TP_ROUNDS,      "tp-rounds")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
@@ -186,5 +201,23 @@ void report__written_chart(struct report *r, char *name, const char *title,
 			   const char *sub, const struct result_step *const *els,
 			   size_t n);
 void report__build_scopes(struct report *r);
+/* #21 LAT/TP */
+struct rounds_matrix;
+/* A scope's file stem for its page what: "scope-steady-state-lat-art". Free it. */
+char *report__scope_stem(const struct result_scope *s, const char *what);
+/* The SNIA steady-state pages of scope s: convergence and each variable's window. */
+void report__scope_steady(struct report *r, const struct result_scope *s);
+/*
+ * One series per R/W mix (matrix column) of c: x the block size in bytes (a 2D
+ * plot, positive values only, for its log axes) or the row's index (3D columns).
+ */
+void report__mix_series(struct chart *c, const struct rounds_matrix *m, int by_index);
+
+/* snia_lat.c (#21 LAT/TP), above report_scopes.c: the SNIA latency test's pages
+ * (ART and MRT tables, 2D and 3D plots per block size x R/W mix) and the throughput
+ * test's (MB/s table per block size and direction, 2D plot), each after its
+ * scopes' convergence and measurement-window charts. */
+void report__build_snia_lat(struct report *r);
+void report__build_snia_tp(struct report *r);
 
 #endif

@@ -305,7 +305,7 @@ static void matrix_table(struct report *r, const struct result_scope *s,
  * One series per R/W mix (matrix column) of c: x the block size in bytes (a 2D
  * plot, positive values only, for its log axes) or the row's index (3D columns).
  */
-static void mix_series(struct chart *c, const struct rounds_matrix *m, int by_index)
+void report__mix_series(struct chart *c, const struct rounds_matrix *m, int by_index)
 {
 	double *x = xmalloc((m->nrows + 1) * sizeof(*x)), *y = xmalloc((m->nrows + 1) * sizeof(*y));
 
@@ -337,7 +337,7 @@ static void iops_bs_chart(struct report *r, const struct result_scope *s,
 	chart_set_axis_titles(c, r->msg[M_BS], "IOPS");
 	chart_set_scales(c, CHART_LOG2, CHART_LOG10);
 	chart_set_units(c, CHART_UNIT_IEC, CHART_UNIT_SI);
-	mix_series(c, m, 0);
+	report__mix_series(c, m, 0);
 	report__add_chart(r, stem(s, "iops-bs"), c, NULL);
 	free(sub);
 }
@@ -351,7 +351,7 @@ static void iops_3d_chart(struct report *r, const struct result_scope *s,
 
 	chart_set_axis_titles(c, r->msg[M_BS], "IOPS");
 	chart_set_categories(c, (const char *const *)m->rows, m->nrows);
-	mix_series(c, m, 1);
+	report__mix_series(c, m, 1);
 	report__add_chart(r, stem(s, "iops-3d"), c, NULL);
 	free(sub);
 }
@@ -388,9 +388,7 @@ static void scope_pages(struct report *r, const struct result_scope *s)
 		return;
 	els = scope_elements(r, s, &n);
 	if (steady) {
-		convergence_chart(r, s);
-		for (size_t k = 0; k < s->ntracks; k++)
-			window_chart(r, s, k);
+		report__scope_steady(r, s);
 		any = 1;
 	}
 	if (!strcmp(report__str_or(s->until, ""), "written") || !strcmp(hint, "written")) {
@@ -407,6 +405,19 @@ static void scope_pages(struct report *r, const struct result_scope *s)
 	else if (!any || !strcmp(hint, "time"))
 		time_chart(r, s, els, n, 0);
 	free(els);
+}
+
+/* #21 LAT/TP: what report/snia_lat.c reuses of a scope's pages. */
+char *report__scope_stem(const struct result_scope *s, const char *what)
+{
+	return stem(s, what);
+}
+
+void report__scope_steady(struct report *r, const struct result_scope *s)
+{
+	convergence_chart(r, s);
+	for (size_t k = 0; k < s->ntracks; k++)
+		window_chart(r, s, k);
 }
 
 void report__build_scopes(struct report *r)

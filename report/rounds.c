@@ -202,8 +202,24 @@ static int place(struct rounds_matrix *m, const struct result_step *st, size_t *
 	return rc;
 }
 
+/* An element's value for a matrix cell; NAN when it has none. */
+static double step_value(const struct result_step *st, enum rounds_value what)
+{
+	if (what == ROUNDS_IOPS)
+		return step_iops(st);
+	if (!st->resp.n)
+		return NAN;
+	return what == ROUNDS_ART ? st->resp.mean_us : st->resp.max_us;
+}
+
 int rounds_matrix(const struct result_run *run, const struct result_scope *s,
 		  struct rounds_matrix *m)
+{
+	return rounds_matrix_of(run, s, ROUNDS_IOPS, m);
+}
+
+int rounds_matrix_of(const struct result_run *run, const struct result_scope *s,
+		     enum rounds_value what, struct rounds_matrix *m)
 {
 	size_t *row = xcalloc(run->nsteps + 1, sizeof(*row));
 	size_t *col = xcalloc(run->nsteps + 1, sizeof(*col));
@@ -228,15 +244,24 @@ int rounds_matrix(const struct result_run *run, const struct result_scope *s,
 	for (size_t i = 0; i < run->nsteps; i++) {
 		const struct result_step *st = &run->steps[i];
 
-		if (rounds_in_scope(st, s) && st->round >= m->first && st->round <= m->last &&
-		    st->status && !strcmp(st->status, "ok")) {
-			sum[row[i] * m->ncols + col[i]] += step_iops(st);
-			cnt[row[i] * m->ncols + col[i]]++;
-		}
+		size_t k = row[i] * m->ncols + col[i];
+		double v;
+
+		if (!rounds_in_scope(st, s) || st->round < m->first || st->round > m->last ||
+		    !st->status || strcmp(st->status, "ok"))
+			continue;
+		v = step_value(st, what);
+		if (isnan(v))
+			continue;
+		if (what == ROUNDS_MRT)
+			sum[k] = cnt[k] > 0 && sum[k] > v ? sum[k] : v;
+		else
+			sum[k] += v;
+		cnt[k]++;
 	}
 	m->v = xmalloc(m->nrows * m->ncols * sizeof(*m->v));
 	for (size_t k = 0; k < m->nrows * m->ncols; k++)
-		m->v[k] = cnt[k] > 0 ? sum[k] / cnt[k] : NAN;
+		m->v[k] = cnt[k] > 0 ? (what == ROUNDS_MRT ? sum[k] : sum[k] / cnt[k]) : NAN;
 	sort_rows(m);
 	label_cols(m);
 	free(sum);

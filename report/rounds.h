@@ -61,6 +61,15 @@ struct rounds_matrix {
  */
 int rounds_matrix(const struct result_run *run, const struct result_scope *s,
 		  struct rounds_matrix *m);
+/*
+ * What a matrix cell holds: the mean over the window's rounds of each round's total
+ * IOPS, of its mean response time (µs, fio's lat over every direction, weighted by
+ * I/O count), or the maximum of its maximum response times (µs): SNIA's ART and MRT.
+ */
+enum rounds_value { ROUNDS_IOPS, ROUNDS_ART, ROUNDS_MRT };
+/* rounds_matrix() with the cells holding what. */
+int rounds_matrix_of(const struct result_run *run, const struct result_scope *s,
+		     enum rounds_value what, struct rounds_matrix *m);
 void rounds_matrix_release(struct rounds_matrix *m);
 
 /* A curve built element by element. */

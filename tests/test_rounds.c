@@ -180,6 +180,44 @@ static void test_matrix(void **state)
 	result_run_release(&run);
 }
 
+/* #21 LAT/TP: the ART matrix is the window rounds' mean of their mean response
+ * times, the MRT matrix the maximum of their maxima; an element without response
+ * times (resp.n == 0) is left out. */
+static void test_matrix_response(void **state)
+{
+	struct result_run run;
+	struct rounds_matrix art, mrt;
+	(void)state;
+
+	build_matrix_run(&run, 6);
+	for (size_t i = 0; i < 36; i++) {
+		struct result_step *st = &run.steps[i];
+
+		st->resp.n = 10;
+		st->resp.mean_us = 10.0 * st->round + (double)(i % 6);
+		st->resp.max_us = (st->round == 4 ? 5000.0 : 100.0 * st->round) + (double)(i % 6);
+	}
+	run.steps[29].resp.n = 0;   /* round 5, 0/100, 512 B */
+	run.steps[36].resp.n = 1;   /* the other scope's element */
+	run.steps[36].resp.max_us = 1e9;
+	assert_int_equal(rounds_matrix_of(&run, &run.scopes[0], ROUNDS_ART, &art), 0);
+	assert_int_equal(rounds_matrix_of(&run, &run.scopes[0], ROUNDS_MRT, &mrt), 0);
+	assert_int_equal(art.first, 2);
+	assert_int_equal(mrt.last, 6);
+	/* 4k, 65/35 (i % 6 == 1): 10 r + 1 over rounds 2..6 -> 41; max at round 4. */
+	assert_near(art.v[1 * 2 + 0], 41, 1e-9);
+	assert_near(mrt.v[1 * 2 + 0], 5001, 1e-9);
+	/* 64k, 65/35 lost round 3 (failed): 10 r over 2, 4, 5, 6 -> 42.5. */
+	assert_near(art.v[2 * 2 + 0], 42.5, 1e-9);
+	assert_near(mrt.v[2 * 2 + 0], 5000, 1e-9);
+	/* 512 B, 0/100 without round 5's: 10 r + 5 over 2, 3, 4, 6 -> 42.5. */
+	assert_near(art.v[0 * 2 + 1], 42.5, 1e-9);
+	assert_near(mrt.v[0 * 2 + 1], 5005, 1e-9);
+	rounds_matrix_release(&art);
+	rounds_matrix_release(&mrt);
+	result_run_release(&run);
+}
+
 /* Cells of one coordinate, or of different keys, make no matrix. */
 static void test_matrix_refused(void **state)
 {
@@ -220,7 +258,7 @@ static void test_written_curve(void **state)
 	/* a wrote 100 MB then 300 MB by its 2nd second; b continues from 300 MB. */
 	result_series_push(&a->written, 2, 300e6);
 	a->written_before = 0;
-	b->written_before = 300e6;
+	b->written_before = 300000000;
 	result_series_push(&b->written, 1, 400e6);
 	result_series_push(&b->written, 2, 500e6);
 	rounds_curve_add_written(&c, a, 1000000000);
@@ -313,6 +351,7 @@ int main(void)
 		cmocka_unit_test(test_window_stored),
 		cmocka_unit_test(test_matrix),
 		cmocka_unit_test(test_matrix_refused),
+		cmocka_unit_test(test_matrix_response),
 		cmocka_unit_test(test_written_curve),
 		cmocka_unit_test(test_qos),
 	};

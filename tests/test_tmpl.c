@@ -136,9 +136,14 @@ static void expect_error(const char *text, int line, int col, const char *msg)
 static void test_errors_located(void **state)
 {
 	(void)state;
+	/* Every report kind in table order; later kinds' rows (#21) come after qos. */
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3,
 		     "unknown chart kind (step-iops, sweep-qd, dispersion, summary, rounds, "
-		     "qos) 'pie'");
+		     "qos, ");
+	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, ") 'pie'");
+	/* #21 LAT/TP */
+	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, " snia-lat,");
+	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, " snia-tp");
 	expect_error("<report>\n <chart kind=\"summary\" colour=\"red\"/>\n</report>\n", 2, 2,
 		     "unknown attribute 'colour' on <chart>");
 	expect_error("<report>\n<chart kind=\"summary\" width=\"20\"/>\n</report>\n", 2, 1,
