@@ -273,6 +273,9 @@ static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_c
 	[TMPL_SUMMARY] = build_summary,
 	[TMPL_ROUNDS] = build_rounds,
 	[TMPL_QOS] = build_qos,
+	/* #21 WSAT/HIR */
+	[TMPL_SNIA_WSAT] = report__build_wsat,
+	[TMPL_SNIA_HIR] = report__build_hir,
 };
 
 /* The charts of one template entry; a kind without data adds none. */
