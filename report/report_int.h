@@ -105,6 +105,7 @@
 	X(M_WSAT_SUB,       "wsat-sub") \
 	X(M_TGBW,           "tgbw") \
 	X(M_TGBW_LOG,       "tgbw-log") \
+	X(M_TGBW_LAST,      "tgbw-last") \
 	X(M_P99999,         "p99999") \
 	X(M_MAXIMUM,        "maximum") \
 	X(M_HIR,            "hir") \

@@ -114,6 +114,19 @@ static struct chart *wsat_chart(const struct report *r, const struct result_scop
 	return c;
 }
 
+/* Labels the last round's point with its TGBW: "1.074 GB written". */
+static void mark_last(const struct report *r, struct chart *c, const struct wsat_point *p)
+{
+	char gb[48], *label;
+	const char *v = gb;
+
+	chart_format_grouped(p->tgbw, p->tgbw < 10 ? 3 : p->tgbw < 1000 ? 1 : 0, gb,
+			     sizeof(gb));
+	label = report__subst(r->msg[M_TGBW_LAST], &v, 1);
+	chart_add_mark(c, p->tgbw, p->iops, label);
+	free(label);
+}
+
 static void wsat_pages(struct report *r, const struct result_scope *s, size_t nth)
 {
 	size_t n;
@@ -138,6 +151,8 @@ static void wsat_pages(struct report *r, const struct result_scope *s, size_t nt
 		c = wsat_chart(r, s, logx ? M_WSAT_TGBW_LOG : M_WSAT_TGBW,
 			       r->msg[logx ? M_TGBW_LOG : M_TGBW], "IOPS", logx, 0);
 		add_points(c, "IOPS", chart_palette(0), gb, iops, n, logx);
+		if (n && p[n - 1].tgbw > 0)
+			mark_last(r, c, &p[n - 1]);
 		add_page(r, c, logx ? "tgbw-log" : "tgbw", nth);
 	}
 	/* The maximum is often orders above the mean: a log y keeps both readable. */

@@ -136,9 +136,14 @@ static void expect_error(const char *text, int line, int col, const char *msg)
 static void test_errors_located(void **state)
 {
 	(void)state;
+	/* The list goes on with the kinds later rows add (#21's SNIA pages). */
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3,
 		     "unknown chart kind (step-iops, sweep-qd, dispersion, summary, rounds, "
-		     "qos) 'pie'");
+		     "qos, ");
+	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, ") 'pie'");
+	/* #21 WSAT/HIR */
+	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3,
+		     ", snia-wsat, snia-hir");
 	expect_error("<report>\n <chart kind=\"summary\" colour=\"red\"/>\n</report>\n", 2, 2,
 		     "unknown attribute 'colour' on <chart>");
 	expect_error("<report>\n<chart kind=\"summary\" width=\"20\"/>\n</report>\n", 2, 1,
