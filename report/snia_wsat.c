@@ -23,16 +23,18 @@ struct wsat_point {
 	double resp[3];   /* mean, 99.999 %, max response time in µs; NAN when none */
 };
 
-/* The round's response time (completion latency without lat bins): mean, p99.999, max. */
+/*
+ * The round's response time: mean, p99.999 (from the json+ bins), max; each of
+ * completion latency when fio reported no response time (no lat numbers or bins).
+ */
 static void round_resp(const struct result_step *st, double out[3])
 {
-	int resp = qos_has_resp(st);
 	struct result_hist h = { 0 };
 
-	qos_merge(st, resp, &h);
-	out[0] = resp && st->resp.n ? st->resp.mean_us : st->clat_mean_us;
+	qos_merge(st, qos_has_resp(st), &h);
+	out[0] = st->resp.n ? st->resp.mean_us : st->clat_mean_us;
 	out[1] = qos_percentile(&h, 99.999);
-	out[2] = resp && st->resp.n ? st->resp.max_us : st->clat_max_us;
+	out[2] = st->resp.n ? st->resp.max_us : st->clat_max_us;
 	for (int i = 0; i < 3; i++)
 		if (!(out[i] > 0))
 			out[i] = NAN;
