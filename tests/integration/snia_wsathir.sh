@@ -11,6 +11,13 @@
 
 command -v pdftotext > /dev/null || { echo "SKIP: pdftotext missing"; exit 77; }
 
+# svg_ok FILE: well-formed, and librsvg draws it (when the tools are here).
+svg_ok() {
+  command -v xmllint > /dev/null && { xmllint --noout "$1" || return 1; }
+  command -v rsvg-convert > /dev/null && { rsvg-convert -o "$WORK/rsvg.png" "$1" || return 1; }
+  return 0
+}
+
 # page_text PDF TITLE: the text of the PDF's page(s) whose text holds TITLE.
 page_text() {
   local pages p
@@ -30,6 +37,7 @@ run_ok "$SRC/testplans/snia-wsat.xml" "$w" --set smoke=1 \
   -o "$WORK/wsat.pdf" > /dev/null
 for n in snia-wsat-time snia-wsat-tgbw snia-wsat-tgbw-log snia-wsat-resp; do
   check "WSAT chart $n.svg" test -s "$w/charts/$n.svg"
+  check "WSAT chart $n.svg draws" svg_ok "$w/charts/$n.svg"
   check "WSAT chart $n.png" test -s "$w/charts/$n.png"
 done
 pdftotext -layout "$WORK/wsat.pdf" "$WORK/wsat.txt"
@@ -64,6 +72,9 @@ run_ok "$SRC/testplans/snia-hir.xml" "$h" --set smoke=1 \
   -o "$WORK/hir.pdf" > /dev/null
 check "HIR chart snia-hir.svg" test -s "$h/charts/snia-hir.svg"
 check "HIR table snia-hir-table.svg" test -s "$h/charts/snia-hir-table.svg"
+for n in snia-hir snia-hir-table; do
+  check "HIR $n.svg draws" svg_ok "$h/charts/$n.svg"
+done
 m=$h/manifest.json
 # The wait states: the scopes of elements that are no <rounds> scope (duty cycles).
 states=$(jq -r '[.scopes[].name] as $r | [.steps[] | select(.scope != null and
@@ -89,5 +100,15 @@ for s in $states; do
   expect_eq "HIR table $s: access periods" "$got_n" "${mean#* }"
   check "HIR table $s: mean IOPS $got = jq's ${mean% *}" \
     awk -v a="$got" -v b="${mean% *}" 'BEGIN { exit !(a != "" && a - b <= 0.501 && b - a <= 0.501) }'
+done
+# The Chinese reports carry the pages' titles in their own script.
+for l in zh-TW:WSAT：IOPS\ 與總寫入\ GB:HIR：各等待狀態的平均\ IOPS zh-CN:WSAT：IOPS\ 与总写入\ GB:HIR：各等待状态的平均\ IOPS; do
+  IFS=: read -r lang wt ht <<< "$l"
+  "$SSDBENCH" report "$w" --lang "$lang" --template "$SRC/templates/report-snia-wsat.xml" \
+    -o "$WORK/wsat-$lang.pdf" > /dev/null
+  "$SSDBENCH" report "$h" --lang "$lang" --template "$SRC/templates/report-snia-hir.xml" \
+    -o "$WORK/hir-$lang.pdf" > /dev/null
+  check "$lang WSAT: $wt" grep -qF "$wt" <(pdftotext "$WORK/wsat-$lang.pdf" -)
+  check "$lang HIR: $ht" grep -qF "$ht" <(pdftotext "$WORK/hir-$lang.pdf" -)
 done
 echo "ok: WSAT $rounds rounds, $want GB; HIR $nstates wait states"
