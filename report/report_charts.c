@@ -289,6 +289,9 @@ static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_c
 	/* #21 LAT/TP */
 	[TMPL_SNIA_LAT] = build_snia_lat,
 	[TMPL_SNIA_TP] = build_snia_tp,
+	/* #21 WSAT/HIR */
+	[TMPL_SNIA_WSAT] = report__build_wsat,
+	[TMPL_SNIA_HIR] = report__build_hir,
 };
 
 /* The charts of one template entry; a kind without data adds none. */

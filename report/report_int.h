@@ -112,6 +112,27 @@
 	X(M_TP_BS,          "tp-bs") \
 	X(M_TP_BS_SUB,      "tp-bs-sub") \
 	X(M_TP_ROUNDS,      "tp-rounds")
+	/* #21 WSAT/HIR */ \
+	X(M_WSAT_TIME,      "wsat-time") \
+	X(M_WSAT_TGBW,      "wsat-tgbw") \
+	X(M_WSAT_TGBW_LOG,  "wsat-tgbw-log") \
+	X(M_WSAT_RESP,      "wsat-resp") \
+	X(M_WSAT_SUB,       "wsat-sub") \
+	X(M_TGBW,           "tgbw") \
+	X(M_TGBW_LOG,       "tgbw-log") \
+	X(M_TGBW_LAST,      "tgbw-last") \
+	X(M_P99999,         "p99999") \
+	X(M_MAXIMUM,        "maximum") \
+	X(M_HIR,            "hir") \
+	X(M_HIR_SUB,        "hir-sub") \
+	X(M_BASELINE,       "baseline") \
+	X(M_STEADY_AVG,     "steady-avg") \
+	X(M_HIR_TABLE,      "hir-table") \
+	X(M_HIR_TABLE_SUB,  "hir-table-sub") \
+	X(M_WAIT_STATE,     "wait-state") \
+	X(M_ACCESS_PERIODS, "access-periods") \
+	X(M_MEAN_IOPS,      "mean-iops") \
+	X(M_BASELINE_IOPS,  "baseline-iops")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
@@ -219,5 +240,11 @@ void report__mix_series(struct chart *c, const struct rounds_matrix *m, int by_i
  * scopes' convergence and measurement-window charts. */
 void report__build_snia_lat(struct report *r);
 void report__build_snia_tp(struct report *r);
+
+/* #21 WSAT/HIR */
+/* snia_wsat.c: per until="written" scope, SNIA WSAT's four plots, a point per round. */
+void report__build_wsat(struct report *r, const struct tmpl_chart *t);
+/* snia_hir.c: SNIA HIR's IOPS over every wait state and the per-state averages table. */
+void report__build_hir(struct report *r, const struct tmpl_chart *t);
 
 #endif

@@ -53,7 +53,10 @@ enum tmpl_kind_flags {
 	  "response-time histogram from json+ bins (JSON)") \
 	/* #21 LAT/TP */ \
 	X(SNIA_LAT,   "snia-lat",   NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
-	X(SNIA_TP,    "snia-tp",    NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "")
+	X(SNIA_TP,    "snia-tp",    NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
+	/* #21 WSAT/HIR */ \
+	X(SNIA_WSAT,  "snia-wsat",  NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
+	X(SNIA_HIR,   "snia-hir",   NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "")
 
 enum tmpl_kind {
 #define TMPL_KIND_ENUM(id, name, alias, where, plot, flags, help) TMPL_##id,

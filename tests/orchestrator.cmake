@@ -12,7 +12,9 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     watchdog_continue lineup rerun telemetry remote remote_lineup remote_ssh remote_lock
     remote_raid hostile_plan hostile_archive series written runlock import_jobs data latency
     continuous duty readme snia_plans
-    snia_lattp)
+    snia_lattp
+    snia_wsathir  # #21 WSAT/HIR
+    )
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
@@ -25,7 +27,9 @@ set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_de
   it_telemetry it_remote it_remote_lineup it_remote_ssh it_remote_lock it_remote_raid
   it_hostile_plan it_hostile_archive it_series it_written it_runlock it_data it_latency
   it_continuous it_duty it_snia_plans
-  it_snia_lattp PROPERTIES
+  it_snia_lattp
+  it_snia_wsathir  # #21 WSAT/HIR
+  PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)
 sb_unit_test(test_engine sb_orchestrator)

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "report_fixture.h"
 #include "report_int.h"
 #include "result.h"
 #include "sbuf.h"
@@ -142,27 +143,18 @@ static int teardown(void **state)
 {
 	struct fixture *f = *state;
 
-	for (size_t i = 0; i < f->r.ncharts; i++) {
-		free(f->r.charts[i].name);
-		chart_free(f->r.charts[i].c);
-		table_free(f->r.charts[i].t);
-	}
-	free(f->r.charts);
-	free(f->r.footer);
-	i18n_free(f->r.strings);
-	tmpl_free(f->r.tmpl);
-	result_run_release(&f->run);
+	report_fixture_release(&f->r, &f->run);
 	free(f);
 	return 0;
 }
 
 static const struct report_chart *find(const struct fixture *f, const char *name)
 {
-	for (size_t i = 0; i < f->r.ncharts; i++)
-		if (!strcmp(f->r.charts[i].name, name))
-			return &f->r.charts[i];
-	fail_msg("no chart '%s'", name);
-	return NULL;
+	const struct report_chart *c = report_fixture_find(&f->r, name);
+
+	if (!c)
+		fail_msg("no chart '%s'", name);
+	return c;
 }
 
 /* The pages, in order: hints decide the step charts, scopes get theirs. */

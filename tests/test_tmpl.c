@@ -144,6 +144,9 @@ static void test_errors_located(void **state)
 	/* #21 LAT/TP */
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, " snia-lat,");
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, " snia-tp");
+	/* #21 WSAT/HIR */
+	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3,
+		     ", snia-wsat, snia-hir");
 	expect_error("<report>\n <chart kind=\"summary\" colour=\"red\"/>\n</report>\n", 2, 2,
 		     "unknown attribute 'colour' on <chart>");
 	expect_error("<report>\n<chart kind=\"summary\" width=\"20\"/>\n</report>\n", 2, 1,
