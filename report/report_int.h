@@ -111,7 +111,7 @@
 	X(M_TP_SUB,         "tp-sub") \
 	X(M_TP_BS,          "tp-bs") \
 	X(M_TP_BS_SUB,      "tp-bs-sub") \
-	X(M_TP_ROUNDS,      "tp-rounds")
+	X(M_TP_ROUNDS,      "tp-rounds") \
 	/* #21 WSAT/HIR */ \
 	X(M_WSAT_TIME,      "wsat-time") \
 	X(M_WSAT_TGBW,      "wsat-tgbw") \
