@@ -50,7 +50,10 @@ enum tmpl_kind_flags {
 	X(QOS,        "qos",        NULL, TMPL_IN_REPORT | TMPL_IN_LINEUP, 1, TMPL_PLOT_JSON, \
 	  "latency exceedance from json+ bins (JSON)") \
 	X(HIST,       "hist",       NULL, 0, 1, TMPL_PLOT_JSON, \
-	  "response-time histogram from json+ bins (JSON)")
+	  "response-time histogram from json+ bins (JSON)") \
+	/* #21 consistency */ \
+	X(CONSISTENCY, "consistency", NULL, TMPL_IN_REPORT | TMPL_IN_LINEUP, 0, \
+	  TMPL_FREE_HEIGHT, "")
 
 enum tmpl_kind {
 #define TMPL_KIND_ENUM(id, name, alias, where, plot, flags, help) TMPL_##id,
