@@ -97,8 +97,8 @@ struct tmpl {
 
 /*
  * Loads path: <report> with an optional <colors read="#0072b2" write=".." trim=".."/>
- * and <chart kind="step-iops|sweep-qd|dispersion|summary|rounds|qos" [width="960"]
- * [height="600"] [title="..."] [log-y="true"]/> in drawing order. Unknown
+ * and <chart kind="step-iops|sweep-qd|dispersion|summary|rounds|qos|consistency"
+ * [width="960"] [height="600"] [title="..."] [log-y="true"]/> in drawing order. Unknown
  * elements, attributes or values are errors at FILE:LINE:COL. Returns 0 or a
  * negative SB_E* code; free *out with tmpl_free().
  */
@@ -106,7 +106,8 @@ int tmpl_load(struct tmpl **out, const char *path, struct diag *d);
 /*
  * tmpl_load() for a lineup (`ssdbench compare`): root <lineup>, kinds drives (the
  * columns and what was left out), bars, delta, sweep-qd, dispersion, saturation,
- * qos; bars and delta take metrics="iops MBps ..." (lineup.h's ids). No <colors>.
+ * qos, consistency; bars and delta take metrics="iops MBps ..." (lineup.h's ids).
+ * No <colors>.
  */
 int tmpl_load_for(struct tmpl **out, const char *path, enum tmpl_use use,
 		  struct diag *d);
