@@ -85,6 +85,12 @@ void chart_set_title(struct chart *c, const char *title)
 	c->title = xstrdup(title ? title : "");
 }
 
+void chart_set_subtitle(struct chart *c, const char *subtitle)
+{
+	free(c->subtitle);
+	c->subtitle = xstrdup(subtitle ? subtitle : "");
+}
+
 void chart_set_footer(struct chart *c, const char *footer)
 {
 	free(c->footer);

@@ -256,6 +256,8 @@ void chart_set_note(struct chart *c, const char *note);
 void chart_set_x_min_step(struct chart *c, double step);
 /* Replaces the title; copied. */
 void chart_set_title(struct chart *c, const char *title);
+/* Replaces the subtitle (a caption line under the title); copied. */
+void chart_set_subtitle(struct chart *c, const char *subtitle);
 /* Sets the provenance line drawn at the bottom of the chart; copied. */
 void chart_set_footer(struct chart *c, const char *footer);
 /* Sets the axes' scales; a log axis ignores values <= 0. */
@@ -287,7 +289,10 @@ void chart_add_series_y2(struct chart *c, const char *label, uint32_t color,
 			 const double *x, const double *y, size_t n);
 /* Gives the chart a second y axis on the right, titled title (copied). */
 void chart_set_y2(struct chart *c, const char *title);
-/* Strokes series i as s; a reference line gets no markers. */
+/*
+ * Strokes series i as s; a reference line gets no markers. In a SCATTER a
+ * stroked series is drawn as a line over the points (an average), not as points.
+ */
 void chart_series_stroke(struct chart *c, size_t i, enum chart_stroke s);
 /* Adds a labelled point (x, y) in data units; the label is copied. */
 void chart_add_mark(struct chart *c, double x, double y, const char *label);

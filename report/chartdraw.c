@@ -45,7 +45,7 @@ static void draw_legend_key(struct gfx *g, const struct chart *c, size_t i,
 									 : NULL;
 	enum chart_marker mk = s ? s->marker : CHART_MARK_CIRCLE;
 
-	if (s && s->stroke != CHART_STROKE_AUTO && c->kind != CHART_SCATTER) {
+	if (s && s->stroke != CHART_STROKE_AUTO) {
 		set_stroke(g, s->stroke);
 		gfx_line(g, x, cy, x + 16, cy, 1.6, col);
 		set_stroke(g, CHART_STROKE_AUTO);
@@ -314,6 +314,8 @@ static void draw_density(struct gfx *g, const struct chart *c,
 		uint8_t *a8;
 		size_t stride;
 
+		if (c->series[i].stroke != CHART_STROKE_AUTO)
+			continue;   /* a reference line, drawn over the points */
 		memset(cnt, 0, np * sizeof(*cnt));
 		max = chart_density(&c->series[i], v, pw, ph, cnt);
 		if (!max)
@@ -349,6 +351,8 @@ static void draw_points(struct gfx *g, const struct chart *c,
 
 		size_t k = 0;
 
+		if (s->stroke != CHART_STROKE_AUTO)
+			continue;
 		map_points(v, s->x, s->y, s->n, &x, &y);
 		for (size_t j = 0; j < s->n; j++) /* only what the box shows */
 			if (x[j] >= v->x - r && x[j] <= v->x + v->w + r &&
@@ -357,6 +361,24 @@ static void draw_points(struct gfx *g, const struct chart *c,
 				y[k++] = y[j];
 			}
 		gfx_markers(g, x, y, k, s->marker, r, s->color);
+		free(x);
+		free(y);
+	}
+}
+
+/* A scatter's stroked series: reference lines (an average) over the points. */
+static void draw_ref_lines(struct gfx *g, const struct chart *c)
+{
+	for (size_t i = 0; i < c->nseries; i++) {
+		const struct chart_series *s = &c->series[i];
+		double *x, *y;
+
+		if (s->stroke == CHART_STROKE_AUTO)
+			continue;
+		map_points(s->y2 ? &c->lay.view2 : &c->lay.view, s->x, s->y, s->n, &x, &y);
+		set_stroke(g, s->stroke);
+		gfx_polyline(g, x, y, s->n, 1.6, s->color);
+		set_stroke(g, CHART_STROKE_AUTO);
 		free(x);
 		free(y);
 	}
@@ -422,9 +444,10 @@ static void draw_xy_chart(struct gfx *g, const struct chart *c,
 	draw_xaxis(g, c);
 	draw_yaxis(g, c, m);
 	gfx_clip(g, p->x - 4, p->y - 4, p->w + 8, p->h + 8);
-	if (c->kind == CHART_SCATTER)
+	if (c->kind == CHART_SCATTER) {
 		draw_points(g, c, &c->lay.view, c->lay.density);
-	else
+		draw_ref_lines(g, c);
+	} else
 		draw_lines(g, c);
 	gfx_unclip(g);
 	draw_marks(g, c);

@@ -11,6 +11,7 @@
 
 #include "chart.h"
 #include "chartdraw.h"
+#include "consistency_table.h"
 #include "err.h"
 #include "gfx.h"
 #include "i18n.h"
@@ -70,7 +71,16 @@
 	X(S_DISPERSION_SUB_BY, "dispersion-sub-by") \
 	X(S_TESTS_SUB_BY,      "tests-sub-by") \
 	X(S_PLANS_DIFFER,      "plans-differ") \
-	X(S_RESPONSE,          "response")
+	X(S_RESPONSE,          "response") \
+	/* #21 consistency */ \
+	X(S_CONS,              "consistency") \
+	X(S_CONS_SUB,          "consistency-sub") \
+	X(S_CONS_AVG,          "cons-avg") \
+	X(S_CONS_P999,         "cons-p999") \
+	X(S_CONS_SCORE,        "cons-score") \
+	X(S_CONS_AVG_SD,       "cons-avg-sd") \
+	X(S_CONS_SD,           "cons-sd") \
+	X(S_CONS_SD_LAST,      "cons-sd-last")
 
 enum {
 #define LINEUP_MSG_ENUM(id, name) id,
@@ -515,6 +525,37 @@ static void kind_qos(struct ctx *x)
 	per_test(x, build_qos);
 }
 
+/*
+ * #21 consistency: one table, a row per test and column with per-second data
+ * ("test: column"), the numbers of the column's element (results.csv's).
+ */
+static void kind_consistency(struct ctx *x)
+{
+	const char *head[CONS_NCOLS] = {
+		x->s[S_TEST], x->s[S_CONS_AVG], x->s[S_CONS_P999], x->s[S_CONS_SCORE],
+		x->s[S_CONS_AVG_SD], x->s[S_CONS_SD], x->s[S_CONS_SD_LAST],
+	};
+	struct table *t = cons_table_new(heading(x, S_CONS), x->s[S_CONS_SUB], head);
+
+	for (size_t k = 0; k < x->l->nt; k++)
+		for (size_t i = 0; i < x->l->nm; i++) {
+			const struct result_step *st = x->l->t[k].step[i];
+			char *title, *label;
+
+			if (!st || !st->cons_total.n)
+				continue;
+			title = test_title(&x->l->t[k]);
+			label = xasprintf("%s: %s", title, x->l->m[i].label);
+			cons_table_add(t, label, &st->cons_total);
+			free(label);
+			free(title);
+		}
+	if (t->nrows)
+		add_item(x, xstrdup("lineup-consistency"), NULL, t);
+	else
+		table_free(t);
+}
+
 /* The builder of each kind a lineup template may name (TMPL_IN_LINEUP in tmpl.h). */
 static void (*const builders[TMPL_NKINDS])(struct ctx *x) = {
 	[TMPL_DRIVES] = build_cover,
@@ -524,6 +565,7 @@ static void (*const builders[TMPL_NKINDS])(struct ctx *x) = {
 	[TMPL_DISPERSION] = kind_dispersion,
 	[TMPL_SATURATION] = kind_saturation,
 	[TMPL_QOS] = kind_qos,
+	[TMPL_CONSISTENCY] = kind_consistency,   /* #21 consistency */
 };
 
 /* The items of template entry tc; a kind without data adds none. */

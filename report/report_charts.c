@@ -184,7 +184,11 @@ static void build_dispersion_chart(struct report *r, int log_y)
 	const struct result_run *run = r->run;
 	struct chart *c = chart_new(CHART_SCATTER, r->msg[M_DISPERSION],
 				    r->msg[M_DISPERSION_SUB]);
+	struct sbuf cap;   /* each step's DriveMaster score */
+	size_t *drawn = xmalloc((run->nsteps + 1) * sizeof(*drawn));   /* steps' indices */
+	size_t ndrawn = 0;
 
+	sbuf_init(&cap);
 	chart_set_axis_titles(c, r->msg[M_TIME], "IOPS");
 	chart_set_scales(c, CHART_LINEAR, log_y ? CHART_LOG10 : CHART_LINEAR);
 	for (size_t i = 0; i < run->nsteps; i++) {
@@ -192,12 +196,24 @@ static void build_dispersion_chart(struct report *r, int log_y)
 		double *t = NULL, *v = NULL;   /* every direction: a 50/50 mix is both */
 		size_t n = is_ok(st) ? rounds_total_iops(st, &t, &v) : 0;
 
-		if (n >= DISPERSION_MIN_SECONDS)
+		if (n >= DISPERSION_MIN_SECONDS) {
 			chart_add_series(c, report__str_or(st->name, "?"),
 					 chart_palette(c->nseries), t, v, n);
+			drawn[ndrawn++] = i;
+		}
 		free(t);
 		free(v);
 	}
+	/* The score's lines after every step's points, which keep their markers. */
+	for (size_t i = 0; i < ndrawn; i++) {
+		const struct result_step *st = &run->steps[drawn[i]];
+		char *prefix = xasprintf("%s: ", report__str_or(st->name, "?"));
+
+		report__cons_lines(r, c, st, chart_palette(i), prefix, &cap);
+		free(prefix);
+	}
+	free(drawn);
+	report__cons_subtitle(c, r->msg[M_DISPERSION_SUB], &cap);
 	if (!c->nseries) {
 		chart_free(c);
 		return;
@@ -259,6 +275,12 @@ static void build_dispersion(struct report *r, const struct tmpl_chart *t)
 	build_dispersion_chart(r, t->log_y);
 }
 
+static void build_consistency(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	report__build_consistency(r);
+}
+
 static void build_summary(struct report *r, const struct tmpl_chart *t)
 {
 	(void)t;
@@ -292,6 +314,7 @@ static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_c
 	/* #21 WSAT/HIR */
 	[TMPL_SNIA_WSAT] = report__build_wsat,
 	[TMPL_SNIA_HIR] = report__build_hir,
+	[TMPL_CONSISTENCY] = build_consistency,   /* #21 consistency */
 };
 
 /* The charts of one template entry; a kind without data adds none. */

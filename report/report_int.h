@@ -132,7 +132,18 @@
 	X(M_WAIT_STATE,     "wait-state") \
 	X(M_ACCESS_PERIODS, "access-periods") \
 	X(M_MEAN_IOPS,      "mean-iops") \
-	X(M_BASELINE_IOPS,  "baseline-iops")
+	X(M_BASELINE_IOPS,  "baseline-iops") \
+	/* #21 consistency */ \
+	X(M_CONS,           "consistency") \
+	X(M_CONS_SUB,       "consistency-sub") \
+	X(M_CONS_AVG,       "cons-avg") \
+	X(M_CONS_P999,      "cons-p999") \
+	X(M_CONS_SCORE,     "cons-score") \
+	X(M_CONS_AVG_SD,    "cons-avg-sd") \
+	X(M_CONS_SD,        "cons-sd") \
+	X(M_CONS_SD_LAST,   "cons-sd-last") \
+	X(M_CONS_CAPTION,   "cons-caption") \
+	X(M_CONS_CAPTION_STEP, "cons-caption-step")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
@@ -246,5 +257,20 @@ void report__build_snia_tp(struct report *r);
 void report__build_wsat(struct report *r, const struct tmpl_chart *t);
 /* snia_hir.c: SNIA HIR's IOPS over every wait state and the per-state averages table. */
 void report__build_hir(struct report *r, const struct tmpl_chart *t);
+
+/* consistency_draw.c (#21 consistency): above report_ctx, below report_steps. */
+/*
+ * On the dispersion scatter c: st's average and 99.9 %-slowest-second lines
+ * (result_step.cons_total, results.csv's numbers) in color, across the step's
+ * seconds, their legend labels after prefix ("name: "; NULL for none); appends
+ * the score's caption to cap (prefix given: "name: DriveMaster score 0.873",
+ * else the whole formula), "; " between steps. Nothing without per-second data.
+ */
+void report__cons_lines(struct report *r, struct chart *c, const struct result_step *st,
+			uint32_t color, const char *prefix, struct sbuf *cap);
+/* Sets c's subtitle to "base  /  cap" when cap has text; releases cap. */
+void report__cons_subtitle(struct chart *c, const char *base, struct sbuf *cap);
+/* The `consistency` kind: a table, a row per finished step outside rounds. */
+void report__build_consistency(struct report *r);
 
 #endif

@@ -43,6 +43,7 @@ static void dispersion_chart(struct report *r, const struct result_step *st, int
 {
 	char *title = titled(r, M_DISPERSION, st), *sub = step_sub(st);
 	struct chart *c = chart_new(CHART_SCATTER, title, sub);
+	struct sbuf cap;
 	int ndirs = 0;
 
 	chart_set_axis_titles(c, r->msg[M_TIME], "IOPS");
@@ -65,6 +66,9 @@ static void dispersion_chart(struct report *r, const struct result_step *st, int
 					 st->iops[d].t, st->iops[d].v, st->iops[d].n);
 	if (!c->nseries)
 		chart_set_note(c, r->msg[M_NO_SAMPLES]);
+	sbuf_init(&cap);
+	report__cons_lines(r, c, st, CHART_COLOR_TEXT, NULL, &cap);
+	report__cons_subtitle(c, sub, &cap);
 	report__add_chart(r, xasprintf("step-%03d-dispersion", st->index), c, NULL);
 	free(title);
 	free(sub);

@@ -56,7 +56,10 @@ enum tmpl_kind_flags {
 	X(SNIA_TP,    "snia-tp",    NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
 	/* #21 WSAT/HIR */ \
 	X(SNIA_WSAT,  "snia-wsat",  NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
-	X(SNIA_HIR,   "snia-hir",   NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "")
+	X(SNIA_HIR,   "snia-hir",   NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
+	/* #21 consistency */ \
+	X(CONSISTENCY, "consistency", NULL, TMPL_IN_REPORT | TMPL_IN_LINEUP, 0, \
+	  TMPL_FREE_HEIGHT, "")
 
 enum tmpl_kind {
 #define TMPL_KIND_ENUM(id, name, alias, where, plot, flags, help) TMPL_##id,
@@ -100,8 +103,8 @@ struct tmpl {
 
 /*
  * Loads path: <report> with an optional <colors read="#0072b2" write=".." trim=".."/>
- * and <chart kind="step-iops|sweep-qd|dispersion|summary|rounds|qos" [width="960"]
- * [height="600"] [title="..."] [log-y="true"]/> in drawing order. Unknown
+ * and <chart kind="step-iops|sweep-qd|dispersion|summary|rounds|qos|consistency"
+ * [width="960"] [height="600"] [title="..."] [log-y="true"]/> in drawing order. Unknown
  * elements, attributes or values are errors at FILE:LINE:COL. Returns 0 or a
  * negative SB_E* code; free *out with tmpl_free().
  */
@@ -109,7 +112,8 @@ int tmpl_load(struct tmpl **out, const char *path, struct diag *d);
 /*
  * tmpl_load() for a lineup (`ssdbench compare`): root <lineup>, kinds drives (the
  * columns and what was left out), bars, delta, sweep-qd, dispersion, saturation,
- * qos; bars and delta take metrics="iops MBps ..." (lineup.h's ids). No <colors>.
+ * qos, consistency; bars and delta take metrics="iops MBps ..." (lineup.h's ids).
+ * No <colors>.
  */
 int tmpl_load_for(struct tmpl **out, const char *path, enum tmpl_use use,
 		  struct diag *d);

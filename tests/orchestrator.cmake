@@ -14,6 +14,7 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     continuous duty readme snia_plans
     snia_lattp
     snia_wsathir  # #21 WSAT/HIR
+    consistency  # #21 consistency
     )
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
@@ -29,6 +30,7 @@ set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_de
   it_continuous it_duty it_snia_plans
   it_snia_lattp
   it_snia_wsathir  # #21 WSAT/HIR
+  it_consistency  # #21 consistency
   PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)

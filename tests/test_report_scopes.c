@@ -48,6 +48,13 @@ static void per_second(struct result_step *st, int n, double iops)
 	}
 }
 
+/* What the archive reader derives (#21): the consistency of the per-second total. */
+static void with_consistency(struct result_step *st)
+{
+	consistency_compute(st->iops[RESULT_WRITE].v, st->iops[RESULT_WRITE].n, 60,
+			    &st->cons_total);
+}
+
 /*
  * Five steps outside rounds, one per hint (none, qos, dispersion, written, auto
  * with temperature); a steady-state scope of 2 mixes x 2 block sizes x 5 rounds;
@@ -71,10 +78,14 @@ static void build_run(struct result_run *r)
 	memcpy(st->hist[RESULT_WRITE].ns, ns, sizeof(ns));
 	memcpy(st->hist[RESULT_WRITE].count, cnt, sizeof(cnt));
 	st->hist[RESULT_WRITE].n = 3;
-	per_second(step(r, "disp", "dispersion", NULL, 0, NULL, 4096, 900), 90, 900);
+	st = step(r, "disp", "dispersion", NULL, 0, NULL, 4096, 900);
+	per_second(st, 90, 900);
+	st->iops[RESULT_WRITE].v[0] = 600;   /* one slow second of 90: the 99.9 % slowest */
+	with_consistency(st);
 	per_second(step(r, "fill", "written", NULL, 0, NULL, 131072, 500), 10, 500);
 	st = step(r, "hot", NULL, NULL, 0, NULL, 4096, 700);
 	per_second(st, 10, 700);
+	with_consistency(st);
 	for (int i = 0; i <= 10; i++)
 		result_series_push(&st->temp_c, i, 40 + i);
 	s = result_run_add_scope(r);
@@ -165,7 +176,7 @@ static void test_which_charts(void **state)
 		"step-002-qos", "step-002-hist", "step-003-dispersion", "step-004-written",
 		"step-005-iops", "scope-ss-convergence", "scope-ss-window-1",
 		"scope-ss-iops-table", "scope-ss-iops-bs", "scope-ss-iops-3d", "scope-wsat-written",
-		"dispersion", "summary",
+		"dispersion", "consistency", "summary",
 	};
 	struct sbuf got;
 
@@ -180,8 +191,46 @@ static void test_which_charts(void **state)
 	/* The summary leaves out the hint-none step and the scopes' 22 elements. */
 	assert_int_equal(find(f, "summary")->c->nbars, 4);
 	/* Three steps at QD32 alone are no queue-depth sweep. */
-	/* The dispersion overlay: only the 90 s step outside rounds. */
-	assert_int_equal(find(f, "dispersion")->c->nseries, 1);
+	/* The dispersion overlay: only the 90 s step outside rounds (and its two lines). */
+	assert_int_equal(find(f, "dispersion")->c->nseries, 3);
+}
+
+/*
+ * #21 consistency: the dispersion charts' average and 99.9 %-slowest lines and
+ * score, and the table's rows (steps outside rounds with per-second data).
+ */
+static void test_consistency(void **state)
+{
+	const struct fixture *f = *state;
+	const struct chart *c = find(f, "step-003-dispersion")->c;
+	const struct table *t = find(f, "consistency")->t;
+	double avg = (89 * 900.0 + 600) / 90;
+	char want[160];
+
+	assert_int_equal(c->nseries, 3);   /* the write points, then the two lines */
+	assert_int_equal(c->series[0].stroke, CHART_STROKE_AUTO);
+	assert_int_equal(c->series[1].stroke, CHART_STROKE_DASHED);
+	assert_near(c->series[1].y[0], avg, 1e-9);
+	assert_near(c->series[1].y[1], avg, 1e-9);
+	assert_near(c->series[1].x[0], 1, 1e-9);
+	assert_near(c->series[1].x[1], 90, 1e-9);
+	assert_int_equal(c->series[2].stroke, CHART_STROKE_DOTTED);
+	assert_near(c->series[2].y[0], 600, 1e-9);  /* k = ceil(0.09) = 1: the slowest */
+	assert_string_equal(c->series[2].label, "99.9 % slowest IOPS");
+	snprintf(want, sizeof(want), "DriveMaster score %.3f = 99.9 %% slowest 600 ÷ average "
+		 "%.0f IOPS", 600 / avg, avg);
+	assert_non_null(strstr(c->subtitle, want));
+	c = find(f, "dispersion")->c;
+	assert_string_equal(c->series[1].label, "disp: Average IOPS");
+	snprintf(want, sizeof(want), "disp: DriveMaster score %.3f", 600 / avg);
+	assert_non_null(strstr(c->subtitle, want));
+	assert_int_equal(t->nrows, 2);    /* disp and hot: the others have no seconds */
+	assert_string_equal(t->cells[0].text, "disp");
+	snprintf(want, sizeof(want), "%.3f", 600 / avg);
+	assert_string_equal(t->cells[3].text, want);
+	assert_string_equal(t->cells[t->ncols].text, "hot");
+	assert_string_equal(t->cells[t->ncols + 3].text, "1.000");
+	assert_string_equal(t->cells[t->ncols + 4].text, "–");   /* flat: no sigma */
 }
 
 /* Convergence: one line per track, round on x; window: the SNIA lines. */
@@ -283,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_steady_charts),
 		cmocka_unit_test(test_matrix_pages),
 		cmocka_unit_test(test_other_pages),
+		cmocka_unit_test(test_consistency),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -25,14 +25,16 @@ static void test_default_template(void **state)
 	diag_clear(&d);
 	assert_int_equal(tmpl_load(&t, SB_SOURCE_DIR "/templates/report-default.xml", &d),
 			 0);
-	assert_int_equal(t->ncharts, 5);
+	assert_int_equal(t->ncharts, 6);
 	assert_int_equal(t->charts[0].kind, TMPL_STEP_IOPS);
 	assert_int_equal(t->charts[1].kind, TMPL_ROUNDS);
 	assert_int_equal(t->charts[2].kind, TMPL_SWEEP_QD);
 	assert_int_equal(t->charts[3].kind, TMPL_DISPERSION);
-	assert_int_equal(t->charts[4].kind, TMPL_SUMMARY);
+	assert_int_equal(t->charts[4].kind, TMPL_CONSISTENCY); /* #21: after dispersion */
+	assert_int_equal(t->charts[5].kind, TMPL_SUMMARY);
 	assert_true(t->charts[0].width == 960 && t->charts[0].height == 600);
-	assert_true(t->charts[4].height == 0); /* bars: as tall as their rows */
+	assert_true(t->charts[4].height == 0); /* a table: as tall as its rows */
+	assert_true(t->charts[5].height == 0); /* bars: as tall as their rows */
 	assert_int_equal(t->dir_color[0], 0x0072b2u);
 	assert_int_equal(t->dir_color[1], 0xe69f00u);
 	assert_null(t->charts[0].title);
@@ -84,7 +86,8 @@ static void test_kind_table(void **state)
 	assert_string_equal(list, "time, bars, delta, dispersion, qos or hist");
 	free(list);
 	list = tmpl_kind_list(TMPL_IN_LINEUP, ", ");
-	assert_string_equal(list, "drives, bars, delta, sweep-qd, dispersion, saturation, qos");
+	assert_string_equal(list, "drives, bars, delta, sweep-qd, dispersion, saturation, qos, "
+			    "consistency");
 	free(list);
 	assert_non_null(strstr(TMPL_PLOT_KINDS_HELP, "dispersion: per-second dispersion"));
 	assert_null(strstr(TMPL_PLOT_KINDS_HELP, "sweep-qd"));
@@ -147,6 +150,8 @@ static void test_errors_located(void **state)
 	/* #21 WSAT/HIR */
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3,
 		     ", snia-wsat, snia-hir");
+	/* #21 consistency */
+	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, ", consistency) 'pie'");
 	expect_error("<report>\n <chart kind=\"summary\" colour=\"red\"/>\n</report>\n", 2, 2,
 		     "unknown attribute 'colour' on <chart>");
 	expect_error("<report>\n<chart kind=\"summary\" width=\"20\"/>\n</report>\n", 2, 1,
@@ -213,10 +218,11 @@ static void test_lineup_template(void **state)
 	diag_clear(&d);
 	assert_int_equal(tmpl_load_for(&t, SB_SOURCE_DIR "/templates/lineup-default.xml",
 				       TMPL_FOR_LINEUP, &d), 0);
-	assert_int_equal(t->ncharts, 7);
+	assert_int_equal(t->ncharts, 8);
 	assert_int_equal(t->charts[0].kind, TMPL_DRIVES);
 	assert_int_equal(t->charts[2].kind, TMPL_DELTA);
-	assert_int_equal(t->charts[6].kind, TMPL_QOS);
+	assert_int_equal(t->charts[5].kind, TMPL_CONSISTENCY); /* #21: after dispersion */
+	assert_int_equal(t->charts[7].kind, TMPL_QOS);
 	assert_true(t->charts[1].height == 0 && t->charts[4].height == 500);
 	tmpl_free(t);
 	assert_int_equal(tmpl_load_for(&t, SB_SOURCE_DIR "/templates/report-default.xml",

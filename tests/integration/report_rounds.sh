@@ -18,7 +18,8 @@ declare -A want=([zh-TW]="穩態收斂|穩態測量窗口|於第 6 回合達到�
                  [zh-CN]="稳态收敛|稳态测量窗口|于第 6 轮达到稳态|各块大小与读写比例的 IOPS|各块大小与读写比例的 IOPS（立体图）|IOPS 与已写入容量|延迟 QoS|延迟分布|完成延迟 (µs)|温度"
                  [en]="Steady-state convergence|Steady-state measurement window|Steady state reached at round 6|IOPS by block size and R/W mix|IOPS by block size and R/W mix, 3D|IOPS over capacity written|Latency QoS|Latency histogram|Completion latency (µs)|Temperature")
 charts="step-001-written step-002-qos step-002-hist scope-ss-convergence
-        scope-ss-window-1 scope-ss-iops-table scope-ss-iops-bs scope-ss-iops-3d scope-wsat-written"
+        scope-ss-window-1 scope-ss-iops-table scope-ss-iops-bs scope-ss-iops-3d scope-wsat-written
+        consistency"
 for lang in zh-TW zh-CN en; do
   out=$WORK/$lang
   mkdir -p "$out"
@@ -30,8 +31,9 @@ for lang in zh-TW zh-CN en; do
   done
   # The 36 elements of scope ss and 4 of wsat get no page of their own.
   expect_eq "$lang: no element pages" "$(ls "$out/svg" | grep -c '^step-0\(0[3-9]\|[1-4][0-9]\)-' || true)" 0
-  expect_eq "$lang: charts" "$(ls "$out/svg" | wc -l)" 11
-  expect_eq "$lang: pages (cover + 11)" "$(pdfinfo "$out/report.pdf" | awk '/^Pages:/ {print $2}')" 12
+  # ... plus the consistency table (#21) of the two steps outside rounds.
+  expect_eq "$lang: charts" "$(ls "$out/svg" | wc -l)" 12
+  expect_eq "$lang: pages (cover + 12)" "$(pdfinfo "$out/report.pdf" | awk '/^Pages:/ {print $2}')" 13
   check_rendered "$lang" "$out" "${want[$lang]}"
   # The matrix table's numbers: 4k at 100/0 is 80000 + 24000 / r^3, rounds 2..6: 80,913.
   check "$lang: IOPS table cell" grep -qF "80,913" "$out/report.txt"

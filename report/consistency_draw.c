@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * consistency_draw (#21): the consistency scores on the report: the average and
+ * 99.9 %-slowest-second lines and the DriveMaster score on the dispersion charts
+ * (report_charts.c, report_steps.c call in), and the `consistency` table. The
+ * numbers are the model's (result_step.cons_total, what results.csv has).
+ */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consistency_table.h"
+#include "xalloc.h"
+
+/* The first and last second of the step's per-second IOPS (its longest direction). */
+static int step_span(const struct result_step *st, double *t0, double *t1)
+{
+	int best = 0;
+
+	for (int d = 1; d < RESULT_NDIRS; d++)
+		if (st->iops[d].n > st->iops[best].n)
+			best = d;
+	if (!st->iops[best].n)
+		return 0;
+	*t0 = st->iops[best].t[0];
+	*t1 = st->iops[best].t[st->iops[best].n - 1];
+	if (*t1 <= *t0)
+		*t1 = *t0 + 1;
+	return 1;
+}
+
+static void ref_line(struct chart *c, const char *prefix, const char *what, uint32_t color,
+		     double t0, double t1, double y, enum chart_stroke stroke)
+{
+	double x[2] = { t0, t1 }, v[2] = { y, y };
+	char *label = xasprintf("%s%s", prefix ? prefix : "", what);
+
+	chart_add_series(c, label, color, x, v, 2);
+	chart_series_stroke(c, c->nseries - 1, stroke);
+	free(label);
+}
+
+void report__cons_lines(struct report *r, struct chart *c, const struct result_step *st,
+			uint32_t color, const char *prefix, struct sbuf *cap)
+{
+	const struct consistency *k = &st->cons_total;
+	char score[48], p999[48], avg[48];
+	double t0, t1;
+	char *text;
+
+	if (!k->n || !isfinite(k->avg) || !step_span(st, &t0, &t1))
+		return;
+	cons_format(k, CONS_SCORE, score, sizeof(score));
+	cons_format(k, CONS_P999, p999, sizeof(p999));
+	cons_format(k, CONS_AVG, avg, sizeof(avg));
+	ref_line(c, prefix, r->msg[M_CONS_AVG], color, t0, t1, k->avg, CHART_STROKE_DASHED);
+	ref_line(c, prefix, r->msg[M_CONS_P999], color, t0, t1, k->p999_slowest,
+		 CHART_STROKE_DOTTED);
+	if (prefix) {
+		const char *v[2] = { report__str_or(st->name, "?"), score };
+
+		text = report__subst(r->msg[M_CONS_CAPTION_STEP], v, 2);
+	} else {
+		const char *v[3] = { score, p999, avg };
+
+		text = report__subst(r->msg[M_CONS_CAPTION], v, 3);
+	}
+	if (cap->len)
+		sbuf_adds(cap, "; ");
+	sbuf_adds(cap, text);
+	free(text);
+}
+
+void report__cons_subtitle(struct chart *c, const char *base, struct sbuf *cap)
+{
+	if (cap->len) {
+		char *sub = xasprintf("%s  /  %s", base, cap->buf);
+
+		chart_set_subtitle(c, sub);
+		free(sub);
+	}
+	sbuf_release(cap);
+}
+
+/* A step of the table: finished, outside rounds, not hidden, with per-second data. */
+static int in_table(const struct result_step *st)
+{
+	return report__is_ok(st) && !st->scope && strcmp(report__hint(st), "none") &&
+	       st->cons_total.n > 0;
+}
+
+void report__build_consistency(struct report *r)
+{
+	const char *head[CONS_NCOLS] = {
+		r->msg[M_STEP], r->msg[M_CONS_AVG], r->msg[M_CONS_P999], r->msg[M_CONS_SCORE],
+		r->msg[M_CONS_AVG_SD], r->msg[M_CONS_SD], r->msg[M_CONS_SD_LAST],
+	};
+	struct table *t = cons_table_new(r->msg[M_CONS], r->msg[M_CONS_SUB], head);
+
+	for (size_t i = 0; i < r->run->nsteps; i++)
+		if (in_table(&r->run->steps[i]))
+			cons_table_add(t, report__str_or(r->run->steps[i].name, "?"),
+				       &r->run->steps[i].cons_total);
+	if (!t->nrows) {
+		table_free(t);
+		return;
+	}
+	report__add_chart(r, xstrdup("consistency"), NULL, t);
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/* consistency_table: the rows of the consistency table and their numbers' text. */
+#include "consistency_table.h"
+
+#include <math.h>
+#include <stdio.h>
+
+void cons_format(const struct consistency *c, enum cons_col col, char *buf, size_t n)
+{
+	double v;
+	int digits = -1;   /* -1: IOPS, grouped */
+
+	switch (col) {
+	case CONS_AVG: v = c->avg; break;
+	case CONS_P999: v = c->p999_slowest; break;
+	case CONS_SCORE: v = c->drivemaster; digits = CONS_SCORE_DIGITS; break;
+	case CONS_AVG_SD: v = c->avg_over_sd; digits = CONS_AVG_SD_DIGITS; break;
+	case CONS_SD: v = c->stddev; break;
+	case CONS_SD_LAST: v = c->stddev_last; break;
+	default: v = NAN; break;
+	}
+	if (!c->n || !isfinite(v))
+		snprintf(buf, n, "–");
+	else if (digits >= 0)
+		snprintf(buf, n, "%.*f", digits, v);
+	else
+		chart_format_grouped(v, fabs(v) < 100 ? 1 : 0, buf, n);
+}
+
+struct table *cons_table_new(const char *title, const char *subtitle,
+			     const char *const head[CONS_NCOLS])
+{
+	return table_new(title, subtitle, CONS_NCOLS, head);
+}
+
+void cons_table_add(struct table *t, const char *label, const struct consistency *c)
+{
+	char cell[CONS_NCOLS][48] = { "" };
+	const char *row[CONS_NCOLS];
+
+	row[CONS_NAME] = label;
+	for (int k = CONS_AVG; k < CONS_NCOLS; k++) {
+		cons_format(c, (enum cons_col)k, cell[k], sizeof(cell[k]));
+		row[k] = cell[k];
+	}
+	table_add_row(t, row, NULL);
+}
