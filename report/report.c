@@ -533,7 +533,11 @@ static int load_template(struct report *r, struct diag *d)
 	char *name = r->run->report ? xasprintf("templates/report-%s.xml", r->run->report)
 				    : xstrdup("templates/report-default.xml");
 	char *path = r->x.template_path ? xstrdup(r->x.template_path) : report_data_path(name);
-	int rc = tmpl_load(&r->tmpl, path, d);
+	const char *n = r->x.template_path ? NULL : r->run->report;
+	int rc = n && (!*n || strspn(n, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(n))
+		 ? diag_set(d, -SB_EPARSE, NULL, 0, 0, "the archive's plan.report '%s' is not a "
+			    "template name (a-z, 0-9, '-')", n)
+		 : tmpl_load(&r->tmpl, path, d);
 
 	free(name);
 	free(path);

@@ -129,6 +129,12 @@ for no in "WIPC" "Tracking variables" "Steady state ("; do
   grep -qF "$no" "$T" && fail "quick: '$no' on a plan without it"
 done
 
+# An archive whose plan.report is no template name is refused, not followed as a path.
+jq '.plan.report = "../../x"' "$Q/manifest.json" > "$WORK/m.json" && mv "$WORK/m.json" "$Q/manifest.json"
+run_rc "$WORK/rep.log" "$WORK/rep.err" "$SSDBENCH" report "$Q" --lang en
+[ "$rc" -ne 0 ] && grep -qF "plan.report '../../x' is not a template name" "$WORK/rep.err" ||
+  { cat "$WORK/rep.err" >&2; fail "report: plan.report '../../x' not refused"; }
+
 # report="nope": refused by check at the attribute's value, naming the shipped ones.
 sed 's/<plan /<plan report="nope" /' "$SRC/testplans/quick.xml" > "$WORK/nope.xml"
 line=$(grep -n '<plan report="nope"' "$WORK/nope.xml" | cut -d: -f1)
