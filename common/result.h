@@ -79,6 +79,9 @@ struct result_step {
 	int numjobs;
 	int rwmixread;        /* -1 when not set */
 	uint64_t runtime_ms;
+	/* The active range (#21 header): the bytes of the target its I/O spans from
+	 * range_offset; 0 for elements without fio. amount: a fill's bytes to write. */
+	uint64_t range_offset, range_size, amount;
 	char *started;        /* UTC, ISO 8601; NULL until it starts */
 	char *ended;
 
@@ -165,6 +168,9 @@ struct result_run {
 	/* The drive's identity, for chart footers; NULL when unknown (file targets). */
 	char *drive_model;
 	char *drive_firmware;
+	char *drive_serial;   /* NULL when unknown (#21 header) */
+	char *target_kind;    /* "file" or "device" */
+	char *report;         /* the plan's report template name ("snia-iops"), or NULL */
 	uint64_t capacity;    /* target bytes the plan's amounts are relative to */
 	char *failure;        /* the plan's failure policy: "stop" or "continue" */
 	/* The plan's titles in other languages (<title lang= text=>). */

@@ -160,7 +160,7 @@ static double cover_table_top(const struct report *r)
 {
 	return 40 + text_h(r, CHART_FONT_SUBTITLE) + 4 + text_h(r, CHART_FONT_HEADING) +
 	       4 + text_h(r, CHART_FONT_SUBTITLE) + 22 + text_h(r, CHART_FONT_AXIS) +
-	       6 + 3 * ROW_H + 24;
+	       6 + 3 * ROW_H + 24 + report__header_height(r);
 }
 
 static int table_rows(const struct report *r, double top)
@@ -287,6 +287,8 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 	for (int i = 0; i < 3; i++)
 		draw_kv_column(r, g, PAGE_MARGIN + i * cw, y, cw - 16, m[heads[i]],
 			       kv[i]);
+	y += text_h(r, CHART_FONT_AXIS) + 6 + 3 * ROW_H + 24;
+	report__header_draw(r, g, PAGE_MARGIN, y, w);
 	sbuf_release(&sb);
 }
 
@@ -325,7 +327,8 @@ static char *fmt_lat(double us)
 }
 
 /* The step's headline numbers as table cells; free() each. */
-static void step_cells(const struct result_step *st, char *cell[COL_N])
+static void step_cells(const struct report *r, const struct result_step *st,
+		       char *cell[COL_N])
 {
 	const struct result_dirstat *ds = st->dir_stat;
 	double mean = st->clat_mean_us, p999 = st->clat_p999_us, iops = 0;
@@ -344,7 +347,8 @@ static void step_cells(const struct result_step *st, char *cell[COL_N])
 	chart_format_grouped(iops, 0, buf, sizeof(buf));
 	cell[0] = xasprintf("%d", st->index);
 	cell[1] = xstrdup(report__str_or(st->name, "?"));
-	cell[2] = sbuf_detach(&sb);
+	cell[2] = st->kind && !strcmp(st->kind, "purge") ? report__purge_text(r, st)
+							   : sbuf_detach(&sb);
 	cell[3] = xstrdup(report__str_or(st->status, "?"));
 	cell[4] = fmt_mbs(ds[RESULT_READ].bw_bytes);
 	cell[5] = fmt_mbs(ds[RESULT_WRITE].bw_bytes);
@@ -449,7 +453,7 @@ static void draw_table(struct report *r, struct gfx *g, double y, size_t first,
 		if (row->sc)
 			scope_cells(r, row, cell);
 		else
-			step_cells(st, cell);
+			step_cells(r, st, cell);
 		draw_row(g, y + pad, (const char *const *)cell, CHART_FONT_BODY,
 			 CHART_COLOR_TEXT, sc);
 		for (int c = 0; c < COL_N; c++)
@@ -525,10 +529,17 @@ static int make_chart_dirs(const struct report *r, struct diag *d)
 
 static int load_template(struct report *r, struct diag *d)
 {
-	char *path = r->x.template_path ? xstrdup(r->x.template_path)
-					: report_data_path("templates/report-default.xml");
-	int rc = tmpl_load(&r->tmpl, path, d);
+	/* --template, else the one the plan names (#21), else the default */
+	char *name = r->run->report ? xasprintf("templates/report-%s.xml", r->run->report)
+				    : xstrdup("templates/report-default.xml");
+	char *path = r->x.template_path ? xstrdup(r->x.template_path) : report_data_path(name);
+	const char *n = r->x.template_path ? NULL : r->run->report;
+	int rc = n && (!*n || strspn(n, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(n))
+		 ? diag_set(d, -SB_EPARSE, NULL, 0, 0, "the archive's plan.report '%s' is not a "
+			    "template name (a-z, 0-9, '-')", n)
+		 : tmpl_load(&r->tmpl, path, d);
 
+	free(name);
 	free(path);
 	return rc;
 }

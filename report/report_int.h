@@ -143,7 +143,26 @@
 	X(M_CONS_SD,        "cons-sd") \
 	X(M_CONS_SD_LAST,   "cons-sd-last") \
 	X(M_CONS_CAPTION,   "cons-caption") \
-	X(M_CONS_CAPTION_STEP, "cons-caption-step")
+	X(M_CONS_CAPTION_STEP, "cons-caption-step") \
+	/* #21 header */ \
+	X(M_HDR_TITLE,      "hdr-title") \
+	X(M_HDR_DUT,        "hdr-dut") \
+	X(M_HDR_DUT_VAL,    "hdr-dut-val") \
+	X(M_HDR_PURGE,      "hdr-purge") \
+	X(M_HDR_PURGE_FILE, "hdr-purge-file") \
+	X(M_HDR_NONE,       "hdr-none") \
+	X(M_HDR_WCACHE,     "hdr-wcache") \
+	X(M_HDR_DATA,       "hdr-data") \
+	X(M_HDR_RANGE,      "hdr-range") \
+	X(M_HDR_RANGE_VAL,  "hdr-range-val") \
+	X(M_HDR_WIPC,       "hdr-wipc") \
+	X(M_HDR_WIPC_VAL,   "hdr-wipc-val") \
+	X(M_HDR_TRACK,      "hdr-track") \
+	X(M_HDR_STEADY,     "hdr-steady") \
+	X(M_HDR_STEADY_VAL, "hdr-steady-val") \
+	X(M_HDR_STEADY_EXC, "hdr-steady-exc") \
+	X(M_HDR_PASS,       "hdr-pass") \
+	X(M_HDR_FAIL,       "hdr-fail")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
@@ -214,6 +233,15 @@ void report__time_unit(const struct report *r, double tmax, double *div,
 /* Adds temperature samples (x as the chart's, y in °C) on a second y axis. */
 void report__add_temp(const struct report *r, struct chart *c, const double *x,
 		      const double *y, size_t n);
+
+/* #21 header: report_header.c, the SNIA report header on the cover (above report_ctx.c) */
+/* The height the header takes on the cover, points. */
+double report__header_height(const struct report *r);
+/* Draws the header w points wide with its top at (x, y). */
+void report__header_draw(const struct report *r, struct gfx *g, double x, double y,
+			 double w);
+/* A purge step's method as the report says it ("none (file target)"); st may be NULL. */
+char *report__purge_text(const struct report *r, const struct result_step *st);
 
 /* report_charts.c: builds the template's charts of the run into r->charts, in its order. */
 void report__build_charts(struct report *r);

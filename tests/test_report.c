@@ -393,7 +393,10 @@ static void test_long_series_thinned(void **state)
 	result_run_release(&run);
 }
 
-/* 40 steps do not fit the cover: the table continues on the next page. */
+/*
+ * 30 steps do not fit the cover: the table continues on the next page. (40 until the
+ * cover carried the SNIA report header (#21), which takes the room of about 9 rows.)
+ */
 static void test_cover_table_continues(void **state)
 {
 	struct fixture *f = *state;
@@ -405,7 +408,7 @@ static void test_cover_table_continues(void **state)
 
 	result_run_init(&run);
 	run.plan_name = xstrdup("長測試計畫");
-	for (int i = 1; i <= 40; i++)
+	for (int i = 1; i <= 30; i++)
 		add_step(&run, i, "rnd4k-q1t1-read", "randread", 4096, 1, "pending");
 	o.pdf_path = pdf_path;
 	diag_clear(&d);

@@ -127,6 +127,10 @@ int run__describe_run(struct orch *x, struct diag *d)
 		r->drive_model = xstrdup(x->dev.g.dev->model);
 	if (x->dev.g.dev && x->dev.g.dev->firmware[0])
 		r->drive_firmware = xstrdup(x->dev.g.dev->firmware);
+	if (x->dev.g.dev && x->dev.g.dev->serial[0])
+		r->drive_serial = xstrdup(x->dev.g.dev->serial);
+	r->target_kind = xstrdup(x->dev.tgt.is_device ? "device" : "file");
+	r->report = x->plan.report ? xstrdup(x->plan.report) : NULL;
 	/* On resume the first snapshot is the one from the start (in the manifest). */
 	if (!x->dev.probe_before)
 		x->dev.probe_before = run__probe_json(x);

@@ -113,6 +113,13 @@ struct result_step *run__new_element(struct orch *x, size_t i, const struct run_
 	st->runtime_ms = !(flags & RUN_KIND_TIMED) ? 0 : c->on_ms ? c->on_ms : w->runtime_ms;
 	st->written_before = x->walk.written;
 	st->capacity = run__capacity(x, c);
+	if (flags & RUN_KIND_FIO) {   /* the active range, and a fill's amount (#21 header) */
+		plan_step_range(w, st->capacity, &st->range_offset, &st->range_size);
+		if (!st->range_size && st->capacity > st->range_offset)
+			st->range_size = st->capacity - st->range_offset;
+	}
+	if (flags & RUN_KIND_FILL)
+		st->amount = plan_amount_bytes(&w->amount, st->capacity);
 	return st;
 }
 

@@ -74,6 +74,11 @@ static const struct plan__attr plan_attrs[] = {
 	A("data", T_TEXT, 0, "random", plan, data, 0, 0, NULL, DATA_HELP),
 	A("write-cache", T_ENUM, 0, "as-is", plan, write_cache, 0, 0, wcache_choices,
 	  WCACHE_HELP),
+	A("report", T_TEXT, 0, NULL, plan, report, 0, 0, NULL,
+	  "the report template: `snia-iops` draws with `templates/report-snia-iops.xml` of "
+	  "the data directory (a-z, 0-9, `-`; an unknown one is an error naming the shipped "
+	  "ones); `run` and `ssdbench report` use it unless `--template` is given; default "
+	  "`templates/report-default.xml`"),
 };
 
 static const struct plan__attr var_attrs[] = {
@@ -414,6 +419,7 @@ void plan_release(struct plan *p)
 	free(p->name);
 	free(p->title);
 	free(p->failure);
+	free(p->report);
 	free(p->data);
 	free(p->write_cache);
 	plan_init(p);

@@ -257,6 +257,7 @@ struct plan {
 	long long seed;    /* the random seed every fio run's own seed comes from */
 	char *data;        /* the data pattern written: "random", "zero", "compressible:N%" */
 	char *write_cache; /* the drive's volatile write cache: "off", "on", "as-is" */
+	char *report;      /* report template name (templates/report-NAME.xml), or NULL */
 	struct plan_var *vars;
 	size_t nvars, capvars;
 	struct plan_host *hosts;

@@ -190,6 +190,10 @@ int plan__attr_value(struct plan__loader *ld, const xmlNode *n, const char *name
 int plan__load_attrs(struct plan__loader *ld, const xmlNode *n,
 		     const struct plan__elem *e, void *rec, int subst);
 
+/* Refuses a <plan report=> naming no templates/report-NAME.xml, at its value, with the
+ * shipped names (plan_report.c). NULL name: nothing to check. */
+int plan__check_report(struct plan__loader *ld, const xmlNode *root, const char *name);
+
 /* ---- reading files (plan_read.c), the checks (plan_check.c) ---- */
 
 /*

@@ -673,6 +673,8 @@ static int load_root(struct plan__loader *ld, const char *path)
 	if (!rc && bad_data(ld->p->data))
 		rc = plan__err_node(ld, root, "data", 1, DATA_ERROR, ld->p->data);
 	if (!rc)
+		rc = plan__check_report(ld, root, ld->p->report);
+	if (!rc)
 		rc = load_children(ld, root, "plan");
 	return rc;
 }

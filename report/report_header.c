@@ -1,0 +1,346 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report_header: the SNIA report header on the cover page (#21): DUT identity,
+ * purge, write cache, active range, data pattern, WIPC parameters, tracking
+ * variables and each steady <rounds>'s determination (window, least-squares line,
+ * excursions against the limits, verdict). Every value comes from the model; a row
+ * that does not apply to the run (no WIPC, no steady scope) is left out.
+ */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rounds.h"
+#include "units.h"
+#include "xalloc.h"
+
+#define HDR_ROW_H 15.0    /* one header row */
+#define HDR_LABEL_W 150.0 /* the labels' column */
+#define HDR_MAX_ROWS 32
+#define HDR_MAX_RANGES 3  /* distinct active ranges listed, then "..." */
+
+struct hdr_row {
+	const char *label; /* borrowed */
+	char *value;
+};
+
+struct hdr {
+	struct hdr_row rows[HDR_MAX_ROWS];
+	size_t n;
+	char *labels[HDR_MAX_ROWS]; /* labels made here, freed with the rows */
+	size_t nlabels;
+};
+
+static void add(struct hdr *h, const char *label, char *value)
+{
+	if (h->n == HDR_MAX_ROWS) {
+		free(value);
+		return;
+	}
+	h->rows[h->n].label = label;
+	h->rows[h->n++].value = value;
+}
+
+static const char *own_label(struct hdr *h, char *label)
+{
+	if (h->nlabels == HDR_MAX_ROWS) {
+		free(label);
+		return "";
+	}
+	h->labels[h->nlabels++] = label;
+	return label;
+}
+
+static void hdr_free(struct hdr *h)
+{
+	for (size_t i = 0; i < h->n; i++)
+		free(h->rows[i].value);
+	for (size_t i = 0; i < h->nlabels; i++)
+		free(h->labels[i]);
+}
+
+static int is_kind(const struct result_step *st, const char *kind)
+{
+	return st->kind && !strcmp(st->kind, kind);
+}
+
+static int is_file(const struct report *r)
+{
+	return r->run->target_kind && !strcmp(r->run->target_kind, "file");
+}
+
+char *report__purge_text(const struct report *r, const struct result_step *st)
+{
+	const char *m = st ? st->rw : NULL;
+
+	if (is_file(r))
+		return xstrdup(r->msg[M_HDR_PURGE_FILE]);
+	if (!m || !*m || !strcmp(m, "none"))
+		return xstrdup(r->msg[M_HDR_NONE]);
+	return xstrdup(m);
+}
+
+/* "model M / serial S / firmware F / capacity 256 MiB (268435456 B)" */
+static void add_dut(const struct report *r, struct hdr *h)
+{
+	const struct result_run *run = r->run;
+	char size[32], cap[64];
+	const char *v[4];
+
+	units_format_size(run->capacity, size, sizeof(size));
+	snprintf(cap, sizeof(cap), "%s (%llu B)", size, (unsigned long long)run->capacity);
+	v[0] = report__str_or(run->drive_model, "–");
+	v[1] = report__str_or(run->drive_serial, "–");
+	v[2] = report__str_or(run->drive_firmware, "–");
+	v[3] = cap;
+	add(h, r->msg[M_HDR_DUT], report__subst(r->msg[M_HDR_DUT_VAL], v, 4));
+}
+
+/* Each purge step's method once (a file target has none to run). */
+static void add_purge(const struct report *r, struct hdr *h)
+{
+	const struct result_run *run = r->run;
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	for (size_t i = 0; i < run->nsteps; i++) {
+		char *t;
+
+		if (!is_kind(&run->steps[i], "purge"))
+			continue;
+		t = report__purge_text(r, &run->steps[i]);
+		if (!strstr(sb.buf, t))
+			sbuf_addf(&sb, "%s%s", sb.len ? ", " : "", t);
+		free(t);
+	}
+	if (!sb.len) {
+		char *t = report__purge_text(r, NULL);
+
+		sbuf_adds(&sb, t);
+		free(t);
+	}
+	add(h, r->msg[M_HDR_PURGE], sbuf_detach(&sb));
+}
+
+/* The write cache's states and the data patterns, each once. */
+static void add_states(const struct report *r, struct hdr *h)
+{
+	static const char *const states[] = { "on", "off", "unknown", "not applicable" };
+	static const enum msg names[] = { M_WC_ON, M_WC_OFF, M_WC_UNKNOWN, M_WC_NA };
+	const struct result_run *run = r->run;
+	struct sbuf wc, data;
+
+	sbuf_init(&wc);
+	sbuf_init(&data);
+	for (unsigned k = 0; k < 4; k++)
+		for (size_t i = 0; i < run->nsteps; i++)
+			if (run->steps[i].write_cache &&
+			    !strcmp(run->steps[i].write_cache, states[k])) {
+				sbuf_addf(&wc, "%s%s", wc.len ? ", " : "", r->msg[names[k]]);
+				break;
+			}
+	for (size_t i = 0; i < run->nsteps; i++) {
+		const char *d = run->steps[i].data;
+		int seen = 0;
+
+		for (size_t k = 0; d && k < i && !seen; k++)
+			seen = run->steps[k].data && !strcmp(run->steps[k].data, d);
+		if (d && !seen)
+			sbuf_addf(&data, "%s%s", data.len ? ", " : "", d);
+	}
+	if (wc.len)   /* rows that do not apply (no fio, no cache state) are left out */
+		add(h, r->msg[M_HDR_WCACHE], sbuf_detach(&wc));
+	if (data.len)
+		add(h, r->msg[M_HDR_DATA], sbuf_detach(&data));
+	sbuf_release(&wc);
+	sbuf_release(&data);
+}
+
+/* The measurement steps' active ranges: "100 % of capacity (256 MiB from offset 0 B)". */
+static void add_range(const struct report *r, struct hdr *h)
+{
+	const struct result_run *run = r->run;
+	uint64_t seen[HDR_MAX_RANGES][2];
+	size_t ns = 0, more = 0;
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	for (size_t i = 0; i < run->nsteps; i++) {
+		const struct result_step *st = &run->steps[i];
+		char pct[32], size[32], off[32];
+		const char *v[3] = { pct, size, off };
+		size_t k = 0;
+		char *t;
+
+		if (!is_kind(st, "workload") || !st->range_size)
+			continue;
+		while (k < ns && (seen[k][0] != st->range_offset || seen[k][1] != st->range_size))
+			k++;
+		if (k < ns)
+			continue;
+		if (ns == HDR_MAX_RANGES) {
+			more = 1;
+			continue;
+		}
+		seen[ns][0] = st->range_offset;
+		seen[ns++][1] = st->range_size;
+		snprintf(pct, sizeof(pct), "%.1f", st->capacity ? 100.0 * (double)st->range_size /
+						   (double)st->capacity : 0);
+		units_format_size(st->range_size, size, sizeof(size));
+		units_format_size(st->range_offset, off, sizeof(off));
+		t = report__subst(r->msg[M_HDR_RANGE_VAL], v, 3);
+		sbuf_addf(&sb, "%s%s", sb.len ? ", " : "", t);
+		free(t);
+	}
+	if (more)
+		sbuf_adds(&sb, ", ...");
+	if (sb.len)
+		add(h, r->msg[M_HDR_RANGE], sbuf_detach(&sb));
+	sbuf_release(&sb);
+}
+
+/* Each precondition outside rounds: "write / 128 KiB / QD32 / TC4 / 512 MiB (2.00x)". */
+static void add_wipc(const struct report *r, struct hdr *h)
+{
+	const struct result_run *run = r->run;
+
+	for (size_t i = 0; i < run->nsteps; i++) {
+		const struct result_step *st = &run->steps[i];
+		char bs[32], qd[16], tc[16], amt[32], mult[32];
+		const char *v[6] = { report__str_or(st->rw, "?"), bs, qd, tc, amt, mult };
+
+		if (!is_kind(st, "precondition") || st->scope)
+			continue;
+		units_format_size(st->bs, bs, sizeof(bs));
+		snprintf(qd, sizeof(qd), "%d", st->iodepth);
+		snprintf(tc, sizeof(tc), "%d", st->numjobs);
+		units_format_size(st->amount, amt, sizeof(amt));
+		snprintf(mult, sizeof(mult), "%.2f", st->capacity ? (double)st->amount /
+						     (double)st->capacity : 0);
+		add(h, own_label(h, xasprintf("%s (%s)", r->msg[M_HDR_WIPC], st->name)),
+		    report__subst(r->msg[M_HDR_WIPC_VAL], v, 6));
+	}
+}
+
+/* "rnd-m0-bs4k iops total" */
+static char *track_name(const struct result_track *t)
+{
+	return xasprintf("%s %s %s", report__str_or(t->element, "?"),
+			 report__str_or(t->metric, "?"), report__str_or(t->dir, "?"));
+}
+
+/* A number for the header: 6 significant digits, no exponent below 1e15. */
+static void num(double v, char *buf, size_t n)
+{
+	if (fabs(v) >= 1e6 && fabs(v) < 1e15)
+		snprintf(buf, n, "%.0f", v);
+	else
+		snprintf(buf, n, "%.6g", v);
+}
+
+/* One steady <rounds>: its tracking variables, then each one's window and verdict. */
+static void add_steady(const struct report *r, struct hdr *h, const struct result_scope *s)
+{
+	struct sbuf tr;
+	char *label;
+
+	sbuf_init(&tr);
+	for (size_t k = 0; k < s->ntracks; k++) {
+		char *t = track_name(&s->tracks[k]);
+
+		sbuf_addf(&tr, "%s%s", tr.len ? ", " : "", t);
+		free(t);
+	}
+	add(h, own_label(h, xasprintf("%s (%s)", r->msg[M_HDR_TRACK], s->name)),
+	    tr.len ? sbuf_detach(&tr) : xstrdup("–"));
+	sbuf_release(&tr);
+	label = xasprintf("%s (%s)", r->msg[M_HDR_STEADY], s->name);
+	for (size_t k = 0; k < s->ntracks; k++) {
+		struct rounds_window w;
+		char first[16], last[16], a[40], b[40], rg[16], rl[16], sl[16], ll[16];
+		const char *v[10] = { NULL, first, last, a, b, rg, rl, sl, ll, NULL };
+		char *name = track_name(&s->tracks[k]);
+
+		v[0] = name;
+		if (rounds_window(s, &s->tracks[k], &w) || !(w.w.avg != 0)) {
+			free(name);
+			continue;
+		}
+		snprintf(first, sizeof(first), "%zu", w.first);
+		snprintf(last, sizeof(last), "%zu", w.last);
+		num(w.w.slope, a, sizeof(a));
+		num(fabs(w.w.intercept), b + 2, sizeof(b) - 2);
+		b[0] = w.w.intercept < 0 ? '-' : '+';
+		b[1] = ' ';
+		snprintf(rg, sizeof(rg), "%.1f", 100 * w.w.data_excursion / fabs(w.w.avg));
+		snprintf(rl, sizeof(rl), "%.0f", 100 * s->range);
+		snprintf(sl, sizeof(sl), "%.1f", 100 * w.w.slope_excursion / fabs(w.w.avg));
+		snprintf(ll, sizeof(ll), "%.0f", 100 * s->slope);
+		v[9] = r->msg[w.w.range_ok && w.w.slope_ok ? M_HDR_PASS : M_HDR_FAIL];
+		add(h, k ? "" : own_label(h, xstrdup(label)),
+		    report__subst(r->msg[M_HDR_STEADY_VAL], v, 5));
+		add(h, "", report__subst(r->msg[M_HDR_STEADY_EXC], v + 5, 5));
+		free(name);
+	}
+	{
+		char nb[16];
+		const char *v[1] = { nb };
+
+		snprintf(nb, sizeof(nb), "%d", s->steady_round ? s->steady_round : s->rounds);
+		add(h, s->ntracks ? "" : own_label(h, xstrdup(label)),
+		    report__subst(r->msg[s->steady_round ? M_STEADY_AT : M_NOT_REACHED], v, 1));
+	}
+	free(label);
+}
+
+static void build(const struct report *r, struct hdr *h)
+{
+	memset(h, 0, sizeof(*h));
+	add_dut(r, h);
+	add_purge(r, h);
+	add_states(r, h);
+	add_range(r, h);
+	add_wipc(r, h);
+	for (size_t i = 0; i < r->run->nscopes; i++)
+		if (r->run->scopes[i].until && !strcmp(r->run->scopes[i].until, "steady"))
+			add_steady(r, h, &r->run->scopes[i]);
+}
+
+static double font_h(const struct report *r, enum chart_font f)
+{
+	double w, h;
+
+	r->m.text(r->m.ctx, f, "Ag", &w, &h);
+	return h;
+}
+
+double report__header_height(const struct report *r)
+{
+	struct hdr h;
+	double y;
+
+	build(r, &h);
+	y = font_h(r, CHART_FONT_AXIS) + 6 + (double)h.n * HDR_ROW_H + 14;
+	hdr_free(&h);
+	return y;
+}
+
+void report__header_draw(const struct report *r, struct gfx *g, double x, double y,
+			 double w)
+{
+	struct hdr h;
+
+	build(r, &h);
+	gfx_text(g, x, y, CHART_FONT_AXIS, CHART_COLOR_TEXT, GFX_LEFT, w, r->msg[M_HDR_TITLE]);
+	y += font_h(r, CHART_FONT_AXIS) + 6;
+	for (size_t i = 0; i < h.n; i++, y += HDR_ROW_H) {
+		gfx_text(g, x, y, CHART_FONT_SMALL, CHART_COLOR_MUTED, GFX_LEFT,
+			 HDR_LABEL_W - 8, h.rows[i].label);
+		gfx_text(g, x + HDR_LABEL_W, y, CHART_FONT_SMALL, CHART_COLOR_TEXT, GFX_LEFT,
+			 w - HDR_LABEL_W, h.rows[i].value);
+	}
+	hdr_free(&h);
+}

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The SNIA report header (#21) and the plan's report template: a smoke run of
+# snia-iops on a file, whose English PDF text carries each header field with the
+# value recomputed from manifest.json and fio.json (the steady-state line by least
+# squares in awk from the window's rounds); a non-SNIA plan's report with the fields
+# that apply; a plan naming an unknown template refused at FILE:LINE:COL.
+. "$(dirname "$0")/lib.sh"
+command -v pdftotext > /dev/null || { echo "SKIP: no pdftotext"; exit 77; }
+command -v jq > /dev/null || { echo "SKIP: no jq"; exit 77; }
+
+A=$WORK/iops
+run_ok "$SRC/testplans/snia-iops.xml" "$A" --target "dut=file:$WORK/t.bin,size=256MiB" \
+  --set smoke=1
+M=$A/manifest.json
+expect_eq "manifest plan.report" "$(jq -r .plan.report "$M")" snia-iops
+# The run drew with report-snia-iops.xml: its rounds charts, no summary bars.
+check "rounds charts" test -f "$A/charts/scope-steady-state-iops-table.svg"
+check "no summary (not in report-snia-iops.xml)" test ! -e "$A/charts/summary.svg"
+"$SSDBENCH" report "$A" --lang en > /dev/null
+check "report DIR: the plan's template again" test ! -e "$A/charts/summary.svg"
+pdftotext -layout "$A/report.pdf" - | tr -s ' ' > "$WORK/iops.txt"
+T=$WORK/iops.txt
+has() { grep -qF -- "$2" "$T" || { sed -n 1,60p "$T" >&2; fail "$1: no '$2' in the PDF"; }; }
+
+has "header" "SNIA report header"
+# DUT identity: model, serial and firmware (null for a file), capacity from target.size.
+size=$(jq .target.size "$M")
+or_dash() { [ "$1" = null ] && echo "–" || echo "$1"; }
+model=$(or_dash "$(jq -r .target.model "$M")")
+serial=$(or_dash "$(jq -r .target.serial "$M")")
+fw=$(or_dash "$(jq -r .target.firmware "$M")")
+has "DUT" "Device under test model $model / serial $serial / firmware $fw / capacity"
+has "DUT capacity" "($size B)"
+# Purge: a file target has none, in the header and in the steps table.
+expect_eq "target kind" "$(jq -r .target.kind "$M")" file
+has "purge" "Purge none (file target)"
+pname=$(jq -r '.steps[] | select(.kind == "purge") | .name' "$M")
+has "purge row" "1 $pname none (file target) ok"
+check "no 'none / 0 B'" bash -c "! grep -qF 'none / 0 B' '$T'"
+# Write cache and data pattern, each state once, from the elements.
+wc=$(jq -r '[.steps[].write_cache | select(. != null)] | unique | .[0]' "$M")
+has "write cache" "Write cache $wc"
+data=$(jq -r '[.steps[].data | select(. != null)] | unique | join(", ")' "$M")
+has "data" "Data pattern $data"
+# Active range: the workloads' range over their capacity.
+pct=$(jq -r '[.steps[] | select(.kind == "workload") | .range_size * 100 / .capacity]
+  | unique | .[0]' "$M")
+has "active range" "Active range $(awk -v p="$pct" 'BEGIN { printf "%.1f", p }') % of capacity"
+# WIPC: the precondition's rw / bs / QD / TC / amount, the amount also fio's bytes.
+read -r wname wrw wbs wqd wtc wamt wdir < <(jq -r '.steps[] | select(.kind == "precondition")
+  | "\(.name) \(.rw) \(.bs) \(.iodepth) \(.numjobs) \(.amount) \(.dir)"' "$M")
+expect_eq "WIPC bytes in fio.json" "$(jq '[.jobs[].write.io_bytes] | add' "$A/$wdir/fio.json")" "$wamt"
+expect_eq "WIPC bs" "$wbs" 131072
+has "WIPC" "WIPC ($wname) $wrw / 128 KiB / QD$wqd / TC$wtc /"
+has "WIPC amount" "written ($(awk -v a="$wamt" -v s="$size" 'BEGIN { printf "%.2f", a / s }')x capacity)"
+# Tracking variables and, per variable, the window's least-squares line and excursions.
+sc=$(jq -r '.scopes[0].name' "$M")
+tracks=$(jq -r '[.scopes[0].tracks[] | "\(.element) \(.metric) \(.dir)"] | join(", ")' "$M")
+has "tracking variables" "Tracking variables ($sc) $tracks"
+win=$(jq .scopes[0].window "$M")
+rounds=$(jq .scopes[0].rounds "$M")
+sround=$(jq .scopes[0].steady_round "$M")
+endr=$((sround > 0 ? sround : rounds))
+range=$(jq .scopes[0].range "$M")
+slope=$(jq .scopes[0].slope "$M")
+ntr=$(jq '.scopes[0].tracks | length' "$M")
+for k in $(seq 0 $((ntr - 1))); do
+  name=$(jq -r ".scopes[0].tracks[$k] | \"\(.element) \(.metric) \(.dir)\"" "$M")
+  vals=$(jq -r ".scopes[0].tracks[$k].rounds[$((endr - win)):$endr][].value" "$M")
+  # rounds endr-win+1 .. endr as x: slope a, intercept b, excursions in % of the mean.
+  read -r first last a b rg sl ok < <(echo "$vals" | awk -v f=$((endr - win + 1)) \
+    -v rl="$range" -v sll="$slope" '
+    { x = f + NR - 1; y = $1; n++; sx += x; sy += y; sxx += x * x; sxy += x * y
+      if (n == 1 || y < lo) lo = y; if (n == 1 || y > hi) hi = y }
+    END { a = (n * sxy - sx * sy) / (n * sxx - sx * sx); b = (sy - a * sx) / n; m = sy / n
+          rg = 100 * (hi - lo) / m; sl = 100 * (a < 0 ? -a : a) * (n - 1) / m
+          print f, f + n - 1, a, b, rg, sl, (rg <= 100 * rl && sl <= 100 * sll) ? 1 : 0 }')
+  line=$(grep -F -- "$name: window rounds $first-$last, least-squares line y = " "$T") ||
+    fail "no window line for $name (rounds $first-$last)"
+  got=$(echo "$line" | sed -E 's/.*y = ([-0-9.e+]+)x ([-+]) ([0-9.e+]+).*/\1 \2\3/')
+  read -r ga gb <<< "$got"
+  awk -v g="$ga" -v w="$a" -v gb="$gb" -v wb="$b" -v s="$(echo "$vals" | awk '{s += $1} END {print s / NR}')" \
+    'BEGIN { d = g - w; e = gb - wb; if (d < 0) d = -d; if (e < 0) e = -e
+             exit !(d <= 1e-4 * (w < 0 ? -w : w) + 1e-9 && e <= 1e-5 * s + 1e-9) }' ||
+    fail "$name: line y = ${ga}x + $gb in the PDF, recomputed y = ${a}x + $b"
+  exc=$(grep -A1 -F -- "$name: window rounds" "$T" | tail -n 1)
+  read -r prg psl < <(echo "$exc" | sed -E 's/.*data excursion ([0-9.]+) % \(max ([0-9]+) %\), slope excursion ([0-9.]+) % \(max ([0-9]+) %\).*/\1 \3/')
+  awk -v p="$prg" -v w="$rg" -v q="$psl" -v v="$sl" \
+    'BEGIN { d = p - w; e = q - v; exit !(d * d < 0.0026 && e * e < 0.0026) }' ||
+    fail "$name: excursions $prg % / $psl % in the PDF, recomputed $rg % / $sl %"
+  lim=$(awk -v r="$range" -v s="$slope" 'BEGIN { printf "(max %.0f %%), slope excursion", 100 * r }')
+  echo "$exc" | grep -qF "$lim" || fail "$name: range limit: $exc"
+  echo "$exc" | grep -qF "(max $(awk -v s="$slope" 'BEGIN { printf "%.0f", 100 * s }') %):" ||
+    fail "$name: slope limit: $exc"
+  verdict=$([ "$ok" = 1 ] && echo "within both limits" || echo "outside the limits")
+  echo "$exc" | grep -qF ": $verdict" || fail "$name: verdict, want '$verdict': $exc"
+done
+if [ "$sround" -gt 0 ]; then
+  has "scope verdict" "Steady state reached at round $sround"
+else
+  has "scope verdict" "Steady state not reached in $rounds rounds"
+fi
+# --template still wins over the plan's template.
+"$SSDBENCH" report "$A" --lang en --template "$SRC/templates/report-default.xml" > /dev/null
+check "--template: the default's summary" test -f "$A/charts/summary.svg"
+# Chinese: the header's title from each language's strings.
+for lang in zh-TW zh-CN; do
+  want=$(sed -n 's/.*<string id="hdr-title">\(.*\)<\/string>.*/\1/p' "$SRC/templates/i18n/$lang.xml")
+  "$SSDBENCH" report "$A" --lang "$lang" --output "$WORK/$lang.pdf" > /dev/null
+  pdftotext "$WORK/$lang.pdf" "$WORK/$lang.txt"
+  grep -qF "$want" "$WORK/$lang.txt" || fail "$lang: no '$want'"
+done
+
+# A non-SNIA plan: the header's fields that apply, none of the SNIA-only ones.
+Q=$WORK/quick
+run_ok "$SRC/testplans/quick.xml" "$Q" --target "dut=file:$WORK/q.bin,size=64MiB" --set smoke=1
+expect_eq "quick: plan.report" "$(jq -r .plan.report "$Q/manifest.json")" null
+"$SSDBENCH" report "$Q" --lang en > /dev/null
+check "quick: the default template's summary" test -f "$Q/charts/summary.svg"
+pdftotext -layout "$Q/report.pdf" - | tr -s ' ' > "$WORK/quick.txt"
+T=$WORK/quick.txt
+has "quick header" "SNIA report header"
+has "quick DUT" "capacity 64 MiB ($(jq .target.size "$Q/manifest.json") B)"
+has "quick purge" "Purge none (file target)"
+has "quick data" "Data pattern $(jq -r '[.steps[].data | select(. != null)] | unique | join(", ")' "$Q/manifest.json")"
+has "quick range" "Active range 100.0 % of capacity"
+for no in "WIPC" "Tracking variables" "Steady state ("; do
+  grep -qF "$no" "$T" && fail "quick: '$no' on a plan without it"
+done
+
+# An archive whose plan.report is no template name is refused, not followed as a path.
+jq '.plan.report = "../../x"' "$Q/manifest.json" > "$WORK/m.json" && mv "$WORK/m.json" "$Q/manifest.json"
+run_rc "$WORK/rep.log" "$WORK/rep.err" "$SSDBENCH" report "$Q" --lang en
+[ "$rc" -ne 0 ] && grep -qF "plan.report '../../x' is not a template name" "$WORK/rep.err" ||
+  { cat "$WORK/rep.err" >&2; fail "report: plan.report '../../x' not refused"; }
+
+# report="nope": refused by check at the attribute's value, naming the shipped ones.
+sed 's/<plan /<plan report="nope" /' "$SRC/testplans/quick.xml" > "$WORK/nope.xml"
+line=$(grep -n '<plan report="nope"' "$WORK/nope.xml" | cut -d: -f1)
+col=$(awk -v l="$line" 'NR == l { print index($0, "report=\"nope\"") + 8 }' "$WORK/nope.xml")
+run_rc "$WORK/check.log" "$WORK/check.err" "$SSDBENCH" check "$WORK/nope.xml"
+[ "$rc" -ne 0 ] || fail "check accepted report=\"nope\""
+grep -qF "$WORK/nope.xml:$line:$col: error: unknown report 'nope'" "$WORK/check.err" ||
+  { cat "$WORK/check.err" >&2; fail "check: no FILE:LINE:COL for report=\"nope\""; }
+grep -qF "snia-iops" "$WORK/check.err" || fail "check: the shipped templates not listed"
+sed 's/<plan /<plan report="snia-iop" /' "$SRC/testplans/quick.xml" > "$WORK/typo.xml"
+run_rc "$WORK/check.log" "$WORK/check.err" "$SSDBENCH" check "$WORK/typo.xml"
+grep -qF "did you mean 'snia-iops'?" "$WORK/check.err" || fail "check: no suggestion"
+echo "ok"
