@@ -81,7 +81,7 @@ void result_run_release(struct result_run *r)
 		&r->plan_name, &r->plan_title, &r->plan_file, &r->plan_sha256, &r->target,
 		&r->ssdbench_version, &r->fio_version, &r->ioengine, &r->kernel,
 		&r->cpu, &r->hostname, &r->started, &r->ended, &r->status, &r->error,
-		&r->drive_model, &r->drive_firmware, &r->failure,
+		&r->drive_model, &r->drive_firmware, &r->failure, &r->archive_dir,
 	};
 
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "rounds.h"
+#include "snia_xsrdirth.h"
 #include "units.h"
 #include "version.h"
 #include "xalloc.h"
@@ -265,6 +266,24 @@ static void build_summary(struct report *r, const struct tmpl_chart *t)
 	build_summary_chart(r);
 }
 
+/* #21 XSR/DIRTH/ECW */
+static void build_xsr(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	snia__build_xsr(r);
+}
+
+static void build_dirth(struct report *r, const struct tmpl_chart *t)
+{
+	snia__build_dirth(r, t->log_y);
+}
+
+static void build_access(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	snia__build_access(r);
+}
+
 /* The builder of each kind a report template may name (TMPL_IN_REPORT in tmpl.h). */
 static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_chart *t) = {
 	[TMPL_STEP_IOPS] = build_steps,
@@ -273,6 +292,10 @@ static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_c
 	[TMPL_SUMMARY] = build_summary,
 	[TMPL_ROUNDS] = build_rounds,
 	[TMPL_QOS] = build_qos,
+	/* #21 XSR/DIRTH/ECW */
+	[TMPL_XSR] = build_xsr,
+	[TMPL_DIRTH] = build_dirth,
+	[TMPL_ACCESS] = build_access,
 };
 
 /* The charts of one template entry; a kind without data adds none. */

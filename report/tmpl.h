@@ -50,7 +50,11 @@ enum tmpl_kind_flags {
 	X(QOS,        "qos",        NULL, TMPL_IN_REPORT | TMPL_IN_LINEUP, 1, TMPL_PLOT_JSON, \
 	  "latency exceedance from json+ bins (JSON)") \
 	X(HIST,       "hist",       NULL, 0, 1, TMPL_PLOT_JSON, \
-	  "response-time histogram from json+ bins (JSON)")
+	  "response-time histogram from json+ bins (JSON)") \
+	/* #21 XSR/DIRTH/ECW */ \
+	X(XSR,        "xsr",        NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
+	X(DIRTH,      "dirth",      NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
+	X(ACCESS,     "access",     NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "")
 
 enum tmpl_kind {
 #define TMPL_KIND_ENUM(id, name, alias, where, plot, flags, help) TMPL_##id,

@@ -138,7 +138,7 @@ static void test_errors_located(void **state)
 	(void)state;
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3,
 		     "unknown chart kind (step-iops, sweep-qd, dispersion, summary, rounds, "
-		     "qos) 'pie'");
+		     "qos, xsr, dirth, access) 'pie'");
 	expect_error("<report>\n <chart kind=\"summary\" colour=\"red\"/>\n</report>\n", 2, 2,
 		     "unknown attribute 'colour' on <chart>");
 	expect_error("<report>\n<chart kind=\"summary\" width=\"20\"/>\n</report>\n", 2, 1,
