@@ -254,12 +254,15 @@ static void di_table(struct report *r, const struct di_point *p, size_t n,
 	free(qds);
 }
 
-/* The step's response-time histogram (all directions merged), its MRT in the title. */
+/*
+ * The step's response-time histogram (all directions merged), its MRT (fio's lat max;
+ * completion latency's without one) in the title.
+ */
 static void mrt_histogram(struct report *r, const struct result_step *st)
 {
 	int resp = qos_has_resp(st);
 	struct result_hist h = { NULL, NULL, 0 };
-	double x[HIST_MAX], y[HIST_MAX], mrt = resp ? st->resp.max_us : st->clat_max_us;
+	double x[HIST_MAX], y[HIST_MAX], mrt = st->resp.n ? st->resp.max_us : st->clat_max_us;
 	char ms[32];
 	const char *av[2] = { report__str_or(st->name, "?"), ms };
 	char *title = NULL;
