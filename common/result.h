@@ -178,6 +178,8 @@ struct result_run {
 	size_t ntitles;
 	struct result_scope *scopes;
 	size_t nscopes, capscopes;
+	char *archive_dir;    /* the folder it was loaded from or is written to (not in
+				 the manifest): ECW's access table reads plan_file there */
 };
 
 void result_series_push(struct result_series *s, double t, double v);

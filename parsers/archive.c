@@ -214,6 +214,8 @@ int archive_load(const char *dir, struct result_run *run, struct diag *d)
 	}
 	rc = read_manifest(root, file, run, d);
 	if (!rc)
+		run->archive_dir = xstrdup(dir);
+	if (!rc)
 		read_titles(json_object_get(json_object_get(root, "plan"), "titles"), run);
 	for (size_t i = 0; !rc && i < run->nsteps; i++)
 		if (strcmp(run->steps[i].status, "ok") == 0 && result_step_measured(&run->steps[i]))

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "rounds.h"
+#include "snia_xsrdirth.h"
 #include "units.h"
 #include "version.h"
 #include "xalloc.h"
@@ -300,6 +301,24 @@ static void build_snia_tp(struct report *r, const struct tmpl_chart *t)
 	report__build_snia_tp(r);
 }
 
+/* #21 XSR/DIRTH/ECW */
+static void build_xsr(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	snia__build_xsr(r);
+}
+
+static void build_dirth(struct report *r, const struct tmpl_chart *t)
+{
+	snia__build_dirth(r, t->log_y);
+}
+
+static void build_access(struct report *r, const struct tmpl_chart *t)
+{
+	(void)t;
+	snia__build_access(r);
+}
+
 /* The builder of each kind a report template may name (TMPL_IN_REPORT in tmpl.h). */
 static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_chart *t) = {
 	[TMPL_STEP_IOPS] = build_steps,
@@ -315,6 +334,10 @@ static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_c
 	[TMPL_SNIA_WSAT] = report__build_wsat,
 	[TMPL_SNIA_HIR] = report__build_hir,
 	[TMPL_CONSISTENCY] = build_consistency,   /* #21 consistency */
+	/* #21 XSR/DIRTH/ECW */
+	[TMPL_XSR] = build_xsr,
+	[TMPL_DIRTH] = build_dirth,
+	[TMPL_ACCESS] = build_access,
 };
 
 /* The charts of one template entry; a kind without data adds none. */

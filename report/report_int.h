@@ -162,7 +162,41 @@
 	X(M_HDR_STEADY_VAL, "hdr-steady-val") \
 	X(M_HDR_STEADY_EXC, "hdr-steady-exc") \
 	X(M_HDR_PASS,       "hdr-pass") \
-	X(M_HDR_FAIL,       "hdr-fail")
+	X(M_HDR_FAIL,       "hdr-fail") \
+	/* #21 XSR/DIRTH/ECW */ \
+	X(M_XSR_TP,         "xsr-tp") \
+	X(M_XSR_TP_SUB,     "xsr-tp-sub") \
+	X(M_XSR_MBS,        "xsr-mbs") \
+	X(M_XSR_RESP,       "xsr-resp") \
+	X(M_XSR_RESP_SUB,   "xsr-resp-sub") \
+	X(M_XSR_RESP_MS,    "xsr-resp-ms") \
+	X(M_XSR_TABLE,      "xsr-table") \
+	X(M_XSR_TABLE_SUB,  "xsr-table-sub") \
+	X(M_XSR_GROUP,      "xsr-group") \
+	X(M_XSR_SAMPLES,    "xsr-samples") \
+	X(M_XSR_MEAN_TP,    "xsr-mean-tp") \
+	X(M_XSR_PEAK_ART,   "xsr-peak-art") \
+	X(M_XSR_PEAK_MRT,   "xsr-peak-mrt") \
+	X(M_XSR_RECOVERY,   "xsr-recovery") \
+	X(M_XSR_NOT_RECOVERED, "xsr-not-recovered") \
+	X(M_DV,             "dv") \
+	X(M_DV_SUB,         "dv-sub") \
+	X(M_DI,             "di") \
+	X(M_DI_SUB,         "di-sub") \
+	X(M_DI_TC,          "di-tc") \
+	X(M_DI_ART,         "di-art") \
+	X(M_DI_IOPS_TABLE,  "di-iops-table") \
+	X(M_DI_ART_TABLE,   "di-art-table") \
+	X(M_DI_TABLE_SUB,   "di-table-sub") \
+	X(M_DI_HIST,        "di-hist") \
+	X(M_DI_ALL_IOS,     "di-all-ios") \
+	X(M_ACC_BS,         "acc-bs") \
+	X(M_ACC_BS_SUB,     "acc-bs-sub") \
+	X(M_ACC_BSSPLIT,    "acc-bssplit") \
+	X(M_ACC_SHARE,      "acc-share") \
+	X(M_ACC_ZONES,      "acc-zones") \
+	X(M_ACC_ZONES_SUB,  "acc-zones-sub") \
+	X(M_ACC_LBA,        "acc-lba")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,

@@ -59,7 +59,11 @@ enum tmpl_kind_flags {
 	X(SNIA_HIR,   "snia-hir",   NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
 	/* #21 consistency */ \
 	X(CONSISTENCY, "consistency", NULL, TMPL_IN_REPORT | TMPL_IN_LINEUP, 0, \
-	  TMPL_FREE_HEIGHT, "")
+	  TMPL_FREE_HEIGHT, "") \
+	/* #21 XSR/DIRTH/ECW */ \
+	X(XSR,        "xsr",        NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
+	X(DIRTH,      "dirth",      NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
+	X(ACCESS,     "access",     NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "")
 
 enum tmpl_kind {
 #define TMPL_KIND_ENUM(id, name, alias, where, plot, flags, help) TMPL_##id,

@@ -15,6 +15,7 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     snia_lattp
     snia_wsathir  # #21 WSAT/HIR
     consistency  # #21 consistency
+    snia_xsrdirth  # #21 XSR/DIRTH/ECW
     )
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
@@ -31,6 +32,7 @@ set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_de
   it_snia_lattp
   it_snia_wsathir  # #21 WSAT/HIR
   it_consistency  # #21 consistency
+  it_snia_xsrdirth  # #21 XSR/DIRTH/ECW
   PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)

@@ -151,7 +151,9 @@ static void test_errors_located(void **state)
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3,
 		     ", snia-wsat, snia-hir");
 	/* #21 consistency */
-	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, ", consistency) 'pie'");
+	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, ", consistency, ");
+	/* #21 XSR/DIRTH/ECW */
+	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, ", xsr, dirth, access) 'pie'");
 	expect_error("<report>\n <chart kind=\"summary\" colour=\"red\"/>\n</report>\n", 2, 2,
 		     "unknown attribute 'colour' on <chart>");
 	expect_error("<report>\n<chart kind=\"summary\" width=\"20\"/>\n</report>\n", 2, 1,

@@ -84,6 +84,7 @@ int run__describe_run(struct orch *x, struct diag *d)
 	r->plan_name = xstrdup(x->plan.name);
 	r->plan_title = xstrdup(x->plan.title);
 	r->plan_file = xstrdup("plan.xml");
+	r->archive_dir = xstrdup(x->arc.out);
 	r->plan_sha256 = xstrdup(sha);
 	units_format_size(x->dev.tgt.size, size, sizeof(size));
 	if (x->dev.raid)
