@@ -56,7 +56,8 @@ for d in $(jq -r --arg s "$scope" '.steps[] | select(.scope == $s and .status ==
   sum=$((sum + $(fio_sum "$w/$d" '[.jobs[].write.io_bytes] | add')))
   rounds=$((rounds + 1))
 done
-check "WSAT has rounds ($rounds)" test "$rounds" -ge 2
+# One round or more: how many the smoke fill takes depends on the machine's speed.
+check "WSAT has rounds ($rounds)" test "$rounds" -ge 1
 want=$(awk -v b="$sum" 'BEGIN { g = b / 1e9; d = g < 10 ? 3 : g < 1000 ? 1 : 0; printf "%.*f", d, g }')
 for title in "WSAT: IOPS against total GB written" "WSAT: IOPS against total GB written (log)"; do
   got=$(page_text "$WORK/wsat.pdf" "$title" | grep -F "$title" -A40 |
