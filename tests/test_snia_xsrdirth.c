@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "report_fixture.h"
 #include "report_int.h"
 #include "result.h"
 #include "testutil.h"
@@ -89,18 +90,7 @@ static int teardown(void **state)
 {
 	struct fixture *f = *state;
 
-	while (f->r.ncharts > 0) {
-		struct report_chart *c = &f->r.charts[--f->r.ncharts];
-
-		free(c->name);
-		chart_free(c->c);
-		table_free(c->t);
-	}
-	free(f->r.charts);
-	free(f->r.footer);
-	i18n_free(f->r.strings);
-	tmpl_free(f->r.tmpl);
-	result_run_release(&f->run);
+	report_fixture_release(&f->r, &f->run);
 	free(f);
 	return 0;
 }
@@ -108,13 +98,11 @@ static int teardown(void **state)
 /* The page whose file stem is name (a test failure when there is none). */
 static const struct report_chart *find(const struct fixture *f, const char *name)
 {
-	size_t i = 0;
+	const struct report_chart *c = report_fixture_find(&f->r, name);
 
-	while (i < f->r.ncharts && strcmp(f->r.charts[i].name, name))
-		i++;
-	if (i == f->r.ncharts)
+	if (!c)
 		fail_msg("no page '%s'", name);
-	return &f->r.charts[i];
+	return c;
 }
 
 static const char *cell(const struct table *t, size_t row, size_t col)
