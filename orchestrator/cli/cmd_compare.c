@@ -7,6 +7,7 @@
 #include "archive.h"
 #include "cli_int.h"
 #include "err.h"
+#include "i18n.h"
 #include "lineup.h"
 #include "lineup_draw.h"
 #include "xalloc.h"
@@ -21,7 +22,7 @@ const struct cli_opt cmd_compare_opts[] = {
 	{ "label", 0, "DIR=TEXT", 1, "the name DIR goes by (default: drive model and "
 	  "firmware, else the folder's name)" },
 	{ "output", 'o', "FILE.pdf", 0, "the lineup report (default lineup.pdf)" },
-	{ "lang", 'l', "LANG", 0, "text language: zh-TW (default), zh-CN or en" },
+	{ "lang", 'l', "LANG", 0, "text language: zh-TW (default), zh-CN or en (one)" },
 	{ "template", 't', "FILE", 0, "lineup template: which charts and tables, in which "
 	  "order (default templates/lineup-default.xml)" },
 	{ "svg", 0, "DIR", 0, "also write every chart and table as SVG into DIR" },
@@ -81,7 +82,7 @@ static int parse_names(const struct cli_cmd *c, const struct cli_parsed *p,
 }
 
 static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
-		       const char **labels, size_t base, struct diag *d)
+		       const char **labels, size_t base, const char *lang, struct diag *d)
 {
 	struct result_run *runs = xcalloc(p->nargs, sizeof(*runs));
 	/* An array of pointers: sizeof(*p) is the pointer size, as meant. */
@@ -121,7 +122,7 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 							 : "lineup.pdf";
 		ro.svg_dir = cli__value(c, p, "svg");
 		ro.png_dir = cli__value(c, p, "png");
-		ro.lang = cli__value(c, p, "lang");
+		ro.lang = lang;
 		ro.date = cli__value(c, p, "date");
 		ro.template_path = cli__value(c, p, "template");
 		rc = lineup_render(&l, &ro, d);
@@ -149,10 +150,11 @@ int cmd_compare(const struct cli_cmd *c, int argc, char **argv)
 	struct cli_parsed p;
 	const char **labels;
 	struct diag d;
-	size_t base;
+	const char *lang[I18N_MAX_LANGS] = { NULL };
+	size_t base, nlang;
 	int ex = cli__parse(c, argc, argv, &p), rc;
 
-	if (ex >= 0)
+	if (ex >= 0 || (ex = cli__langs(c, &p, 0, lang, &nlang)) >= 0)
 		return ex;
 	labels = xcalloc(p.nargs, sizeof(*labels));
 	ex = parse_names(c, &p, labels, &base);
@@ -161,7 +163,7 @@ int cmd_compare(const struct cli_cmd *c, int argc, char **argv)
 		return ex;
 	}
 	diag_clear(&d);
-	rc = run_compare(c, &p, labels, base, &d);
+	rc = run_compare(c, &p, labels, base, lang[0], &d);
 	free(labels);
 	return cli__finish_data(rc, &d);
 }
