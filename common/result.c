@@ -83,6 +83,7 @@ void result_run_release(struct result_run *r)
 		&r->cpu, &r->hostname, &r->started, &r->ended, &r->status, &r->error,
 		&r->drive_model, &r->drive_firmware, &r->failure, &r->drive_serial,
 		&r->target_kind, &r->report,
+		&r->report_langs, /* #22 lang */
 		&r->archive_dir,
 	};
 

@@ -171,6 +171,8 @@ struct result_run {
 	char *drive_serial;   /* NULL when unknown (#21 header) */
 	char *target_kind;    /* "file" or "device" */
 	char *report;         /* the plan's report template name ("snia-iops"), or NULL */
+	char *report_langs;   /* #22 lang: the languages of the archive's report,
+				 "en,zh-CN" (run --lang), or NULL: zh-TW */
 	uint64_t capacity;    /* target bytes the plan's amounts are relative to */
 	char *failure;        /* the plan's failure policy: "stop" or "continue" */
 	/* The plan's titles in other languages (<title lang= text=>). */

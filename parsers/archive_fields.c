@@ -67,6 +67,9 @@ const struct archive_field archive_fields[] = {
 	TOP("target", "write_cache", ARCHIVE_OBJECT, 0, "what the run did to the write cache"),
 	TOP("target", "in_archive", ARCHIVE_STR, 0, "the target file's path in the archive, or null"),
 	TOP(NULL, "rerun_of", ARCHIVE_OBJECT, 0, "the archive a rerun repeats (only then)"),
+	/* #22 lang */
+	RUN(NULL, "report_langs", ARCHIVE_STR, 0, report_langs,
+	    "the languages of the archive's report, `en,zh-CN` (`run --lang`); null: `zh-TW`"),
 	TOP(NULL, "steps", ARCHIVE_ARRAY, ARCHIVE_REQUIRED, "one object per element, in run order"),
 	TOP(NULL, "scopes", ARCHIVE_ARRAY, 0, "one object per `<rounds>`"),
 	TOP(NULL, "files", ARCHIVE_ARRAY, 0, "every file with its size and SHA-256"),

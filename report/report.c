@@ -102,11 +102,12 @@ static int write_chart_files(struct report *r, struct report_chart *rc_,
 	else
 		rc = layout(r, c, rc_->width, c->kind != CHART_BARH ? rc_->height : 0,
 			    rc_->name, d);
-	if (!rc)
+	/* a format with no folder is not written (`report --svg DIR` alone: SVGs only) */
+	if (!rc && report__str_or(r->x.svg_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_SVG, 0, d);
-	if (!rc)
+	if (!rc && report__str_or(r->x.png_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_PNG, 0, d);
-	if (!rc && r->x.png_2x)
+	if (!rc && r->x.png_2x && report__str_or(r->x.png_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_PNG, 1, d);
 	return rc;
 }

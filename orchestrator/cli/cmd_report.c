@@ -8,17 +8,19 @@
 #include "archive.h"
 #include "cli_int.h"
 #include "clock.h"
-#include "report.h"
-#include "sbuf.h"
-#include "xalloc.h"
+#include "i18n.h"
+#include "report_out.h"
 
 const struct cli_opt cmd_report_opts[] = {
-	{ "output", 'o', "FILE.pdf", 0, "where to write the PDF (default DIR/report.pdf)" },
-	{ "lang", 'l', "LANG", 0, "text language: zh-TW (default), zh-CN or en" },
+	{ "output", 'o', "FILE.pdf", 0, "write the PDF there, and nothing into the archive "
+	  "(default: the archive's own report, DIR/report.pdf and DIR/charts/)" },
+	{ "lang", 'l', "L[,L...]", 0, "text languages: zh-TW, zh-CN, en (default: the "
+	  "archive's, zh-TW); several: one report each, DIR/report/L/ (or L/ beside -o's "
+	  "file, under --svg's and --png's folders)" },
 	{ "template", 't', "FILE", 0, "report template: which charts, order, sizes, "
 	  "titles, colours (default: templates/report-default.xml)" },
-	{ "svg", 0, "DIR", 0, "write the SVG charts to DIR (default DIR/charts/)" },
-	{ "png", 0, "DIR", 0, "write the PNG charts to DIR (default DIR/charts/)" },
+	{ "svg", 0, "DIR", 0, "write the SVG charts to DIR, and nothing into the archive" },
+	{ "png", 0, "DIR", 0, "write the PNG charts to DIR, and nothing into the archive" },
 	{ "width", 'w', "PX", 0, "PNG width in pixels, plus a NAME@2x.png at twice that "
 	  "(default: one 1400 px PNG, the 2x image of a 700 px web column)" },
 	{ "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 (default: "
@@ -67,35 +69,26 @@ static const char *source_date(char *buf, size_t n)
 }
 
 static int render(const char *dir, const struct cli_cmd *c, const struct cli_parsed *p,
-		  struct result_run *run, struct diag *d)
+		  const char *const *langs, size_t nlangs, struct result_run *run,
+		  struct diag *d)
 {
-	const char *out = cli__value(c, p, "output"), *width = cli__value(c, p, "width");
-	struct report_opts ro = { 0 };
-	struct report_extra rx = { 0 };
-	char *pdf = out ? xstrdup(out) : xasprintf("%s/report.pdf", dir);
-	char *charts = xasprintf("%s/charts", dir), date[32];
-	int rc;
+	const char *width = cli__value(c, p, "width");
+	struct report_set s = { 0 };
+	char date[32];
 
-	ro.pdf_path = pdf;
-	ro.chart_dir = charts;
-	ro.png_width = 1400;
-	ro.lang = cli__value(c, p, "lang") ? cli__value(c, p, "lang") : "zh-TW";
-	rx.template_path = cli__value(c, p, "template");
-	rx.svg_dir = cli__value(c, p, "svg");
-	rx.png_dir = cli__value(c, p, "png");
-	rx.date = cli__value(c, p, "date") ? cli__value(c, p, "date")
-					   : source_date(date, sizeof(date));
-	if (width) {
-		rx.png_2x = 1;
-		ro.png_width = atoi(width);
-	}
-	rc = report_render_ext(run, &ro, &rx, d);
-	if (!rc)
-		printf("report: %s (SVG in %s/, PNG in %s/)\n", pdf,
-		       rx.svg_dir ? rx.svg_dir : charts, rx.png_dir ? rx.png_dir : charts);
-	free(pdf);
-	free(charts);
-	return rc;
+	s.dir = dir;
+	s.pdf = cli__value(c, p, "output");
+	s.svg_dir = cli__value(c, p, "svg");
+	s.png_dir = cli__value(c, p, "png");
+	s.langs = langs;
+	s.nlangs = nlangs;
+	s.png_width = width ? atoi(width) : 1400;
+	s.png_2x = width != NULL;
+	s.template_path = cli__value(c, p, "template");
+	s.date = cli__value(c, p, "date") ? cli__value(c, p, "date")
+					  : source_date(date, sizeof(date));
+	s.say = stdout;
+	return report_render_set(run, &s, d);
 }
 
 int cmd_report(const struct cli_cmd *c, int argc, char **argv)
@@ -103,9 +96,13 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 	struct cli_parsed p;
 	struct result_run run;
 	struct diag d;
+	const char *langs[I18N_MAX_LANGS];
+	size_t nlangs;
 	int ex = cli__parse(c, argc, argv, &p), rc, px;
 
 	if (ex >= 0)
+		return ex;
+	if ((ex = cli__langs(c, &p, 1, langs, &nlangs)) >= 0)
 		return ex;
 	if (cli__value(c, &p, "width") &&
 	    (ex = parse_width(c, cli__value(c, &p, "width"), &px)) >= 0)
@@ -116,7 +113,7 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 	result_run_init(&run);
 	rc = archive_load(p.arg, &run, &d);
 	if (!rc)
-		rc = render(p.arg, c, &p, &run, &d);
+		rc = render(p.arg, c, &p, langs, nlangs, &run, &d);
 	result_run_release(&run);
 	return cli__finish_data(rc, &d);
 }
