@@ -325,6 +325,7 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 {
 	struct orch x;
 	struct run_opts o = *extra;
+	char *langs = NULL;
 	int rc;
 
 	orch_init(&x, &o);
@@ -364,11 +365,13 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 		o.force = 0;
 		o.dry_run = 0;
 		x.dev.probe_before = manifest_probe_before(dir);
+		o.langs = langs = manifest_langs(dir);
 		rc = load(&x, d);
 	}
 	if (!rc)
 		rc = execute(&x, d);
 	orch_release(&x);
+	free(langs);
 	return rc;
 }
 
@@ -376,7 +379,7 @@ int run_rerun(const char *dir, const struct run_opts *extra, struct diag *d)
 {
 	struct journal j;
 	struct run_opts o = *extra;
-	char *plan = NULL, *out = NULL;
+	char *plan = NULL, *out = NULL, *langs = NULL;
 	int rc;
 
 	journal_init(&j);
@@ -397,10 +400,12 @@ int run_rerun(const char *dir, const struct run_opts *extra, struct diag *d)
 		o.purge = j.start.purge;
 		o.out_dir = extra->out_dir ? extra->out_dir : out;
 		o.rerun_of = dir;
+		o.langs = extra->langs ? extra->langs : (langs = manifest_langs(dir));
 		rc = run_plan(&o, d);
 	}
 	free(plan);
 	free(out);
+	free(langs);
 	journal_release(&j);
 	return rc;
 }
