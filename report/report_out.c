@@ -159,7 +159,7 @@ static int refuse_links(const char *dir, struct diag *d)
 }
 
 /* Moves the old report out of the archive into the folder tmp, the new one in. */
-static int swap_in(int dfd, int tfd, const char *dir, struct diag *d)
+static int swap_in(int dfd, int tfd, const char *dir, const char *tmp, struct diag *d)
 {
 	int rc = 0;
 
@@ -167,14 +167,16 @@ static int swap_in(int dfd, int tfd, const char *dir, struct diag *d)
 		char *old = xasprintf("old-%s", own_names[i]);
 
 		if (renameat(dfd, own_names[i], tfd, old) && errno != ENOENT)
-			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot move '%s/%s' aside: %s", dir,
-				      own_names[i], strerror(errno));
+			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot move '%s/%s' aside: %s (the "
+				      "reports, old and new, are in %s/)", dir, own_names[i],
+				      strerror(errno), tmp);
 		free(old);
 	}
 	for (size_t i = 0; !rc && i < NOWN; i++)
 		if (renameat(tfd, own_names[i], dfd, own_names[i]) && errno != ENOENT)
-			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot move the new '%s/%s' in: %s",
-				      dir, own_names[i], strerror(errno));
+			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot move the new '%s/%s' in: %s "
+				      "(the reports, old and new, are in %s/)", dir, own_names[i],
+				      strerror(errno), tmp);
 	return rc;
 }
 
@@ -222,7 +224,7 @@ static int own(const struct result_run *run, const struct report_set *s,
 {
 	char *name = xasprintf(TMP_PREFIX "%ld", (long)getpid());
 	char *tmp = xasprintf("%s/%s", s->dir, name);
-	int dfd = -1, tfd = -1, rc = refuse_links(s->dir, d);
+	int dfd = -1, tfd = -1, keep = 0, rc = refuse_links(s->dir, d);
 
 	if (!rc) {
 		dfd = safefile_opendir(s->dir, NULL, d);
@@ -237,14 +239,14 @@ static int own(const struct result_run *run, const struct report_set *s,
 		rc = draw_all(run, s, langs, n, tmp, d);
 	if (!rc && (tfd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot open '%s': %s", tmp, strerror(errno));
-	if (!rc)
-		rc = swap_in(dfd, tfd, s->dir, d);
+	if (!rc && (rc = swap_in(dfd, tfd, s->dir, tmp, d)))
+		keep = 1;  /* the old report may be in there: left for the user, named */
 	if (tfd >= 0)
 		close(tfd);
-	if (dfd >= 0) {
+	if (dfd >= 0 && !keep)
 		safefile_remove_tree(dfd, name);
+	if (dfd >= 0)
 		close(dfd);
-	}
 	free(name);
 	free(tmp);
 	return rc;
