@@ -15,6 +15,7 @@
 #include "err.h"
 #include "gfx.h"
 #include "i18n.h"
+#include "lineup_params.h"
 #include "qos.h"
 #include "report.h"
 #include "rounds.h"
@@ -80,7 +81,11 @@
 	X(S_CONS_SCORE,        "cons-score") \
 	X(S_CONS_AVG_SD,       "cons-avg-sd") \
 	X(S_CONS_SD,           "cons-sd") \
-	X(S_CONS_SD_LAST,      "cons-sd-last")
+	X(S_CONS_SD_LAST,      "cons-sd-last") \
+	/* #22 compare */ \
+	X(S_PARAMS,            "params-differ") \
+	X(S_PARAMS_SUB,        "params-differ-sub") \
+	X(S_PARAMETER,         "parameter")
 
 enum {
 #define LINEUP_MSG_ENUM(id, name) id,
@@ -578,6 +583,42 @@ static void build_kind(struct ctx *x, const struct tmpl_chart *tc)
 
 /* ---- cover, files, PDF ------------------------------------------------------------- */
 
+/* #22 compare: the tests whose stimulus differs between columns, when there are any:
+ * a row per test and parameter, each column's value. */
+static void build_params(struct ctx *x)
+{
+	const struct lineup *l = x->l;
+	struct lineup_diff *df;
+	const char **head, **row;
+	struct table *t;
+	size_t n;
+
+	lineup_diffs(l, &df, &n);
+	if (!n)
+		return;
+	head = xcalloc(l->nm + 2, sizeof(*head));
+	row = xcalloc(l->nm + 2, sizeof(*row));
+	head[0] = x->s[S_TEST];
+	head[1] = x->s[S_PARAMETER];
+	for (size_t i = 0; i < l->nm; i++)
+		head[i + 2] = l->m[i].label;
+	t = table_new(x->s[S_PARAMS], x->s[S_PARAMS_SUB], l->nm + 2, head);
+	for (size_t k = 0; k < n; k++) {
+		char *name = test_title(&l->t[df[k].test]);
+
+		row[0] = name;
+		row[1] = df[k].param;
+		for (size_t i = 0; i < l->nm; i++)
+			row[i + 2] = df[k].values[i] ? df[k].values[i] : "–";
+		table_add_row(t, row, NULL);
+		free(name);
+	}
+	add_item(x, xstrdup("lineup-params"), NULL, t);
+	lineup_diffs_free(df, n, l->nm);
+	free(head);
+	free(row);
+}
+
 /* The drives (baseline marked) and what was left out, as tables. */
 static void build_cover(struct ctx *x)
 {
@@ -601,7 +642,6 @@ static void build_cover(struct ctx *x)
 		table_add_row(t, row, NULL);
 		free(name);
 	}
-	table_set_footer(t, "ssdbench " SSDBENCH_VERSION);
 	add_item(x, xstrdup("lineup-drives"), NULL, t);
 	left = table_new(x->s[l->by ? S_LEFT_OUT_BY : S_LEFT_OUT],
 			 lineup_plans_differ(l) ? x->s[S_PLANS_DIFFER] : NULL, 1,
@@ -613,6 +653,7 @@ static void build_cover(struct ctx *x)
 	add_item(x, xstrdup("lineup-left-out"), NULL, left);
 	free(title);
 	free(sub);
+	build_params(x);
 }
 
 static int write_item(struct ctx *x, const struct item *it, const char *dir,
@@ -682,6 +723,20 @@ static int load_strings(struct ctx *x, struct diag *d)
 	return rc;
 }
 
+/* #22 compare: the provenance line under every chart and table. */
+static void set_footers(struct ctx *x)
+{
+	char *f = lineup_provenance(x->l, x->s[S_PLAN]);
+
+	for (size_t i = 0; i < x->n; i++) {
+		if (x->items[i].c)
+			chart_set_footer(x->items[i].c, f);
+		else
+			table_set_footer(x->items[i].t, f);
+	}
+	free(f);
+}
+
 int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 		  struct diag *d)
 {
@@ -703,6 +758,7 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 	gfx_fonts_measure(x.fonts, &x.m);
 	for (size_t i = 0; i < x.tmpl->ncharts; i++)
 		build_kind(&x, &x.tmpl->charts[i]);
+	set_footers(&x);
 	for (int k = 0; !rc && k < 2; k++) {
 		if (!dirs[k])
 			continue;

@@ -20,6 +20,7 @@ set_tests_properties(it_report PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
 sb_unit_test(test_tmpl sb_report)
 sb_unit_test(test_lineup sb_chart)
+sb_unit_test(test_lineup_params sb_chart)  # #22 compare
 # The charts a run produces, built without drawing (strings and template only).
 sb_unit_test(test_report_scopes sb_report)
 # #21 WSAT/HIR: the SNIA WSAT and HIR pages from a model, without drawing.
