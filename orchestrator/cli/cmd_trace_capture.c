@@ -127,7 +127,7 @@ static int find_device(struct capture *c, struct diag *d)
 	if (stat(c->dev, &st) < 0)
 		return diag_set(d, -SB_ENOENT, c->dev, 0, 0, "cannot stat: %s", strerror(errno));
 	if (!S_ISBLK(st.st_mode))
-		return diag_set(d, -SB_EINVAL, c->dev, 0, 0, "not a block device (capture "
+		return diag_set(d, -SB_EUSAGE, c->dev, 0, 0, "not a block device (capture "
 				"traces a device's block layer)");
 	snprintf(c->enable, sizeof(c->enable), "/sys/dev/block/%u:%u/trace/enable",
 		 major(st.st_rdev), minor(st.st_rdev));
