@@ -46,33 +46,41 @@ dev=$(stat -c '%t:%T' "$loop")
 expect_eq "the device's tracing afterwards" \
   "$(cat /sys/dev/block/$((16#${dev%:*})):$((16#${dev#*:}))/trace/enable)" 0
 
-# blkparse's reading: Q events; D in rwbs a trim, a leading F a flush, W a write,
-# R a read, N (no data) ignored, as fio's blktrace.c counts them.
-blkparse -i - < "$t" > "$WORK/parsed.txt"
-read -r q_reads q_writes q_trims q_flushes q_bytes q_min q_end < <(awk '
-  $6 == "Q" {
-    rw = $7; n = ($9 == "+") ? $10 : 0; s = $8
-    if (rw ~ /D/) k = "t"; else if (rw ~ /^F/) k = "f"; else if (rw ~ /W/) k = "w";
-    else if (rw ~ /R/) k = "r"; else next
-    c[k]++
-    if (k == "f") next
-    b += n * 512
-    if (first == "" || s * 512 < lo) lo = s * 512
-    if ((s + n) * 512 > hi) hi = (s + n) * 512
-    first = 1
-  }
-  END { printf "%d %d %d %d %d %d %d\n", c["r"], c["w"], c["t"], c["f"], b, lo, hi }' \
-  "$WORK/parsed.txt")
-ok "$SSDBENCH" trace info --json "$t"
-cp "$WORK/out.log" "$WORK/info.json"
+# blkparse's reading of trace $1 into $WORK/parsed.txt and the q_* counts: Q events;
+# D in rwbs a trim, a leading F a flush, W a write, R a read, N (no data) ignored, as
+# fio's blktrace.c counts them.
+blkparse_counts() {
+  blkparse -i - < "$1" > "$WORK/parsed.txt"
+  read -r q_reads q_writes q_trims q_flushes q_bytes q_min q_end < <(awk '
+    $6 == "Q" {
+      rw = $7; n = ($9 == "+") ? $10 : 0; s = $8
+      if (rw ~ /D/) k = "t"; else if (rw ~ /^F/) k = "f"; else if (rw ~ /W/) k = "w";
+      else if (rw ~ /R/) k = "r"; else next
+      c[k]++
+      if (k == "f") next
+      b += n * 512
+      if (first == "" || s * 512 < lo) lo = s * 512
+      if ((s + n) * 512 > hi) hi = (s + n) * 512
+      first = 1
+    }
+    END { printf "%d %d %d %d %d %d %d\n", c["r"], c["w"], c["t"], c["f"], b, lo, hi }' \
+    "$WORK/parsed.txt")
+}
+# info_matches TRACE: `trace info --json` against blkparse's counts.
+info_matches() {
+  blkparse_counts "$1"
+  ok "$SSDBENCH" trace info --json "$1"
+  cp "$WORK/out.log" "$WORK/info.json"
+  expect_eq "$1: reads" "$(j .reads)" "$q_reads"
+  expect_eq "$1: writes" "$(j .writes)" "$q_writes"
+  expect_eq "$1: trims" "$(j .trims)" "$q_trims"
+  expect_eq "$1: flushes" "$(j .flushes)" "$q_flushes"
+  expect_eq "$1: ios" "$(j .ios)" "$((q_reads + q_writes + q_trims))"
+  expect_eq "$1: bytes" "$(j .bytes)" "$q_bytes"
+  expect_eq "$1: span_bytes" "$(j .span_bytes)" "$((q_end - q_min))"
+}
 j() { jq -r "$1" "$WORK/info.json"; }
-expect_eq "reads" "$(j .reads)" "$q_reads"
-expect_eq "writes" "$(j .writes)" "$q_writes"
-expect_eq "trims" "$(j .trims)" "$q_trims"
-expect_eq "flushes" "$(j .flushes)" "$q_flushes"
-expect_eq "ios" "$(j .ios)" "$((q_reads + q_writes + q_trims))"
-expect_eq "bytes" "$(j .bytes)" "$q_bytes"
-expect_eq "span_bytes" "$(j .span_bytes)" "$((q_end - q_min))"
+info_matches "$t"
 check "the copy wrote its 1.8 MiB at least" test "$(j .write_bytes)" -ge $(((3 + 70 + 300 + 1500) * 1024))
 expect_eq "FILE.json's ios" "$(jq -r .ios "$t.json")" "$(j .ios)"
 seconds=$(j .seconds)
@@ -101,6 +109,21 @@ check "--seconds: about 1 s of reads" jq -e > /dev/null '.seconds > 0.5 and .sec
 
 ok "$SSDBENCH" trace plot "$t" -o "$WORK/plot.svg" --lang en
 check "plot: an SVG" grep -q "<svg" "$WORK/plot.svg"
+ok "$SSDBENCH" trace plot "$t" -o "$WORK/plot.pdf" --lang en
+pdftotext "$WORK/plot.pdf" "$WORK/plot.txt"
+for title in "Offset against time" "Requests per block size" "Queue depth over time"; do
+  check "plot: '$title'" grep -qF "$title" "$WORK/plot.txt"
+done
+check "plot: the maximum depth in the subtitle" grep -qF "max $(j .qd_max)," "$WORK/plot.txt"
+ok "$SSDBENCH" trace plot "$t" -o "$WORK/plot-tw.pdf"
+pdftotext "$WORK/plot-tw.pdf" "$WORK/plot-tw.txt"
+check "plot: zh-TW by default" grep -qF "佇列深度隨時間變化" "$WORK/plot-tw.txt"
+
+# The shipped traces: blktrace files, each read as blkparse reads it.
+for s in "$SRC"/traces/*.blktrace; do
+  check "$s: magic 0x65617407" test "$(od -An -tx4 -N4 "$s" | tr -d ' ')" = 65617407
+  info_matches "$s"
+done
 
 # Refusals: not a block device; bad traces, with the byte offset.
 run_rc "$WORK/out.log" "$WORK/err.log" "$SSDBENCH" trace capture "$img" -o "$WORK/x" -- true
