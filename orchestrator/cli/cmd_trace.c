@@ -100,6 +100,14 @@ static int trace_plot(const struct cli_cmd *c, const struct cli_parsed *p)
 	return cli__finish(rc, &d);
 }
 
+/* Which sub-command each option belongs to. */
+static const struct {
+	const char *opt, *sub;
+} opt_subs[] = {
+	{ "output", "capture plot" }, { "seconds", "capture" }, { "json", "info" },
+	{ "lang", "plot" }, { "width", "plot" },
+};
+
 int cmd_trace(const struct cli_cmd *c, int argc, char **argv)
 {
 	struct cli_parsed p;
@@ -107,6 +115,10 @@ int cmd_trace(const struct cli_cmd *c, int argc, char **argv)
 
 	if (ex >= 0)
 		return ex;
+	for (size_t i = 0; i < sizeof(opt_subs) / sizeof(opt_subs[0]); i++)
+		if (cli__value(c, &p, opt_subs[i].opt) && !strstr(opt_subs[i].sub, p.args[0]))
+			return cli__usage(c, "--%s is for 'trace %s', not 'trace %s'",
+					  opt_subs[i].opt, opt_subs[i].sub, p.args[0]);
 	if (!strcmp(p.args[0], "capture"))
 		return cmd__trace_capture(c, &p);
 	if (!strcmp(p.args[0], "info"))

@@ -22,10 +22,12 @@
 
 #include "blktrace.h"
 #include "cli_int.h"
+#include "clock.h"
 #include "err.h"
 #include "safefile.h"
 #include "sbuf.h"
 #include "units.h"
+#include "xalloc.h"
 
 /* The tracefs settings capture changes, restored afterwards. */
 static const char *const saved_files[] = { "tracing_on", "current_tracer", "options/bin",
@@ -165,6 +167,23 @@ static int find_tracefs(struct capture *c, struct diag *d)
 	return 0;
 }
 
+/* Refuses an output file on the traced device: its own writes would be in the trace. */
+static int out_elsewhere(const struct capture *c, dev_t dev, struct diag *d)
+{
+	char *dir = xstrdup(c->out), *slash = strrchr(dir, '/');
+	struct stat st;
+	int rc = 0;
+
+	if (slash)
+		slash[slash == dir] = 0;
+	if (stat(slash ? dir : ".", &st) == 0 && st.st_dev == dev)
+		rc = diag_set(d, -SB_EUSAGE, c->out, 0, 0, "on %s itself: writing the trace "
+			      "there would trace its own writes (put it on another device)",
+			      c->dev);
+	free(dir);
+	return rc;
+}
+
 /* Checks DEVICE: a block device, not traced by anyone else; finds its trace switch. */
 static int find_device(struct capture *c, struct diag *d)
 {
@@ -184,7 +203,7 @@ static int find_device(struct capture *c, struct diag *d)
 	if (strcmp(on, "0"))
 		return diag_set(d, -SB_EUNSAFE, c->dev, 0, 0, "already being traced "
 				"(%s is %s): capture will not take another's trace", c->enable, on);
-	return 0;
+	return out_elsewhere(c, st.st_rdev, d);
 }
 
 /* Saves the settings, refusing a tracefs that another tool is using. */
@@ -365,13 +384,13 @@ static int write_json(const struct capture *c, const struct blkt_info *in,
 {
 	json_t *o = cmd__trace_json(in), *cmd = json_array();
 	struct utsname u;
-	char date[32], *text, *path = xasprintf("%s.json", c->out);
+	char date[CLOCK_ISO_SIZE], *text, *path = xasprintf("%s.json", c->out);
 	time_t t = time(NULL);
 	int rc;
 
 	for (size_t i = 0; i < c->ncmd; i++)
 		json_array_append_new(cmd, json_string(c->cmd[i]));
-	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+	clock_iso8601((int64_t)t, date, sizeof(date));
 	uname(&u);
 	json_object_set_new(o, "device_path", json_string(c->dev));
 	json_object_set_new(o, "command", cmd);
@@ -423,8 +442,12 @@ static int capture(struct capture *c, struct diag *d)
 	} else if (!rc) {
 		rc = d->code;
 	}
-	if (!rc)
-		rc = blkt_read_info(c->out, &in, d);
+	if (!rc && blkt_read_info(c->out, &in, d)) {
+		fprintf(stderr, "trace: nothing to keep, %s removed: did the I/O reach %s? (drop "
+			"the page cache before, sync inside the command)\n", c->out, c->dev);
+		unlink(c->out);
+		rc = -SB_EIO;   /* the capture failed, not its arguments */
+	}
 	if (!rc)
 		rc = write_json(c, &in, lost, d);
 	if (!rc)
