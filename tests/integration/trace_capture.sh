@@ -3,7 +3,8 @@
 # `ssdbench trace capture` on a loop device with ext4 (over a file made here) while a
 # folder is copied and synced: `trace info --json` against blkparse's own reading of
 # the same file (queue events counted with awk), then fio replays the trace onto a
-# second loop device and its I/O count must be within 2 % of `trace info`'s.
+# second loop device and onto a regular file, and its I/O count must be within 2 % of
+# `trace info`'s.
 # Also: --seconds, the plot, the refusals, and tracefs left as it was.
 . "$(dirname "$0")/lib.sh"
 
@@ -97,6 +98,16 @@ ios=$(j .ios)
 echo "trace_capture: $ios I/Os in the trace ($q_reads reads, $q_writes writes by blkparse), fio replayed $fio_ios"
 check "fio replayed $fio_ios I/Os, within 2 % of trace info's $ios" \
   awk -v f="$fio_ios" -v i="$ios" 'BEGIN { exit !(i > 0 && (f - i) / i <= 0.02 && (i - f) / i <= 0.02) }'
+
+# ... and onto a regular file (a file target), the same count.
+truncate -s 128M "$WORK/target.file"
+fio --name=r --read_iolog="$t" --replay_redirect="$WORK/target.file" --ioengine=libaio \
+  --direct=1 --replay_no_stall=1 --output-format=json > "$WORK/fio-file.json" 2> "$WORK/fio.err" ||
+  fail "fio's replay onto a file failed: $(cat "$WORK/fio.err")"
+fio_file=$(jq '[.jobs[] | .read.total_ios + .write.total_ios + .trim.total_ios] | add' \
+  "$WORK/fio-file.json")
+check "fio replayed $fio_file I/Os onto a file, within 2 % of $ios" \
+  awk -v f="$fio_file" -v i="$ios" 'BEGIN { exit !(i > 0 && (f - i) / i <= 0.02 && (i - f) / i <= 0.02) }'
 
 # --seconds: a reader of the device in the background, 1 s of it recorded.
 ( while :; do dd if="$loop" of=/dev/null bs=64k count=64 iflag=direct status=none; done ) &
