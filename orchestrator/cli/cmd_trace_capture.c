@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
@@ -40,6 +41,7 @@ struct capture {
 	char enable[128];          /* /sys/dev/block/MAJ:MIN/trace/enable */
 	char saved[NSAVED][64];
 	int changed;               /* tracefs settings to restore */
+	int lock_fd;               /* current_tracer, flock()ed while capture has tracefs */
 	int traced;                /* the device's tracing is on */
 	char **cmd;
 	size_t ncmd;
@@ -212,6 +214,11 @@ static int take_tracefs(struct capture *c, struct diag *d)
 	char path[160], kb[32];
 	int rc = 0;
 
+	snprintf(path, sizeof(path), "%s/current_tracer", c->tracefs);
+	c->lock_fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (c->lock_fd < 0 || flock(c->lock_fd, LOCK_EX | LOCK_NB) < 0)
+		return diag_set(d, -SB_EUNSAFE, c->tracefs, 0, 0, "another capture holds "
+				"tracefs (%s): one at a time", strerror(errno));
 	for (size_t i = 0; i < NSAVED; i++) {
 		snprintf(path, sizeof(path), "%s/%s", c->tracefs, saved_files[i]);
 		if (get(path, c->saved[i], sizeof(c->saved[i])) < 0)
@@ -257,6 +264,14 @@ static void give_back(struct capture *c)
 	if (d.code)
 		fprintf(stderr, "trace: warning: could not restore %s: %s\n", d.file, d.msg);
 	c->changed = 0;
+}
+
+/* Lets the next capture have tracefs. */
+static void unlock_tracefs(struct capture *c)
+{
+	if (c->lock_fd >= 0)
+		close(c->lock_fd);
+	c->lock_fd = -1;
 }
 
 /* Lost events: the sum over per_cpu/cpuN/stats of "overrun" and "dropped events". */
@@ -432,6 +447,7 @@ static int capture(struct capture *c, struct diag *d)
 		if (!rc)
 			lost = lost_events(c);
 		give_back(c);
+		unlock_tracefs(c);
 		if (!rc && lost)
 			rc = diag_set(d, -SB_EIO, c->out, 0, 0, "the kernel lost %llu events "
 				      "(ring buffer overrun): the trace would be incomplete", lost);
@@ -459,7 +475,7 @@ static int capture(struct capture *c, struct diag *d)
 
 int cmd__trace_capture(const struct cli_cmd *cmd, const struct cli_parsed *p)
 {
-	struct capture c = { .status = -1 };
+	struct capture c = { .status = -1, .lock_fd = -1 };
 	const char *secs = cli__value(cmd, p, "seconds");
 	const char *why = NULL;
 	struct diag d;
