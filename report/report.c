@@ -172,9 +172,18 @@ static int table_rows(const struct report *r, double top)
 	return n < 1 ? 1 : n;
 }
 
+/* The cover's header can leave no room (#22 cover): then the table starts overleaf. */
+static int cover_rows(const struct report *r)
+{
+	double top = cover_table_top(r), bottom = PAGE_H - FOOTER_H - 12;
+
+	return bottom - top - text_h(r, CHART_FONT_AXIS) - 8 - 3 * ROW_H < 0 ? 0 :
+	       table_rows(r, top);
+}
+
 static int cover_pages(const struct report *r)
 {
-	int first = table_rows(r, cover_table_top(r));
+	int first = cover_rows(r);
 	int next = table_rows(r, PAGE_MARGIN);
 	int left = (int)r->nrows - first;
 
@@ -465,12 +474,13 @@ static void draw_table(struct report *r, struct gfx *g, double y, size_t first,
 static int draw_cover(struct report *r, struct gfx *g, struct diag *d)
 {
 	double top = cover_table_top(r);
-	size_t first = 0, n = (size_t)table_rows(r, top);
+	size_t first = 0, n = (size_t)cover_rows(r);
 	int rc;
 
 	draw_cover_head(r, g);
 	do {
-		draw_table(r, g, top, first, n);
+		if (n)
+			draw_table(r, g, top, first, n);
 		draw_footer(r, g);
 		rc = gfx_page(g, d);
 		first += n;

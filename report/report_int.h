@@ -196,7 +196,16 @@
 	X(M_ACC_SHARE,      "acc-share") \
 	X(M_ACC_ZONES,      "acc-zones") \
 	X(M_ACC_ZONES_SUB,  "acc-zones-sub") \
-	X(M_ACC_LBA,        "acc-lba")
+	X(M_ACC_LBA,        "acc-lba") \
+	/* #22 cover */ \
+	X(M_HDR_DUT_FILE,   "hdr-dut-file") \
+	X(M_HDR_IFACE,      "hdr-interface") \
+	X(M_HDR_OS,         "hdr-os") \
+	X(M_HDR_RAM,        "hdr-ram") \
+	X(M_HDR_BOARD,      "hdr-board") \
+	X(M_HDR_BIOS,       "hdr-bios") \
+	X(M_HDR_PLAN_SHA,   "hdr-plan-sha") \
+	X(M_HDR_PURGE_TOOK, "hdr-purge-took")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
