@@ -167,9 +167,8 @@ void run__progress_status(void *arg, const char *line, size_t n)
 		return;
 	p->shown = sec;
 	sbuf_init(&sb);
-	sbuf_adds(&sb, "\r");
+	sbuf_adds(&sb, "\r\033[K");   /* first: a lineup's parent reads what follows */
 	run__progress_line(p, now, columns(), &sb);
-	sbuf_adds(&sb, "\033[K");
 	fputs(sb.buf, stderr);
 	fflush(stderr);
 	sbuf_release(&sb);
