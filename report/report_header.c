@@ -149,8 +149,8 @@ static void add_pairs(struct hdr *h, const char *label, const char *const kv[][2
 
 /*
  * #22 cover: the drive's link, the test platform (CPU, RAM, OS, kernel: in full,
- * the cover's columns cut long values), board and BIOS, the plan's SHA-256; a fact
- * not known is left out (a file has no link, a bench's OS and board are not asked),
+ * the cover's columns cut long values), board and BIOS (the plan's SHA-256 is at
+ * the cover's top right); a fact not known is left out (a file has no link, a bench's OS and board are not asked),
  * a row with none of its facts too.
  */
 static void add_platform(const struct report *r, struct hdr *h)
@@ -171,8 +171,6 @@ static void add_platform(const struct report *r, struct hdr *h)
 		units_format_size(run->ram_bytes, ram, sizeof(ram));
 	add_pairs(h, r->msg[M_PLATFORM], plat, 4);
 	add_pairs(h, r->msg[M_HDR_BOARD], board, 2);
-	if (run->plan_sha256)
-		add(h, r->msg[M_HDR_PLAN_SHA], xstrdup(run->plan_sha256));
 }
 
 /* Each purge step's method once (a file target has none to run). */

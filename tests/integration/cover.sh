@@ -60,8 +60,8 @@ check "no interface row for a file" bash -c "! grep -q '^Interface ' '$WORK/en.t
 check "the purge element's row says what was done" \
   grep -Eq '^ *1 +erase +none \(file target\) +ok' "$WORK/en.txt"
 check "no '0 B / QD0 / 0 jobs' row" bash -c "! grep -q 'QD0\|0 jobs' '$WORK/en.txt'"
-expect_eq "plan SHA-256 row" "$(row "$WORK/en.pdf" "Plan SHA-256")" \
-  "$(sha256sum "$out/plan.xml" | cut -d' ' -f1)"
+check "the plan's SHA-256 at the cover's top" grep -qF \
+  "Plan SHA-256 $(sha256sum "$out/plan.xml" | cut -d' ' -f1)" <(head -n 1 "$WORK/en.txt")
 for l in zh-TW:平台:作業系統:核心 zh-CN:平台:操作系统:内核; do
   IFS=: read -r lang label oslabel klabel <<< "$l"
   "$SSDBENCH" report "$out" --lang "$lang" -o "$WORK/$lang.pdf" > /dev/null || fail "report $lang"
