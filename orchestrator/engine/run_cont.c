@@ -417,6 +417,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 			 ", or until its amount is written" : "");
 		g.fs = fiostatus_new(w->runtime_ms, planned, g.dir, seg_round, &g);
 		run__progress_start(&pr, x, step, r0, ft.runtime_ms);
+		pr.closed = &g.closed;   /* the round running: r0 + those closed */
 		eo.status = run__progress_status;
 		eo.status_arg = &pr;
 		rc = x->fio.ops->exec(&eo, &status, d);

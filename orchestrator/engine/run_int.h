@@ -191,6 +191,8 @@ struct run_progress {
 	struct orch *x;
 	size_t step;                 /* the plan step */
 	int round;
+	const int *closed;           /* a continuous segment's rounds closed so far, shown
+					added to round; NULL = one element */
 	uint64_t runtime_ms;         /* its planned time; 0 = until its amount is written */
 	double started;              /* clock_mono_s() at its start */
 	struct fiorun_eta eta;       /* fio's last ETA line */

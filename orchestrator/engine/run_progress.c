@@ -125,7 +125,7 @@ void run__progress_line(const struct run_progress *p, double now, size_t width,
 	struct sbuf sb;
 
 	if (p->round)
-		snprintf(round, sizeof(round), " r%d", p->round);
+		snprintf(round, sizeof(round), " r%d", p->round + (p->closed ? *p->closed : 0));
 	hms(now - x->walk.started, clk, sizeof(clk));
 	hms(rest, left, sizeof(left));
 	sbuf_init(&sb);
