@@ -206,7 +206,16 @@
 	X(M_TRACE_QD,       "trace-qd") \
 	X(M_TRACE_QD_SUB,   "trace-qd-sub") \
 	X(M_TRACE_INFLIGHT, "trace-in-flight") \
-	X(M_TRACE_NO_QD,    "trace-no-qd")
+	X(M_TRACE_NO_QD,    "trace-no-qd") \
+	/* #22 cover */ \
+	X(M_HDR_DUT_FILE,   "hdr-dut-file") \
+	X(M_HDR_IFACE,      "hdr-interface") \
+	X(M_HDR_OS,         "hdr-os") \
+	X(M_HDR_RAM,        "hdr-ram") \
+	X(M_HDR_BOARD,      "hdr-board") \
+	X(M_HDR_BIOS,       "hdr-bios") \
+	X(M_HDR_PLAN_SHA,   "hdr-plan-sha") \
+	X(M_HDR_PURGE_TOOK, "hdr-purge-took")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,

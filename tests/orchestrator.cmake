@@ -18,6 +18,7 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     snia_xsrdirth  # #21 XSR/DIRTH/ECW
     compare_params  # #22 compare
     trace_capture  # #24 trace
+    progress cover  # #22 cover
     )
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
@@ -37,7 +38,11 @@ set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_de
   it_snia_xsrdirth  # #21 XSR/DIRTH/ECW
   it_compare_params  # #22 compare
   it_trace_capture  # #24 trace
+  it_progress it_cover  # #22 cover
   PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)
 sb_unit_test(test_engine sb_orchestrator)
+# #22 cover
+sb_unit_test(test_progress sb_orchestrator)
+sb_unit_test(test_platform sb_orchestrator)

@@ -46,3 +46,5 @@ add_test(NAME it_lineup_samples
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
 set_tests_properties(it_lineup_samples PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   RESOURCE_LOCK fio TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+# #22 cover
+sb_unit_test(test_cover sb_report)
