@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "disp.h"
 #include "rounds.h"
 #include "snia_xsrdirth.h"
 #include "units.h"
@@ -353,6 +354,8 @@ static void build_kind(struct report *r, const struct tmpl_chart *t)
 		r->charts[i].height = t->height;
 		if (t->title && r->charts[i].c && !(k->flags & TMPL_OWN_TITLES))
 			chart_set_title(r->charts[i].c, t->title);
+		if (r->charts[i].c)
+			disp_inset(r->charts[i].c, t);   /* #22 disp: scatters only */
 	}
 }
 

@@ -27,6 +27,8 @@ sb_unit_test(test_report_scopes sb_report)
 sb_unit_test(test_snia_wsathir sb_report)
 # #21 XSR/DIRTH/ECW: the SNIA XSR and DIRTH pages' values, built without drawing.
 sb_unit_test(test_snia_xsrdirth sb_report)
+# #22 disp: the dispersion chart's inset, reference lines, score and markers, without drawing.
+sb_unit_test(test_disp sb_report)
 # An archive with <rounds> scopes, written by mkrounds.sh, in three languages.
 add_test(NAME it_report_rounds
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/report_rounds.sh
