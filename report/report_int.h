@@ -206,7 +206,13 @@
 	X(M_TRACE_QD,       "trace-qd") \
 	X(M_TRACE_QD_SUB,   "trace-qd-sub") \
 	X(M_TRACE_INFLIGHT, "trace-in-flight") \
-	X(M_TRACE_NO_QD,    "trace-no-qd")
+	X(M_TRACE_NO_QD,    "trace-no-qd") \
+	/* #22 disp */ \
+	X(M_SWEEP_MBPS,     "sweep-mbps") \
+	X(M_SWEEP_MBPS_SUB, "sweep-mbps-sub") \
+	X(M_SWEEP_LAT,      "sweep-lat") \
+	X(M_SWEEP_LAT_SUB,  "sweep-lat-sub") \
+	X(M_SWEEP_LAT_Y,    "sweep-lat-y")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,

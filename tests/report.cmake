@@ -48,3 +48,12 @@ add_test(NAME it_lineup_samples
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
 set_tests_properties(it_lineup_samples PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   RESOURCE_LOCK fio TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+# #22 disp: a chart's model printed from an archive (test builds only), and the QD
+# sweep's charts of a smoke run of testplans/qd-sweep.xml checked with it against fio.json.
+add_executable(chart_dump chart_dump.c)
+target_link_libraries(chart_dump PRIVATE sb_report sb_flags)
+add_test(NAME it_sweep
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/sweep.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR} $<TARGET_FILE:chart_dump>)
+set_tests_properties(it_sweep PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  RESOURCE_LOCK fio TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
