@@ -4,6 +4,7 @@
  * template asks for, the average and 99.9 %-slowest lines, the score in the
  * caption, and the points kept as markers over a density raster; the numbers
  * recomputed here from fio's own log (the sample archive) or the series given.
+ * And the lineup's write-saturation overlay per OP level, from 0 at each level.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -20,6 +21,8 @@
 #include "consistency.h"
 #include "disp.h"
 #include "err.h"
+#include "lineup.h"
+#include "lineup_draw.h"
 #include "report_fixture.h"
 #include "report_int.h"
 #include "result.h"
@@ -343,12 +346,84 @@ static void test_template(void **state)
 	chart_free(c);
 }
 
+/* A finished element of the OP sweep run: cell, bytes written before it, capacity. */
+static struct result_step *op_step(struct result_run *run, const char *name, const char *kind,
+				   const char *cell, uint64_t before, uint64_t cap)
+{
+	struct result_step *st = result_run_add_step(run);
+
+	st->index = (int)run->nsteps;
+	st->name = xstrdup(name);
+	st->kind = xstrdup(kind);
+	st->status = xstrdup("ok");
+	st->rw = xstrdup("randwrite");
+	st->cell = xstrdup(cell);
+	st->bs = 4096;
+	st->iodepth = 32;
+	st->numjobs = 1;
+	st->written_before = before;
+	st->capacity = cap;
+	for (int j = 1; j <= 3; j++) {
+		result_series_push(&st->iops[RESULT_WRITE], j, 1000.0 * j);
+		result_series_push(&st->written, j, (double)before + 100.0 * j);
+	}
+	return st;
+}
+
+/*
+ * The lineup's saturation overlay by OP level: each level's % written from 0 at
+ * its first element (OP 28's 1,000-byte precondition before the test counts),
+ * not from the start of the run.
+ */
+static void test_saturation_by_op(void **state)
+{
+	struct result_run run;
+	const struct result_run *runs[1] = { &run };
+	const char *dirs[1] = { "op-run" };
+	struct lineup l;
+	struct diag d;
+	size_t k = 0;
+
+	(void)state;
+	result_run_init(&run);
+	run.plan_name = xstrdup("op");
+	op_step(&run, "op0-w", "workload", "op=0", 0, 1000);
+	op_step(&run, "op28-pre", "precondition", "op=28", 4000, 800);
+	op_step(&run, "op28-w", "workload", "op=28", 5000, 800);
+	diag_clear(&d);
+	if (lineup_build(&l, runs, dirs, 1, &(struct lineup_opts){ .by = "op" }, &d))
+		fail_msg("%s", d.msg);
+	while (k < l.nt && strcmp(l.t[k].name, "op${op}-w"))
+		k++;
+	assert_true(k < l.nt);
+	assert_int_equal(l.nm, 2);
+	for (size_t i = 0; i < 2; i++) {
+		int op28 = !strcmp(l.m[i].value, "28");
+		double base = op28 ? 4000 : 0, cap = op28 ? 800 : 1000, *pct;
+		uint64_t before = op28 ? 5000 : 0;
+		size_t n = lineup_saturation(&l, k, i, &pct);
+
+		assert_int_equal(n, 3);
+		for (size_t j = 0; j < n; j++) {
+			double want = 100 * ((double)before + 100.0 * (double)(j + 1) - base) / cap;
+
+			if (fabs(pct[j] - want) > 1e-9)
+				fail_msg("OP %s second %zu: %g %%, want %g %%", l.m[i].value, j + 1,
+					 pct[j], want);
+		}
+		free(pct);
+	}
+	lineup_release(&l);
+	result_run_release(&run);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_drivemaster_sample),
 		cmocka_unit_test(test_long_run),
 		cmocka_unit_test(test_template),
+		cmocka_unit_test(test_saturation_by_op),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
