@@ -333,6 +333,51 @@ static void build_dispersion(struct ctx *x, size_t k)
 	free(title);
 }
 
+/* #22 disp: 1 when cell ("op=28 phase=before") binds key to value. */
+static int cell_binds(const char *cell, const char *key, const char *value)
+{
+	size_t kl = strlen(key), vl = strlen(value);
+
+	for (const char *p = cell; p && *p; p += strcspn(p, " "), p += *p == ' ')
+		if (!strncmp(p, key, kl) && p[kl] == '=' && !strncmp(p + kl + 1, value, vl) &&
+		    (p[kl + 1 + vl] == ' ' || !p[kl + 1 + vl]))
+			return 1;
+	return 0;
+}
+
+/*
+ * #22 disp: bytes written before column i began: its first element whose cell
+ * binds the lineup's key to the column's value (an OP level's first step); 0 for
+ * a column that is a whole archive.
+ */
+static double column_written0(const struct lineup *l, size_t i)
+{
+	const struct lineup_member *m = &l->m[i];
+
+	if (!l->by || !m->value)
+		return 0;
+	for (size_t k = 0; k < m->run->nsteps; k++)
+		if (cell_binds(m->run->steps[k].cell, l->by, m->value))
+			return (double)m->run->steps[k].written_before;
+	return 0;
+}
+
+size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pct)
+{
+	const struct result_step *st = l->t[k].step[i];
+	const struct result_series *io = &st->iops[RESULT_WRITE];
+	size_t n = io->n < st->written.n ? io->n : st->written.n;
+	double base = column_written0(l, i);
+
+	*pct = NULL;
+	if (!st->capacity || !n)
+		return 0;
+	*pct = xmalloc(n * sizeof(**pct));
+	for (size_t j = 0; j < n; j++)
+		(*pct)[j] = 100.0 * (st->written.v[j] - base) / (double)st->capacity;
+	return n;
+}
+
 /* Write IOPS against the share of capacity written, where both are known. */
 static void build_saturation(struct ctx *x, size_t k)
 {
@@ -342,17 +387,12 @@ static void build_saturation(struct ctx *x, size_t k)
 
 	chart_set_axis_titles(c, x->s[S_WRITTEN], "IOPS");
 	for (size_t i = 0; i < x->l->nm; i++) {
-		const struct result_step *st = t->step[i];
-		const struct result_series *io = &st->iops[RESULT_WRITE];
-		size_t n = io->n < st->written.n ? io->n : st->written.n;
 		double *pct;
+		size_t n = lineup_saturation(x->l, k, i, &pct);
 
-		if (!st->capacity || n < DISPERSION_MIN_SECONDS)
-			continue;
-		pct = xmalloc(n * sizeof(*pct));
-		for (size_t j = 0; j < n; j++)
-			pct[j] = 100.0 * st->written.v[j] / (double)st->capacity;
-		chart_add_series(c, x->l->m[i].label, chart_palette(i), pct, io->v, n);
+		if (n >= DISPERSION_MIN_SECONDS)
+			chart_add_series(c, x->l->m[i].label, chart_palette(i), pct,
+					 t->step[i]->iops[RESULT_WRITE].v, n);
 		free(pct);
 	}
 	if (c->nseries)

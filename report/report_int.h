@@ -215,7 +215,13 @@
 	X(M_HDR_BOARD,      "hdr-board") \
 	X(M_HDR_BIOS,       "hdr-bios") \
 	X(M_HDR_PLAN_SHA,   "hdr-plan-sha") \
-	X(M_HDR_PURGE_TOOK, "hdr-purge-took")
+	X(M_HDR_PURGE_TOOK, "hdr-purge-took") \
+	/* #22 disp */ \
+	X(M_SWEEP_MBPS,     "sweep-mbps") \
+	X(M_SWEEP_MBPS_SUB, "sweep-mbps-sub") \
+	X(M_SWEEP_LAT,      "sweep-lat") \
+	X(M_SWEEP_LAT_SUB,  "sweep-lat-sub") \
+	X(M_SWEEP_LAT_Y,    "sweep-lat-y")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
