@@ -9,6 +9,7 @@
 #define SB_CLI_INT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "diag.h"
 
@@ -92,5 +93,9 @@ extern const struct cli_opt cmd_raid_opts[];
 int cmd_raid(const struct cli_cmd *c, int argc, char **argv);
 int cmd_interlock(const struct cli_cmd *c, int argc, char **argv);
 int cmd_hosts(const struct cli_cmd *c, int argc, char **argv);
+/* #25 install: the manual page and the bash completion of the n commands cmds
+ * (cmd_cliref.c), what `cli-reference man|bash` (cli.c) prints. */
+void cli__print_man(FILE *out, const struct cli_cmd *cmds, size_t n);
+void cli__print_bash(FILE *out, const struct cli_cmd *cmds, size_t n);
 
 #endif

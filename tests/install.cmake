@@ -1,0 +1,7 @@
+# SPDX-License-Identifier: MIT
+# #25 install: what `cmake --install` lays out, run from elsewhere; the .deb.
+add_test(NAME it_install
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/install.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_install PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  TIMEOUT 120 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
