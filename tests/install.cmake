@@ -5,3 +5,9 @@ add_test(NAME it_install
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
 set_tests_properties(it_install PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   TIMEOUT 120 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+# cpack -G DEB, its Depends and Recommends, and the package unpacked into a scratch root.
+add_test(NAME it_deb
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/deb.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_deb PROPERTIES LABELS integration TIMEOUT 180
+  ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
