@@ -11,3 +11,9 @@ add_test(NAME it_deb
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
 set_tests_properties(it_deb PROPERTIES LABELS integration TIMEOUT 180
   ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+# SHA-256 from nettle: the sample archives written before still verify.
+add_test(NAME it_verify_samples
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/verify_samples.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_verify_samples PROPERTIES LABELS integration TIMEOUT 120
+  ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
