@@ -17,3 +17,8 @@ add_test(NAME it_verify_samples
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
 set_tests_properties(it_verify_samples PROPERTIES LABELS integration TIMEOUT 120
   ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+# scripts/setup --list runtime|test: the demo's set has no test tools, and every library.
+add_test(NAME it_setup_sets
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/setup_sets.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_setup_sets PROPERTIES LABELS integration TIMEOUT 60)
