@@ -12,6 +12,7 @@
 #include "chart.h"
 #include "chartdraw.h"
 #include "consistency_table.h"
+#include "datadir.h"
 #include "err.h"
 #include "gfx.h"
 #include "i18n.h"
@@ -749,8 +750,7 @@ static int write_pdf(struct ctx *x, struct diag *d)
 /* templates/i18n/lineup-<lang>.xml, beside the run report's table for lang. */
 static int load_strings(struct ctx *x, struct diag *d)
 {
-	const char *dd = getenv("SSDBENCH_DATADIR");
-	char *dflt = report_data_path(""), *base = i18n_path(dd && *dd ? dd : dflt, x->o->lang);
+	char *base = i18n_path(datadir_get(), x->o->lang);
 	char *slash = strrchr(base, '/');
 	char *path = xasprintf("%.*s/lineup-%s", (int)(slash - base), base, slash + 1);
 	int rc = i18n_load(&x->strings, path, ids, S_N, d);
@@ -759,7 +759,6 @@ static int load_strings(struct ctx *x, struct diag *d)
 		x->s = i18n_strings(x->strings);
 	free(path);
 	free(base);
-	free(dflt);
 	return rc;
 }
 

@@ -12,6 +12,7 @@
 
 #include "chart.h"
 #include "chartdraw.h"
+#include "datadir.h"
 #include "report_int.h"
 #include "err.h"
 #include "gfx.h"
@@ -525,7 +526,7 @@ out:
 
 char *report_data_path(const char *name)
 {
-	return xasprintf("%s/%s", report__datadir(), name);
+	return datadir_path(name);
 }
 
 /* Creates every folder the charts go to. */

@@ -35,8 +35,9 @@ struct report_extra {
 int report_render(const struct result_run *run, const struct report_opts *o,
 		  struct diag *d);
 /*
- * <datadir>/name, datadir being $SSDBENCH_DATADIR or the source tree the program
- * was built from ("templates/fonts.conf"). Returns a new string; free() it.
+ * <datadir>/name ("templates/fonts.conf"), datadir_path(): $SSDBENCH_HOME, the
+ * source tree from a build tree, else PREFIX/share/ssdbench (common/datadir.h).
+ * Returns a new string; free() it.
  */
 char *report_data_path(const char *name);
 

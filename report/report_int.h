@@ -265,7 +265,7 @@ struct report {
 };
 
 /* report_ctx.c */
-/* $SSDBENCH_DATADIR, else the source tree the program was built from. */
+/* The data folder: datadir_get() (common/datadir.h says where it is). */
 const char *report__datadir(void);
 /* Loads the UI strings for lang from templates/i18n/ into r->strings and r->msg. */
 int report__load_msgs(struct report *r, const char *lang, struct diag *d);
