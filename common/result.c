@@ -85,6 +85,7 @@ void result_run_release(struct result_run *r)
 		&r->target_kind, &r->report,
 		&r->report_langs, /* #22 lang */
 		&r->archive_dir,
+		&r->os, &r->board, &r->bios, &r->interface,   /* #22 cover */
 	};
 
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)

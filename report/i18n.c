@@ -47,6 +47,11 @@ const char *i18n_lang_find(const char *tag)
 	return NULL;
 }
 
+const char *i18n_lang(size_t i)
+{
+	return i < NLANGS ? langs[i].tag : NULL;
+}
+
 char *i18n_path(const char *datadir, const char *lang)
 {
 	const char *tag = i18n_lang_find(lang ? lang : "zh-TW");

@@ -28,6 +28,8 @@ const char *const *i18n_strings(const struct i18n *t);
  * for a tag it does not know. Returns a new string; free() it.
  */
 char *i18n_path(const char *datadir, const char *lang);
+/* The i-th report language ("en", "zh-TW", "zh-CN"), NULL past the last. */
+const char *i18n_lang(size_t i);
 
 /* The most languages one command renders: every one i18n.c knows. */
 #define I18N_MAX_LANGS 8
