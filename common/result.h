@@ -116,7 +116,21 @@ struct result_step {
 	struct result_series written;
 	/* Telemetry sampled during the element: temperature in degrees Celsius. */
 	struct result_series temp_c;
+
+	/* #24 replay: a <replay> element's trace and how it was fitted onto the target
+	 * (NULL and 0 for other elements); io_ms for every element with fio. */
+	char *trace;          /* the trace file as the plan resolved it */
+	char *replay_mode;    /* "fast" or "timed" */
+	char *replay_fit;     /* "none" (the trace fits the target) or "scale" */
+	uint64_t replay_scale; /* fio's replay_scale: offsets divided by it (1: none) */
+	uint64_t trace_ios;   /* the I/Os the trace holds (fio replays each once) */
+	uint64_t trace_end;   /* the trace's highest offset + length, bytes */
+	uint64_t io_ms;       /* fio's job runtime (from fio.json): a replay's wall time */
 };
+
+/* #24 replay: a replay element's bandwidth, MB/s (10^6 bytes): every direction's
+ * bytes over its job runtime; 0 without one. */
+double result_replay_mbps(const struct result_step *st);
 
 /* One tracking variable of a <rounds> scope: one element's metric, per round. */
 struct result_track {
