@@ -352,6 +352,7 @@ static int finish(struct acc *a, int rc, const char *name, uint64_t size, struct
 				" records (nothing to replay)", size, o->records);
 	o->span_bytes = o->lba_end_bytes - o->lba_min_bytes;
 	o->seconds = (double)(a->t_last - a->t_first) / 1e9;
+	o->t_first_ns = a->t_first;
 	if (a->have_dc && a->dc_last > a->dc_first)
 		o->qd_mean = a->depth_area / (double)(a->dc_last - a->dc_first);
 	return 0;

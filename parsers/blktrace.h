@@ -53,6 +53,7 @@ struct blkt_info {
 	uint64_t lba_min_bytes, lba_end_bytes;  /* lowest offset, highest offset+len */
 	uint64_t span_bytes;                    /* lba_end - lba_min */
 	double seconds;                         /* first to last event with I/O */
+	uint64_t t_first_ns;                    /* that first event's time, as recorded */
 	uint32_t device;                        /* dev_t of the first queue event */
 	uint32_t devices;                       /* distinct devices among queue events (1, 2, 3+ as 3) */
 	uint64_t records;                       /* all records, any kind */

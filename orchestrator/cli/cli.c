@@ -52,6 +52,9 @@ static const struct cli_cmd cmds[] = {
 	  "check benches: fio's server answers, its fio version matches, ssh works" },
 	{ "plan-reference", cmd_plan_reference, "[FORMAT]", help_only,
 	  "print the plan language's reference: markdown (default) or xsd" },
+	/* #24 trace */
+	{ "trace", cmd_trace, "capture|info|plot ARG...", cmd_trace_opts,
+	  "record a device's block I/O while a command runs, describe or chart a trace" },
 };
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
 

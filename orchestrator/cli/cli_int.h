@@ -92,5 +92,13 @@ extern const struct cli_opt cmd_raid_opts[];
 int cmd_raid(const struct cli_cmd *c, int argc, char **argv);
 int cmd_interlock(const struct cli_cmd *c, int argc, char **argv);
 int cmd_hosts(const struct cli_cmd *c, int argc, char **argv);
+/* #24 trace */
+struct blkt_info;
+extern const struct cli_opt cmd_trace_opts[];
+int cmd_trace(const struct cli_cmd *c, int argc, char **argv);
+/* cmd_trace_capture.c: `trace capture` (args[0] is "capture"). */
+int cmd__trace_capture(const struct cli_cmd *c, const struct cli_parsed *p);
+/* A trace's description as JSON (trace info --json, FILE.json); json_decref() it. */
+struct json_t *cmd__trace_json(const struct blkt_info *in);
 
 #endif
