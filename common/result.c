@@ -195,7 +195,8 @@ void result_track_set(struct result_track *t, int round, double value,
 
 int result_step_measured(const struct result_step *st)
 {
-	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition");
+	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition") ||
+	       !strcmp(st->kind, "replay");   /* #24 replay */
 }
 
 const char *result_dir_name(enum result_dir d)

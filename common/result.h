@@ -224,7 +224,7 @@ void result_track_set(struct result_track *t, int round, double value,
 
 void result_hist_release(struct result_hist *h);
 
-/* 1 when fio measured the element: a workload or precondition (purge, idle and probe
+/* 1 when fio measured the element: a workload, precondition or replay (purge, idle and probe
  * elements have no fio.json and no numbers). */
 int result_step_measured(const struct result_step *st);
 
