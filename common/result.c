@@ -213,5 +213,5 @@ double result_replay_mbps(const struct result_step *st)
 
 	for (int dd = 0; dd < RESULT_NDIRS; dd++)
 		bytes += st->dir_stat[dd].io_bytes;
-	return st->io_ms ? (double)bytes / ((double)st->io_ms / 1000.0) / 1e6 : 0;
+	return st->io_ms ? (double)bytes / ((double)st->io_ms / 1000.0) / 1e6 : NAN;
 }

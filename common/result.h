@@ -129,7 +129,7 @@ struct result_step {
 };
 
 /* #24 replay: a replay element's bandwidth, MB/s (10^6 bytes): every direction's
- * bytes over its job runtime; 0 without one. */
+ * bytes over its job runtime; NAN without one (under a millisecond). */
 double result_replay_mbps(const struct result_step *st);
 
 /* One tracking variable of a <rounds> scope: one element's metric, per round. */

@@ -17,6 +17,7 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     consistency  # #21 consistency
     snia_xsrdirth  # #21 XSR/DIRTH/ECW
     trace_capture  # #24 trace
+    replay  # #24 replay
     )
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
@@ -35,6 +36,7 @@ set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_de
   it_consistency  # #21 consistency
   it_snia_xsrdirth  # #21 XSR/DIRTH/ECW
   it_trace_capture  # #24 trace
+  it_replay  # #24 replay
   PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)

@@ -38,8 +38,8 @@ int run_replay_check(struct plan *p, struct diag *d)
 					w->name, t->name, t->host);
 		diag_clear(&bd);
 		if (blkt_read_info(w->trace, &info, &bd))
-			return diag_set(d, -SB_EUSAGE, w->file, w->line, 0, "<replay> '%s': %s",
-					w->name, bd.msg);
+			return diag_set(d, -SB_EUSAGE, w->file, w->line, 0, "<replay> '%s': "
+					"%s: %s", w->name, bd.file[0] ? bd.file : w->trace, bd.msg);
 		w->trace_writes = info.writes + info.trims > 0;
 	}
 	return 0;
@@ -70,21 +70,38 @@ static int fit_one(void *arg, const struct blkt_event *e)
 
 int run__replay_make_file(const struct orch *x, struct diag *d)
 {
+	enum { CHUNK = 1 << 20 };
+	char *zeros;
 	struct stat sb;
-	int fd;
+	uint64_t done = 0;
+	int fd, e = 0;
 
 	if (x->dev.tgt.is_device || !stat(x->dev.tgt.path, &sb))
 		return 0;
+	/* Written out, as fio lays out a file: a sparse file's first writes would
+	 * allocate, and a replay would time the filesystem, not the target. */
 	fd = open(x->dev.tgt.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0 || ftruncate(fd, (off_t)x->dev.tgt.size)) {
-		int e = errno;
-
-		if (fd >= 0)
-			close(fd);
+	if (fd < 0)
 		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create the target file '%s': %s",
-				x->dev.tgt.path, strerror(e));
+				x->dev.tgt.path, strerror(errno));
+	zeros = xcalloc(1, CHUNK);
+	while (done < x->dev.tgt.size && !e) {
+		uint64_t n = x->dev.tgt.size - done < CHUNK ? x->dev.tgt.size - done : CHUNK;
+		ssize_t w = write(fd, zeros, (size_t)n);
+
+		if (w <= 0)
+			e = w < 0 ? errno : ENOSPC;
+		else
+			done += (uint64_t)w;
 	}
-	close(fd);
+	free(zeros);
+	if (!e && fsync(fd))
+		e = errno;
+	if (close(fd) && !e)
+		e = errno;
+	if (e)
+		return diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write the target file '%s': %s",
+				x->dev.tgt.path, strerror(e));
 	return 0;
 }
 
@@ -108,7 +125,8 @@ int run__replay_fit(const struct plan_workload *w, struct result_step *st,
 				"even one request of trace '%s' (%u bytes)",
 				(unsigned long long)f.cap, st->trace, f.longest);
 	if (rc)
-		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "%s", bd.msg);
+		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "%s: %s", bd.file[0] ? bd.file :
+				st->trace, bd.msg);
 	st->trace_ios = info.ios;
 	st->trace_end = info.lba_end_bytes;
 	st->replay_scale = f.factor;

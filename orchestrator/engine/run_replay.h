@@ -34,8 +34,9 @@ int run_replay_check(struct plan *p, struct diag *d);
 int run__replay_fit(const struct plan_workload *w, struct result_step *st,
 		    struct fiorun_target *ft, uint64_t *limit_ms, uint64_t *layout,
 		    struct diag *d);
-/* Before a replay's fio: a file target that does not exist yet made at its size
- * (sparse), since fio reads it. 0, or the failure with d set. */
+/* Before a replay's fio: a file target that does not exist yet written out at its
+ * size (zeros), since fio reads it and fio's replay does not lay files out. 0, or
+ * the failure with d set. */
 int run__replay_make_file(const struct orch *x, struct diag *d);
 
 #endif
