@@ -197,6 +197,16 @@
 	X(M_ACC_ZONES,      "acc-zones") \
 	X(M_ACC_ZONES_SUB,  "acc-zones-sub") \
 	X(M_ACC_LBA,        "acc-lba") \
+	/* #24 trace */ \
+	X(M_TRACE_LBA,      "trace-lba") \
+	X(M_TRACE_OFFSET,   "trace-offset") \
+	X(M_TRACE_SIZES,    "trace-sizes") \
+	X(M_TRACE_SIZES_SUB, "trace-sizes-sub") \
+	X(M_TRACE_REQUESTS, "trace-requests") \
+	X(M_TRACE_QD,       "trace-qd") \
+	X(M_TRACE_QD_SUB,   "trace-qd-sub") \
+	X(M_TRACE_INFLIGHT, "trace-in-flight") \
+	X(M_TRACE_NO_QD,    "trace-no-qd") \
 	/* #24 replay */ \
 	X(M_RP_MBPS,        "rp-mbps") \
 	X(M_RP_ACCESS,      "rp-access") \

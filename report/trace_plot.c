@@ -11,7 +11,9 @@
 #include "chartdraw.h"
 #include "err.h"
 #include "gfx.h"
+#include "i18n.h"
 #include "report.h"
+#include "report_int.h"
 #include "units.h"
 #include "xalloc.h"
 
@@ -68,13 +70,13 @@ static int on_event(void *arg, const struct blkt_event *e)
 	return 0;
 }
 
-static struct chart *lba_chart(struct collect *c, const char *path)
+static struct chart *lba_chart(struct collect *c, const char *path, const char *const *msg)
 {
 	static const uint32_t colors[3] = { CHART_COLOR_READ, CHART_COLOR_WRITE, CHART_COLOR_TRIM };
-	static const char *const names[3] = { "read", "write", "trim" };
-	struct chart *ch = chart_new(CHART_SCATTER, "Offset against time", path);
+	const char *const names[3] = { msg[M_READ], msg[M_WRITE], msg[M_TRIM] };
+	struct chart *ch = chart_new(CHART_SCATTER, msg[M_TRACE_LBA], path);
 
-	chart_set_axis_titles(ch, "Time (s)", "Offset (GiB)");
+	chart_set_axis_titles(ch, msg[M_TIME], msg[M_TRACE_OFFSET]);
 	for (int i = 0; i < 3; i++)
 		if (c->lba[i].n) {
 			chart_add_series_own(ch, names[i], colors[i], c->lba[i].x, c->lba[i].y,
@@ -84,17 +86,16 @@ static struct chart *lba_chart(struct collect *c, const char *path)
 	return ch;
 }
 
-static struct chart *size_chart(const struct blkt_info *in)
+static struct chart *size_chart(const struct blkt_info *in, const char *const *msg)
 {
-	struct chart *ch = chart_new(CHART_BARH, "Requests per block size",
-				     "queued requests with data, by size up to");
+	struct chart *ch = chart_new(CHART_BARH, msg[M_TRACE_SIZES], msg[M_TRACE_SIZES_SUB]);
 	int lo = 0, hi = BLKT_BS_BUCKETS - 1;
 
 	while (lo < hi && !in->bs_hist[lo])
 		lo++;
 	while (hi > lo && !in->bs_hist[hi])
 		hi--;
-	chart_set_axis_titles(ch, "Requests", "");
+	chart_set_axis_titles(ch, msg[M_TRACE_REQUESTS], "");
 	for (int i = lo; i <= hi; i++) {
 		char label[32], value[32];
 
@@ -111,20 +112,25 @@ static struct chart *size_chart(const struct blkt_info *in)
 	return ch;
 }
 
-static struct chart *qd_chart(struct collect *c, const struct blkt_info *in)
+static struct chart *qd_chart(struct collect *c, const struct blkt_info *in,
+			      const char *const *msg)
 {
-	char sub[96];
+	char max[16], mean[16], *sub;
+	const char *v[2] = { max, mean };
 	struct chart *ch;
 
-	snprintf(sub, sizeof(sub), "issued and not completed; max %u, time-weighted mean %.2f",
-		 in->qd_max, in->qd_mean);
-	ch = chart_new(CHART_LINE, "Queue depth over time", sub);
-	chart_set_axis_titles(ch, "Time (s)", "Requests in flight");
+	snprintf(max, sizeof(max), "%u", in->qd_max);
+	snprintf(mean, sizeof(mean), "%.2f", in->qd_mean);
+	sub = report__subst(msg[M_TRACE_QD_SUB], v, 2);
+	ch = chart_new(CHART_LINE, msg[M_TRACE_QD], sub);
+	free(sub);
+	chart_set_axis_titles(ch, msg[M_TIME], msg[M_TRACE_INFLIGHT]);
 	if (c->qd.n) {
-		chart_add_series_own(ch, "in flight", CHART_COLOR_TOTAL, c->qd.x, c->qd.y, c->qd.n);
+		chart_add_series_own(ch, msg[M_TRACE_INFLIGHT], CHART_COLOR_TOTAL, c->qd.x,
+				     c->qd.y, c->qd.n);
 		memset(&c->qd, 0, sizeof(c->qd));
 	} else {
-		chart_set_note(ch, "no issue or completion events in the trace");
+		chart_set_note(ch, msg[M_TRACE_NO_QD]);
 	}
 	return ch;
 }
@@ -173,17 +179,21 @@ int trace_plot_draw(const struct trace_plot_opts *o, const char *path, struct di
 	struct collect c;
 	struct blkt_info in;
 	struct chart *ch[3] = { NULL, NULL, NULL };
+	struct report *r = xcalloc(1, sizeof(*r));
 	int rc;
 
 	memset(&c, 0, sizeof(c));
-	rc = blkt_read_info(path, &in, d);
-	c.t0 = in.t_first_ns;
+	rc = report__load_msgs(r, report__str_or(o->lang, "zh-TW"), d);
 	if (!rc)
-		rc = blkt_foreach(path, on_event, &c, d);
+		rc = blkt_read_info(path, &in, d);
 	if (!rc) {
-		ch[0] = lba_chart(&c, path);
-		ch[1] = size_chart(&in);
-		ch[2] = qd_chart(&c, &in);
+		c.t0 = in.t_first_ns;
+		rc = blkt_foreach(path, on_event, &c, d);
+	}
+	if (!rc) {
+		ch[0] = lba_chart(&c, path, r->msg);
+		ch[1] = size_chart(&in, r->msg);
+		ch[2] = qd_chart(&c, &in, r->msg);
 		rc = draw(ch, 3, o, d);
 	}
 	for (int i = 0; i < 3; i++) {
@@ -193,5 +203,7 @@ int trace_plot_draw(const struct trace_plot_opts *o, const char *path, struct di
 	}
 	free(c.qd.x);
 	free(c.qd.y);
+	i18n_free(r->strings);
+	free(r);
 	return rc;
 }

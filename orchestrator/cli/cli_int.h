@@ -96,7 +96,7 @@ int cmd_hosts(const struct cli_cmd *c, int argc, char **argv);
 struct blkt_info;
 extern const struct cli_opt cmd_trace_opts[];
 int cmd_trace(const struct cli_cmd *c, int argc, char **argv);
-/* cmd_trace_capture.c: `trace capture` (args[0] is "capture"). */
+/* cmd_trace_capture.c: `trace capture` (args[0] is "capture"), and the description. */
 int cmd__trace_capture(const struct cli_cmd *c, const struct cli_parsed *p);
 /* A trace's description as JSON (trace info --json, FILE.json); json_decref() it. */
 struct json_t *cmd__trace_json(const struct blkt_info *in);

@@ -23,53 +23,6 @@ const struct cli_opt cmd_trace_opts[] = {
 	CLI_OPTS_END,
 };
 
-json_t *cmd__trace_json(const struct blkt_info *in)
-{
-	json_t *o = json_object(), *bs = json_array(), *qd = json_array();
-
-	json_object_set_new(o, "ios", json_integer((json_int_t)in->ios));
-	json_object_set_new(o, "reads", json_integer((json_int_t)in->reads));
-	json_object_set_new(o, "writes", json_integer((json_int_t)in->writes));
-	json_object_set_new(o, "trims", json_integer((json_int_t)in->trims));
-	json_object_set_new(o, "flushes", json_integer((json_int_t)in->flushes));
-	json_object_set_new(o, "bytes", json_integer((json_int_t)in->bytes));
-	json_object_set_new(o, "read_bytes", json_integer((json_int_t)in->read_bytes));
-	json_object_set_new(o, "write_bytes", json_integer((json_int_t)in->write_bytes));
-	json_object_set_new(o, "trim_bytes", json_integer((json_int_t)in->trim_bytes));
-	json_object_set_new(o, "lba_min_bytes", json_integer((json_int_t)in->lba_min_bytes));
-	json_object_set_new(o, "lba_end_bytes", json_integer((json_int_t)in->lba_end_bytes));
-	json_object_set_new(o, "span_bytes", json_integer((json_int_t)in->span_bytes));
-	json_object_set_new(o, "seconds", json_real(in->seconds));
-	json_object_set_new(o, "device", json_sprintf("%u:%u", in->device >> 20,
-						      in->device & 0xfffffu));
-	json_object_set_new(o, "devices", json_integer(in->devices));
-	json_object_set_new(o, "records", json_integer((json_int_t)in->records));
-	json_object_set_new(o, "issued", json_integer((json_int_t)in->issued));
-	json_object_set_new(o, "completed", json_integer((json_int_t)in->completed));
-	for (int i = 0; i < BLKT_BS_BUCKETS; i++) {
-		json_t *b = json_object();
-		uint64_t max = blkt_bs_bucket_max(i);
-
-		json_object_set_new(b, "max_bytes", max ? json_integer((json_int_t)max)
-							: json_null());
-		json_object_set_new(b, "ios", json_integer((json_int_t)in->bs_hist[i]));
-		json_array_append_new(bs, b);
-	}
-	for (int i = 0; i < BLKT_QD_BUCKETS; i++) {
-		json_t *b = json_object();
-		uint32_t max = blkt_qd_bucket_max(i);
-
-		json_object_set_new(b, "max_depth", max ? json_integer(max) : json_null());
-		json_object_set_new(b, "issues", json_integer((json_int_t)in->qd_hist[i]));
-		json_array_append_new(qd, b);
-	}
-	json_object_set_new(o, "block_sizes", bs);
-	json_object_set_new(o, "qd_max", json_integer(in->qd_max));
-	json_object_set_new(o, "qd_mean", json_real(in->qd_mean));
-	json_object_set_new(o, "queue_depths", qd);
-	return o;
-}
-
 static void print_info(const char *path, const struct blkt_info *in)
 {
 	char b[32], span[32], lo[32], hi[32];
@@ -147,6 +100,14 @@ static int trace_plot(const struct cli_cmd *c, const struct cli_parsed *p)
 	return cli__finish(rc, &d);
 }
 
+/* Which sub-command each option belongs to. */
+static const struct {
+	const char *opt, *sub;
+} opt_subs[] = {
+	{ "output", "capture plot" }, { "seconds", "capture" }, { "json", "info" },
+	{ "lang", "plot" }, { "width", "plot" },
+};
+
 int cmd_trace(const struct cli_cmd *c, int argc, char **argv)
 {
 	struct cli_parsed p;
@@ -154,6 +115,10 @@ int cmd_trace(const struct cli_cmd *c, int argc, char **argv)
 
 	if (ex >= 0)
 		return ex;
+	for (size_t i = 0; i < sizeof(opt_subs) / sizeof(opt_subs[0]); i++)
+		if (cli__value(c, &p, opt_subs[i].opt) && !strstr(opt_subs[i].sub, p.args[0]))
+			return cli__usage(c, "--%s is for 'trace %s', not 'trace %s'",
+					  opt_subs[i].opt, opt_subs[i].sub, p.args[0]);
 	if (!strcmp(p.args[0], "capture"))
 		return cmd__trace_capture(c, &p);
 	if (!strcmp(p.args[0], "info"))

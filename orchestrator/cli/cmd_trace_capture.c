@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
@@ -22,10 +23,12 @@
 
 #include "blktrace.h"
 #include "cli_int.h"
+#include "clock.h"
 #include "err.h"
 #include "safefile.h"
 #include "sbuf.h"
 #include "units.h"
+#include "xalloc.h"
 
 /* The tracefs settings capture changes, restored afterwards. */
 static const char *const saved_files[] = { "tracing_on", "current_tracer", "options/bin",
@@ -38,6 +41,7 @@ struct capture {
 	char enable[128];          /* /sys/dev/block/MAJ:MIN/trace/enable */
 	char saved[NSAVED][64];
 	int changed;               /* tracefs settings to restore */
+	int lock_fd;               /* current_tracer, flock()ed while capture has tracefs */
 	int traced;                /* the device's tracing is on */
 	char **cmd;
 	size_t ncmd;
@@ -51,6 +55,53 @@ static void on_signal(int sig)
 {
 	(void)sig;
 	stop_asked = 1;
+}
+
+json_t *cmd__trace_json(const struct blkt_info *in)
+{
+	json_t *o = json_object(), *bs = json_array(), *qd = json_array();
+
+	json_object_set_new(o, "ios", json_integer((json_int_t)in->ios));
+	json_object_set_new(o, "reads", json_integer((json_int_t)in->reads));
+	json_object_set_new(o, "writes", json_integer((json_int_t)in->writes));
+	json_object_set_new(o, "trims", json_integer((json_int_t)in->trims));
+	json_object_set_new(o, "flushes", json_integer((json_int_t)in->flushes));
+	json_object_set_new(o, "bytes", json_integer((json_int_t)in->bytes));
+	json_object_set_new(o, "read_bytes", json_integer((json_int_t)in->read_bytes));
+	json_object_set_new(o, "write_bytes", json_integer((json_int_t)in->write_bytes));
+	json_object_set_new(o, "trim_bytes", json_integer((json_int_t)in->trim_bytes));
+	json_object_set_new(o, "lba_min_bytes", json_integer((json_int_t)in->lba_min_bytes));
+	json_object_set_new(o, "lba_end_bytes", json_integer((json_int_t)in->lba_end_bytes));
+	json_object_set_new(o, "span_bytes", json_integer((json_int_t)in->span_bytes));
+	json_object_set_new(o, "seconds", json_real(in->seconds));
+	json_object_set_new(o, "device", json_sprintf("%u:%u", in->device >> 20,
+						      in->device & 0xfffffu));
+	json_object_set_new(o, "devices", json_integer(in->devices));
+	json_object_set_new(o, "records", json_integer((json_int_t)in->records));
+	json_object_set_new(o, "issued", json_integer((json_int_t)in->issued));
+	json_object_set_new(o, "completed", json_integer((json_int_t)in->completed));
+	for (int i = 0; i < BLKT_BS_BUCKETS; i++) {
+		json_t *b = json_object();
+		uint64_t max = blkt_bs_bucket_max(i);
+
+		json_object_set_new(b, "max_bytes", max ? json_integer((json_int_t)max)
+							: json_null());
+		json_object_set_new(b, "ios", json_integer((json_int_t)in->bs_hist[i]));
+		json_array_append_new(bs, b);
+	}
+	for (int i = 0; i < BLKT_QD_BUCKETS; i++) {
+		json_t *b = json_object();
+		uint32_t max = blkt_qd_bucket_max(i);
+
+		json_object_set_new(b, "max_depth", max ? json_integer(max) : json_null());
+		json_object_set_new(b, "issues", json_integer((json_int_t)in->qd_hist[i]));
+		json_array_append_new(qd, b);
+	}
+	json_object_set_new(o, "block_sizes", bs);
+	json_object_set_new(o, "qd_max", json_integer(in->qd_max));
+	json_object_set_new(o, "qd_mean", json_real(in->qd_mean));
+	json_object_set_new(o, "queue_depths", qd);
+	return o;
 }
 
 /* Writes text to a control file; returns 0 or -errno. */
@@ -118,6 +169,23 @@ static int find_tracefs(struct capture *c, struct diag *d)
 	return 0;
 }
 
+/* Refuses an output file on the traced device: its own writes would be in the trace. */
+static int out_elsewhere(const struct capture *c, dev_t dev, struct diag *d)
+{
+	char *dir = xstrdup(c->out), *slash = strrchr(dir, '/');
+	struct stat st;
+	int rc = 0;
+
+	if (slash)
+		slash[slash == dir] = 0;
+	if (stat(slash ? dir : ".", &st) == 0 && st.st_dev == dev)
+		rc = diag_set(d, -SB_EUSAGE, c->out, 0, 0, "on %s itself: writing the trace "
+			      "there would trace its own writes (put it on another device)",
+			      c->dev);
+	free(dir);
+	return rc;
+}
+
 /* Checks DEVICE: a block device, not traced by anyone else; finds its trace switch. */
 static int find_device(struct capture *c, struct diag *d)
 {
@@ -137,7 +205,7 @@ static int find_device(struct capture *c, struct diag *d)
 	if (strcmp(on, "0"))
 		return diag_set(d, -SB_EUNSAFE, c->dev, 0, 0, "already being traced "
 				"(%s is %s): capture will not take another's trace", c->enable, on);
-	return 0;
+	return out_elsewhere(c, st.st_rdev, d);
 }
 
 /* Saves the settings, refusing a tracefs that another tool is using. */
@@ -146,6 +214,11 @@ static int take_tracefs(struct capture *c, struct diag *d)
 	char path[160], kb[32];
 	int rc = 0;
 
+	snprintf(path, sizeof(path), "%s/current_tracer", c->tracefs);
+	c->lock_fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (c->lock_fd < 0 || flock(c->lock_fd, LOCK_EX | LOCK_NB) < 0)
+		return diag_set(d, -SB_EUNSAFE, c->tracefs, 0, 0, "another capture holds "
+				"tracefs (%s): one at a time", strerror(errno));
 	for (size_t i = 0; i < NSAVED; i++) {
 		snprintf(path, sizeof(path), "%s/%s", c->tracefs, saved_files[i]);
 		if (get(path, c->saved[i], sizeof(c->saved[i])) < 0)
@@ -191,6 +264,14 @@ static void give_back(struct capture *c)
 	if (d.code)
 		fprintf(stderr, "trace: warning: could not restore %s: %s\n", d.file, d.msg);
 	c->changed = 0;
+}
+
+/* Lets the next capture have tracefs. */
+static void unlock_tracefs(struct capture *c)
+{
+	if (c->lock_fd >= 0)
+		close(c->lock_fd);
+	c->lock_fd = -1;
 }
 
 /* Lost events: the sum over per_cpu/cpuN/stats of "overrun" and "dropped events". */
@@ -318,13 +399,13 @@ static int write_json(const struct capture *c, const struct blkt_info *in,
 {
 	json_t *o = cmd__trace_json(in), *cmd = json_array();
 	struct utsname u;
-	char date[32], *text, *path = xasprintf("%s.json", c->out);
+	char date[CLOCK_ISO_SIZE], *text, *path = xasprintf("%s.json", c->out);
 	time_t t = time(NULL);
 	int rc;
 
 	for (size_t i = 0; i < c->ncmd; i++)
 		json_array_append_new(cmd, json_string(c->cmd[i]));
-	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+	clock_iso8601((int64_t)t, date, sizeof(date));
 	uname(&u);
 	json_object_set_new(o, "device_path", json_string(c->dev));
 	json_object_set_new(o, "command", cmd);
@@ -366,6 +447,7 @@ static int capture(struct capture *c, struct diag *d)
 		if (!rc)
 			lost = lost_events(c);
 		give_back(c);
+		unlock_tracefs(c);
 		if (!rc && lost)
 			rc = diag_set(d, -SB_EIO, c->out, 0, 0, "the kernel lost %llu events "
 				      "(ring buffer overrun): the trace would be incomplete", lost);
@@ -376,8 +458,12 @@ static int capture(struct capture *c, struct diag *d)
 	} else if (!rc) {
 		rc = d->code;
 	}
-	if (!rc)
-		rc = blkt_read_info(c->out, &in, d);
+	if (!rc && blkt_read_info(c->out, &in, d)) {
+		fprintf(stderr, "trace: nothing to keep, %s removed: did the I/O reach %s? (drop "
+			"the page cache before, sync inside the command)\n", c->out, c->dev);
+		unlink(c->out);
+		rc = -SB_EIO;   /* the capture failed, not its arguments */
+	}
 	if (!rc)
 		rc = write_json(c, &in, lost, d);
 	if (!rc)
@@ -389,7 +475,7 @@ static int capture(struct capture *c, struct diag *d)
 
 int cmd__trace_capture(const struct cli_cmd *cmd, const struct cli_parsed *p)
 {
-	struct capture c = { .status = -1 };
+	struct capture c = { .status = -1, .lock_fd = -1 };
 	const char *secs = cli__value(cmd, p, "seconds");
 	const char *why = NULL;
 	struct diag d;
