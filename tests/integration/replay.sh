@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The <replay> step (#24 replay). Two real traces are captured here (ext4 on a loop
-# device over a file made here: a folder copied and synced, then read back on a
-# read-only mount); testplans/replay.xml's smoke form replays them onto a file
-# target; the report's MB/s and average access time per trace equal those recomputed
-# with jq from each replay's fio.json; fio's I/O count is within 2 % of `trace
-# info`'s; a trace reaching past a small target is scaled by the factor recomputed
-# with awk from blkparse's reading, and the target does not grow; five replays of
-# one trace agree within the noise docs/replay.md states; refusals: raw replay
-# options, a <fio> inside <replay>, a bad trace, each with its place.
+# The <replay> step (#24 replay). testplans/replay.xml's smoke form replays the
+# shipped traces (traces/, magic checked) onto a 128 MiB file target: the report's
+# MB/s and average access time per trace equal those recomputed with jq from each
+# replay's fio.json, fio's I/O count is within 2 % of `trace info`'s, and the fit is
+# the factor recomputed with awk from blkparse's reading (the target does not grow).
+# Two more traces are captured here (ext4 on a loop device over a file made here: a
+# folder copied and synced, then read back on a read-only mount): only the copy is a
+# writing step; the copy on a target of 40 % of its span is scaled; five replays of
+# it on one file agree within the noise docs/replay.md states. Refusals: raw replay
+# options, a <fio> inside <replay>, a truncated or missing trace, each at its place.
 . "$(dirname "$0")/lib.sh"
 
 if [ "$(id -u)" -ne 0 ] || ! command -v losetup > /dev/null || ! command -v mkfs.ext4 > /dev/null ||
@@ -82,38 +83,63 @@ sed 's|short.blktrace|missing.blktrace|' "$WORK/short.xml" > "$WORK/missing.xml"
 run_rc "$WORK/out.log" "$WORK/err.log" "$SSDBENCH" check "$WORK/missing.xml"
 check "a missing trace is refused at its value" grep -q "missing.xml:3:[0-9]*: error: cannot read trace" "$WORK/err.log"
 
-# ---- replay.xml's smoke form on a file target ----
+# factor TRACE CAP: from blkparse's Q events with data, the divisor each needs so
+# that floor(offset / f) + length <= CAP, the largest of them (1: the trace fits).
+factor() {
+  blkparse -i - < "$1" | awk -v cap="$2" '
+    $6 == "Q" && $9 == "+" && $10 > 0 && $7 !~ /^F/ {
+      off = $8 * 512; len = $10 * 512
+      f = (off + len > cap) ? int(off / (cap - len + 1)) + 1 : 1
+      if (f > m) m = f
+    }
+    END { print m + 0 }'
+}
+
+# ---- Which replays write: ssdbench check on the two captured traces ----
 sets=(--set smoke=1 --set "tracedir=$tr" --set "traces=copy read")
 ok "$SSDBENCH" check "$SRC/testplans/replay.xml" "${sets[@]}" --json --target "dut=file:$WORK/t.bin,size=256MiB"
 expect_eq "check: the copy replays write" "$(jq -r '.steps[] | select(.name == "before-copy") | .writes' "$WORK/out.log")" true
 expect_eq "check: the read-back replays do not" "$(jq -r '.steps[] | select(.name == "before-read") | .writes' "$WORK/out.log")" false
+
+# ---- replay.xml's smoke form with the shipped traces on a 128 MiB file ----
+cap=$((128 << 20))
 t0=$SECONDS
-run_ok "$SRC/testplans/replay.xml" "$WORK/run" "${sets[@]}" --target "dut=file:$WORK/t.bin,size=256MiB" -q
+run_ok "$SRC/testplans/replay.xml" "$WORK/run" --set smoke=1 --target "dut=file:$WORK/t.bin,size=128MiB" -q
 echo "replay: replay.xml smoke in $((SECONDS - t0)) s"
 ok "$SSDBENCH" report "$WORK/run" --lang en -o "$WORK/en.pdf"
 pdftotext -layout "$WORK/en.pdf" "$WORK/en.txt"
-expect_eq "replay elements" "$(jq '[.steps[] | select(.kind == "replay")] | length' "$WORK/run/manifest.json")" 4
-for name in before-copy before-read after-copy after-read; do
-  dir=$WORK/run/$(jq -r --arg n "$name" '.steps[] | select(.name == $n) | .dir' "$WORK/run/manifest.json")
-  # MB/s: every direction's bytes over the job's runtime; access time: the mean
-  # completion latency over every I/O (each direction's mean weighted by its I/Os).
-  read -r mbps acc ios < <(jq -r '.jobs[0] | [.read, .write, .trim] as $d |
-    [(($d | map(.io_bytes) | add) / .job_runtime * 1000 / 1e6),
-     (($d | map(.clat_ns.mean * .total_ios) | add) / ($d | map(.total_ios) | add) / 1000),
-     ($d | map(.total_ios) | add)] | @tsv' "$dir/fio.json")
-  row=$(awk -v n="$name" '$1 == n && NF >= 7 { gsub(",", ""); print; exit }' "$WORK/en.txt")
-  [ -n "$row" ] || fail "$name: no row in the report's scores table"
-  check "$name: the report's MB/s $(echo "$row" | awk '{print $2}') is fio's $mbps" \
-    awk -v r="$(echo "$row" | awk '{print $2}')" -v v="$mbps" 'BEGIN { exit !((r - v) ^ 2 <= 0.0025) }'
-  check "$name: the report's access time $(echo "$row" | awk '{print $3}') µs is fio's $acc" \
-    awk -v r="$(echo "$row" | awk '{print $3}')" -v v="$acc" 'BEGIN { exit !((r - v) ^ 2 <= 0.0025) }'
-  t=${name#*-}
-  want=$(jq .ios "$WORK/$t.info.json")
-  check "$name: fio replayed $ios I/Os, within 2 % of trace info's $want" \
-    awk -v f="$ios" -v i="$want" 'BEGIN { exit !(i > 0 && (f - i) / i <= 0.02 && (i - f) / i <= 0.02) }'
-  expect_eq "$name: recorded fit" "$(jq -r --arg n "$name" '.steps[] | select(.name == $n) | "\(.replay_fit) \(.replay_scale) \(.trace_ios)"' "$WORK/run/manifest.json")" "none 1 $want"
+shipped=$(sed -n 's/.*<var name="traces" value="\([^"]*\)".*/\1/p' "$SRC/testplans/replay.xml")
+check "replay.xml replays the shipped traces" test -n "$shipped"
+expect_eq "replay elements" "$(jq '[.steps[] | select(.kind == "replay")] | length' "$WORK/run/manifest.json")" \
+  $(($(echo $shipped | wc -w) * 2))
+for t in $shipped; do
+  trace=$SRC/traces/$t.blktrace
+  check "$t: a shipped blktrace file (magic 0x65617407)" test "$(od -An -tx4 -N4 "$trace" | tr -d ' ')" = 65617407
+  ok "$SSDBENCH" trace info --json "$trace"
+  want_ios=$(jq .ios "$WORK/out.log")
+  f=$(factor "$trace" "$cap")
+  for name in "before-$t" "after-$t"; do
+    dir=$WORK/run/$(jq -r --arg n "$name" '.steps[] | select(.name == $n) | .dir' "$WORK/run/manifest.json")
+    # MB/s: every direction's bytes over the job's runtime; access time: the mean
+    # completion latency over every I/O (each direction's mean weighted by its I/Os).
+    read -r mbps acc ios < <(jq -r '.jobs[0] | [.read, .write, .trim] as $d |
+      [(($d | map(.io_bytes) | add) / .job_runtime * 1000 / 1e6),
+       (($d | map(.clat_ns.mean * .total_ios) | add) / ($d | map(.total_ios) | add) / 1000),
+       ($d | map(.total_ios) | add)] | @tsv' "$dir/fio.json")
+    row=$(awk -v n="$name" '$1 == n && NF >= 7 { gsub(",", ""); print; exit }' "$WORK/en.txt")
+    [ -n "$row" ] || fail "$name: no row in the report's scores table"
+    check "$name: the report's MB/s $(echo "$row" | awk '{print $2}') is fio's $mbps" \
+      awk -v r="$(echo "$row" | awk '{print $2}')" -v v="$mbps" 'BEGIN { exit !((r - v) ^ 2 <= 0.0025) }'
+    check "$name: the report's access time $(echo "$row" | awk '{print $3}') µs is fio's $acc" \
+      awk -v r="$(echo "$row" | awk '{print $3}')" -v v="$acc" 'BEGIN { exit !((r - v) ^ 2 <= 0.0025) }'
+    check "$name: fio replayed $ios I/Os, within 2 % of trace info's $want_ios" \
+      awk -v f="$ios" -v i="$want_ios" 'BEGIN { exit !(i > 0 && (f - i) / i <= 0.02 && (i - f) / i <= 0.02) }'
+    expect_eq "$name: recorded fit" "$(jq -r --arg n "$name" '.steps[] | select(.name == $n) |
+      "\(.replay_fit) \(.replay_scale) \(.trace_ios)"' "$WORK/run/manifest.json")" \
+      "$([ "$f" -gt 1 ] && echo scale || echo none) $f $want_ios"
+  done
 done
-# The suites' scores: the geometric mean of each suite's MB/s, as the report prints it.
+expect_eq "the target file did not grow" "$(stat -c %s "$WORK/t.bin")" "$cap"
 check "the report has the suite scores" grep -q "suite 1: suite score" "$WORK/en.txt"
 check "the report has the before/after table" grep -q "Trace replay: first suite against last" "$WORK/en.txt"
 
@@ -128,14 +154,7 @@ cat > "$WORK/scale.xml" <<EOF
 </plan>
 EOF
 run_ok "$WORK/scale.xml" "$WORK/scale" -q
-# blkparse's Q events with data: the factor each needs, floor(off / f) + len <= cap.
-want=$(blkparse -i - < "$tr/copy.blktrace" | awk -v cap="$cap" '
-  $6 == "Q" && $9 == "+" && $10 > 0 && $7 !~ /^F/ {
-    off = $8 * 512; len = $10 * 512
-    f = (off + len > cap) ? int(off / (cap - len + 1)) + 1 : 1
-    if (f > m) m = f
-  }
-  END { print m }')
+want=$(factor "$tr/copy.blktrace" "$cap")
 check "the trace needs dividing onto $mib MiB (factor $want)" test "$want" -gt 1
 expect_eq "the fit recorded" "$(jq -r '.steps[0] | "\(.replay_fit) \(.replay_scale)"' "$WORK/scale/manifest.json")" "scale $want"
 check "fio was told the factor" grep -qx "replay_scale=$want" "$WORK/scale/steps/001-copy/job.fio"
