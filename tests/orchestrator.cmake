@@ -6,6 +6,7 @@ sb_unit_test(test_plan_limits sb_orchestrator)
 sb_unit_test(test_journal sb_orchestrator)
 sb_unit_test(test_remote sb_orchestrator)
 sb_unit_test(test_fioopt sb_orchestrator)
+sb_unit_test(test_replay sb_orchestrator)  # #24 replay
 
 # Integration tests: real fio runs on small files and loop devices (see tests/integration/).
 foreach(it cli plans quick options failure interrupt verify device steady wsat resume

@@ -205,7 +205,8 @@ int plan__path_inside(const char *real, const char *dir);
  * Resolves <replay> n's trace against the file it stands in, refuses what is no
  * regular file, is larger than PLAN_MAX_TRACE_BYTES, or lies outside a rerun's
  * confine, at the trace attribute's value; lists it once among the plan's files
- * (so the archive keeps a copy). Sets w->trace_writes to 1 (not read yet).
+ * (so the archive keeps a copy); w->trace becomes the resolved path (realpath).
+ * Sets w->trace_writes to 1 (not read yet).
  */
 int plan__load_trace(struct plan__loader *ld, const xmlNode *n, struct plan_workload *w);
 

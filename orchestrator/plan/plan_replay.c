@@ -52,12 +52,13 @@ int plan__load_trace(struct plan__loader *ld, const xmlNode *n, struct plan_work
 	else if (ld->p->confine && !plan__path_inside(real, ld->p->confine))
 		rc = plan__err_node(ld, n, "trace", 1, "trace '%s' is outside '%s': a rerun "
 				    "reads only the archive's own plan files", path, ld->p->confine);
-	if (!rc) {
-		add_file(ld->p, path);
-		free(w->trace);
-		w->trace = path;
-		return 0;
-	}
 	free(path);
-	return rc;
+	if (rc)
+		return rc;
+	/* The resolved path: the archive copies it in its layout beside the plan's files,
+	 * and a '..' kept in it would lead the copy outside the archive's plan/. */
+	add_file(ld->p, real);
+	free(w->trace);
+	w->trace = xstrdup(real);
+	return 0;
 }

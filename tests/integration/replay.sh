@@ -140,6 +140,10 @@ for t in $shipped; do
   done
 done
 expect_eq "the target file did not grow" "$(stat -c %s "$WORK/t.bin")" "$cap"
+for t in $shipped; do   # the archive keeps each trace, inside plan/ only
+  check "$t: the archive's copy is the trace" cmp -s "$SRC/traces/$t.blktrace" "$WORK/run/plan/traces/$t.blktrace"
+done
+check "nothing copied outside the archive's plan/" test ! -e "$WORK/run/traces"
 check "the report has the suite scores" grep -q "suite 1: suite score" "$WORK/en.txt"
 check "the report has the before/after table" grep -q "Trace replay: first suite against last" "$WORK/en.txt"
 
