@@ -56,7 +56,7 @@ struct result_hist {
 struct result_step {
 	int index;            /* 1-based execution order, as in steps/NNN-name */
 	char *name;           /* the plan step's name */
-	char *kind;           /* "workload", "precondition", "purge", "idle", "probe" */
+	char *kind;           /* "workload", "precondition", "purge", "idle", "probe", "replay" */
 	char *dir;            /* relative to the archive: "steps/001-seq1m-q8t1-read" */
 	char *status;         /* "ok", "failed", "pending", "skipped" (could not run
 				 here, error says why: a RAID without md) */

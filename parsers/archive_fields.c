@@ -73,7 +73,8 @@ const struct archive_field archive_fields[] = {
 
 	STEP("index", ARCHIVE_INT, ARCHIVE_REQUIRED, index, "the plan step's index"),
 	STEP("name", ARCHIVE_STR, ARCHIVE_REQUIRED, name, "the step's name"),
-	STEP("kind", ARCHIVE_STR, 0, kind, "`workload`, `precondition`, `purge`, `idle`, `probe`"),
+	STEP("kind", ARCHIVE_STR, 0, kind,
+	     "`workload`, `precondition`, `purge`, `idle`, `probe`, `replay`"),
 	STEP("scope", ARCHIVE_STR, 0, scope, "the `<rounds>` or duty cycle it ran in, or null"),
 	STEP("round", ARCHIVE_INT, 0, round, "its round (0 outside a scope)"),
 	STEP("continuous", ARCHIVE_INT, 0, continuous, "1 for a round cut from one fio process"),

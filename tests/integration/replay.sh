@@ -144,6 +144,15 @@ for t in $shipped; do   # the archive keeps each trace, inside plan/ only
   check "$t: the archive's copy is the trace" cmp -s "$SRC/traces/$t.blktrace" "$WORK/run/plan/traces/$t.blktrace"
 done
 check "nothing copied outside the archive's plan/" test ! -e "$WORK/run/traces"
+# A lineup compares replay scores: replay_MBps, fio's bytes over its job runtime.
+ok "$SSDBENCH" compare "$WORK/run" "$WORK/run" --csv "$WORK/lineup.csv" -o "$WORK/lineup.pdf"
+for name in before-build after-sqlite; do
+  dir=$WORK/run/$(jq -r --arg n "$name" '.steps[] | select(.name == $n) | .dir' "$WORK/run/manifest.json")
+  mbps=$(jq -r '.jobs[0] | ([.read, .write, .trim] | map(.io_bytes) | add) / .job_runtime * 1000 / 1e6' "$dir/fio.json")
+  got=$(awk -F, -v n="$name" '$3 == n && $5 == "replay_MBps" { print $7; exit }' "$WORK/lineup.csv")
+  check "$name: the lineup's replay_MBps '$got' is fio's $mbps" \
+    awk -v r="$got" -v v="$mbps" 'BEGIN { exit !(r != "" && (r - v) ^ 2 <= 0.0001) }'
+done
 check "the report has the suite scores" grep -q "suite 1: suite score" "$WORK/en.txt"
 check "the report has the before/after table" grep -q "Trace replay: first suite against last" "$WORK/en.txt"
 
