@@ -193,6 +193,14 @@ static void describe_step(const struct plan_workload *w, struct sbuf *sb)
 
 	if (k->flags & PLAN_KIND_FIO) {
 		fio_params(w, sb);
+	} else if (k->flags & PLAN_KIND_REPLAY) {   /* #24 replay */
+		const char *slash = strrchr(w->trace, '/');
+
+		sbuf_addf(sb, "trace=%s mode=%s", slash ? slash + 1 : w->trace, w->mode);
+		if (!strcmp(w->mode, "timed"))
+			sbuf_addf(sb, " speed=%lld", w->speed);
+		sbuf_addf(sb, " iodepth=%lld ioengine=%s direct=%d", w->iodepth, w->ioengine,
+			  w->direct);
 	} else if (k->flags & PLAN_KIND_ERASE) {
 		sbuf_addf(sb, "method=%s", w->method);
 	} else if (k->time == PLAN_TIME_DURATION) {

@@ -83,7 +83,7 @@ enum plan_kind_time {
 	  "record the target's identity and health") \
 	/* #24 replay */ \
 	X(PLAN_REPLAY, "replay", PLAN_TIME_OPEN, PLAN_KIND_TARGET | PLAN_KIND_REPLAY, \
-	  "a block trace replayed by fio", replay_attrs, PLAN__STEPS_IN, \
+	  NULL, replay_attrs, PLAN__STEPS_IN, \
 	  "replay a block trace (blktrace) onto the target with fio, scored in MB/s and " \
 	  "average access time (docs/replay.md)")
 
