@@ -9,6 +9,7 @@
 #define SB_CLI_INT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "diag.h"
 
@@ -100,5 +101,9 @@ int cmd_trace(const struct cli_cmd *c, int argc, char **argv);
 int cmd__trace_capture(const struct cli_cmd *c, const struct cli_parsed *p);
 /* A trace's description as JSON (trace info --json, FILE.json); json_decref() it. */
 struct json_t *cmd__trace_json(const struct blkt_info *in);
+/* #25 install: the manual page and the bash completion of the n commands cmds
+ * (cmd_cliref.c), what `cli-reference man|bash` (cli.c) prints. */
+void cli__print_man(FILE *out, const struct cli_cmd *cmds, size_t n);
+void cli__print_bash(FILE *out, const struct cli_cmd *cmds, size_t n);
 
 #endif
