@@ -384,6 +384,13 @@ static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
 	st->clat_p99999_us = pct_us(&all, 99.999);
 	st->clat_max_us = (double)all.max_ns / 1000.0;
 	fiojson_lat_release(&all);
+	/* #24 replay: the wall time of the I/O (fio < 3.8: its longest direction's) */
+	st->io_ms = 0;
+	for (size_t i = 0; i < rep->njobs; i++)
+		if (rep->jobs[i].job_runtime_ms > st->io_ms)
+			st->io_ms = rep->jobs[i].job_runtime_ms;
+	if (!st->io_ms)
+		st->io_ms = fiojson_report_clock_ms(rep);
 	fill_resp(&all_resp, &st->resp);
 	fiojson_lat_release(&all_resp);
 }

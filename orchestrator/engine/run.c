@@ -18,6 +18,7 @@
 #include "manifest.h"
 #include "plan.h"
 #include "run_int.h"
+#include "run_replay.h"
 #include "version.h"
 #include "xalloc.h"
 
@@ -135,6 +136,8 @@ static int load(struct orch *x, struct diag *d)
 		rc = plan_apply_target(&x->plan, o->targets[i], d);
 	if (!rc && o->rerun_of)
 		rc = rerun_guard(x, d);
+	if (!rc)   /* #24 replay: bad traces refused, and which replays write */
+		rc = run_replay_check(&x->plan, d);
 	if (!rc)
 		rc = run_raid_shape(&x->plan, &raid, d);
 	if (!rc)
