@@ -101,6 +101,7 @@ struct tmpl_chart {
 
 struct tmpl {
 	uint32_t dir_color[3];  /* read, write, trim: 0xRRGGBB */
+	char *preset;           /* #22: <report preset="print|web|slide">; NULL: none named */
 	struct tmpl_chart *charts;
 	size_t ncharts, cap;
 };

@@ -19,25 +19,12 @@ const struct cli_opt cmd_report_opts[] = {
 	  "titles, colours (default: templates/report-default.xml)" },
 	{ "svg", 0, "DIR", 0, "write the SVG charts to DIR (default DIR/charts/)" },
 	{ "png", 0, "DIR", 0, "write the PNG charts to DIR (default DIR/charts/)" },
-	{ "width", 'w', "PX", 0, "PNG width in pixels, plus a NAME@2x.png at twice that "
-	  "(default: one 1400 px PNG, the 2x image of a 700 px web column)" },
+	CLI_OPTS_SIZES,
 	{ "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 (default: "
 	  "$SOURCE_DATE_EPOCH, else the run's start)" },
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };
-
-/* --width: a whole number of pixels the charts can still be read at. */
-static int parse_width(const struct cli_cmd *c, const char *s, int *out)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-
-	if (*s == '\0' || *end != '\0' || v < 200 || v > 20000)
-		return cli__usage(c, "invalid --width '%s' (pixels, 200 to 20000)", s);
-	*out = (int)v;
-	return -1;
-}
 
 /* --date: ISO 8601 in UTC, as the PDF's dates are written. */
 static int check_date(const struct cli_cmd *c, const char *s)
@@ -67,9 +54,9 @@ static const char *source_date(char *buf, size_t n)
 }
 
 static int render(const char *dir, const struct cli_cmd *c, const struct cli_parsed *p,
-		  struct result_run *run, struct diag *d)
+		  const struct cli_sizes *sz, struct result_run *run, struct diag *d)
 {
-	const char *out = cli__value(c, p, "output"), *width = cli__value(c, p, "width");
+	const char *out = cli__value(c, p, "output");
 	struct report_opts ro = { 0 };
 	struct report_extra rx = { 0 };
 	char *pdf = out ? xstrdup(out) : xasprintf("%s/report.pdf", dir);
@@ -78,17 +65,16 @@ static int render(const char *dir, const struct cli_cmd *c, const struct cli_par
 
 	ro.pdf_path = pdf;
 	ro.chart_dir = charts;
-	ro.png_width = 1400;
+	ro.png_width = sz->width; /* #22: 0 is the preset's */
 	ro.lang = cli__value(c, p, "lang") ? cli__value(c, p, "lang") : "zh-TW";
 	rx.template_path = cli__value(c, p, "template");
 	rx.svg_dir = cli__value(c, p, "svg");
 	rx.png_dir = cli__value(c, p, "png");
 	rx.date = cli__value(c, p, "date") ? cli__value(c, p, "date")
 					   : source_date(date, sizeof(date));
-	if (width) {
-		rx.png_2x = 1;
-		ro.png_width = atoi(width);
-	}
+	rx.png_2x = sz->width > 0;
+	rx.preset = sz->preset;
+	rx.svg_outlines = sz->outlines;
 	rc = report_render_ext(run, &ro, &rx, d);
 	if (!rc)
 		printf("report: %s (SVG in %s/, PNG in %s/)\n", pdf,
@@ -103,12 +89,12 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 	struct cli_parsed p;
 	struct result_run run;
 	struct diag d;
-	int ex = cli__parse(c, argc, argv, &p), rc, px;
+	struct cli_sizes sz;
+	int ex = cli__parse(c, argc, argv, &p), rc;
 
 	if (ex >= 0)
 		return ex;
-	if (cli__value(c, &p, "width") &&
-	    (ex = parse_width(c, cli__value(c, &p, "width"), &px)) >= 0)
+	if ((ex = cli__sizes(c, &p, &sz)) >= 0)
 		return ex;
 	if (cli__value(c, &p, "date") && (ex = check_date(c, cli__value(c, &p, "date"))) >= 0)
 		return ex;
@@ -116,7 +102,7 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 	result_run_init(&run);
 	rc = archive_load(p.arg, &run, &d);
 	if (!rc)
-		rc = render(p.arg, c, &p, &run, &d);
+		rc = render(p.arg, c, &p, &sz, &run, &d);
 	result_run_release(&run);
 	return cli__finish_data(rc, &d);
 }
