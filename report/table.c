@@ -133,6 +133,35 @@ static double value_columns(struct table *t, const struct chart_measure *m, int 
 	return sum;
 }
 
+/*
+ * #22: still too wide (long texts on a web canvas): the widest value columns are
+ * narrowed to one cap, so that they take room at most, their texts cut with an
+ * ellipsis when drawn; no column under 4 cell paddings. Returns their sum.
+ */
+static double cap_columns(struct table *t, double room)
+{
+	double lo = 4 * sp.cell_pad, hi = 0, sum = 0;
+
+	for (size_t c = 1; c < t->ncols; c++)
+		hi = fmax(hi, t->col_w[c]);
+	/* Bisect on the cap: the sum of min(width, cap) grows with it. */
+	for (int i = 0; i < 50 && hi - lo > 0.01; i++) {
+		double cap = (lo + hi) / 2, s = 0;
+
+		for (size_t c = 1; c < t->ncols; c++)
+			s += fmin(t->col_w[c], cap);
+		if (s > room)
+			hi = cap;
+		else
+			lo = cap;
+	}
+	for (size_t c = 1; c < t->ncols; c++) {
+		t->col_w[c] = fmin(t->col_w[c], lo);
+		sum += t->col_w[c];
+	}
+	return sum;
+}
+
 int table_layout(struct table *t, double width, const struct chart_measure *m)
 {
 	double th, sh, hh, bh, fh, y = sp.pad_top, first = 0, natural;
@@ -153,6 +182,10 @@ int table_layout(struct table *t, double width, const struct chart_measure *m)
 		t->col_w[0] = width - 2 * sp.pad_x - value_columns(t, m, 1);
 		lines = 2;
 	}
+	if (t->ncols > 1 && t->col_w[0] < fmin(first, 80) + 2 * sp.cell_pad)
+		t->col_w[0] = width - 2 * sp.pad_x -
+			      cap_columns(t, width - 2 * sp.pad_x - fmin(first, 80) -
+					     2 * sp.cell_pad);
 	if (t->ncols == 0 || t->col_w[0] < fmin(first, 80) + 2 * sp.cell_pad)
 		return -SB_EINVAL;
 	natural = fmax(first, head_width(m, t->head[0], lines > 1, &t->head_cut[0])) +

@@ -109,7 +109,8 @@ struct tmpl {
 /*
  * Loads path: <report> with an optional <colors read="#0072b2" write=".." trim=".."/>
  * and <chart kind="step-iops|sweep-qd|dispersion|summary|rounds|qos|consistency"
- * [width="960"] [height="600"] [title="..."] [log-y="true"]/> in drawing order. Unknown
+ * [width="960"] [height="600"] [title="..."] [log-y="true"]/> in drawing order; the
+ * root may name a preset (#22, preset="print|web|slide"). Unknown
  * elements, attributes or values are errors at FILE:LINE:COL. Returns 0 or a
  * negative SB_E* code; free *out with tmpl_free().
  */

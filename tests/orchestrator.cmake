@@ -16,6 +16,7 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     snia_wsathir  # #21 WSAT/HIR
     consistency  # #21 consistency
     snia_xsrdirth  # #21 XSR/DIRTH/ECW
+    sizes  # #22 presets
     )
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
@@ -33,6 +34,7 @@ set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_de
   it_snia_wsathir  # #21 WSAT/HIR
   it_consistency  # #21 consistency
   it_snia_xsrdirth  # #21 XSR/DIRTH/ECW
+  it_sizes  # #22 presets
   PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)
