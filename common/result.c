@@ -84,6 +84,7 @@ void result_run_release(struct result_run *r)
 		&r->drive_model, &r->drive_firmware, &r->failure, &r->drive_serial,
 		&r->target_kind, &r->report,
 		&r->archive_dir,
+		&r->os, &r->board, &r->bios, &r->interface,   /* #22 cover */
 	};
 
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)

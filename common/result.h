@@ -180,6 +180,12 @@ struct result_run {
 	size_t nscopes, capscopes;
 	char *archive_dir;    /* the folder it was loaded from or is written to (not in
 				 the manifest): ECW's access table reads plan_file there */
+	/* #22 cover: the platform and the drive's link for the cover; NULL/0 unknown. */
+	char *os;             /* /etc/os-release PRETTY_NAME */
+	uint64_t ram_bytes;   /* /proc/meminfo MemTotal */
+	char *board;          /* DMI board vendor, name, version */
+	char *bios;           /* DMI BIOS vendor, version, date */
+	char *interface;      /* "NVMe, PCIe 4.0 x4 (16.0 GT/s)"; NULL for a file */
 };
 
 void result_series_push(struct result_series *s, double t, double v);

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-/* sha256: FIPS 180-4 SHA-256 for plan and archive checksums. */
+/* sha256: SHA-256 (FIPS 180-4) for plan and archive checksums, over nettle's. */
 #ifndef SB_SHA256_H
 #define SB_SHA256_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+/* Room for nettle's struct sha256_ctx, kept out of this header: nettle's names
+ * (sha256_init, sha256_update) are macros that would rename this module's. */
 struct sha256 {
-	uint32_t h[8];
-	uint64_t nbytes;
-	unsigned char block[64];
-	size_t fill;
+	union {
+		uint64_t align;
+		unsigned char bytes[128];
+	} ctx;
 };
 
 void sha256_init(struct sha256 *s);

@@ -12,7 +12,16 @@ size_t utf8_next(const unsigned char *s, size_t n, unsigned *cp);
 int utf8_is_wide(unsigned cp);
 /* The number of terminal cells s takes. */
 size_t utf8_width(const char *s);
+/* The bytes of s's longest start, whole characters, that takes at most `cells` cells. */
+size_t utf8_fit(const char *s, size_t cells);
 /* Prints s to out padded with spaces to `cells` cells (longer text is not cut). */
 void utf8_print_padded(FILE *out, const char *s, size_t cells);
+
+/*
+ * Prints rows x cols cells (row by row) as aligned columns: each column as wide as
+ * its widest cell in terminal cells (a CJK character takes two), two spaces apart,
+ * the last column unpadded; one line per row.
+ */
+void utf8_print_columns(FILE *out, const char *const *cells, size_t rows, size_t cols);
 
 #endif

@@ -37,6 +37,12 @@ const struct archive_field archive_fields[] = {
 	RUN("platform", "kernel", ARCHIVE_STR, 0, kernel, "kernel name, release and machine"),
 	RUN("platform", "cpu", ARCHIVE_STR, 0, cpu, "the CPU model"),
 	RUN("platform", "hostname", ARCHIVE_STR, 0, hostname, "the machine that ran fio"),
+	/* #22 cover */
+	RUN("platform", "os", ARCHIVE_STR, 0, os, "`/etc/os-release` PRETTY_NAME (null on a bench)"),
+	RUN("platform", "ram", ARCHIVE_U64, ARCHIVE_NULL_ZERO, ram_bytes,
+	    "`/proc/meminfo` MemTotal, bytes"),
+	RUN("platform", "board", ARCHIVE_STR, 0, board, "DMI board vendor, name and version"),
+	RUN("platform", "bios", ARCHIVE_STR, 0, bios, "DMI BIOS vendor, version and date"),
 	RUN(NULL, "started", ARCHIVE_STR, 0, started, "UTC, ISO 8601, to the second"),
 	RUN(NULL, "ended", ARCHIVE_STR, 0, ended, "null while running"),
 	RUN(NULL, "status", ARCHIVE_STR, ARCHIVE_REQUIRED, status,
@@ -60,6 +66,8 @@ const struct archive_field archive_fields[] = {
 	RUN("target", "model", ARCHIVE_STR, 0, drive_model, "the drive's model (null for files)"),
 	RUN("target", "firmware", ARCHIVE_STR, 0, drive_firmware, "the drive's firmware"),
 	RUN("target", "serial", ARCHIVE_STR, 0, drive_serial, "the drive's serial number (null for files)"),
+	RUN("target", "interface", ARCHIVE_STR, 0, interface,   /* #22 cover */
+	    "the drive's link (`NVMe, PCIe 4.0 x4 (16.0 GT/s)`, `SATA, 6.0 Gbps`); null for files"),
 	TOP("target", "before", ARCHIVE_OBJECT, 0, "`ssdbench probe --json` at the start, or null"),
 	TOP("target", "after", ARCHIVE_OBJECT, 0, "... and at the end"),
 	TOP("target", "raid", ARCHIVE_OBJECT, 0, "a `<raid>` scope's array (only with one)"),

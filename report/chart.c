@@ -647,7 +647,7 @@ static void thin_series(struct chart *c)
 	}
 }
 
-/* The plot's view, and the inset's box in its upper right with its own window. */
+/* The plot's view, and the inset's box (chart_inset_corner()) with its own window. */
 static void layout_views(struct chart *c)
 {
 	struct chart_layout *L = &c->lay;
@@ -665,8 +665,7 @@ static void layout_views(struct chart *c)
 	L->inset = L->view;
 	L->inset.w = p->w * sp.inset_frac_w;
 	L->inset.h = p->h * sp.inset_frac_h;
-	L->inset.x = p->x + p->w - L->inset.w - sp.inset_margin;
-	L->inset.y = p->y + sp.inset_margin;
+	chart_inset_corner(c, &L->inset, sp.inset_margin);   /* #22 disp */
 	L->inset.xmin = c->inset_win[0];
 	L->inset.xmax = c->inset_win[1];
 	L->inset.ymin = c->inset_win[2];

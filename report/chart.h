@@ -408,6 +408,27 @@ double chart_view_y(const struct chart_view *v, double y);
 uint32_t chart_density(const struct chart_series *s, const struct chart_view *v,
 		       int pw, int ph, uint32_t *counts);
 
+/*
+ * #22 disp: over a scatter's density raster, points that are few in their
+ * neighbourhood stay markers of their series' shape and colour (what the legend
+ * shows): each point of s inside view v whose cell of CHART_OUTLIER_CELL x
+ * CHART_OUTLIER_CELL points (of v's box, the whole cells that fit, each at least that
+ * wide) holds fewer than CHART_OUTLIER_MAX points of s. Sets keep[0..s->n) to 1 for those, 0 for the rest; returns how many.
+ */
+#define CHART_OUTLIER_CELL 6.0
+#define CHART_OUTLIER_MAX 4
+size_t chart_outliers(const struct chart_series *s, const struct chart_view *v,
+		      unsigned char *keep);
+
+/*
+ * #22 disp: sets in->x, in->y (its w, h given) to the corner of the plot, margin
+ * points in, that hides the fewest points and not the zoomed window's frame
+ * (inset_win mapped through lay.view): a tail zoom sits on the right, so the inset
+ * goes left. Upper right, upper left, lower right, lower left on a tie; the
+ * corners leave room for the inset's tick labels left of and under its box.
+ */
+void chart_inset_corner(const struct chart *c, struct chart_view *in, double margin);
+
 /* Number of points in all series; a scatter with more is drawn as a raster. */
 size_t chart_points(const struct chart *c);
 

@@ -238,26 +238,113 @@ void chart_format_tick(const struct chart_axis *a, double v, char *buf, size_t n
 	snprintf(buf, n, "%.*f%s", fabs(v - nearbyint(v)) < 1e-9 ? 0 : 1, v, iec[i]);
 }
 
+/* The cell of grid pw x ph over view v that (x, y) falls in; 0 when outside v. */
+static int cell_of(const struct chart_view *v, int pw, int ph, double x, double y,
+		   size_t *cell)
+{
+	double fx = frac(v->xs, v->xmin, v->xmax, x);
+	double fy = frac(v->ys, v->ymin, v->ymax, y);
+	long cx, cy;
+
+	if (!(fx >= 0 && fx <= 1 && fy >= 0 && fy <= 1))
+		return 0;
+	cx = (long)(fx * pw);
+	cy = (long)((1 - fy) * ph);
+	if (cx >= pw)
+		cx = pw - 1;
+	if (cy >= ph)
+		cy = ph - 1;
+	*cell = (size_t)cy * (size_t)pw + (size_t)cx;
+	return 1;
+}
+
 uint32_t chart_density(const struct chart_series *s, const struct chart_view *v,
 		       int pw, int ph, uint32_t *counts)
 {
 	uint32_t max = 0;
+	size_t k;
 
-	for (size_t i = 0; i < s->n; i++) {
-		double fx = frac(v->xs, v->xmin, v->xmax, s->x[i]);
-		double fy = frac(v->ys, v->ymin, v->ymax, s->y[i]);
-		long cx, cy;
-
-		if (!(fx >= 0 && fx <= 1 && fy >= 0 && fy <= 1))
-			continue;
-		cx = (long)(fx * pw);
-		cy = (long)((1 - fy) * ph);
-		if (cx >= pw)
-			cx = pw - 1;
-		if (cy >= ph)
-			cy = ph - 1;
-		if (++counts[(size_t)cy * (size_t)pw + (size_t)cx] > max)
-			max = counts[(size_t)cy * (size_t)pw + (size_t)cx];
-	}
+	for (size_t i = 0; i < s->n; i++)
+		if (cell_of(v, pw, ph, s->x[i], s->y[i], &k) && ++counts[k] > max)
+			max = counts[k];
 	return max;
+}
+
+/* #22 disp */
+size_t chart_outliers(const struct chart_series *s, const struct chart_view *v,
+		      unsigned char *keep)
+{
+	/* Whole cells, none narrower than a cell: a sliver at the edge holds few points. */
+	int pw = (int)(v->w / CHART_OUTLIER_CELL), ph = (int)(v->h / CHART_OUTLIER_CELL);
+	uint32_t *cnt;
+	size_t kept = 0, k;
+
+	if (pw < 1 || ph < 1) {
+		memset(keep, 0, s->n);
+		return 0;
+	}
+	cnt = xcalloc((size_t)pw * (size_t)ph, sizeof(*cnt));
+	chart_density(s, v, pw, ph, cnt);
+	for (size_t i = 0; i < s->n; i++) {
+		keep[i] = cell_of(v, pw, ph, s->x[i], s->y[i], &k) && cnt[k] < CHART_OUTLIER_MAX;
+		kept += keep[i];
+	}
+	free(cnt);
+	return kept;
+}
+
+/*
+ * #22 disp: room the inset's own tick labels take left of and under its box (they
+ * are drawn in CHART_FONT_SMALL outside it).
+ */
+#define INSET_LABEL_W 36.0
+#define INSET_LABEL_H 14.0
+
+/* 1 when box b (x, y, w, h) and the rectangle x0..x1, y0..y1 overlap. */
+static int overlaps(const struct chart_view *b, double x0, double x1, double y0, double y1)
+{
+	return b->x < fmax(x0, x1) && b->x + b->w > fmin(x0, x1) &&
+	       b->y < fmax(y0, y1) && b->y + b->h > fmin(y0, y1);
+}
+
+/* #22 disp */
+void chart_inset_corner(const struct chart *c, struct chart_view *in, double margin)
+{
+	const struct chart_view *v = &c->lay.view;
+	const struct chart_rect *p = &c->lay.plot;
+	double fx0 = chart_view_x(v, c->inset_win[0]), fx1 = chart_view_x(v, c->inset_win[1]);
+	double fy0 = chart_view_y(v, c->inset_win[2]), fy1 = chart_view_y(v, c->inset_win[3]);
+	double left = p->x + margin + INSET_LABEL_W;
+	double right = p->x + p->w - in->w - margin;
+	double top = p->y + margin;
+	double bottom = p->y + p->h - in->h - margin - INSET_LABEL_H;
+	const double cx[4] = { right, left, right, left }, cy[4] = { top, top, bottom, bottom };
+	size_t best = SIZE_MAX, total = 0;
+
+	for (size_t i = 0; i < c->nseries; i++)
+		total += c->series[i].n;
+	for (int k = 0; k < 4; k++) {
+		struct chart_view b = *in;
+		size_t hidden = 0;
+
+		b.x = cx[k];
+		b.y = cy[k];
+		if (isfinite(fx0) && isfinite(fx1) && isfinite(fy0) && isfinite(fy1) &&
+		    overlaps(&b, fx0, fx1, fy0, fy1))
+			hidden = total + 1;
+		for (size_t i = 0; i < c->nseries; i++) {
+			const struct chart_series *s = &c->series[i];
+
+			for (size_t j = 0; s->stroke == CHART_STROKE_AUTO && j < s->n; j++) {
+				double x = chart_view_x(v, s->x[j]), y = chart_view_y(v, s->y[j]);
+
+				hidden += x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h;
+			}
+		}
+		if (hidden < best) {
+			best = hidden;
+			in->x = b.x;
+			in->y = b.y;
+		}
+	}
 }

@@ -307,7 +307,8 @@ static void draw_density(struct gfx *g, const struct chart *c,
 	if (!masks && !img)
 		return;
 	cnt = xmalloc(np * sizeof(*cnt));
-	if (sc >= 2)
+	/* #22 disp: spread at a PNG's scale too (1400 px: a point 2 pt wide), not dust. */
+	if (sc >= 1)
 		tmp = xmalloc(np * sizeof(*tmp));
 	for (size_t i = 0; i < c->nseries; i++) {
 		uint32_t max;
@@ -335,6 +336,36 @@ static void draw_density(struct gfx *g, const struct chart *c,
 	free(cnt);
 }
 
+/*
+ * #22 disp: over the raster, the points few in their neighbourhood as markers
+ * (chart_outliers()), so outliers stay visible and read as the legend's shapes.
+ */
+static void draw_outliers(struct gfx *g, const struct chart *c, const struct chart_view *v)
+{
+	for (size_t i = 0; i < c->nseries; i++) {
+		const struct chart_series *s = &c->series[i];
+		unsigned char *keep;
+		double *x, *y;
+		size_t k = 0;
+
+		if (s->stroke != CHART_STROKE_AUTO || !s->n)
+			continue;
+		keep = xmalloc(s->n);
+		if (chart_outliers(s, v, keep)) {
+			map_points(v, s->x, s->y, s->n, &x, &y);
+			for (size_t j = 0; j < s->n; j++)
+				if (keep[j]) {
+					x[k] = x[j];
+					y[k++] = y[j];
+				}
+			gfx_markers(g, x, y, k, s->marker, MARK_R_SPARSE, s->color);
+			free(x);
+			free(y);
+		}
+		free(keep);
+	}
+}
+
 static void draw_points(struct gfx *g, const struct chart *c,
 			const struct chart_view *v, int density)
 {
@@ -343,6 +374,7 @@ static void draw_points(struct gfx *g, const struct chart *c,
 
 	if (density) {
 		draw_density(g, c, v);
+		draw_outliers(g, c, v);   /* #22 disp */
 		return;
 	}
 	for (size_t i = 0; i < c->nseries; i++) {

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* gfx_png: palette or RGBA PNG, unfiltered, deflated at level 1 (PNG spec, ISO/IEC 15948). */
+/* gfx_png: palette or RGBA PNG through libpng, unfiltered, deflated at level 1. */
 #include "gfx_png.h"
 
+#include <png.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "xalloc.h"
 
@@ -47,38 +47,78 @@ static void unpremultiply(uint32_t c, unsigned char out[4])
 	out[3] = (unsigned char)a;
 }
 
-static void put32(unsigned char *p, uint32_t v)
+/* libpng's output, appended to a growing buffer. */
+struct buf {
+	unsigned char *p;
+	size_t n, cap;
+};
+
+static void append(png_structp png, png_bytep data, size_t len)
 {
-	p[0] = (unsigned char)(v >> 24);
-	p[1] = (unsigned char)(v >> 16);
-	p[2] = (unsigned char)(v >> 8);
-	p[3] = (unsigned char)v;
+	struct buf *b = png_get_io_ptr(png);
+
+	if (b->n + len > b->cap) {
+		b->cap = (b->n + len) * 2;
+		b->p = xrealloc(b->p, b->cap);
+	}
+	memcpy(b->p + b->n, data, len);
+	b->n += len;
 }
 
-/* Appends a chunk (length, type, data, CRC of type and data) at out + *at. */
-static void chunk(unsigned char *out, size_t *at, const char *type, const unsigned char *data,
-		  size_t len)
+static void flush(png_structp png)
 {
-	unsigned char *p = out + *at;
-	uLong crc;
+	(void)png;
+}
 
-	put32(p, (uint32_t)len);
-	memcpy(p + 4, type, 4);
-	if (len)
-		memcpy(p + 8, data, len);
-	crc = crc32(0L, p + 4, (uInt)(len + 4));
-	put32(p + 8 + len, (uint32_t)crc);
-	*at += len + 12;
+/* Writes the w x h rows of raw (palette indices or RGBA) as a PNG into b; 0 or -1. */
+static int write_png(struct buf *b, const unsigned char *raw, size_t w, size_t h,
+		     const struct palette *pal)
+{
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	png_infop info = png ? png_create_info_struct(png) : NULL;
+	png_color plte[PALETTE_MAX];
+	png_byte trns[PALETTE_MAX];
+	size_t rowlen = w * (pal ? 1 : 4);
+
+	if (!info) {
+		png_destroy_write_struct(&png, NULL);
+		return -1;
+	}
+	for (size_t i = 0; pal && i < pal->n; i++) {
+		unsigned char px[4];
+
+		unpremultiply(pal->color[i], px);
+		plte[i] = (png_color){ px[0], px[1], px[2] };
+		trns[i] = px[3];
+	}
+	if (setjmp(png_jmpbuf(png))) {
+		png_destroy_write_struct(&png, &info);
+		return -1;
+	}
+	png_set_write_fn(png, b, append, flush);
+	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
+		     pal ? PNG_COLOR_TYPE_PALETTE : PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
+		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	if (pal) {
+		png_set_PLTE(png, info, plte, (int)pal->n);
+		png_set_tRNS(png, info, trns, (int)pal->n, NULL);
+	}
+	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+	png_set_compression_level(png, 1);
+	png_write_info(png, info);
+	for (size_t y = 0; y < h; y++)
+		png_write_row(png, raw + y * rowlen);
+	png_write_end(png, NULL);
+	png_destroy_write_struct(&png, &info);
+	return 0;
 }
 
 unsigned char *gfx_png_encode(const uint32_t *argb, int pw, int ph, size_t *n)
 {
-	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
-	size_t w = (size_t)pw, h = (size_t)ph, bpp = 1, rowlen, rawlen, at = 0, i;
+	size_t w = (size_t)pw, h = (size_t)ph, bpp = 1, rowlen, i;
 	struct palette *pal = xmalloc(sizeof(*pal));
-	unsigned char *raw, *out = NULL, ihdr[13], plte[3 * PALETTE_MAX];
-	unsigned char trns[PALETTE_MAX];
-	uLongf zlen;
+	struct buf b = { NULL, 0, 0 };
+	unsigned char *raw;
 	int indexed = 1;
 
 	if (pw <= 0 || ph <= 0 || w > 0x7fffffff / 4 || h > 0x7fffffff / w) {
@@ -92,15 +132,13 @@ unsigned char *gfx_png_encode(const uint32_t *argb, int pw, int ph, size_t *n)
 			indexed = palette_index(pal, argb[i]) >= 0;
 	if (!indexed)
 		bpp = 4;
-	rowlen = 1 + w * bpp;
-	rawlen = rowlen * h;
-	raw = xmalloc(rawlen);
+	rowlen = w * bpp;
+	raw = xmalloc(rowlen * h);
 	for (size_t y = 0; y < h; y++) {
 		const uint32_t *src = argb + y * w;
 		unsigned char *dst = raw + y * rowlen;
 		int last = -1;
 
-		*dst++ = 0; /* filter: none */
 		for (size_t x = 0; x < w; x++) {
 			if (indexed) {
 				if (last < 0 || src[x] != pal->color[last])
@@ -111,45 +149,15 @@ unsigned char *gfx_png_encode(const uint32_t *argb, int pw, int ph, size_t *n)
 			}
 		}
 	}
-	zlen = compressBound((uLong)rawlen);
-	out = xmalloc(8 + 25 + (12 + 3 * PALETTE_MAX) + (12 + PALETTE_MAX) + 12 + zlen + 12);
-	memcpy(out, sig, sizeof(sig));
-	at = sizeof(sig);
-	put32(ihdr, (uint32_t)w);
-	put32(ihdr + 4, (uint32_t)h);
-	ihdr[8] = 8;                    /* bit depth */
-	ihdr[9] = indexed ? 3 : 6;      /* colour type: palette, or RGBA */
-	ihdr[10] = ihdr[11] = ihdr[12] = 0;
-	chunk(out, &at, "IHDR", ihdr, sizeof(ihdr));
-	if (indexed) {
-		for (i = 0; i < pal->n; i++) {
-			unsigned char px[4];
-
-			unpremultiply(pal->color[i], px);
-			memcpy(plte + 3 * i, px, 3);
-			trns[i] = px[3];
-		}
-		chunk(out, &at, "PLTE", plte, 3 * pal->n);
-		chunk(out, &at, "tRNS", trns, pal->n);
-	}
-	/* The IDAT's data goes straight into place, then the chunk is framed round it. */
-	if (compress2(out + at + 8, &zlen, raw, (uLong)rawlen, 1) != Z_OK) {
-		free(out);
-		out = NULL;
+	b.cap = rowlen * h / 4 + 1024;
+	b.p = xmalloc(b.cap);
+	if (write_png(&b, raw, w, h, indexed ? pal : NULL)) {
+		free(b.p);
+		b.p = NULL;
 	} else {
-		static const unsigned char idat[4] = { 'I', 'D', 'A', 'T' };
-		unsigned char *p = out + at;
-		uLong crc;
-
-		put32(p, (uint32_t)zlen);
-		memcpy(p + 4, idat, sizeof(idat));
-		crc = crc32(0L, p + 4, (uInt)(zlen + 4));
-		put32(p + 8 + zlen, (uint32_t)crc);
-		at += zlen + 12;
-		chunk(out, &at, "IEND", NULL, 0);
-		*n = at;
+		*n = b.n;
 	}
 	free(raw);
 	free(pal);
-	return out;
+	return b.p;
 }

@@ -25,6 +25,19 @@ static const struct {
 	{ "zh", "zh-TW" },    { "", "en" },
 };
 
+const char *i18n_lang(size_t i)
+{
+	for (size_t k = 0; k < sizeof(lang_files) / sizeof(lang_files[0]); k++) {
+		size_t seen = 0;
+
+		while (seen < k && strcmp(lang_files[seen].file, lang_files[k].file))
+			seen++;
+		if (seen == k && i-- == 0)
+			return lang_files[k].file;
+	}
+	return NULL;
+}
+
 char *i18n_path(const char *datadir, const char *lang)
 {
 	size_t i = 0;

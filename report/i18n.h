@@ -28,5 +28,7 @@ const char *const *i18n_strings(const struct i18n *t);
  * string; free() it.
  */
 char *i18n_path(const char *datadir, const char *lang);
+/* The i-th language there is a table for ("zh-CN", "zh-TW", "en"), NULL past the last. */
+const char *i18n_lang(size_t i);
 
 #endif

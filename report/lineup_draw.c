@@ -12,10 +12,12 @@
 #include "chart.h"
 #include "chartdraw.h"
 #include "consistency_table.h"
+#include "datadir.h"
 #include "err.h"
 #include "gfx.h"
 #include "pagesplit.h"
 #include "i18n.h"
+#include "lineup_params.h"
 #include "qos.h"
 #include "report.h"
 #include "rounds.h"
@@ -81,7 +83,11 @@
 	X(S_CONS_SCORE,        "cons-score") \
 	X(S_CONS_AVG_SD,       "cons-avg-sd") \
 	X(S_CONS_SD,           "cons-sd") \
-	X(S_CONS_SD_LAST,      "cons-sd-last")
+	X(S_CONS_SD_LAST,      "cons-sd-last") \
+	/* #22 compare */ \
+	X(S_PARAMS,            "params-differ") \
+	X(S_PARAMS_SUB,        "params-differ-sub") \
+	X(S_PARAMETER,         "parameter")
 
 enum {
 #define LINEUP_MSG_ENUM(id, name) id,
@@ -330,6 +336,51 @@ static void build_dispersion(struct ctx *x, size_t k)
 	free(title);
 }
 
+/* #22 disp: 1 when cell ("op=28 phase=before") binds key to value. */
+static int cell_binds(const char *cell, const char *key, const char *value)
+{
+	size_t kl = strlen(key), vl = strlen(value);
+
+	for (const char *p = cell; p && *p; p += strcspn(p, " "), p += *p == ' ')
+		if (!strncmp(p, key, kl) && p[kl] == '=' && !strncmp(p + kl + 1, value, vl) &&
+		    (p[kl + 1 + vl] == ' ' || !p[kl + 1 + vl]))
+			return 1;
+	return 0;
+}
+
+/*
+ * #22 disp: bytes written before column i began: its first element whose cell
+ * binds the lineup's key to the column's value (an OP level's first step); 0 for
+ * a column that is a whole archive.
+ */
+static double column_written0(const struct lineup *l, size_t i)
+{
+	const struct lineup_member *m = &l->m[i];
+
+	if (!l->by || !m->value)
+		return 0;
+	for (size_t k = 0; k < m->run->nsteps; k++)
+		if (cell_binds(m->run->steps[k].cell, l->by, m->value))
+			return (double)m->run->steps[k].written_before;
+	return 0;
+}
+
+size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pct)
+{
+	const struct result_step *st = l->t[k].step[i];
+	const struct result_series *io = &st->iops[RESULT_WRITE];
+	size_t n = io->n < st->written.n ? io->n : st->written.n;
+	double base = column_written0(l, i);
+
+	*pct = NULL;
+	if (!st->capacity || !n)
+		return 0;
+	*pct = xmalloc(n * sizeof(**pct));
+	for (size_t j = 0; j < n; j++)
+		(*pct)[j] = 100.0 * (st->written.v[j] - base) / (double)st->capacity;
+	return n;
+}
+
 /* Write IOPS against the share of capacity written, where both are known. */
 static void build_saturation(struct ctx *x, size_t k)
 {
@@ -339,17 +390,12 @@ static void build_saturation(struct ctx *x, size_t k)
 
 	chart_set_axis_titles(c, x->s[S_WRITTEN], "IOPS");
 	for (size_t i = 0; i < x->l->nm; i++) {
-		const struct result_step *st = t->step[i];
-		const struct result_series *io = &st->iops[RESULT_WRITE];
-		size_t n = io->n < st->written.n ? io->n : st->written.n;
 		double *pct;
+		size_t n = lineup_saturation(x->l, k, i, &pct);
 
-		if (!st->capacity || n < DISPERSION_MIN_SECONDS)
-			continue;
-		pct = xmalloc(n * sizeof(*pct));
-		for (size_t j = 0; j < n; j++)
-			pct[j] = 100.0 * st->written.v[j] / (double)st->capacity;
-		chart_add_series(c, x->l->m[i].label, chart_palette(i), pct, io->v, n);
+		if (n >= DISPERSION_MIN_SECONDS)
+			chart_add_series(c, x->l->m[i].label, chart_palette(i), pct,
+					 t->step[i]->iops[RESULT_WRITE].v, n);
 		free(pct);
 	}
 	if (c->nseries)
@@ -580,6 +626,42 @@ static void build_kind(struct ctx *x, const struct tmpl_chart *tc)
 
 /* ---- cover, files, PDF ------------------------------------------------------------- */
 
+/* #22 compare: the tests whose stimulus differs between columns, when there are any:
+ * a row per test and parameter, each column's value. */
+static void build_params(struct ctx *x)
+{
+	const struct lineup *l = x->l;
+	struct lineup_diff *df;
+	const char **head, **row;
+	struct table *t;
+	size_t n;
+
+	lineup_diffs(l, &df, &n);
+	if (!n)
+		return;
+	head = xcalloc(l->nm + 2, sizeof(*head));
+	row = xcalloc(l->nm + 2, sizeof(*row));
+	head[0] = x->s[S_TEST];
+	head[1] = x->s[S_PARAMETER];
+	for (size_t i = 0; i < l->nm; i++)
+		head[i + 2] = l->m[i].label;
+	t = table_new(x->s[S_PARAMS], x->s[S_PARAMS_SUB], l->nm + 2, head);
+	for (size_t k = 0; k < n; k++) {
+		char *name = test_title(&l->t[df[k].test]);
+
+		row[0] = name;
+		row[1] = df[k].param;
+		for (size_t i = 0; i < l->nm; i++)
+			row[i + 2] = df[k].values[i] ? df[k].values[i] : "–";
+		table_add_row(t, row, NULL);
+		free(name);
+	}
+	add_item(x, xstrdup("lineup-params"), NULL, t);
+	lineup_diffs_free(df, n, l->nm);
+	free(head);
+	free(row);
+}
+
 /* The drives (baseline marked) and what was left out, as tables. */
 static void build_cover(struct ctx *x)
 {
@@ -603,7 +685,6 @@ static void build_cover(struct ctx *x)
 		table_add_row(t, row, NULL);
 		free(name);
 	}
-	table_set_footer(t, "ssdbench " SSDBENCH_VERSION);
 	add_item(x, xstrdup("lineup-drives"), NULL, t);
 	left = table_new(x->s[l->by ? S_LEFT_OUT_BY : S_LEFT_OUT],
 			 lineup_plans_differ(l) ? x->s[S_PLANS_DIFFER] : NULL, 1,
@@ -615,6 +696,7 @@ static void build_cover(struct ctx *x)
 	add_item(x, xstrdup("lineup-left-out"), NULL, left);
 	free(title);
 	free(sub);
+	build_params(x);
 }
 
 /* One file of an item: SVG, PNG (twice: the @2x one) or a PDF; the preset's canvas. */
@@ -712,8 +794,7 @@ static int write_pdf(struct ctx *x, struct diag *d)
 /* templates/i18n/lineup-<lang>.xml, beside the run report's table for lang. */
 static int load_strings(struct ctx *x, struct diag *d)
 {
-	const char *dd = getenv("SSDBENCH_DATADIR");
-	char *dflt = report_data_path(""), *base = i18n_path(dd && *dd ? dd : dflt, x->o->lang);
+	char *base = i18n_path(datadir_get(), x->o->lang);
 	char *slash = strrchr(base, '/');
 	char *path = xasprintf("%.*s/lineup-%s", (int)(slash - base), base, slash + 1);
 	int rc = i18n_load(&x->strings, path, ids, S_N, d);
@@ -722,8 +803,21 @@ static int load_strings(struct ctx *x, struct diag *d)
 		x->s = i18n_strings(x->strings);
 	free(path);
 	free(base);
-	free(dflt);
 	return rc;
+}
+
+/* #22 compare: the provenance line under every chart and table. */
+static void set_footers(struct ctx *x)
+{
+	char *f = lineup_provenance(x->l, x->s[S_PLAN]);
+
+	for (size_t i = 0; i < x->n; i++) {
+		if (x->items[i].c)
+			chart_set_footer(x->items[i].c, f);
+		else
+			table_set_footer(x->items[i].t, f);
+	}
+	free(f);
 }
 
 int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
@@ -758,6 +852,7 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 	gfx_fonts_svg_outlines(x.fonts, o->svg_outlines);
 	for (size_t i = 0; i < x.tmpl->ncharts; i++)
 		build_kind(&x, &x.tmpl->charts[i]);
+	set_footers(&x);
 	for (int k = 0; !rc && k < 2; k++)
 		if (dirs[k])
 			rc = write_items(&x, dirs[k], fmts[k], d);

@@ -32,4 +32,14 @@ struct lineup_render_opts {
 int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 		  struct diag *d);
 
+/*
+ * #22 disp: the points of member i in test k's write-saturation overlay: % of the
+ * step's capacity written since the column began (its first element binding the
+ * lineup's key to its value: each OP level from 0; since the run began for an
+ * archive column) per second of the write log, into *pct (malloc'd; free() it),
+ * against the step's write IOPS, the same seconds. Returns how many (0 and *pct
+ * NULL without capacity or written series).
+ */
+size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pct);
+
 #endif

@@ -12,6 +12,7 @@
 
 #include "chart.h"
 #include "chartdraw.h"
+#include "datadir.h"
 #include "report_int.h"
 #include "err.h"
 #include "gfx.h"
@@ -27,6 +28,8 @@
 #define PAGE_MARGIN 48.0
 #define FOOTER_H 34.0
 #define ROW_H 17.0         /* cover table */
+#define COVER_GAP 12.0     /* between the cover's columns and its header (#22 cover: the
+			      header's platform row takes what was more of a gap) */
 #define CHART_PAD 36.0     /* a chart's own side padding (chart.c) */
 
 static double text_h(const struct report *r, enum chart_font f)
@@ -175,7 +178,7 @@ static double cover_table_top(const struct report *r)
 {
 	return 40 + text_h(r, CHART_FONT_SUBTITLE) + 4 + text_h(r, CHART_FONT_HEADING) +
 	       4 + text_h(r, CHART_FONT_SUBTITLE) + 22 + text_h(r, CHART_FONT_AXIS) +
-	       6 + 3 * ROW_H + 24 + report__header_height(r);
+	       6 + 3 * ROW_H + COVER_GAP + report__header_height(r);
 }
 
 static int table_rows(const struct report *r, double top)
@@ -187,9 +190,18 @@ static int table_rows(const struct report *r, double top)
 	return n < 1 ? 1 : n;
 }
 
+/* The cover's header can leave no room (#22 cover): then the table starts overleaf. */
+static int cover_rows(const struct report *r)
+{
+	double top = cover_table_top(r), bottom = PAGE_H - FOOTER_H - 12;
+
+	return bottom - top - text_h(r, CHART_FONT_AXIS) - 8 - 3 * ROW_H < 0 ? 0 :
+	       table_rows(r, top);
+}
+
 static int cover_pages(const struct report *r)
 {
-	int first = table_rows(r, cover_table_top(r));
+	int first = cover_rows(r);
 	int next = table_rows(r, PAGE_MARGIN);
 	int left = (int)r->nrows - first;
 
@@ -282,6 +294,8 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 	pretty_time(run->ended, ended, sizeof(ended));
 	sbuf_init(&sb);
 	sbuf_addf(&sb, "ssdbench %s", SSDBENCH_VERSION);
+	if (run->plan_sha256)   /* the plan's checksum, in full (#22 cover) */
+		sbuf_addf(&sb, "  ·  %s %s", m[M_HDR_PLAN_SHA], run->plan_sha256);
 	gfx_text(g, PAGE_MARGIN, y, CHART_FONT_SUBTITLE, CHART_COLOR_MUTED, GFX_LEFT,
 		 w / 2, m[M_REPORT]);
 	gfx_text(g, PAGE_W - PAGE_MARGIN, y, CHART_FONT_SUBTITLE, CHART_COLOR_MUTED,
@@ -302,7 +316,7 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 	for (int i = 0; i < 3; i++)
 		draw_kv_column(r, g, PAGE_MARGIN + i * cw, y, cw - 16, m[heads[i]],
 			       kv[i]);
-	y += text_h(r, CHART_FONT_AXIS) + 6 + 3 * ROW_H + 24;
+	y += text_h(r, CHART_FONT_AXIS) + 6 + 3 * ROW_H + COVER_GAP;
 	report__header_draw(r, g, PAGE_MARGIN, y, w);
 	sbuf_release(&sb);
 }
@@ -480,12 +494,13 @@ static void draw_table(struct report *r, struct gfx *g, double y, size_t first,
 static int draw_cover(struct report *r, struct gfx *g, struct diag *d)
 {
 	double top = cover_table_top(r);
-	size_t first = 0, n = (size_t)table_rows(r, top);
+	size_t first = 0, n = (size_t)cover_rows(r);
 	int rc;
 
 	draw_cover_head(r, g);
 	do {
-		draw_table(r, g, top, first, n);
+		if (n)
+			draw_table(r, g, top, first, n);
 		draw_footer(r, g);
 		rc = gfx_page(g, d);
 		first += n;
@@ -575,7 +590,7 @@ out:
 
 char *report_data_path(const char *name)
 {
-	return xasprintf("%s/%s", report__datadir(), name);
+	return datadir_path(name);
 }
 
 /* Creates every folder the charts go to. */

@@ -30,8 +30,8 @@ struct report_extra {
 /*
  * Draws the cover page and every chart for run, as the report template lists them
  * (templates/report-default.xml unless report_extra names another). Charts: one IOPS-over-time chart per
- * step that has per-second data, an IOPS-vs-queue-depth sweep when three or more
- * steps differ only in queue depth, a dispersion scatter of the long steps' per-second IOPS,
+ * step that has per-second data, the QD sweep (MB/s, IOPS and latency against queue
+ * depth, sweep.h) when steps differ only in queue depth, a dispersion scatter of the long steps' per-second IOPS,
  * and a summary bar chart of all finished steps. Every chart carries a provenance
  * footer (drive, plan, fio, ssdbench).
  * Returns 0, or a negative SB_E* code with d naming the file that failed.
@@ -39,8 +39,9 @@ struct report_extra {
 int report_render(const struct result_run *run, const struct report_opts *o,
 		  struct diag *d);
 /*
- * <datadir>/name, datadir being $SSDBENCH_DATADIR or the source tree the program
- * was built from ("templates/fonts.conf"). Returns a new string; free() it.
+ * <datadir>/name ("templates/fonts.conf"), datadir_path(): $SSDBENCH_HOME, the
+ * source tree from a build tree, else PREFIX/share/ssdbench (common/datadir.h).
+ * Returns a new string; free() it.
  */
 char *report_data_path(const char *name);
 

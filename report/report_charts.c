@@ -2,7 +2,7 @@
 /*
  * report_charts: the top of the report's chart builders: the template's entries in
  * order, each dispatched by kind (to report_steps, report_scopes or the run-wide
- * charts here: QD sweep, dispersion, summary), and the provenance footer.
+ * charts here: dispersion, summary; the QD sweep in sweep.c), and the provenance footer.
  */
 #include "report_int.h"
 
@@ -12,8 +12,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "disp.h"
 #include "rounds.h"
 #include "snia_xsrdirth.h"
+#include "sweep.h"
 #include "units.h"
 #include "version.h"
 #include "xalloc.h"
@@ -89,91 +91,6 @@ static char *provenance(const struct report *r)
 static int is_ok(const struct result_step *st)
 {
 	return report__is_ok(st) && !st->scope && strcmp(report__hint(st), "none");
-}
-
-static double step_iops(const struct result_step *st)
-{
-	double iops = 0;
-
-	for (int d = 0; d < RESULT_NDIRS; d++)
-		iops += st->dir_stat[d].iops;
-	return iops;
-}
-
-/* A sweep needs a curve: the CrystalDiskMark pairs (QD32 and QD1) are not one. */
-#define SWEEP_MIN_DEPTHS 3
-
-/* Same workload but for the queue depth. */
-static int same_but_qd(const struct result_step *a, const struct result_step *b)
-{
-	return !strcmp(report__str_or(a->rw, ""), report__str_or(b->rw, "")) &&
-	       a->bs == b->bs && a->numjobs == b->numjobs &&
-	       a->rwmixread == b->rwmixread;
-}
-
-/* Distinct values in ascending x[0..n). */
-static size_t distinct(const double *x, size_t n)
-{
-	size_t k = n ? 1 : 0;
-
-	for (size_t i = 1; i < n; i++)
-		k += x[i] != x[i - 1];
-	return k;
-}
-
-/* Adds the QD sweep of the steps like run->steps[first]; marks them in done. */
-static void add_sweep_series(struct report *r, struct chart *c, size_t first,
-			     char *done)
-{
-	const struct result_run *run = r->run;
-	size_t n = 0, cap = run->nsteps;
-	double *x = xmalloc(cap * sizeof(*x)), *y = xmalloc(cap * sizeof(*y));
-	char bs[32], *label;
-
-	for (size_t j = first; j < run->nsteps; j++) {
-		const struct result_step *st = &run->steps[j];
-		size_t k = n;
-
-		if (done[j] || !is_ok(st) || st->iodepth < 1 ||
-		    !same_but_qd(st, &run->steps[first]))
-			continue;
-		done[j] = 1;
-		while (k > 0 && x[k - 1] > st->iodepth) { /* insertion by QD */
-			x[k] = x[k - 1];
-			y[k] = y[k - 1];
-			k--;
-		}
-		x[k] = st->iodepth;
-		y[k] = step_iops(st);
-		n++;
-	}
-	units_format_size(run->steps[first].bs, bs, sizeof(bs));
-	label = xasprintf("%s %s", report__str_or(run->steps[first].rw, "?"), bs);
-	if (distinct(x, n) >= SWEEP_MIN_DEPTHS)
-		chart_add_series(c, label, chart_palette(c->nseries), x, y, n);
-	free(label);
-	free(x);
-	free(y);
-}
-
-/* IOPS against queue depth, one line per workload run at three or more depths. */
-static void build_sweep_chart(struct report *r)
-{
-	const struct result_run *run = r->run;
-	char *done = xcalloc(run->nsteps + 1, 1);
-	struct chart *c = chart_new(CHART_SWEEP, r->msg[M_SWEEP], r->msg[M_SWEEP_SUB]);
-
-	chart_set_axis_titles(c, r->msg[M_QD], "IOPS");
-	chart_set_scales(c, CHART_LOG2, CHART_LINEAR);
-	for (size_t i = 0; i < run->nsteps; i++)
-		if (!done[i] && is_ok(&run->steps[i]))
-			add_sweep_series(r, c, i, done);
-	free(done);
-	if (!c->nseries) {
-		chart_free(c);
-		return;
-	}
-	report__add_chart(r, xstrdup("sweep-qd"), c, NULL);
 }
 
 /* Steps with at least this many seconds go into the dispersion chart. */
@@ -268,7 +185,7 @@ static void build_qos(struct report *r, const struct tmpl_chart *t)
 static void build_sweep(struct report *r, const struct tmpl_chart *t)
 {
 	(void)t;
-	build_sweep_chart(r);
+	sweep__build(r);   /* #22 disp */
 }
 
 static void build_dispersion(struct report *r, const struct tmpl_chart *t)
@@ -353,6 +270,8 @@ static void build_kind(struct report *r, const struct tmpl_chart *t)
 		r->charts[i].height = t->height;
 		if (t->title && r->charts[i].c && !(k->flags & TMPL_OWN_TITLES))
 			chart_set_title(r->charts[i].c, t->title);
+		if (r->charts[i].c)
+			disp_inset(r->charts[i].c, t);   /* #22 disp: scatters only */
 	}
 }
 

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "datadir.h"
 #include "i18n.h"
 #include "units.h"
-#include "version.h"
 #include "xalloc.h"
 
 /* The ids of the UI strings in templates/i18n/<lang>.xml, in enum msg order. */
@@ -25,7 +25,7 @@ static const char *const msg_ids[M_N] = {
 
 const char *report__datadir(void)
 {
-	return report__str_or(getenv("SSDBENCH_DATADIR"), SSDBENCH_DATADIR_DEFAULT);
+	return datadir_get();
 }
 
 int report__load_msgs(struct report *r, const char *lang, struct diag *d)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * report_header: the SNIA report header on the cover page (#21): DUT identity,
- * purge, write cache, active range, data pattern, WIPC parameters, tracking
+ * its interface and the test platform (#22 cover), purge, write cache, active range, data pattern, WIPC parameters, tracking
  * variables and each steady <rounds>'s determination (window, least-squares line,
  * excursions against the limits, verdict). Every value comes from the model; a row
  * that does not apply to the run (no WIPC, no steady scope) is left out.
@@ -19,7 +19,7 @@
 
 #define HDR_ROW_H 15.0    /* one header row */
 #define HDR_LABEL_W 150.0 /* the labels' column */
-#define HDR_MAX_ROWS 32
+#define HDR_MAX_ROWS 48
 #define HDR_MAX_RANGES 3  /* distinct active ranges listed, then "..." */
 
 struct hdr_row {
@@ -72,15 +72,44 @@ static int is_file(const struct report *r)
 	return r->run->target_kind && !strcmp(r->run->target_kind, "file");
 }
 
+/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
+static long days_from_civil(long y, long m, long d)
+{
+	long era, yoe, doy;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* Unix seconds of "2026-11-30T02:14:48Z", or -1. */
+static long long iso_s(const char *iso)
+{
+	int y, mo, d, h, mi, se;
+
+	if (!iso || sscanf(iso, "%4d-%2d-%2dT%2d:%2d:%2dZ", &y, &mo, &d, &h, &mi, &se) != 6)
+		return -1;
+	return (long long)days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
+}
+
+/* A purge element's method, and how long it took when it ran ("nvme-format, 12 s"). */
 char *report__purge_text(const struct report *r, const struct result_step *st)
 {
 	const char *m = st ? st->rw : NULL;
+	long long a = st ? iso_s(st->started) : -1, b = st ? iso_s(st->ended) : -1;
+	char took[24];
+	const char *v[2] = { m, took };
 
 	if (is_file(r))
 		return xstrdup(r->msg[M_HDR_PURGE_FILE]);
 	if (!m || !*m || !strcmp(m, "none"))
 		return xstrdup(r->msg[M_HDR_NONE]);
-	return xstrdup(m);
+	if (a < 0 || b < a || !st->status || strcmp(st->status, "ok"))
+		return xstrdup(m);
+	snprintf(took, sizeof(took), "%lld", b - a);
+	return report__subst(r->msg[M_HDR_PURGE_TOOK], v, 2);
 }
 
 /* "model M / serial S / firmware F / capacity 256 MiB (268435456 B)" */
@@ -92,11 +121,56 @@ static void add_dut(const struct report *r, struct hdr *h)
 
 	units_format_size(run->capacity, size, sizeof(size));
 	snprintf(cap, sizeof(cap), "%s (%llu B)", size, (unsigned long long)run->capacity);
+	if (is_file(r)) {   /* a file has no model, serial or firmware: say so (#22 cover) */
+		v[0] = cap;
+		add(h, r->msg[M_HDR_DUT], report__subst(r->msg[M_HDR_DUT_FILE], v, 1));
+		return;
+	}
 	v[0] = report__str_or(run->drive_model, "–");
 	v[1] = report__str_or(run->drive_serial, "–");
 	v[2] = report__str_or(run->drive_firmware, "–");
 	v[3] = cap;
 	add(h, r->msg[M_HDR_DUT], report__subst(r->msg[M_HDR_DUT_VAL], v, 4));
+}
+
+/* Adds "label value / label value ..." of the known pairs as row label; none: no row. */
+static void add_pairs(struct hdr *h, const char *label, const char *const kv[][2], size_t n)
+{
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	for (size_t i = 0; i < n; i++)
+		if (kv[i][1] && kv[i][1][0] && strcmp(kv[i][1], "unknown"))
+			sbuf_addf(&sb, "%s%s %s", sb.len ? " / " : "", kv[i][0], kv[i][1]);
+	if (sb.len)
+		add(h, label, sbuf_detach(&sb));
+	sbuf_release(&sb);
+}
+
+/*
+ * #22 cover: the drive's link, the test platform (CPU, RAM, OS, kernel: in full,
+ * the cover's columns cut long values), board and BIOS (the plan's SHA-256 is at
+ * the cover's top right); a fact not known is left out (a file has no link, a bench's OS and board are not asked),
+ * a row with none of its facts too.
+ */
+static void add_platform(const struct report *r, struct hdr *h)
+{
+	const struct result_run *run = r->run;
+	char ram[32] = "";
+	const char *const plat[][2] = {
+		{ r->msg[M_CPU], run->cpu }, { r->msg[M_HDR_RAM], ram },
+		{ r->msg[M_HDR_OS], run->os }, { r->msg[M_KERNEL], run->kernel },
+	};
+	const char *const board[][2] = {
+		{ r->msg[M_HDR_BOARD], run->board }, { r->msg[M_HDR_BIOS], run->bios },
+	};
+
+	if (run->interface && run->interface[0])
+		add(h, r->msg[M_HDR_IFACE], xstrdup(run->interface));
+	if (run->ram_bytes)
+		units_format_size(run->ram_bytes, ram, sizeof(ram));
+	add_pairs(h, r->msg[M_PLATFORM], plat, 4);
+	add_pairs(h, r->msg[M_HDR_BOARD], board, 2);
 }
 
 /* Each purge step's method once (a file target has none to run). */
@@ -300,6 +374,7 @@ static void build(const struct report *r, struct hdr *h)
 {
 	memset(h, 0, sizeof(*h));
 	add_dut(r, h);
+	add_platform(r, h);
 	add_purge(r, h);
 	add_states(r, h);
 	add_range(r, h);

@@ -196,7 +196,32 @@
 	X(M_ACC_SHARE,      "acc-share") \
 	X(M_ACC_ZONES,      "acc-zones") \
 	X(M_ACC_ZONES_SUB,  "acc-zones-sub") \
-	X(M_ACC_LBA,        "acc-lba")
+	X(M_ACC_LBA,        "acc-lba") \
+	/* #24 trace */ \
+	X(M_TRACE_LBA,      "trace-lba") \
+	X(M_TRACE_OFFSET,   "trace-offset") \
+	X(M_TRACE_SIZES,    "trace-sizes") \
+	X(M_TRACE_SIZES_SUB, "trace-sizes-sub") \
+	X(M_TRACE_REQUESTS, "trace-requests") \
+	X(M_TRACE_QD,       "trace-qd") \
+	X(M_TRACE_QD_SUB,   "trace-qd-sub") \
+	X(M_TRACE_INFLIGHT, "trace-in-flight") \
+	X(M_TRACE_NO_QD,    "trace-no-qd") \
+	/* #22 cover */ \
+	X(M_HDR_DUT_FILE,   "hdr-dut-file") \
+	X(M_HDR_IFACE,      "hdr-interface") \
+	X(M_HDR_OS,         "hdr-os") \
+	X(M_HDR_RAM,        "hdr-ram") \
+	X(M_HDR_BOARD,      "hdr-board") \
+	X(M_HDR_BIOS,       "hdr-bios") \
+	X(M_HDR_PLAN_SHA,   "hdr-plan-sha") \
+	X(M_HDR_PURGE_TOOK, "hdr-purge-took") \
+	/* #22 disp */ \
+	X(M_SWEEP_MBPS,     "sweep-mbps") \
+	X(M_SWEEP_MBPS_SUB, "sweep-mbps-sub") \
+	X(M_SWEEP_LAT,      "sweep-lat") \
+	X(M_SWEEP_LAT_SUB,  "sweep-lat-sub") \
+	X(M_SWEEP_LAT_Y,    "sweep-lat-y")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
@@ -241,7 +266,7 @@ struct report {
 };
 
 /* report_ctx.c */
-/* $SSDBENCH_DATADIR, else the source tree the program was built from. */
+/* The data folder: datadir_get() (common/datadir.h says where it is). */
 const char *report__datadir(void);
 /* Loads the UI strings for lang from templates/i18n/ into r->strings and r->msg. */
 int report__load_msgs(struct report *r, const char *lang, struct diag *d);

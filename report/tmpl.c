@@ -2,6 +2,7 @@
 /* tmpl: loads and checks a report template: chart kinds, order, sizes, titles, colours. */
 #include "tmpl.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "err.h"
 #include "lineup.h"
 #include "sbuf.h"
+#include "units.h"
 #include "xalloc.h"
 #include "xmlfile.h"
 
@@ -23,7 +25,10 @@ static const struct tmpl_kind_info kinds[TMPL_NKINDS] = {
 static const char *const roots[] = { "report", "lineup" };
 
 static const char *const chart_attrs[] = { "kind", "width", "height", "title", "log-y",
-					   "metrics", NULL };
+					   "metrics",
+					   /* #22 disp */
+					   "inset", "inset-x", "inset-y",
+					   NULL };
 static const char *const color_attrs[] = { "read", "write", "trim", NULL };
 
 /* What is being read, for located errors. */
@@ -203,9 +208,65 @@ static int read_metrics(const struct tmpl_ctx *x, const xmlNode *n, enum tmpl_ki
 	return rc;
 }
 
+/* #22 disp: "a..b" (numbers, a < b) of attribute name into w[2]; *has when present. */
+static int read_range(const struct tmpl_ctx *x, const xmlNode *n, const char *name,
+		      int *has, double w[2])
+{
+	xmlChar *s = xmlGetProp(n, (const xmlChar *)name);
+	const char *p = (const char *)s;
+	char *end = NULL;
+	int rc = 0;
+
+	if (s) {
+		const char *dots = strstr(p, "..");   /* strtod would read "50." of "50..250" */
+		char *lo = dots ? xstrndup(p, (size_t)(dots - p)) : NULL;
+
+		w[0] = lo ? strtod(lo, &end) : NAN;
+		if (lo && (end == lo || *end))
+			w[0] = NAN;
+		p = dots ? dots + 2 : p;
+		w[1] = strtod(p, &end);
+		if (!dots || end == p || *end || !(w[0] < w[1]) || !isfinite(w[0]) ||
+		    !isfinite(w[1]))
+			rc = bad(x, n, "invalid range (want a..b, a < b)", (const char *)s);
+		*has = !rc;
+		free(lo);
+	}
+	xmlFree(s);
+	return rc;
+}
+
+/* #22 disp: inset="auto|none|400s" and inset-x, inset-y on a dispersion chart. */
+static int read_inset(const struct tmpl_ctx *x, const xmlNode *n, struct tmpl_chart *c)
+{
+	xmlChar *s = xmlGetProp(n, (const xmlChar *)"inset");
+	int rc = read_range(x, n, "inset-x", &c->has_inset_x, c->inset_x);
+
+	if (!rc)
+		rc = read_range(x, n, "inset-y", &c->has_inset_y, c->inset_y);
+	c->inset = c->has_inset_x || c->has_inset_y ? TMPL_INSET_AUTO : TMPL_INSET_NONE;
+	if (!rc && s && !xmlStrcmp(s, (const xmlChar *)"auto")) {
+		c->inset = TMPL_INSET_AUTO;
+	} else if (!rc && s && xmlStrcmp(s, (const xmlChar *)"none")) {
+		uint64_t ms;
+		const char *why;
+
+		if (units_parse_time_ms((const char *)s, &ms, &why) || !ms)
+			rc = bad(x, n, "invalid inset (auto, none or a duration: 400s)",
+				 (const char *)s);
+		c->inset = TMPL_INSET_AUTO;
+		c->inset_last = (double)ms / 1000;
+	}
+	if (!rc && c->inset && c->kind != TMPL_DISPERSION && c->kind != TMPL_STEP_IOPS)
+		rc = bad(x, n, "an inset only goes with dispersion and step-iops, not",
+			 kinds[c->kind].name);
+	xmlFree(s);
+	return rc;
+}
+
 static int read_chart(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *n)
 {
-	struct tmpl_chart c = { TMPL_STEP_IOPS, 960, 600, NULL, 0, NULL };
+	struct tmpl_chart c = { .kind = TMPL_STEP_IOPS, .width = 960, .height = 600 };
 	int free_height;
 	xmlChar *title, *logy;
 	int rc = check_attrs(x, n, chart_attrs);
@@ -226,6 +287,8 @@ static int read_chart(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *n
 	xmlFree(logy);
 	if (rc)
 		return rc;
+	if (!rc)
+		rc = read_inset(x, n, &c);   /* #22 disp */
 	if (!rc)
 		rc = read_metrics(x, n, c.kind, &c.metrics);
 	if (rc)

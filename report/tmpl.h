@@ -90,6 +90,13 @@ struct tmpl_kind_info {
 /* Which report a template lays out: its root element (bit 1 << use of TMPL_IN_*). */
 enum tmpl_use { TMPL_FOR_REPORT, TMPL_FOR_LINEUP };
 
+/*
+ * #22 disp: a scatter's inset: none; inset="auto" (the last 30 % of the x axis) or
+ * inset="400s" (the last 400 s), y from the points there; or inset-x="a..b" and
+ * inset-y="a..b" (each optional: a missing one as auto).
+ */
+enum tmpl_inset { TMPL_INSET_NONE, TMPL_INSET_AUTO };
+
 struct tmpl_chart {
 	enum tmpl_kind kind;
 	double width, height;   /* SVG/PNG canvas in points; bars: height 0 = as needed */
@@ -97,6 +104,11 @@ struct tmpl_chart {
 	int log_y;              /* dispersion: logarithmic y axis */
 	char *metrics;          /* lineup bars and delta: metric ids, space-separated
 				   ("iops clat_p99.99_us"); NULL: the headline ones */
+	/* #22 disp: a dispersion scatter's zoomed inset (disp.h) */
+	enum tmpl_inset inset;
+	double inset_last;      /* TMPL_INSET_AUTO: the last this many seconds; 0: 30 % */
+	int has_inset_x, has_inset_y;
+	double inset_x[2], inset_y[2];  /* inset-x="a..b", inset-y="a..b" */
 };
 
 struct tmpl {
@@ -109,8 +121,9 @@ struct tmpl {
 /*
  * Loads path: <report> with an optional <colors read="#0072b2" write=".." trim=".."/>
  * and <chart kind="step-iops|sweep-qd|dispersion|summary|rounds|qos|consistency"
- * [width="960"] [height="600"] [title="..."] [log-y="true"]/> in drawing order; the
- * root may name a preset (#22, preset="print|web|slide"). Unknown
+ * [width="960"] [height="600"] [title="..."] [log-y="true"] [inset="auto|none|400s"]
+ * [inset-x="a..b"] [inset-y="a..b"]/> in drawing order; the root may name a preset
+ * (#22, preset="print|web|slide"). Unknown
  * elements, attributes or values are errors at FILE:LINE:COL. Returns 0 or a
  * negative SB_E* code; free *out with tmpl_free().
  */

@@ -53,3 +53,5 @@ sb_fuzz_target(fiotext sb_orchestrator)
 sb_fuzz_target(import sb_orchestrator)
 sb_fuzz_target(archive_tree sb_orchestrator)
 sb_fuzz_target(fiostatus sb_parsers)
+# #24 trace
+sb_fuzz_target(blktrace sb_parsers)

@@ -16,6 +16,9 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     snia_wsathir  # #21 WSAT/HIR
     consistency  # #21 consistency
     snia_xsrdirth  # #21 XSR/DIRTH/ECW
+    compare_params  # #22 compare
+    trace_capture  # #24 trace
+    progress cover  # #22 cover
     sizes  # #22 presets
     )
   add_test(NAME it_${it}
@@ -34,8 +37,14 @@ set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_de
   it_snia_wsathir  # #21 WSAT/HIR
   it_consistency  # #21 consistency
   it_snia_xsrdirth  # #21 XSR/DIRTH/ECW
+  it_compare_params  # #22 compare
+  it_trace_capture  # #24 trace
+  it_progress it_cover  # #22 cover
   it_sizes  # #22 presets
   PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)
 sb_unit_test(test_engine sb_orchestrator)
+# #22 cover
+sb_unit_test(test_progress sb_orchestrator)
+sb_unit_test(test_platform sb_orchestrator)

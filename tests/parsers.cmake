@@ -5,6 +5,8 @@ sb_unit_test(test_fiolog sb_parsers)
 sb_unit_test(test_archive sb_parsers)
 sb_unit_test(test_archive_fields sb_parsers)
 sb_unit_test(test_fiostatus sb_parsers)
+# #24 trace
+sb_unit_test(test_blktrace sb_parsers)
 
 # The parsers read outside input: run their tests under valgrind too (no leaks,
 # no invalid reads). Not in sanitizer builds, which valgrind cannot run.
@@ -16,4 +18,13 @@ if(VALGRIND AND NOT SSDBENCH_ASAN AND NOT SSDBENCH_UBSAN)
               --errors-for-leak-kinds=definite,indirect --error-exitcode=1 $<TARGET_FILE:${t}>)
     set_tests_properties(valgrind_${t} PROPERTIES LABELS "unit;valgrind")
   endforeach()
+endif()
+
+# #24 trace
+if(VALGRIND AND NOT SSDBENCH_ASAN AND NOT SSDBENCH_UBSAN)
+  add_test(NAME valgrind_test_blktrace
+    COMMAND ${VALGRIND} --quiet --leak-check=full --show-leak-kinds=definite,indirect
+            --errors-for-leak-kinds=definite,indirect --error-exitcode=1
+            $<TARGET_FILE:test_blktrace>)
+  set_tests_properties(valgrind_test_blktrace PROPERTIES LABELS "unit;valgrind")
 endif()

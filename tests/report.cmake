@@ -22,12 +22,15 @@ set_tests_properties(it_report PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
 sb_unit_test(test_tmpl sb_report)
 sb_unit_test(test_lineup sb_chart)
+sb_unit_test(test_lineup_params sb_chart)  # #22 compare
 # The charts a run produces, built without drawing (strings and template only).
 sb_unit_test(test_report_scopes sb_report)
 # #21 WSAT/HIR: the SNIA WSAT and HIR pages from a model, without drawing.
 sb_unit_test(test_snia_wsathir sb_report)
 # #21 XSR/DIRTH/ECW: the SNIA XSR and DIRTH pages' values, built without drawing.
 sb_unit_test(test_snia_xsrdirth sb_report)
+# #22 disp: the dispersion chart's inset, reference lines, score and markers, without drawing.
+sb_unit_test(test_disp sb_report)
 # An archive with <rounds> scopes, written by mkrounds.sh, in three languages.
 add_test(NAME it_report_rounds
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/report_rounds.sh
@@ -46,4 +49,15 @@ add_test(NAME it_lineup_samples
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/lineup_samples.sh
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
 set_tests_properties(it_lineup_samples PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  RESOURCE_LOCK fio TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+# #22 cover
+sb_unit_test(test_cover sb_report)
+# #22 disp: a chart's model printed from an archive (test builds only), and the QD
+# sweep's charts of a smoke run of testplans/qd-sweep.xml checked with it against fio.json.
+add_executable(chart_dump chart_dump.c)
+target_link_libraries(chart_dump PRIVATE sb_report sb_flags)
+add_test(NAME it_sweep
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/sweep.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR} $<TARGET_FILE:chart_dump>)
+set_tests_properties(it_sweep PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   RESOURCE_LOCK fio TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * report_fixture: what the tests that build a run's charts without drawing them
- * share (test_report_scopes, test_snia_wsathir): finding a page by its file stem
- * and releasing what report__build_charts() built.
+ * share (test_report_scopes, test_snia_wsathir, test_disp): building a run's
+ * pages, finding a page by its file stem and a series by its label, and releasing
+ * what report__build_charts() built.
  */
 #ifndef SB_REPORT_FIXTURE_H
 #define SB_REPORT_FIXTURE_H
@@ -20,6 +21,41 @@ static inline const struct report_chart *report_fixture_find(const struct report
 	for (size_t i = 0; i < r->ncharts; i++)
 		if (!strcmp(r->charts[i].name, name))
 			return &r->charts[i];
+	return NULL;
+}
+
+/*
+ * Builds run's charts into r as the report would, without drawing: English
+ * strings and the template tmpl (a data path, "templates/report-default.xml").
+ * Returns 0, or the error with d saying why.
+ */
+static inline int report_fixture_build(struct report *r, struct report_opts *o,
+				       const struct result_run *run, const char *tmpl,
+				       struct diag *d)
+{
+	char *path = report_data_path(tmpl);
+	int rc;
+
+	diag_clear(d);
+	o->lang = "en";
+	r->run = run;
+	r->o = o;
+	rc = report__load_msgs(r, "en", d);
+	if (!rc)
+		rc = tmpl_load(&r->tmpl, path, d);
+	free(path);
+	if (!rc)
+		report__build_charts(r);
+	return rc;
+}
+
+/* The series of c labelled label, or NULL. */
+static inline const struct chart_series *report_fixture_series(const struct chart *c,
+								 const char *label)
+{
+	for (size_t i = 0; i < c->nseries; i++)
+		if (!strcmp(c->series[i].label, label))
+			return &c->series[i];
 	return NULL;
 }
 

@@ -127,17 +127,10 @@ static struct fixture *build(void (*mk)(struct result_run *), const char *tmpl)
 {
 	struct fixture *f = xcalloc(1, sizeof(*f));
 	struct diag d;
-	char *path = report_data_path(tmpl);
 
-	diag_clear(&d);
 	mk(&f->run);
-	f->o.lang = "en";
-	f->r.run = &f->run;
-	f->r.o = &f->o;
-	if (report__load_msgs(&f->r, "en", &d) || tmpl_load(&f->r.tmpl, path, &d))
+	if (report_fixture_build(&f->r, &f->o, &f->run, tmpl, &d))
 		fail_msg("%s", d.msg);
-	free(path);
-	report__build_charts(&f->r);
 	return f;
 }
 
@@ -158,11 +151,11 @@ static const struct report_chart *find(const struct fixture *f, const char *name
 
 static const struct chart_series *series(const struct chart *c, const char *label)
 {
-	for (size_t i = 0; i < c->nseries; i++)
-		if (!strcmp(c->series[i].label, label))
-			return &c->series[i];
-	fail_msg("no series '%s'", label);
-	return NULL;
+	const struct chart_series *s = report_fixture_series(c, label);
+
+	if (!s)
+		fail_msg("no series '%s'", label);
+	return s;
 }
 
 /* The four plots first, a point per round; TGBW from the scope's first round. */

@@ -17,6 +17,8 @@ static const struct cli_opt help_only[] = {
 	{ NULL, 0, NULL, 0, NULL },
 };
 
+static int cmd_cli_reference(const struct cli_cmd *c, int argc, char **argv);
+
 static const struct cli_cmd cmds[] = {
 	{ "run", cmd_run, "PLAN", cmd_run_opts,
 	  "run a test plan with fio and write a result archive and its report" },
@@ -52,8 +54,31 @@ static const struct cli_cmd cmds[] = {
 	  "check benches: fio's server answers, its fio version matches, ssh works" },
 	{ "plan-reference", cmd_plan_reference, "[FORMAT]", help_only,
 	  "print the plan language's reference: markdown (default) or xsd" },
+	/* #24 trace */
+	{ "trace", cmd_trace, "capture|info|plot ARG...", cmd_trace_opts,
+	  "record a device's block I/O while a command runs, describe or chart a trace" },
+	/* #25 install */
+	{ "cli-reference", cmd_cli_reference, "[man|bash]", help_only,
+	  "print this command line's manual page (man) or bash completion (bash)" },
 };
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
+
+/* #25 install: cli-reference [man|bash], from the table above. */
+static int cmd_cli_reference(const struct cli_cmd *c, int argc, char **argv)
+{
+	struct cli_parsed p;
+	int ex = cli__parse(c, argc, argv, &p);
+
+	if (ex >= 0)
+		return ex;
+	if (!p.arg || !strcmp(p.arg, "man"))
+		cli__print_man(stdout, cmds, NCMDS);
+	else if (!strcmp(p.arg, "bash"))
+		cli__print_bash(stdout, cmds, NCMDS);
+	else
+		return cli__usage(c, "unknown format '%s' (man or bash)", p.arg);
+	return fflush(stdout) ? 1 : 0;
+}
 
 static void print_main_help(FILE *out)
 {

@@ -9,6 +9,7 @@
 #define SB_CLI_INT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "diag.h"
 
@@ -109,5 +110,17 @@ extern const struct cli_opt cmd_raid_opts[];
 int cmd_raid(const struct cli_cmd *c, int argc, char **argv);
 int cmd_interlock(const struct cli_cmd *c, int argc, char **argv);
 int cmd_hosts(const struct cli_cmd *c, int argc, char **argv);
+/* #24 trace */
+struct blkt_info;
+extern const struct cli_opt cmd_trace_opts[];
+int cmd_trace(const struct cli_cmd *c, int argc, char **argv);
+/* cmd_trace_capture.c: `trace capture` (args[0] is "capture"), and the description. */
+int cmd__trace_capture(const struct cli_cmd *c, const struct cli_parsed *p);
+/* A trace's description as JSON (trace info --json, FILE.json); json_decref() it. */
+struct json_t *cmd__trace_json(const struct blkt_info *in);
+/* #25 install: the manual page and the bash completion of the n commands cmds
+ * (cmd_cliref.c), what `cli-reference man|bash` (cli.c) prints. */
+void cli__print_man(FILE *out, const struct cli_cmd *cmds, size_t n);
+void cli__print_bash(FILE *out, const struct cli_cmd *cmds, size_t n);
 
 #endif

@@ -9,6 +9,7 @@
 #include "err.h"
 #include "lineup.h"
 #include "lineup_draw.h"
+#include "lineup_params.h"
 #include "xalloc.h"
 
 const struct cli_opt cmd_compare_opts[] = {
@@ -19,7 +20,7 @@ const struct cli_opt cmd_compare_opts[] = {
 	{ "baseline-scope", 0, "VALUE", 0, "with --by: the value the other columns are "
 	  "compared against (default: the first)" },
 	{ "label", 0, "DIR=TEXT", 1, "the name DIR goes by (default: drive model and "
-	  "firmware, else the folder's name)" },
+	  "firmware, or the drive 'import --target' named, else the folder's name)" },
 	{ "output", 'o', "FILE.pdf", 0, "the lineup report (default lineup.pdf)" },
 	{ "lang", 'l', "LANG", 0, "text language: zh-TW (default), zh-CN or en" },
 	{ "template", 't', "FILE", 0, "lineup template: which charts and tables, in which "
@@ -28,6 +29,8 @@ const struct cli_opt cmd_compare_opts[] = {
 	{ "png", 0, "DIR", 0, "also write every chart and table as PNG into DIR" },
 	CLI_OPTS_SIZES,
 	{ "csv", 0, "FILE", 0, "write the lineup CSV: one row per drive, test and metric" },
+	{ "strict", 0, NULL, 0, "refuse (exit 1, nothing written) when tests matched by "
+	  "name ran with different parameters (queue depth, block size...)" },
 	{ "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 (default 1970, so "
 	  "re-renders are byte-identical)" },
 	{ "help", 'h', NULL, 0, "show this help" },
@@ -81,6 +84,24 @@ static int parse_names(const struct cli_cmd *c, const struct cli_parsed *p,
 	return -1;
 }
 
+/* #22 compare: each test whose parameters differ between columns, on stderr; with
+ * strict an error. */
+static int say_diffs(const struct lineup *l, int strict, const char *dir, struct diag *d)
+{
+	struct lineup_diff *df;
+	size_t n;
+
+	lineup_diffs(l, &df, &n);
+	for (size_t k = 0; k < n; k++)
+		fprintf(stderr, "compare: %s%s\n", strict ? "" : "parameters differ: ", df[k].line);
+	lineup_diffs_free(df, n, l->nm);
+	if (strict && n)
+		return diag_set(d, -SB_EINVAL, dir, 0, 0, "--strict: %zu parameter%s of matched "
+				"tests differ between the archives (above); nothing written", n,
+				n == 1 ? "" : "s");
+	return 0;
+}
+
 static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 		       const char **labels, size_t base, struct diag *d)
 {
@@ -119,6 +140,9 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 				"tests not in every column are left out\n");
 		for (size_t i = 0; i < l.nleft; i++)
 			fprintf(stderr, "compare: left out %s\n", l.left_out[i]);
+		rc = say_diffs(&l, cli__value(c, p, "strict") != NULL, p->args[0], d);
+	}
+	if (!rc) {
 		ro.pdf_path = cli__value(c, p, "output") ? cli__value(c, p, "output")
 							 : "lineup.pdf";
 		ro.svg_dir = cli__value(c, p, "svg");

@@ -10,7 +10,8 @@
 const struct cli_opt cmd_import_opts[] = {
 	{ "out", 'o', "DIR", 0, "the archive to create (required; must not exist)" },
 	{ "title", 't', "TEXT", 0, "title shown in reports (default \"import\")" },
-	{ "target", 0, "TEXT", 0, "what the output was measured on, e.g. the drive" },
+	{ "target", 0, "TEXT", 0, "the drive the output was measured on: its name in "
+	  "lineups and chart footers" },
 	{ "capacity", 0, "SIZE", 0, "the target's capacity, for % of capacity written" },
 	{ "quiet", 'q', NULL, 0, "print nothing but errors" },
 	{ "help", 'h', NULL, 0, "show this help" },

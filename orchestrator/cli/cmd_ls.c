@@ -3,6 +3,7 @@
  * cmd_ls: one line per archive (plan, target, date, status, headline numbers), so
  * a lab with hundreds of archives can pick a lineup. Folders without a manifest
  * are searched one level down, so `ssdbench ls out` lists every run in out/.
+ * Columns align by display width (a CJK character takes two cells).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -47,8 +48,24 @@ static void headline(const struct result_run *r, char *buf, size_t n)
 		 r->nsteps, rmb, wmb, iops);
 }
 
-/* Lists dir; returns 1 when it is not an archive (and prints nothing). */
-static int list_one(const char *dir, int *bad)
+/* The listing's rows, printed once all are read so that columns align (#22 cover). */
+enum { LS_COLS = 6 };
+
+struct ls_rows {
+	char **cells;   /* rows x LS_COLS */
+	size_t n, cap;
+};
+
+static void add_row(struct ls_rows *t, const char *const row[LS_COLS])
+{
+	XGROW(t->cells, t->cap, (t->n + 1) * LS_COLS);
+	for (size_t c = 0; c < LS_COLS; c++)
+		t->cells[t->n * LS_COLS + c] = xstrdup(row[c]);
+	t->n++;
+}
+
+/* Reads dir into t; returns 1 when it is not an archive (and adds nothing). */
+static int list_one(const char *dir, int *bad, struct ls_rows *t)
 {
 	struct result_run run;
 	struct diag d;
@@ -74,23 +91,26 @@ static int list_one(const char *dir, int *bad)
 		if (when[10] == 'T')
 			when[10] = ' ';
 		headline(&run, head, sizeof(head));
-		utf8_print_padded(stdout, dir, 28);
-		utf8_print_padded(stdout, run.plan_title ? run.plan_title
-					  : run.plan_name ? run.plan_name : "?", 26);
-		utf8_print_padded(stdout, run.target ? run.target : "?", 30);
-		printf("%-17s %-9s %s\n", when, run.status ? run.status : "?", head);
+		{
+			const char *row[LS_COLS] = {
+				dir, run.plan_title ? run.plan_title : run.plan_name ?
+				run.plan_name : "?", run.target ? run.target : "?", when,
+				run.status ? run.status : "?", head };
+
+			add_row(t, row);
+		}
 	}
 	result_run_release(&run);
 	return 0;
 }
 
-/* Lists dir, or the archives one level below it. */
-static void list_path(const char *dir, int *bad, size_t *found)
+/* Reads dir, or the archives one level below it. */
+static void list_path(const char *dir, int *bad, size_t *found, struct ls_rows *t)
 {
 	struct dirent **names = NULL;
 	int n;
 
-	if (!list_one(dir, bad)) {
+	if (!list_one(dir, bad, t)) {
 		(*found)++;
 		return;
 	}
@@ -104,7 +124,7 @@ static void list_path(const char *dir, int *bad, size_t *found)
 		if (names[i]->d_name[0] != '.') {
 			char *sub = xasprintf("%s/%s", dir, names[i]->d_name);
 
-			if (!list_one(sub, bad))
+			if (!list_one(sub, bad, t))
 				(*found)++;
 			free(sub);
 		}
@@ -116,13 +136,18 @@ static void list_path(const char *dir, int *bad, size_t *found)
 int cmd_ls(const struct cli_cmd *c, int argc, char **argv)
 {
 	struct cli_parsed p;
+	struct ls_rows t = { NULL, 0, 0 };
 	size_t found = 0;
 	int bad = 0, ex = cli__parse(c, argc, argv, &p);
 
 	if (ex >= 0)
 		return ex;
 	for (size_t i = 0; i < p.nargs; i++)
-		list_path(p.args[i], &bad, &found);
+		list_path(p.args[i], &bad, &found, &t);
+	utf8_print_columns(stdout, (const char *const *)t.cells, t.n, LS_COLS);
+	for (size_t i = 0; i < t.n * LS_COLS; i++)
+		free(t.cells[i]);
+	free(t.cells);
 	if (!found && !bad)
 		fprintf(stderr, "ssdbench: no archives found\n");
 	return bad || !found;

@@ -248,11 +248,6 @@ static int execute(struct orch *x, struct diag *d)
 	catch_signals(old);
 	rc = set_up(x, d);
 	if (!rc) {
-		struct check_estimate e;
-
-		check_estimate(&x->plan, 0, x->plan.nsteps, -1, x->dev.tgt.size, &e);
-		x->walk.estimate_min_ms = e.min_ms;
-		x->walk.estimate_max_ms = e.max_ms;
 		x->walk.started = clock_mono_s();
 		run__say(x, "ssdbench %s: plan '%s' (%s), %zu steps, on %s with %s, %s; "
 			 "archive %s/\n", SSDBENCH_VERSION, x->plan.name, x->plan.title,

@@ -19,6 +19,7 @@
 
 #include "err.h"
 #include "fsutil.h"
+#include "platform.h"
 #include "report.h"
 #include "safefile.h"
 #include "sha256.h"
@@ -44,6 +45,27 @@ static char *cpu_model(void)
 	if (f)
 		fclose(f);
 	return model ? model : xstrdup("unknown");
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s[0] ? xstrdup(s) : NULL;
+}
+
+/* #22 cover: this machine's OS, RAM, board and BIOS, and a local drive's link. */
+static void describe_platform(const struct orch *x, struct result_run *r)
+{
+	struct platform_info p;
+	char link[256] = "";
+
+	platform_probe("", &p);
+	r->os = dup_or_null(p.os);
+	r->ram_bytes = p.ram_bytes;
+	r->board = dup_or_null(p.board);
+	r->bios = dup_or_null(p.bios);
+	if (x->dev.tgt.is_device && x->dev.g.dev && x->dev.g.dev->kname[0])
+		platform_link("", x->dev.g.dev->kname, link, sizeof(link));
+	r->interface = dup_or_null(link);
 }
 
 /*
@@ -116,6 +138,7 @@ int run__describe_run(struct orch *x, struct diag *d)
 		r->cpu = cpu_model();
 		gethostname(host, sizeof(host) - 1);
 		r->hostname = xstrdup(host);
+		describe_platform(x, r);
 	}
 	r->started = x->arc.replay.start.started ? xstrdup(x->arc.replay.start.started) :
 		     run__iso_now();

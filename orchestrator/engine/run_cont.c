@@ -405,7 +405,8 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 					       &g.stop, fiorun_step_timeout_s(ft.runtime_ms,
 									      layout),
 					       seg_tick, &g, NULL, ft.path, fifo, TICK_MS, 1,
-					       x->walk.start_at_ms, NULL, &g.pid };
+					       x->walk.start_at_ms, NULL, &g.pid, NULL, NULL };
+		struct run_progress pr;
 
 #ifdef F_SETPIPE_SZ
 		fcntl(g.fd, F_SETPIPE_SZ, 1 << 20);   /* a second's report never blocks fio */
@@ -415,6 +416,10 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 			 (unsigned long long)(w->runtime_ms / 1000), ft.io_size ?
 			 ", or until its amount is written" : "");
 		g.fs = fiostatus_new(w->runtime_ms, planned, g.dir, seg_round, &g);
+		run__progress_start(&pr, x, step, r0, ft.runtime_ms);
+		pr.closed = &g.closed;   /* the round running: r0 + those closed */
+		eo.status = run__progress_status;
+		eo.status_arg = &pr;
 		rc = x->fio.ops->exec(&eo, &status, d);
 		if (!rc) {
 			drain(&g);

@@ -159,37 +159,14 @@ void run__describe_result(const struct result_step *st, struct sbuf *sb)
 			  (double)st->capacity);
 }
 
-/* "1:02:03" */
-static void format_hms(double s, char *buf, size_t n)
-{
-	unsigned long t = s > 0 ? (unsigned long)s : 0;
-
-	snprintf(buf, n, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
-}
-
-/*
- * "[3/7 r2] name" for the progress lines; on a terminal, where fio's live status
- * follows it, also the time so far against the plan's estimate.
- */
+/* "[3/7 r2] name" for the progress lines (the live status adds the clock). */
 char *run__element_label(const struct orch *x, size_t i, const struct run_ctx *c)
 {
-	char round[16] = "", clock[128] = "", el[32], lo[32], hi[32];
+	char round[16] = "";
 
 	if (c->round)
 		snprintf(round, sizeof(round), " r%d", c->round);
-	if (x->o->tty) {
-		format_hms(clock_mono_s() - x->walk.started, el, sizeof(el));
-		format_hms((double)x->walk.estimate_min_ms / 1000.0, lo, sizeof(lo));
-		format_hms((double)x->walk.estimate_max_ms / 1000.0, hi, sizeof(hi));
-		if (!x->walk.estimate_max_ms)
-			snprintf(clock, sizeof(clock), " %s", el);
-		else if (x->walk.estimate_min_ms == x->walk.estimate_max_ms)
-			snprintf(clock, sizeof(clock), " %s of ~%s", el, hi);
-		else
-			snprintf(clock, sizeof(clock), " %s of ~%s-%s", el, lo, hi);
-	}
-	return xasprintf("[%zu/%zu%s] %s%s", i + 1, x->plan.nsteps, round,
-			 x->plan.steps[i].name, clock);
+	return xasprintf("[%zu/%zu%s] %s", i + 1, x->plan.nsteps, round, x->plan.steps[i].name);
 }
 
 /* Journals the finished element, then rewrites the manifest and results.csv. */

@@ -130,7 +130,6 @@ struct run_walk {
 	uint64_t written;            /* bytes written to the target by the run so far */
 	int fatal;                   /* stop whatever the failure policy says */
 	double started;              /* clock_mono_s() at the run's start */
-	uint64_t estimate_min_ms, estimate_max_ms; /* the plan's estimated duration */
 	/*
 	 * A duty cycle's wait state: its last fio element's end of I/O (fio's report
 	 * time) and fio's start-up (start to first I/O, the mean so far), in ms; the next fio
@@ -139,6 +138,12 @@ struct run_walk {
 	 */
 	int64_t fio_end_ms, fio_startup_ms, start_at_ms, wait_end_ms;
 	int64_t fio_startups;        /* the start-ups fio_startup_ms is the mean of */
+	struct run_eta {             /* what the live status learns (run_progress.c) */
+		double write_bps;    /* the write rate fio showed, averaged; 0 = none yet */
+		long unit;           /* the top-level step or scope running */
+		int unit_set;
+		double unit_started; /* clock_mono_s() at its first element */
+	} eta;
 };
 
 /* A run: the plan and the command line, and each side's part. */
@@ -177,10 +182,32 @@ uint64_t run__capacity(const struct orch *x, const struct run_ctx *c);
 char *run__element_dir(int index, const char *name, int round);
 /* A new element for step i where c says, its folder named, status "pending". */
 struct result_step *run__new_element(struct orch *x, size_t i, const struct run_ctx *c);
-/* "[3/7 r2] name" for progress lines (with the time so far on a terminal); free() it. */
+/* "[3/7 r2] name" for progress lines; free() it. */
 char *run__element_label(const struct orch *x, size_t i, const struct run_ctx *c);
 /* "12034 IOPS, 47.0 MB/s, ..." for the element's progress line. */
 void run__describe_result(const struct result_step *st, struct sbuf *sb);
+/* #22 cover: the live status line of a fio element on a terminal (run_progress.c). */
+struct run_progress {
+	struct orch *x;
+	size_t step;                 /* the plan step */
+	int round;
+	const int *closed;           /* a continuous segment's rounds closed so far, shown
+					added to round; NULL = one element */
+	uint64_t runtime_ms;         /* its planned time; 0 = until its amount is written */
+	double started;              /* clock_mono_s() at its start */
+	struct fiorun_eta eta;       /* fio's last ETA line */
+	long shown;                  /* the run's second last drawn; -1 = none */
+};
+/* Starts the status of step (round) planned to run runtime_ms. */
+void run__progress_start(struct run_progress *p, struct orch *x, size_t step, int round,
+			 uint64_t runtime_ms);
+/* fiorun's status callback (arg: the run_progress): redraws the line on stderr. */
+void run__progress_status(void *arg, const char *line, size_t n);
+/* The line at clock_mono_s() now, cut to width cells (0: whole), added to out. */
+void run__progress_line(const struct run_progress *p, double now, size_t width,
+			struct sbuf *out);
+/* Seconds the plan has left at now: -1 while a rate it needs is not measured yet. */
+double run__progress_left(const struct run_progress *p, double now);
 /* Journals the finished element, then rewrites the manifest and results.csv. */
 int run__record(struct orch *x, const struct result_step *st, struct diag *d);
 

@@ -208,8 +208,13 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 					       telemetry_tick, &tel, x->dev.tgt.client,
 					       x->dev.tgt.host ? NULL : ft.path, NULL, 0,
 					       1 /* set_up() refused an old fio */,
-					       x->walk.start_at_ms, &started, NULL };
+					       x->walk.start_at_ms, &started, NULL, NULL, NULL };
+		struct run_progress pr;
 
+		run__progress_start(&pr, x, (size_t)(w - x->plan.steps), c->round,
+				    st->runtime_ms);
+		eo.status = run__progress_status;
+		eo.status_arg = &pr;
 		rc = x->fio.ops->write_jobfile(job, &x->plan, w, &ft, engine, d);
 		if (!rc)
 			rc = x->fio.ops->exec(&eo, &status, d);

@@ -259,7 +259,9 @@ static void stdout_line(const struct fiorun_exec_opts *o, const char *line, size
 	if (n >= 5 && !memcmp(line, "Jobs:", 5)) {
 		const char *status = memchr(line, '[', n);
 
-		if (o->tty && status)
+		if (o->tty && o->status)
+			o->status(o->status_arg, line, n);
+		else if (o->tty && status)
 			fprintf(stderr, "\r\033[K%s  %.*s", o->label,
 				(int)(n - (size_t)(status - line)), status);
 		return;
@@ -455,6 +457,8 @@ static void watch_tick(const struct fiorun_exec_opts *o, struct watch *w)
 
 	if (o->tick)
 		o->tick(o->tick_arg);
+	if (o->tty && o->status)
+		o->status(o->status_arg, NULL, 0);
 	if (o->stop && *o->stop && !w->told) {
 		kill(w->pid, SIGINT);
 		w->told = 1;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fiorun: runs fio as an external program: version, engine probe, execution. The fio
- * layer's whole interface: its job files (fiorun_job.h) and what fio said
- * (fiorun_text.h) come with it.
+ * layer's whole interface: its job files (fiorun_job.h), what fio said
+ * (fiorun_text.h) and its ETA lines read (fiorun_eta.h) come with it.
  */
 #ifndef SB_FIORUN_H
 #define SB_FIORUN_H
@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include "diag.h"
+#include "fiorun_eta.h"
 #include "fiorun_job.h"
 #include "fiorun_text.h"
 
@@ -70,6 +71,11 @@ struct fiorun_exec_opts {
 	int64_t *started_ms;   /* out: the Unix ms fio was started at; may be NULL */
 	pid_t *pid;            /* out: fio's pid while it runs (0 once reaped), for its
 				  SIGUSR1 reports; may be NULL */
+	/* With tty: draws the live status instead of fiorun, called with each ETA line
+	 * of fio's (line, n) and at each tick with (NULL, 0); NULL = fiorun prints the
+	 * label and fio's status itself. */
+	void (*status)(void *arg, const char *line, size_t n);
+	void *status_arg;
 };
 
 /*

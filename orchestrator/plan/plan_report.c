@@ -10,9 +10,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "datadir.h"
 #include "sbuf.h"
 #include "suggest.h"
-#include "version.h"
 #include "xalloc.h"
 
 #define PREFIX "report-"
@@ -20,9 +20,7 @@
 
 static const char *datadir(void)
 {
-	const char *d = getenv("SSDBENCH_DATADIR");
-
-	return d && *d ? d : SSDBENCH_DATADIR_DEFAULT;
+	return datadir_get();
 }
 
 static int valid(const char *s)

@@ -48,7 +48,8 @@ echo "fault_bigstdout: peak RSS $junk KiB (without the junk: $base KiB)"
 if command -v script > /dev/null; then
   PATH=$WORK/bin:$PATH script -qec "'$SSDBENCH' run '$WORK/plan.xml' --target '$tgt' \
     --out '$WORK/tty'" /dev/null > "$WORK/tty.log" 2>&1 || { cat "$WORK/tty.log"; fail "tty run"; }
-  grep -aq "\[1/1\] first.*\[r(1)\]" "$WORK/tty.log" ||
+  grep -aq "\[1/1\] [0-9]*:[0-9][0-9]:[0-9][0-9]  ETA [0-9:]*  read 1.0 MB/s 256 IOPS  50%  first" \
+    "$WORK/tty.log" ||
     fail "no live status from fio's ETA lines on a terminal"
 fi
 echo "fault_bigstdout: ok"

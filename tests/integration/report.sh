@@ -27,7 +27,7 @@ for lang in zh-TW zh-CN en; do
   out=$WORK/$lang
   render "$lang" "$out" --width 700 --date 2026-01-02T03:04:05Z
   check_rendered "$lang" "$out" "${want[$lang]}"
-  for n in sweep-qd dispersion summary step-010-iops; do
+  for n in sweep-qd-iops sweep-qd-lat dispersion summary step-010-iops; do
     check "$lang: $n.svg" test -s "$out/svg/$n.svg"
     expect_eq "$lang: $n.png width" "$(png_width "$out/png/$n.png")" 700
     expect_eq "$lang: $n@2x.png width" "$(png_width "$out/png/$n@2x.png")" 1400

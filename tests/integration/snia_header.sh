@@ -24,13 +24,12 @@ T=$WORK/iops.txt
 has() { grep -qF -- "$2" "$T" || { sed -n 1,60p "$T" >&2; fail "$1: no '$2' in the PDF"; }; }
 
 has "header" "SNIA report header"
-# DUT identity: model, serial and firmware (null for a file), capacity from target.size.
+# DUT identity: a file has no model, serial or firmware (null in the manifest), and
+# the row says so instead of dashes (#22 cover); capacity from target.size.
 size=$(jq .target.size "$M")
-or_dash() { [ "$1" = null ] && echo "–" || echo "$1"; }
-model=$(or_dash "$(jq -r .target.model "$M")")
-serial=$(or_dash "$(jq -r .target.serial "$M")")
-fw=$(or_dash "$(jq -r .target.firmware "$M")")
-has "DUT" "Device under test model $model / serial $serial / firmware $fw / capacity"
+expect_eq "a file's model, serial, firmware" \
+  "$(jq -c '[.target.model, .target.serial, .target.firmware]' "$M")" "[null,null,null]"
+has "DUT" "Device under test file target (no model, serial or firmware) / capacity"
 has "DUT capacity" "($size B)"
 # Purge: a file target has none, in the header and in the steps table.
 expect_eq "target kind" "$(jq -r .target.kind "$M")" file

@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: MIT */
+/* lineup_params: the stimulus of matched tests, compared across columns (#22). */
+#include "lineup_params.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sbuf.h"
+#include "units.h"
+#include "version.h"
+#include "xalloc.h"
+
+/* A column's value of one parameter: text for the reader, a number to compare
+ * (NAN: compare the text), and the tolerance of that number. */
+struct pval {
+	char text[64];
+	double num, tol;
+};
+
+typedef void (*param_fn)(const struct lineup *l, const struct result_run *run,
+			 const struct result_step *st, struct pval *v);
+
+static void p_rw(const struct lineup *l, const struct result_run *run,
+		 const struct result_step *st, struct pval *v)
+{
+	(void)l, (void)run;
+	snprintf(v->text, sizeof(v->text), "%s", st->rw ? st->rw : "-");
+}
+
+static void p_bs(const struct lineup *l, const struct result_run *run,
+		 const struct result_step *st, struct pval *v)
+{
+	(void)l, (void)run;
+	units_format_size_fio(st->bs, v->text, sizeof(v->text));
+	v->num = (double)st->bs;
+}
+
+static void p_qd(const struct lineup *l, const struct result_run *run,
+		 const struct result_step *st, struct pval *v)
+{
+	(void)l, (void)run;
+	snprintf(v->text, sizeof(v->text), "%d", st->iodepth);
+	v->num = st->iodepth;
+}
+
+static void p_jobs(const struct lineup *l, const struct result_run *run,
+		   const struct result_step *st, struct pval *v)
+{
+	(void)l, (void)run;
+	snprintf(v->text, sizeof(v->text), "%d", st->numjobs);
+	v->num = st->numjobs;
+}
+
+static void p_mix(const struct lineup *l, const struct result_run *run,
+		  const struct result_step *st, struct pval *v)
+{
+	(void)l, (void)run;
+	if (st->rwmixread < 0)
+		snprintf(v->text, sizeof(v->text), "-");
+	else
+		snprintf(v->text, sizeof(v->text), "%d", st->rwmixread);
+}
+
+static void p_runtime(const struct lineup *l, const struct result_run *run,
+		      const struct result_step *st, struct pval *v)
+{
+	(void)l, (void)run;
+	snprintf(v->text, sizeof(v->text), "%.1f s", (double)st->runtime_ms / 1000.0);
+	v->num = (double)st->runtime_ms;
+	v->tol = fmax(500.0, 0.02 * v->num);
+}
+
+static void p_range(const struct lineup *l, const struct result_run *run,
+		    const struct result_step *st, struct pval *v)
+{
+	uint64_t cap = st->capacity ? st->capacity : run->capacity;
+
+	if (l->by || !cap || !st->range_size) {
+		snprintf(v->text, sizeof(v->text), "-");
+		return;
+	}
+	v->num = 100.0 * (double)st->range_size / (double)cap;
+	v->tol = 1.0;
+	snprintf(v->text, sizeof(v->text), "%.0f %%", v->num);
+}
+
+static void p_data(const struct lineup *l, const struct result_run *run,
+		   const struct result_step *st, struct pval *v)
+{
+	(void)l, (void)run;
+	snprintf(v->text, sizeof(v->text), "%s", st->data ? st->data : "-");
+}
+
+static void p_engine(const struct lineup *l, const struct result_run *run,
+		     const struct result_step *st, struct pval *v)
+{
+	(void)l, (void)st;
+	snprintf(v->text, sizeof(v->text), "%s", run->ioengine ? run->ioengine : "-");
+}
+
+/* The parameters that define a test's stimulus, in the order they are reported. */
+static const struct {
+	const char *name;     /* as fio spells the option */
+	param_fn fn;
+} LINEUP_PARAMS[] = {
+	{ "rw", p_rw },
+	{ "bs", p_bs },
+	{ "iodepth", p_qd },
+	{ "numjobs", p_jobs },
+	{ "rwmixread", p_mix },
+	{ "runtime", p_runtime },
+	{ "range", p_range },       /* the active range, % of the target */
+	{ "data", p_data },         /* the data pattern written */
+	{ "ioengine", p_engine },
+};
+#define NPARAMS (sizeof(LINEUP_PARAMS) / sizeof(LINEUP_PARAMS[0]))
+
+static int same_value(const struct pval *a, const struct pval *b)
+{
+	if (isnan(a->num) || isnan(b->num))
+		return !strcmp(a->text, b->text);
+	return fabs(a->num - b->num) <= fmax(a->tol, b->tol);
+}
+
+/* Parameter p of test t: a difference appended to *out when two columns differ. */
+static void diff_one(const struct lineup *l, size_t t, size_t p, struct lineup_diff **out,
+		     size_t *n)
+{
+	struct pval *v = xcalloc(l->nm, sizeof(*v));
+	const struct pval *first = NULL;
+	struct lineup_diff *df;
+	struct sbuf sb;
+	int differ = 0;
+
+	for (size_t i = 0; i < l->nm; i++) {
+		const struct result_step *st = l->t[t].step[i];
+
+		v[i].num = NAN;
+		if (!st)
+			continue;
+		LINEUP_PARAMS[p].fn(l, l->m[i].run, st, &v[i]);
+		if (!first)
+			first = &v[i];
+		else if (!same_value(first, &v[i]))
+			differ = 1;
+	}
+	if (!differ) {
+		free(v);
+		return;
+	}
+	*out = xrealloc(*out, (*n + 1) * sizeof(**out));
+	df = &(*out)[(*n)++];
+	df->test = t;
+	df->param = LINEUP_PARAMS[p].name;
+	df->values = xcalloc(l->nm, sizeof(*df->values));
+	sbuf_init(&sb);
+	sbuf_addf(&sb, "%s%s%s%s: %s", l->t[t].name, l->t[t].cell ? " [" : "",
+		  l->t[t].cell ? l->t[t].cell : "", l->t[t].cell ? "]" : "", df->param);
+	for (size_t i = 0, k = 0; i < l->nm; i++) {
+		if (!l->t[t].step[i])
+			continue;
+		df->values[i] = xstrdup(v[i].text);
+		sbuf_addf(&sb, "%s%s (%s)", k++ ? " vs " : " ", v[i].text, l->m[i].label);
+	}
+	df->line = sbuf_detach(&sb);
+	free(v);
+}
+
+void lineup_diffs(const struct lineup *l, struct lineup_diff **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	for (size_t t = 0; t < l->nt; t++)
+		for (size_t p = 0; p < NPARAMS; p++)
+			diff_one(l, t, p, out, n);
+}
+
+void lineup_diffs_free(struct lineup_diff *d, size_t n, size_t nm)
+{
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < nm; k++)
+			free(d[i].values[k]);
+		free(d[i].values);
+		free(d[i].line);
+	}
+	free(d);
+}
+
+static int same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Appends ", " joined distinct values of the columns' field f (by k-th accessor). */
+static void add_distinct(struct sbuf *sb, const struct lineup *l, int plan)
+{
+	for (size_t i = 0, k = 0; i < l->nm; i++) {
+		const struct result_run *r = l->m[i].run;
+		size_t j;
+
+		for (j = 0; j < i; j++) {
+			const struct result_run *q = l->m[j].run;
+
+			if (plan ? same_str(q->plan_name, r->plan_name) &&
+					   same_str(q->plan_sha256, r->plan_sha256)
+				 : same_str(q->fio_version, r->fio_version))
+				break;
+		}
+		if (j < i)
+			continue;
+		if (plan) {
+			sbuf_addf(sb, "%s%s", k++ ? ", " : "", r->plan_name ? r->plan_name : "?");
+			if (r->plan_sha256)
+				sbuf_addf(sb, " (sha256 %.12s)", r->plan_sha256);
+		} else {
+			sbuf_addf(sb, "%s%s", k++ ? ", " : "",
+				  r->fio_version ? r->fio_version : "fio ?");
+		}
+	}
+}
+
+#define PROVENANCE_LABELS_MAX 80   /* characters of column labels on the line */
+
+char *lineup_provenance(const struct lineup *l, const char *plan_word)
+{
+	size_t len = 0;
+	struct sbuf sb;
+
+	for (size_t i = 0; i < l->nm; i++)
+		len += strlen(l->m[i].label) + 2;
+	sbuf_init(&sb);
+	if (len <= PROVENANCE_LABELS_MAX)
+		for (size_t i = 0; i < l->nm; i++)
+			sbuf_addf(&sb, "%s%s", i ? ", " : "", l->m[i].label);
+	else
+		sbuf_addf(&sb, "%zu columns", l->nm);
+	sbuf_addf(&sb, "  |  %s: ", plan_word);
+	add_distinct(&sb, l, 1);
+	sbuf_addf(&sb, "  |  ");
+	add_distinct(&sb, l, 0);
+	sbuf_addf(&sb, "  |  ssdbench %s", SSDBENCH_VERSION);
+	return sbuf_detach(&sb);
+}

@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: MIT */
+/* trace_plot: a block trace drawn as three charts on one page through the chart model. */
+#include "trace_plot.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blktrace.h"
+#include "chart.h"
+#include "chartdraw.h"
+#include "err.h"
+#include "gfx.h"
+#include "i18n.h"
+#include "report.h"
+#include "report_int.h"
+#include "units.h"
+#include "xalloc.h"
+
+#define PAGE_W 960.0
+#define SCATTER_H 520.0
+#define QD_H 360.0
+
+/* A growable (x, y) list. */
+struct pts {
+	double *x, *y;
+	size_t n, cap;
+};
+
+static void pts_add(struct pts *p, double x, double y)
+{
+	if (p->n == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 1024;
+		p->x = xrealloc(p->x, p->cap * sizeof(double));
+		p->y = xrealloc(p->y, p->cap * sizeof(double));
+	}
+	p->x[p->n] = x;
+	p->y[p->n++] = y;
+}
+
+struct collect {
+	uint64_t t0;         /* the trace's first event */
+	double t_last;
+	struct pts lba[3];   /* read, write, trim: (s, GiB) */
+	struct pts qd;       /* (s, requests in flight) */
+	long depth;
+};
+
+static int on_event(void *arg, const struct blkt_event *e)
+{
+	struct collect *c = arg;
+	double t;
+
+	if (e->kind == BLKT_EV_NOTIFY || e->kind == BLKT_EV_OTHER)
+		return 0;
+	t = e->time_ns > c->t0 ? (double)(e->time_ns - c->t0) / 1e9 : 0;
+	if (e->kind == BLKT_EV_QUEUE && e->ddir != BLKT_FLUSH && (e->len || e->ddir == BLKT_TRIM))
+		pts_add(&c->lba[e->ddir], t, (double)e->offset / (1024.0 * 1024 * 1024));
+	else if (e->kind == BLKT_EV_ISSUE || e->kind == BLKT_EV_COMPLETE) {
+		if (t < c->t_last)      /* a line's x must not decrease */
+			t = c->t_last;
+		c->t_last = t;
+		pts_add(&c->qd, t, (double)c->depth);   /* a step, not a slope */
+		if (e->kind == BLKT_EV_ISSUE)
+			c->depth++;
+		else if (c->depth > 0)
+			c->depth--;
+		pts_add(&c->qd, t, (double)c->depth);
+	}
+	return 0;
+}
+
+static struct chart *lba_chart(struct collect *c, const char *path, const char *const *msg)
+{
+	static const uint32_t colors[3] = { CHART_COLOR_READ, CHART_COLOR_WRITE, CHART_COLOR_TRIM };
+	const char *const names[3] = { msg[M_READ], msg[M_WRITE], msg[M_TRIM] };
+	struct chart *ch = chart_new(CHART_SCATTER, msg[M_TRACE_LBA], path);
+
+	chart_set_axis_titles(ch, msg[M_TIME], msg[M_TRACE_OFFSET]);
+	for (int i = 0; i < 3; i++)
+		if (c->lba[i].n) {
+			chart_add_series_own(ch, names[i], colors[i], c->lba[i].x, c->lba[i].y,
+					     c->lba[i].n);
+			memset(&c->lba[i], 0, sizeof(c->lba[i]));
+		}
+	return ch;
+}
+
+static struct chart *size_chart(const struct blkt_info *in, const char *const *msg)
+{
+	struct chart *ch = chart_new(CHART_BARH, msg[M_TRACE_SIZES], msg[M_TRACE_SIZES_SUB]);
+	int lo = 0, hi = BLKT_BS_BUCKETS - 1;
+
+	while (lo < hi && !in->bs_hist[lo])
+		lo++;
+	while (hi > lo && !in->bs_hist[hi])
+		hi--;
+	chart_set_axis_titles(ch, msg[M_TRACE_REQUESTS], "");
+	for (int i = lo; i <= hi; i++) {
+		char label[32], value[32];
+
+		if (blkt_bs_bucket_max(i)) {
+			units_format_size(blkt_bs_bucket_max(i), label, sizeof(label));
+		} else {
+			snprintf(label, sizeof(label), "> 1 MiB");
+		}
+		snprintf(value, sizeof(value), "%llu (%.1f%%)",
+			 (unsigned long long)in->bs_hist[i],
+			 in->ios ? 100.0 * (double)in->bs_hist[i] / (double)in->ios : 0.0);
+		chart_add_bar(ch, label, "", (double)in->bs_hist[i], value, CHART_COLOR_WRITE);
+	}
+	return ch;
+}
+
+static struct chart *qd_chart(struct collect *c, const struct blkt_info *in,
+			      const char *const *msg)
+{
+	char max[16], mean[16], *sub;
+	const char *v[2] = { max, mean };
+	struct chart *ch;
+
+	snprintf(max, sizeof(max), "%u", in->qd_max);
+	snprintf(mean, sizeof(mean), "%.2f", in->qd_mean);
+	sub = report__subst(msg[M_TRACE_QD_SUB], v, 2);
+	ch = chart_new(CHART_LINE, msg[M_TRACE_QD], sub);
+	free(sub);
+	chart_set_axis_titles(ch, msg[M_TIME], msg[M_TRACE_INFLIGHT]);
+	if (c->qd.n) {
+		chart_add_series_own(ch, msg[M_TRACE_INFLIGHT], CHART_COLOR_TOTAL, c->qd.x,
+				     c->qd.y, c->qd.n);
+		memset(&c->qd, 0, sizeof(c->qd));
+	} else {
+		chart_set_note(ch, msg[M_TRACE_NO_QD]);
+	}
+	return ch;
+}
+
+/* Lays the charts out one under the other and draws them to o->out. */
+static int draw(struct chart **ch, int n, const struct trace_plot_opts *o, struct diag *d)
+{
+	static const double heights[3] = { SCATTER_H, 0, QD_H };
+	char *conf = report_data_path("templates/fonts.conf");
+	struct gfx_meta meta = { "ssdbench trace plot", "ssdbench", NULL };
+	struct gfx_fonts *fonts = NULL;
+	struct chart_measure m;
+	struct gfx *g = NULL;
+	double total = 0;
+	int rc = gfx_fonts_new(&fonts, conf, o->lang, d);
+
+	if (!rc)
+		gfx_fonts_measure(fonts, &m);
+	for (int i = 0; i < n && !rc; i++) {
+		if (chart_layout(ch[i], PAGE_W, heights[i], &m))
+			rc = diag_set(d, -SB_EINVAL, o->out, 0, 0, "chart '%s' does not fit",
+				      ch[i]->title);
+		total += ch[i]->lay.height;
+	}
+	if (!rc)
+		rc = gfx_open(&g, fonts, (enum gfx_format)chartdraw_format(o->out), o->out,
+			      PAGE_W, total, o->png_width / PAGE_W, &meta, d);
+	if (!rc) {
+		double y = 0;
+
+		for (int i = 0; i < n; i++) {
+			gfx_push(g, 0, y, 1);
+			chartdraw_draw(g, ch[i], &m);
+			gfx_pop(g);
+			y += ch[i]->lay.height;
+		}
+		rc = gfx_close(g, d);
+	}
+	gfx_fonts_free(fonts);
+	free(conf);
+	return rc;
+}
+
+int trace_plot_draw(const struct trace_plot_opts *o, const char *path, struct diag *d)
+{
+	struct collect c;
+	struct blkt_info in;
+	struct chart *ch[3] = { NULL, NULL, NULL };
+	struct report *r = xcalloc(1, sizeof(*r));
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	rc = report__load_msgs(r, report__str_or(o->lang, "zh-TW"), d);
+	if (!rc)
+		rc = blkt_read_info(path, &in, d);
+	if (!rc) {
+		c.t0 = in.t_first_ns;
+		rc = blkt_foreach(path, on_event, &c, d);
+	}
+	if (!rc) {
+		ch[0] = lba_chart(&c, path, r->msg);
+		ch[1] = size_chart(&in, r->msg);
+		ch[2] = qd_chart(&c, &in, r->msg);
+		rc = draw(ch, 3, o, d);
+	}
+	for (int i = 0; i < 3; i++) {
+		chart_free(ch[i]);
+		free(c.lba[i].x);
+		free(c.lba[i].y);
+	}
+	free(c.qd.x);
+	free(c.qd.y);
+	i18n_free(r->strings);
+	free(r);
+	return rc;
+}
