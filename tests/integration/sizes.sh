@@ -148,8 +148,8 @@ done
 "$SSDBENCH" report "$WORK/$n" -o "$WORK/s.pdf" --svg "$WORK/s/svg" --png "$WORK/s/png" \
   --preset slide > "$WORK/r.log" 2>&1 || { cat "$WORK/r.log"; fail "--preset slide"; }
 expect_eq "slide: summary.png width" "$(png_width "$WORK/s/png/summary.png")" 1920
-expect_eq "slide: 16:9" "$(svg_min_px "$WORK/s/svg/sweep-qd.svg" > /dev/null;
-  grep -o 'viewBox="0 0 [0-9.]* [0-9.]*"' "$WORK/s/svg/sweep-qd.svg")" 'viewBox="0 0 960 540"'
+expect_eq "slide: 16:9" "$(grep -o 'viewBox="0 0 [0-9.]* [0-9.]*"' "$WORK/s/svg/dispersion.svg")" \
+  'viewBox="0 0 960 540"'
 
 # --svg-text outlines: glyphs placed with <use>, no <text>.
 "$SSDBENCH" report "$WORK/$n" -o "$WORK/o.pdf" --svg "$WORK/o/svg" --png "$WORK/o/png" \
