@@ -57,6 +57,9 @@ void result_step_release(struct result_step *st)
 	free(st->rw);
 	free(st->started);
 	free(st->ended);
+	free(st->trace);   /* #24 replay */
+	free(st->replay_mode);
+	free(st->replay_fit);
 	for (int d = 0; d < RESULT_NDIRS; d++) {
 		result_series_release(&st->iops[d]);
 		result_series_release(&st->bw[d]);
@@ -83,6 +86,7 @@ void result_run_release(struct result_run *r)
 		&r->cpu, &r->hostname, &r->started, &r->ended, &r->status, &r->error,
 		&r->drive_model, &r->drive_firmware, &r->failure, &r->drive_serial,
 		&r->target_kind, &r->report,
+		&r->report_langs, /* #22 lang */
 		&r->archive_dir,
 		&r->os, &r->board, &r->bios, &r->interface,   /* #22 cover */
 	};
@@ -193,7 +197,8 @@ void result_track_set(struct result_track *t, int round, double value,
 
 int result_step_measured(const struct result_step *st)
 {
-	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition");
+	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition") ||
+	       !strcmp(st->kind, "replay");   /* #24 replay */
 }
 
 const char *result_dir_name(enum result_dir d)
@@ -201,4 +206,14 @@ const char *result_dir_name(enum result_dir d)
 	static const char *const names[RESULT_NDIRS] = { "read", "write", "trim" };
 
 	return (unsigned)d < RESULT_NDIRS ? names[d] : "?";
+}
+
+/* #24 replay */
+double result_replay_mbps(const struct result_step *st)
+{
+	uint64_t bytes = 0;
+
+	for (int dd = 0; dd < RESULT_NDIRS; dd++)
+		bytes += st->dir_stat[dd].io_bytes;
+	return st->io_ms ? (double)bytes / ((double)st->io_ms / 1000.0) / 1e6 : NAN;
 }

@@ -56,7 +56,7 @@ struct result_hist {
 struct result_step {
 	int index;            /* 1-based execution order, as in steps/NNN-name */
 	char *name;           /* the plan step's name */
-	char *kind;           /* "workload", "precondition", "purge", "idle", "probe" */
+	char *kind;           /* "workload", "precondition", "purge", "idle", "probe", "replay" */
 	char *dir;            /* relative to the archive: "steps/001-seq1m-q8t1-read" */
 	char *status;         /* "ok", "failed", "pending", "skipped" (could not run
 				 here, error says why: a RAID without md) */
@@ -116,7 +116,21 @@ struct result_step {
 	struct result_series written;
 	/* Telemetry sampled during the element: temperature in degrees Celsius. */
 	struct result_series temp_c;
+
+	/* #24 replay: a <replay> element's trace and how it was fitted onto the target
+	 * (NULL and 0 for other elements); io_ms for every element with fio. */
+	char *trace;          /* the trace file as the plan resolved it */
+	char *replay_mode;    /* "fast" or "timed" */
+	char *replay_fit;     /* "none" (the trace fits the target) or "scale" */
+	uint64_t replay_scale; /* fio's replay_scale: offsets divided by it (1: none) */
+	uint64_t trace_ios;   /* the I/Os the trace holds (fio replays each once) */
+	uint64_t trace_end;   /* the trace's highest offset + length, bytes */
+	uint64_t io_ms;       /* fio's job runtime (from fio.json): a replay's wall time */
 };
+
+/* #24 replay: a replay element's bandwidth, MB/s (10^6 bytes): every direction's
+ * bytes over its job runtime; NAN without one (under a millisecond). */
+double result_replay_mbps(const struct result_step *st);
 
 /* One tracking variable of a <rounds> scope: one element's metric, per round. */
 struct result_track {
@@ -171,6 +185,8 @@ struct result_run {
 	char *drive_serial;   /* NULL when unknown (#21 header) */
 	char *target_kind;    /* "file" or "device" */
 	char *report;         /* the plan's report template name ("snia-iops"), or NULL */
+	char *report_langs;   /* #22 lang: the languages of the archive's report,
+				 "en,zh-CN" (run --lang), or NULL: zh-TW */
 	uint64_t capacity;    /* target bytes the plan's amounts are relative to */
 	char *failure;        /* the plan's failure policy: "stop" or "continue" */
 	/* The plan's titles in other languages (<title lang= text=>). */
@@ -216,7 +232,7 @@ void result_track_set(struct result_track *t, int round, double value,
 
 void result_hist_release(struct result_hist *h);
 
-/* 1 when fio measured the element: a workload or precondition (purge, idle and probe
+/* 1 when fio measured the element: a workload, precondition or replay (purge, idle and probe
  * elements have no fio.json and no numbers). */
 int result_step_measured(const struct result_step *st);
 

@@ -2,6 +2,7 @@
 /* archive: manifest.json, each step's fio.json and logs, into the results model. */
 #include "archive.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
 #include <limits.h>
@@ -227,17 +228,45 @@ out:
 	return rc;
 }
 
-int archive_report_current(const char *dir)
+/* rel in dir is a whole report.pdf written since manifest.json (m) last changed. */
+static int pdf_current(const char *dir, const char *rel, const struct stat *m)
 {
-	char *pdf = xasprintf("%s/report.pdf", dir), *man = xasprintf("%s/manifest.json", dir);
-	struct stat p, m;
-	int ok = lstat(pdf, &p) == 0 && lstat(man, &m) == 0 && S_ISREG(p.st_mode) &&
-		 p.st_size > 0 &&
-		 (p.st_mtim.tv_sec > m.st_mtim.tv_sec ||
-		  (p.st_mtim.tv_sec == m.st_mtim.tv_sec && p.st_mtim.tv_nsec >= m.st_mtim.tv_nsec));
+	char *pdf = xasprintf("%s/%s", dir, rel);
+	struct stat p;
+	int ok = lstat(pdf, &p) == 0 && S_ISREG(p.st_mode) && p.st_size > 0 &&
+		 (p.st_mtim.tv_sec > m->st_mtim.tv_sec ||
+		  (p.st_mtim.tv_sec == m->st_mtim.tv_sec && p.st_mtim.tv_nsec >= m->st_mtim.tv_nsec));
 
 	free(pdf);
+	return ok;
+}
+
+int archive_report_current(const char *dir)
+{
+	char *man = xasprintf("%s/manifest.json", dir), *sub = xasprintf("%s/report", dir);
+	struct stat m;
+	DIR *dh = NULL;
+	struct dirent *e;
+	int ok = lstat(man, &m) == 0, n = 0;
+
+	/* #22 lang: report.pdf, or several languages' report/LANG/report.pdf, every one */
+	if (ok && !pdf_current(dir, "report.pdf", &m)) {
+		dh = opendir(sub);
+		ok = dh != NULL;
+		while (ok && (e = readdir(dh)))
+			if (e->d_name[0] != '.') {
+				char *rel = xasprintf("report/%s/report.pdf", e->d_name);
+
+				ok = pdf_current(dir, rel, &m);
+				n++;
+				free(rel);
+			}
+		ok = ok && n > 0;
+	}
+	if (dh)
+		closedir(dh);
 	free(man);
+	free(sub);
 	return ok;
 }
 
@@ -355,6 +384,13 @@ static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
 	st->clat_p99999_us = pct_us(&all, 99.999);
 	st->clat_max_us = (double)all.max_ns / 1000.0;
 	fiojson_lat_release(&all);
+	/* #24 replay: the wall time of the I/O (fio < 3.8: its longest direction's) */
+	st->io_ms = 0;
+	for (size_t i = 0; i < rep->njobs; i++)
+		if (rep->jobs[i].job_runtime_ms > st->io_ms)
+			st->io_ms = rep->jobs[i].job_runtime_ms;
+	if (!st->io_ms)
+		st->io_ms = fiojson_report_clock_ms(rep);
 	fill_resp(&all_resp, &st->resp);
 	fiojson_lat_release(&all_resp);
 }

@@ -25,7 +25,8 @@ int archive_load_step(const char *archive_dir, struct result_step *st, struct di
 
 /*
  * 1 when DIR/report.pdf is a regular file written after the manifest's last save
- * (a render that ran to its end); 0 when it is missing, older or not a file (the
+ * (a render that ran to its end), or with several languages every
+ * DIR/report/LANG/report.pdf is; 0 when it is missing, older or not a file (the
  * render was cut short, or never ran): `ssdbench report DIR` makes it.
  */
 int archive_report_current(const char *dir);

@@ -75,13 +75,17 @@ const struct archive_field archive_fields[] = {
 	TOP("target", "write_cache", ARCHIVE_OBJECT, 0, "what the run did to the write cache"),
 	TOP("target", "in_archive", ARCHIVE_STR, 0, "the target file's path in the archive, or null"),
 	TOP(NULL, "rerun_of", ARCHIVE_OBJECT, 0, "the archive a rerun repeats (only then)"),
+	/* #22 lang */
+	RUN(NULL, "report_langs", ARCHIVE_STR, 0, report_langs,
+	    "the languages of the archive's report, `en,zh-CN` (`run --lang`); null: `zh-TW`"),
 	TOP(NULL, "steps", ARCHIVE_ARRAY, ARCHIVE_REQUIRED, "one object per element, in run order"),
 	TOP(NULL, "scopes", ARCHIVE_ARRAY, 0, "one object per `<rounds>`"),
 	TOP(NULL, "files", ARCHIVE_ARRAY, 0, "every file with its size and SHA-256"),
 
 	STEP("index", ARCHIVE_INT, ARCHIVE_REQUIRED, index, "the plan step's index"),
 	STEP("name", ARCHIVE_STR, ARCHIVE_REQUIRED, name, "the step's name"),
-	STEP("kind", ARCHIVE_STR, 0, kind, "`workload`, `precondition`, `purge`, `idle`, `probe`"),
+	STEP("kind", ARCHIVE_STR, 0, kind,
+	     "`workload`, `precondition`, `purge`, `idle`, `probe`, `replay`"),
 	STEP("scope", ARCHIVE_STR, 0, scope, "the `<rounds>` or duty cycle it ran in, or null"),
 	STEP("round", ARCHIVE_INT, 0, round, "its round (0 outside a scope)"),
 	STEP("continuous", ARCHIVE_INT, 0, continuous, "1 for a round cut from one fio process"),
@@ -110,6 +114,16 @@ const struct archive_field archive_fields[] = {
 	STEP("written_before", ARCHIVE_U64, 0, written_before,
 	     "bytes written since the drive was last erased, before it"),
 	STEP("capacity", ARCHIVE_U64, 0, capacity, "the bytes \"% of capacity\" refers to"),
+	/* #24 replay */
+	STEP("trace", ARCHIVE_STR, 0, trace, "a `<replay>`'s trace file (null otherwise)"),
+	STEP("replay_mode", ARCHIVE_STR, 0, replay_mode, "a replay's `fast` or `timed`"),
+	STEP("replay_fit", ARCHIVE_STR, 0, replay_fit, "how a replay's offsets were fitted "
+	     "onto the target: `none` (the trace fits) or `scale`"),
+	STEP("replay_scale", ARCHIVE_U64, ARCHIVE_NULL_ZERO, replay_scale,
+	     "the factor a replay's offsets were divided by (fio `replay_scale`; 1: none)"),
+	STEP("trace_ios", ARCHIVE_U64, ARCHIVE_NULL_ZERO, trace_ios, "the I/Os a replay's trace holds"),
+	STEP("trace_end", ARCHIVE_U64, ARCHIVE_NULL_ZERO, trace_end,
+	     "a replay's trace's highest offset + length, bytes"),
 
 	SCOPE("name", ARCHIVE_STR, ARCHIVE_REQUIRED, name, "the `<rounds>` name"),
 	SCOPE("until", ARCHIVE_STR, 0, until, "its goal: `steady`, `written`, `time`, `max`"),

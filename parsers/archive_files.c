@@ -44,7 +44,9 @@ int archive_files_excluded(const char *rel)
 	return !strcmp(rel, "manifest.json") || !strcmp(rel, "journal.jsonl") ||
 	       !strcmp(rel, ".lock") ||
 	       !strcmp(rel, "report.pdf") ||
-	       !strncmp(rel, "charts/", 7) || (n > 4 && !strcmp(rel + n - 4, ".tmp"));
+	       !strncmp(rel, "charts/", 7) || (n > 4 && !strcmp(rel + n - 4, ".tmp")) ||
+	       /* #22 lang: the reports per language, one being drawn (report/report_out.c) */
+	       !strncmp(rel, "report/", 7) || !strncmp(rel, ".ssdbench-report-", 17);
 }
 
 /* Lists and hashes the regular file name (sub from the top) in the folder dfd. */

@@ -17,36 +17,96 @@ struct i18n {
 	size_t n;
 };
 
+/*
+ * The report languages, the only table of them: the tag a report, its folder
+ * (report/<tag>/) and its string file templates/i18n/<tag>.xml are named by, then
+ * the BCP 47 tags that mean it: each one alone or followed by more subtags
+ * ("zh-Hant-HK"), without regard to case.
+ */
 static const struct {
-	const char *prefix;
-	const char *file;
-} lang_files[] = {
-	{ "zh-cn", "zh-CN" }, { "zh-sg", "zh-CN" }, { "zh-hans", "zh-CN" },
-	{ "zh", "zh-TW" },    { "", "en" },
+	const char *tag;
+	const char *alias[5];
+} langs[] = {
+	{ "en", { "en", NULL } },
+	{ "zh-TW", { "zh-TW", "zh-Hant", "zh-HK", "zh-MO", NULL } },
+	{ "zh-CN", { "zh-CN", "zh-Hans", "zh-SG", NULL } },
 };
+
+#define NLANGS (sizeof(langs) / sizeof(langs[0]))
+
+const char *i18n_lang_find(const char *tag)
+{
+	for (size_t i = 0; tag && i < NLANGS; i++)
+		for (size_t k = 0; langs[i].alias[k]; k++) {
+			size_t n = strlen(langs[i].alias[k]);
+
+			if (!strncasecmp(tag, langs[i].alias[k], n) &&
+			    (tag[n] == '\0' || tag[n] == '-'))
+				return langs[i].tag;
+		}
+	return NULL;
+}
 
 const char *i18n_lang(size_t i)
 {
-	for (size_t k = 0; k < sizeof(lang_files) / sizeof(lang_files[0]); k++) {
-		size_t seen = 0;
-
-		while (seen < k && strcmp(lang_files[seen].file, lang_files[k].file))
-			seen++;
-		if (seen == k && i-- == 0)
-			return lang_files[k].file;
-	}
-	return NULL;
+	return i < NLANGS ? langs[i].tag : NULL;
 }
 
 char *i18n_path(const char *datadir, const char *lang)
 {
-	size_t i = 0;
+	const char *tag = i18n_lang_find(lang ? lang : "zh-TW");
 
-	lang = lang ? lang : "zh-TW";
-	while (lang_files[i].prefix[0] &&
-	       strncasecmp(lang, lang_files[i].prefix, strlen(lang_files[i].prefix)))
-		i++;
-	return xasprintf("%s/templates/i18n/%s.xml", datadir, lang_files[i].file);
+	return xasprintf("%s/templates/i18n/%s.xml", datadir, tag ? tag : "en");
+}
+
+const char *i18n_lang_known(void)
+{
+	static char buf[64];
+
+	if (!buf[0])
+		for (size_t i = 0; i < NLANGS; i++)
+			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s",
+				 i ? ", " : "", langs[i].tag);
+	return buf;
+}
+
+int i18n_lang_check(const char *tag, struct diag *d)
+{
+	if (i18n_lang_find(tag))
+		return 0;
+	return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "unknown language '%s' (known: %s)",
+			tag ? tag : "", i18n_lang_known());
+}
+
+int i18n_lang_split(const char *list, const char **out, size_t max, size_t *n,
+		    struct diag *d)
+{
+	const char *p = list ? list : "";
+	int rc = 0;
+
+	*n = 0;
+	while (!rc) {
+		size_t len = strcspn(p, ",");
+		char *one = xstrndup(p, len);
+		const char *tag = i18n_lang_find(one);
+		size_t k = 0;
+
+		while (tag && k < *n && strcmp(out[k], tag))
+			k++;
+		if (!tag)
+			rc = i18n_lang_check(one, d);
+		else if (k < *n)
+			rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "language '%s' given twice", one);
+		else if (*n == max)
+			rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "more than %zu languages", max);
+		else
+			out[(*n)++] = tag;
+		free(one);
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	return rc;
 }
 
 /* Stores one <string>; checks it is known and not repeated. */

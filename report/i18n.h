@@ -23,12 +23,37 @@ void i18n_free(struct i18n *t);
 const char *const *i18n_strings(const struct i18n *t);
 
 /*
- * The table for a BCP 47 tag under datadir: zh-CN, zh-SG and zh-Hans read
- * zh-CN.xml, other zh tags zh-TW.xml, anything else en.xml. Returns a new
- * string; free() it.
+ * The table for a BCP 47 tag under datadir: the i18n_lang_find() language's
+ * (zh-CN, zh-SG and zh-Hans read zh-CN.xml; zh-TW, zh-Hant, zh-HK zh-TW.xml), en.xml
+ * for a tag it does not know. Returns a new string; free() it.
  */
 char *i18n_path(const char *datadir, const char *lang);
-/* The i-th language there is a table for ("zh-CN", "zh-TW", "en"), NULL past the last. */
+/* The i-th report language ("en", "zh-TW", "zh-CN"), NULL past the last. */
 const char *i18n_lang(size_t i);
+
+/* The most languages one command renders: every one i18n.c knows. */
+#define I18N_MAX_LANGS 8
+
+/*
+ * The report language tag names: "en", "zh-TW" or "zh-CN" (the name of its
+ * report folder and string files), also for another tag that means it ("zh-Hant",
+ * "zh-hans", "zh-Hant-HK"; case does not matter); NULL for a language with no
+ * strings.
+ */
+const char *i18n_lang_find(const char *tag);
+/* The known languages for messages: "en, zh-TW, zh-CN". */
+const char *i18n_lang_known(void);
+/*
+ * 0 when tag is a report language, else -SB_EUSAGE with d saying "unknown language
+ * 'fr' (known: en, zh-TW, zh-CN)": what `--lang` of every command checks.
+ */
+int i18n_lang_check(const char *tag, struct diag *d);
+/*
+ * Splits a `--lang` value, "en,zh-CN", into out[] (at most max; *n of them), each
+ * the i18n_lang_find() tag, in the order given. An unknown or repeated language is
+ * -SB_EUSAGE with d naming it.
+ */
+int i18n_lang_split(const char *list, const char **out, size_t max, size_t *n,
+		    struct diag *d);
 
 #endif

@@ -108,13 +108,15 @@ static int write_chart_files(struct report *r, struct report_chart *rc_,
 		rc = layout_table(r, rc_->t, w, rc_->name, d);
 	else
 		rc = layout(r, c, w, c->kind != CHART_BARH ? h : 0, rc_->name, d);
-	if (!rc)
+	/* a format with no folder is not written (`report --svg DIR` alone: SVGs only) */
+	if (!rc && report__str_or(r->x.svg_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_SVG, 0, d);
-	if (!rc)
+	if (!rc && report__str_or(r->x.png_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_PNG, 0, d);
-	if (!rc && (r->x.png_2x || r->preset->png_2x))
+	if (!rc && (r->x.png_2x || r->preset->png_2x) &&
+	    report__str_or(r->x.png_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_PNG, 1, d);
-	if (!rc && r->preset->pdf_charts)
+	if (!rc && r->preset->pdf_charts && report__str_or(r->x.svg_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_PDF, 0, d);
 	return rc;
 }

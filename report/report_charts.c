@@ -255,6 +255,7 @@ static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_c
 	[TMPL_XSR] = build_xsr,
 	[TMPL_DIRTH] = build_dirth,
 	[TMPL_ACCESS] = build_access,
+	[TMPL_REPLAY] = report__build_replay,   /* #24 replay */
 };
 
 /* The charts of one template entry; a kind without data adds none. */

@@ -221,7 +221,27 @@
 	X(M_SWEEP_MBPS_SUB, "sweep-mbps-sub") \
 	X(M_SWEEP_LAT,      "sweep-lat") \
 	X(M_SWEEP_LAT_SUB,  "sweep-lat-sub") \
-	X(M_SWEEP_LAT_Y,    "sweep-lat-y")
+	X(M_SWEEP_LAT_Y,    "sweep-lat-y") \
+	/* #24 replay */ \
+	X(M_RP_MBPS,        "rp-mbps") \
+	X(M_RP_ACCESS,      "rp-access") \
+	X(M_RP_BARS_SUB,    "rp-bars-sub") \
+	X(M_RP_SUITE,       "rp-suite") \
+	X(M_RP_TRACE,       "rp-trace") \
+	X(M_RP_ACCESS_US,   "rp-access-us") \
+	X(M_RP_IOS,         "rp-ios") \
+	X(M_RP_FIT,         "rp-fit") \
+	X(M_RP_TABLE,       "rp-table") \
+	X(M_RP_TABLE_SUB,   "rp-table-sub") \
+	X(M_RP_GEOMEAN,     "rp-geomean") \
+	X(M_RP_DELTA,       "rp-delta") \
+	X(M_RP_DELTA_SUB,   "rp-delta-sub") \
+	X(M_RP_BEFORE_MBPS, "rp-before-mbps") \
+	X(M_RP_AFTER_MBPS,  "rp-after-mbps") \
+	X(M_RP_BEFORE_US,   "rp-before-us") \
+	X(M_RP_AFTER_US,    "rp-after-us") \
+	X(M_RP_DIST,        "rp-dist") \
+	X(M_RP_DIST_SUB,    "rp-dist-sub")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
@@ -345,6 +365,8 @@ void report__build_snia_tp(struct report *r);
 void report__build_wsat(struct report *r, const struct tmpl_chart *t);
 /* snia_hir.c: SNIA HIR's IOPS over every wait state and the per-state averages table. */
 void report__build_hir(struct report *r, const struct tmpl_chart *t);
+/* #24 replay (replay.c): the `replay` kind's pages. */
+void report__build_replay(struct report *r, const struct tmpl_chart *t);
 
 /* consistency_draw.c (#21 consistency): above report_ctx, below report_steps. */
 /*

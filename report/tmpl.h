@@ -63,7 +63,9 @@ enum tmpl_kind_flags {
 	/* #21 XSR/DIRTH/ECW */ \
 	X(XSR,        "xsr",        NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
 	X(DIRTH,      "dirth",      NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
-	X(ACCESS,     "access",     NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "")
+	X(ACCESS,     "access",     NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
+	/* #24 replay */ \
+	X(REPLAY,     "replay",     NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "")
 
 enum tmpl_kind {
 #define TMPL_KIND_ENUM(id, name, alias, where, plot, flags, help) TMPL_##id,

@@ -6,6 +6,7 @@ sb_unit_test(test_plan_limits sb_orchestrator)
 sb_unit_test(test_journal sb_orchestrator)
 sb_unit_test(test_remote sb_orchestrator)
 sb_unit_test(test_fioopt sb_orchestrator)
+sb_unit_test(test_replay sb_orchestrator)  # #24 replay
 
 # Integration tests: real fio runs on small files and loop devices (see tests/integration/).
 foreach(it cli plans quick options failure interrupt verify device steady wsat resume
@@ -19,6 +20,8 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     compare_params  # #22 compare
     trace_capture  # #24 trace
     progress cover  # #22 cover
+    replay  # #24 replay
+    lang  # #22 lang
     sizes  # #22 presets
     )
   add_test(NAME it_${it}
@@ -40,6 +43,8 @@ set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_de
   it_compare_params  # #22 compare
   it_trace_capture  # #24 trace
   it_progress it_cover  # #22 cover
+  it_replay  # #24 replay
+  it_lang  # #22 lang
   it_sizes  # #22 presets
   PROPERTIES
   RESOURCE_LOCK fio)

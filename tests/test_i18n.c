@@ -141,12 +141,50 @@ static void test_missing_file(void **state)
 	assert_non_null(strstr(d.msg, "/nonexistent/en.xml"));
 }
 
+/* #22 lang: the table of report languages, as every --lang reads it. */
+static void test_lang_table(void **state)
+{
+	static const char *const in[][2] = {
+		{ "en", "en" }, { "EN", "en" }, { "zh-tw", "zh-TW" }, { "zh-Hant", "zh-TW" },
+		{ "zh-Hant-HK", "zh-TW" }, { "zh-HK", "zh-TW" }, { "zh-CN", "zh-CN" },
+		{ "zh-hans", "zh-CN" }, { "zh-SG", "zh-CN" },
+	};
+	const char *out[I18N_MAX_LANGS];
+	struct diag d;
+	size_t n;
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++)
+		assert_string_equal(i18n_lang_find(in[i][0]), in[i][1]);
+	assert_null(i18n_lang_find("fr"));
+	assert_null(i18n_lang_find("zh"));
+	assert_null(i18n_lang_find("english"));   /* "en" then more letters: no subtag */
+	assert_null(i18n_lang_find(""));
+	assert_string_equal(i18n_lang_known(), "en, zh-TW, zh-CN");
+	diag_clear(&d);
+	assert_int_equal(i18n_lang_check("fr", &d), -SB_EUSAGE);
+	assert_string_equal(d.msg, "unknown language 'fr' (known: en, zh-TW, zh-CN)");
+	diag_clear(&d);
+	assert_int_equal(i18n_lang_split("zh-hans,en", out, I18N_MAX_LANGS, &n, &d), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(out[0], "zh-CN");
+	assert_string_equal(out[1], "en");
+	assert_int_equal(i18n_lang_split("en,fr", out, I18N_MAX_LANGS, &n, &d), -SB_EUSAGE);
+	assert_non_null(strstr(d.msg, "'fr'"));
+	diag_clear(&d);
+	assert_int_equal(i18n_lang_split("en,EN", out, I18N_MAX_LANGS, &n, &d), -SB_EUSAGE);
+	assert_string_equal(d.msg, "language 'EN' given twice");
+	diag_clear(&d);
+	assert_int_equal(i18n_lang_split("en,", out, I18N_MAX_LANGS, &n, &d), -SB_EUSAGE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shipped_tables_agree),
 		cmocka_unit_test(test_errors_located),
 		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_lang_table), /* #22 lang */
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);

@@ -329,13 +329,14 @@ static void test_kinds(void **state)
 {
 	static const char *const steps[] = {
 		"workload", "precondition", "purge", "idle", "probe",
+		"replay", /* #24 replay */
 	};
 	static const char *const scopes[] = { "rounds", "duty-cycle", "op", "raid" };
 	struct plan p;
 	struct diag d;
 
 	(void)state;
-	assert_int_equal(PLAN_KIND_COUNT, 5);
+	assert_int_equal(PLAN_KIND_COUNT, 6);
 	assert_int_equal(PLAN_SCOPE_KIND_COUNT, 4);
 	for (int k = 0; k < PLAN_KIND_COUNT; k++)
 		assert_string_equal(plan_kind_name((enum plan_kind)k), steps[k]);
@@ -348,6 +349,8 @@ static void test_kinds(void **state)
 			 PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_FILL);
 	assert_int_equal(plan_kind_info(PLAN_PURGE)->flags, PLAN_KIND_TARGET | PLAN_KIND_ERASE);
 	assert_int_equal(plan_kind_info(PLAN_IDLE)->flags, 0);
+	assert_int_equal(plan_kind_info(PLAN_REPLAY)->flags,   /* #24 replay */
+			 PLAN_KIND_TARGET | PLAN_KIND_REPLAY);
 	assert_int_equal(plan_kind_info(PLAN_IDLE)->time, PLAN_TIME_DURATION);
 	assert_int_equal(plan_scope_info(PLAN_RAID)->flags, PLAN_SCOPE_ARRAY);
 

@@ -153,7 +153,7 @@ static void test_errors_located(void **state)
 	/* #21 consistency */
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, ", consistency, ");
 	/* #21 XSR/DIRTH/ECW */
-	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, ", xsr, dirth, access) 'pie'");
+	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, ", xsr, dirth, access, replay) 'pie'");
 	expect_error("<report>\n <chart kind=\"summary\" colour=\"red\"/>\n</report>\n", 2, 2,
 		     "unknown attribute 'colour' on <chart>");
 	expect_error("<report>\n<chart kind=\"summary\" width=\"20\"/>\n</report>\n", 2, 1,

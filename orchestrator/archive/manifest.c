@@ -475,6 +475,17 @@ char *manifest_probe_before(const char *dir)
 	return text;
 }
 
+/* #22 lang */
+char *manifest_langs(const char *dir)
+{
+	json_t *root = load_manifest(dir);
+	const char *v = json_string_value(json_object_get(root, "report_langs"));
+	char *text = v ? xstrdup(v) : NULL;
+
+	json_decref(root);
+	return text;
+}
+
 /* A cell of series.csv: the i-th value of s, or empty when s is shorter. */
 static void series_cell(struct sbuf *sb, const struct result_series *s, size_t i, int prec)
 {

@@ -86,6 +86,16 @@ int cli__finish(int rc, const struct diag *d);
  * not a usage error, whatever its code. */
 int cli__finish_data(int rc, const struct diag *d);
 
+/* #22 lang */
+/*
+ * The --lang value of c (cli_lang.c): its languages into out[] (I18N_MAX_LANGS of
+ * room; one when many is 0), each as i18n_lang_find() names it; *n 0 when --lang
+ * was not given. Returns -1, or CLI_EXIT_USAGE after saying which language is not
+ * known and which are ("en, zh-TW, zh-CN").
+ */
+int cli__langs(const struct cli_cmd *c, const struct cli_parsed *p, int many,
+	       const char **out, size_t *n);
+
 /* The commands (cmd_*.c) and their option tables. */
 extern const struct cli_opt cmd_run_opts[], cmd_check_opts[], cmd_report_opts[];
 extern const struct cli_opt cmd_plot_opts[];

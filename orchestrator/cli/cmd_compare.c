@@ -7,6 +7,7 @@
 #include "archive.h"
 #include "cli_int.h"
 #include "err.h"
+#include "i18n.h"
 #include "lineup.h"
 #include "lineup_draw.h"
 #include "lineup_params.h"
@@ -22,7 +23,7 @@ const struct cli_opt cmd_compare_opts[] = {
 	{ "label", 0, "DIR=TEXT", 1, "the name DIR goes by (default: drive model and "
 	  "firmware, or the drive 'import --target' named, else the folder's name)" },
 	{ "output", 'o', "FILE.pdf", 0, "the lineup report (default lineup.pdf)" },
-	{ "lang", 'l', "LANG", 0, "text language: zh-TW (default), zh-CN or en" },
+	{ "lang", 'l', "LANG", 0, "text language: zh-TW (default), zh-CN or en (one)" },
 	{ "template", 't', "FILE", 0, "lineup template: which charts and tables, in which "
 	  "order (default templates/lineup-default.xml)" },
 	{ "svg", 0, "DIR", 0, "also write every chart and table as SVG into DIR" },
@@ -103,7 +104,7 @@ static int say_diffs(const struct lineup *l, int strict, const char *dir, struct
 }
 
 static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
-		       const char **labels, size_t base, struct diag *d)
+		       const char **labels, size_t base, const char *lang, struct diag *d)
 {
 	struct result_run *runs = xcalloc(p->nargs, sizeof(*runs));
 	/* An array of pointers: sizeof(*p) is the pointer size, as meant. */
@@ -147,7 +148,7 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 							 : "lineup.pdf";
 		ro.svg_dir = cli__value(c, p, "svg");
 		ro.png_dir = cli__value(c, p, "png");
-		ro.lang = cli__value(c, p, "lang");
+		ro.lang = lang;
 		ro.date = cli__value(c, p, "date");
 		ro.template_path = cli__value(c, p, "template");
 		(void)cli__sizes(c, p, &sz); /* #22: checked by cmd_compare() */
@@ -180,13 +181,13 @@ int cmd_compare(const struct cli_cmd *c, int argc, char **argv)
 	struct cli_parsed p;
 	const char **labels;
 	struct diag d;
-	size_t base;
+	const char *lang[I18N_MAX_LANGS] = { NULL };
+	size_t base, nlang;
 	struct cli_sizes sz; /* #22: checked here, before any archive is read */
 	int ex = cli__parse(c, argc, argv, &p), rc;
 
-	if (ex < 0)
-		ex = cli__sizes(c, &p, &sz);
-	if (ex >= 0)
+	if (ex >= 0 || (ex = cli__langs(c, &p, 0, lang, &nlang)) >= 0 ||
+	    (ex = cli__sizes(c, &p, &sz)) >= 0)
 		return ex;
 	labels = xcalloc(p.nargs, sizeof(*labels));
 	ex = parse_names(c, &p, labels, &base);
@@ -195,7 +196,7 @@ int cmd_compare(const struct cli_cmd *c, int argc, char **argv)
 		return ex;
 	}
 	diag_clear(&d);
-	rc = run_compare(c, &p, labels, base, &d);
+	rc = run_compare(c, &p, labels, base, lang[0], &d);
 	free(labels);
 	return cli__finish_data(rc, &d);
 }

@@ -8,17 +8,19 @@
 #include "archive.h"
 #include "cli_int.h"
 #include "clock.h"
-#include "report.h"
-#include "sbuf.h"
-#include "xalloc.h"
+#include "i18n.h"
+#include "report_out.h"
 
 const struct cli_opt cmd_report_opts[] = {
-	{ "output", 'o', "FILE.pdf", 0, "where to write the PDF (default DIR/report.pdf)" },
-	{ "lang", 'l', "LANG", 0, "text language: zh-TW (default), zh-CN or en" },
+	{ "output", 'o', "FILE.pdf", 0, "write the PDF there, and nothing into the archive "
+	  "(default: the archive's own report, DIR/report.pdf and DIR/charts/)" },
+	{ "lang", 'l', "L[,L...]", 0, "text languages: zh-TW, zh-CN, en (default: the "
+	  "archive's, zh-TW); several: one report each, DIR/report/L/ (or L/ beside -o's "
+	  "file, under --svg's and --png's folders)" },
 	{ "template", 't', "FILE", 0, "report template: which charts, order, sizes, "
 	  "titles, colours (default: templates/report-default.xml)" },
-	{ "svg", 0, "DIR", 0, "write the SVG charts to DIR (default DIR/charts/)" },
-	{ "png", 0, "DIR", 0, "write the PNG charts to DIR (default DIR/charts/)" },
+	{ "svg", 0, "DIR", 0, "write the SVG charts to DIR, and nothing into the archive" },
+	{ "png", 0, "DIR", 0, "write the PNG charts to DIR, and nothing into the archive" },
 	CLI_OPTS_SIZES,
 	{ "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 (default: "
 	  "$SOURCE_DATE_EPOCH, else the run's start)" },
@@ -54,34 +56,27 @@ static const char *source_date(char *buf, size_t n)
 }
 
 static int render(const char *dir, const struct cli_cmd *c, const struct cli_parsed *p,
-		  const struct cli_sizes *sz, struct result_run *run, struct diag *d)
+		  const char *const *langs, size_t nlangs, const struct cli_sizes *sz,
+		  struct result_run *run, struct diag *d)
 {
-	const char *out = cli__value(c, p, "output");
-	struct report_opts ro = { 0 };
-	struct report_extra rx = { 0 };
-	char *pdf = out ? xstrdup(out) : xasprintf("%s/report.pdf", dir);
-	char *charts = xasprintf("%s/charts", dir), date[32];
-	int rc;
+	struct report_set s = { 0 };
+	char date[32];
 
-	ro.pdf_path = pdf;
-	ro.chart_dir = charts;
-	ro.png_width = sz->width; /* #22: 0 is the preset's */
-	ro.lang = cli__value(c, p, "lang") ? cli__value(c, p, "lang") : "zh-TW";
-	rx.template_path = cli__value(c, p, "template");
-	rx.svg_dir = cli__value(c, p, "svg");
-	rx.png_dir = cli__value(c, p, "png");
-	rx.date = cli__value(c, p, "date") ? cli__value(c, p, "date")
-					   : source_date(date, sizeof(date));
-	rx.png_2x = sz->width > 0;
-	rx.preset = sz->preset;
-	rx.svg_outlines = sz->outlines;
-	rc = report_render_ext(run, &ro, &rx, d);
-	if (!rc)
-		printf("report: %s (SVG in %s/, PNG in %s/)\n", pdf,
-		       rx.svg_dir ? rx.svg_dir : charts, rx.png_dir ? rx.png_dir : charts);
-	free(pdf);
-	free(charts);
-	return rc;
+	s.dir = dir;
+	s.pdf = cli__value(c, p, "output");
+	s.svg_dir = cli__value(c, p, "svg");
+	s.png_dir = cli__value(c, p, "png");
+	s.langs = langs;
+	s.nlangs = nlangs;
+	s.png_width = sz->width; /* #22: 0 is the preset's */
+	s.png_2x = sz->width > 0;
+	s.preset = sz->preset;
+	s.svg_outlines = sz->outlines;
+	s.template_path = cli__value(c, p, "template");
+	s.date = cli__value(c, p, "date") ? cli__value(c, p, "date")
+					  : source_date(date, sizeof(date));
+	s.say = stdout;
+	return report_render_set(run, &s, d);
 }
 
 int cmd_report(const struct cli_cmd *c, int argc, char **argv)
@@ -89,10 +84,14 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 	struct cli_parsed p;
 	struct result_run run;
 	struct diag d;
+	const char *langs[I18N_MAX_LANGS];
+	size_t nlangs;
 	struct cli_sizes sz;
 	int ex = cli__parse(c, argc, argv, &p), rc;
 
 	if (ex >= 0)
+		return ex;
+	if ((ex = cli__langs(c, &p, 1, langs, &nlangs)) >= 0)
 		return ex;
 	if ((ex = cli__sizes(c, &p, &sz)) >= 0)
 		return ex;
@@ -102,7 +101,7 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 	result_run_init(&run);
 	rc = archive_load(p.arg, &run, &d);
 	if (!rc)
-		rc = render(p.arg, c, &p, &sz, &run, &d);
+		rc = render(p.arg, c, &p, langs, nlangs, &sz, &run, &d);
 	result_run_release(&run);
 	return cli__finish_data(rc, &d);
 }

@@ -6,6 +6,7 @@
 
 #include "cli_int.h"
 #include "fleet.h"
+#include "i18n.h"
 #include "plan.h"
 #include "run.h"
 
@@ -16,6 +17,9 @@
 	"serial number (or kernel name, for loop/zram/nullb) is ID" }
 #define OPT_QUIET { "quiet", 'q', NULL, 0, "no progress lines: only errors and where " \
 	"the report is" }
+
+#define OPT_LANG { "lang", 'l', "L[,L...]", 0, "the report's languages: zh-TW " \
+	"(default), zh-CN, en; several: one report each in DIR/report/L/" }
 
 #define OPT_HOST { "host", 'H', "NAME=ADDRESS[:PORT][,...]", 1, "a bench whose fio " \
 	"server (fio --server, port 8765 by default) runs the targets bound to NAME; its " \
@@ -40,6 +44,7 @@ const struct cli_opt cmd_run_opts[] = {
 	  "scope with <op>)" },
 	OPT_ALLOW_CAPACITY,
 	OPT_QUIET,
+	OPT_LANG,
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };
@@ -63,9 +68,25 @@ const struct cli_opt cmd_rerun_opts[] = {
 	  "nothing" },
 	OPT_ALLOW_CAPACITY,
 	OPT_QUIET,
+	OPT_LANG,
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };
+
+/* --lang: the languages checked, as one "en,zh-CN" into buf for the manifest. */
+static int run_langs(const struct cli_cmd *c, const struct cli_parsed *p, char *buf,
+		     size_t n, struct run_opts *ro)
+{
+	const char *l[I18N_MAX_LANGS];
+	size_t nl, len = 0;
+	int ex = cli__langs(c, p, 1, l, &nl);
+
+	buf[0] = '\0';
+	for (size_t i = 0; ex < 0 && i < nl; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? "," : "", l[i]);
+	ro->langs = nl ? buf : NULL;
+	return ex;
+}
 
 /*
  * run PLAN, resume DIR and rerun DIR: the same options, less those the journal
@@ -77,8 +98,9 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	struct run_opts ro = { 0 };
 	struct diag d;
 	int ex = cli__parse(c, argc, argv, &p), resume = !strcmp(c->name, "resume");
+	char langs[I18N_MAX_LANGS * 8];
 
-	if (ex >= 0)
+	if (ex >= 0 || (!resume && (ex = run_langs(c, &p, langs, sizeof(langs), &ro)) >= 0))
 		return ex;
 	ro.tty = isatty(2);
 	ro.destroy = cli__list(c, &p, "destroy", &ro.ndestroy);

@@ -14,6 +14,7 @@
 
 #include "err.h"
 #include "purgemethod.h"
+#include "run_replay.h"
 #include "run_wcache.h"
 #include "sbuf.h"
 #include "units.h"
@@ -54,7 +55,7 @@ static void step_estimate(const struct plan_workload *w, uint64_t cap,
 	if (plan_step_is(w, PLAN_KIND_FILL))
 		e->written_min = e->written_max = w->amount.mult ? w->amount.mult :
 			cap ? (double)w->amount.bytes / (double)cap : 0;
-	else if (plan_step_is(w, PLAN_KIND_MEASURE))
+	else if (plan_step_is(w, PLAN_KIND_MEASURE) || plan_step_is(w, PLAN_KIND_REPLAY))
 		e->open_written = plan_step_writes(w);
 }
 
@@ -192,6 +193,14 @@ static void describe_step(const struct plan_workload *w, struct sbuf *sb)
 
 	if (k->flags & PLAN_KIND_FIO) {
 		fio_params(w, sb);
+	} else if (k->flags & PLAN_KIND_REPLAY) {   /* #24 replay */
+		const char *slash = strrchr(w->trace, '/');
+
+		sbuf_addf(sb, "trace=%s mode=%s", slash ? slash + 1 : w->trace, w->mode);
+		if (!strcmp(w->mode, "timed"))
+			sbuf_addf(sb, " speed=%lld", w->speed);
+		sbuf_addf(sb, " iodepth=%lld ioengine=%s direct=%d", w->iodepth, w->ioengine,
+			  w->direct);
 	} else if (k->flags & PLAN_KIND_ERASE) {
 		sbuf_addf(sb, "method=%s", w->method);
 	} else if (k->time == PLAN_TIME_DURATION) {
@@ -529,6 +538,8 @@ int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 	rc = plan_load(&pl, o->plan_path, o->sets, o->nsets, d);
 	for (size_t i = 0; i < o->ntargets && !rc; i++)
 		rc = plan_apply_target(&pl, o->targets[i], d);
+	if (!rc)   /* #24 replay */
+		rc = run_replay_check(&pl, d);
 	if (!rc)
 		rc = check_purges(&pl, d);
 	if (!rc)

@@ -18,6 +18,7 @@
 #include "manifest.h"
 #include "plan.h"
 #include "run_int.h"
+#include "run_replay.h"
 #include "version.h"
 #include "xalloc.h"
 
@@ -135,6 +136,8 @@ static int load(struct orch *x, struct diag *d)
 		rc = plan_apply_target(&x->plan, o->targets[i], d);
 	if (!rc && o->rerun_of)
 		rc = rerun_guard(x, d);
+	if (!rc)   /* #24 replay: bad traces refused, and which replays write */
+		rc = run_replay_check(&x->plan, d);
 	if (!rc)
 		rc = run_raid_shape(&x->plan, &raid, d);
 	if (!rc)
@@ -320,6 +323,7 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 {
 	struct orch x;
 	struct run_opts o = *extra;
+	char *langs = NULL;
 	int rc;
 
 	orch_init(&x, &o);
@@ -359,11 +363,13 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 		o.force = 0;
 		o.dry_run = 0;
 		x.dev.probe_before = manifest_probe_before(dir);
+		o.langs = langs = manifest_langs(dir);
 		rc = load(&x, d);
 	}
 	if (!rc)
 		rc = execute(&x, d);
 	orch_release(&x);
+	free(langs);
 	return rc;
 }
 
@@ -371,7 +377,7 @@ int run_rerun(const char *dir, const struct run_opts *extra, struct diag *d)
 {
 	struct journal j;
 	struct run_opts o = *extra;
-	char *plan = NULL, *out = NULL;
+	char *plan = NULL, *out = NULL, *langs = NULL;
 	int rc;
 
 	journal_init(&j);
@@ -392,10 +398,12 @@ int run_rerun(const char *dir, const struct run_opts *extra, struct diag *d)
 		o.purge = j.start.purge;
 		o.out_dir = extra->out_dir ? extra->out_dir : out;
 		o.rerun_of = dir;
+		o.langs = extra->langs ? extra->langs : (langs = manifest_langs(dir));
 		rc = run_plan(&o, d);
 	}
 	free(plan);
 	free(out);
+	free(langs);
 	journal_release(&j);
 	return rc;
 }

@@ -20,7 +20,7 @@
 #include "err.h"
 #include "fsutil.h"
 #include "platform.h"
-#include "report.h"
+#include "report_out.h"
 #include "safefile.h"
 #include "sha256.h"
 #include "units.h"
@@ -155,6 +155,7 @@ int run__describe_run(struct orch *x, struct diag *d)
 		r->drive_serial = xstrdup(x->dev.g.dev->serial);
 	r->target_kind = xstrdup(x->dev.tgt.is_device ? "device" : "file");
 	r->report = x->plan.report ? xstrdup(x->plan.report) : NULL;
+	r->report_langs = x->o->langs ? xstrdup(x->o->langs) : NULL;
 	/* On resume the first snapshot is the one from the start (in the manifest). */
 	if (!x->dev.probe_before)
 		x->dev.probe_before = run__probe_json(x);
@@ -492,20 +493,15 @@ int run__lock_archive(struct orch *x, int create, struct diag *d)
 	return archlock_take(&x->arc.lock, x->arc.out, d);
 }
 
-/* The report at the end of the run: report.pdf, its charts in charts/. */
+/*
+ * The report at the end of the run, in the run's languages (report_out.h):
+ * report.pdf and charts/, or report/LANG/ each.
+ */
 int run__render(struct orch *x, struct diag *d)
 {
-	char *pdf = xasprintf("%s/report.pdf", x->arc.out);
-	char *charts = xasprintf("%s/charts", x->arc.out);
-	struct report_opts ro = { pdf, charts, 1400, "zh-TW", NULL };
-	int rc = fsutil_mkdir_p(charts) ? diag_set(d, -SB_EIO, NULL, 0, 0, "cannot create "
-					    "'%s': %s", charts, strerror(errno)) : 0;
+	struct report_set s = { 0 };
 
-	if (!rc)
-		rc = report_render(&x->arc.run, &ro, d);
-	if (!rc)
-		printf("report: %s (charts in %s/)\n", pdf, charts);
-	free(pdf);
-	free(charts);
-	return rc;
+	s.dir = x->arc.out;
+	s.say = stdout;
+	return report_render_set(&x->arc.run, &s, d);
 }

@@ -27,6 +27,8 @@ struct run_opts {
 	int allow_capacity_change;   /* <op method="hpa"|"namespace"> may resize the drive */
 	int quiet;                   /* no progress lines, only errors and the report */
 	const char *rerun_of;        /* the archive this run repeats (rerun), or NULL */
+	const char *langs;           /* #22 lang: the report's languages, "en,zh-CN"
+					(checked), or NULL: zh-TW */
 };
 
 #endif

@@ -22,6 +22,7 @@
 #include "fiorun.h"
 #include "fsutil.h"
 #include "purge.h"
+#include "run_replay.h"
 #include "sbuf.h"
 #include "xalloc.h"
 
@@ -200,8 +201,12 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 	if ((x->kinds[w->kind].flags & RUN_KIND_FILL) || !w->time_based)
 		layout += x->kinds[w->kind].flags & RUN_KIND_FILL ?
 			  plan_amount_bytes(&w->amount, ft.capacity) : ft.size;
+	/* #24 replay: the trace fitted onto the target, which must exist for fio */
+	rc = !plan_step_is(w, PLAN_KIND_REPLAY) ? 0 :
+	     run__replay_fit(w, st, &ft, &limit_ms, &layout, d) ? d->code :
+	     run__replay_make_file(x, d);
 	telemetry_start(&tel, x, w, dir);
-	{
+	if (!rc) {
 		struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty && !x->quiet,
 					       &run__interrupted,
 					       fiorun_step_timeout_s(limit_ms, layout),
@@ -352,15 +357,20 @@ static void describe_fio(const struct orch *x, size_t i)
 	int cont = run__continuous_scope(x, i), planned = 0;
 	struct sbuf sb;
 	struct diag jd;
+	struct result_step rs = { 0 };
+	uint64_t ignored = 0;
 	int fd;
 
 	ft.seed = fiorun_seed((uint64_t)x->plan.seed, i, rounds);
+	diag_clear(&jd);
+	if (plan_step_is(w, PLAN_KIND_REPLAY) &&   /* #24 replay: its fit, as it would run */
+	    run__replay_fit(w, &rs, &ft, &ignored, &ignored, &jd))
+		ft.trace = NULL;
 	if (cont >= 0) {   /* the scope's one fio process, as its round 1 starts it */
 		run__segment_shape(x, cont, 1, 0, ft.capacity, &planned, &ft.io_size);
 		ft.runtime_ms = (uint64_t)planned * w->runtime_ms;
 	}
 	sbuf_init(&sb);
-	diag_clear(&jd);
 	fd = mkstemp(tmp);
 	if (fd >= 0)
 		close(fd);
@@ -377,6 +387,7 @@ static void describe_fio(const struct orch *x, size_t i)
 	if (fd >= 0)
 		unlink(tmp);
 	sbuf_release(&sb);
+	result_step_release(&rs);
 }
 
 static void describe_purge(const struct orch *x, size_t i)
@@ -417,6 +428,8 @@ const struct run_kind run__kinds[] = {
 			 RUN_KIND_DEVICE | RUN_KIND_PURGES },
 	[PLAN_IDLE] = { idle_element, describe_idle, "idle", 0 },
 	[PLAN_PROBE] = { probe_element, describe_probe, "done", RUN_KIND_DEVICE },
+	/* #24 replay */
+	[PLAN_REPLAY] = { fio_element, describe_fio, "done", RUN_KIND_FIO },
 };
 _Static_assert(sizeof(run__kinds) / sizeof(run__kinds[0]) == RUN_NKINDS,
 	       "run__kinds needs one row per enum plan_kind");

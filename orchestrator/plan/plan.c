@@ -222,6 +222,35 @@ static const struct plan__attr probe_attrs[] = {
 	STEP_COMMON("to describe"),
 };
 
+/* #24 replay */
+static const char *const replay_mode_choices[] = { "fast", "timed", NULL };
+static const char *const replay_fit_choices[] = { "scale", NULL };
+static const struct plan__attr replay_attrs[] = {
+	STEP_COMMON("to replay onto"),
+	A("trace", T_TEXT, 1, NULL, plan_workload, trace, 0, 0, NULL, "the block trace "
+	  "(a blktrace file, as `ssdbench trace capture` writes), relative to the plan "
+	  "file; a regular file of at most 256 MiB, copied into the archive's `plan/`"),
+	A("mode", T_ENUM, 0, "fast", plan_workload, mode, 0, 0, replay_mode_choices,
+	  "`fast`: every I/O as soon as the one before completes, as fast as the drive "
+	  "can (PCMark 8 storage; fio `replay_no_stall`); `timed`: the trace's own timing "
+	  "(divided by `speed`)"),
+	A("speed", T_INT, 0, "1", plan_workload, speed, 1, 1000, NULL, "with "
+	  "mode=timed: play N times as fast as recorded (fio `replay_time_scale`)"),
+	A("fit", T_ENUM, 0, "scale", plan_workload, fit, 0, 0, replay_fit_choices,
+	  "a trace reaching past the target's end has its offsets divided by the "
+	  "smallest whole factor that fits (fio `replay_scale`, aligned to 4 KiB); the "
+	  "factor is in the manifest"),
+	A("iodepth", T_INT, 0, "1", plan_workload, iodepth, 1, 65536, NULL,
+	  "most I/Os in flight (fio `iodepth=`)"),
+	A("ioengine", T_ENUM, 0, "auto", plan_workload, ioengine, 0, 0, engine_choices,
+	  "fio engine"),
+	A("direct", T_BOOL, 0, "1", plan_workload, direct, 0, 0, NULL, "O_DIRECT"),
+	A("log", T_ENUM, 0, "per-second", plan_workload, log, 0, 0, log_choices,
+	  "per-second IOPS, bandwidth and latency logs"),
+	A("data", T_TEXT, 0, NULL, plan_workload, data, 0, 0, NULL,
+	  "the data pattern its writes carry, as the plan's `data`; default the plan's"),
+};
+
 static const struct plan__attr sweep_attrs[] = {
 	{ "var", T_NAME, 1, NULL, 0, 0, 0, NULL, "the variable each value is bound to, "
 	  "used as `${var}` by the steps inside" },
@@ -350,7 +379,7 @@ static void release_step(struct plan_workload *w)
 	char *strs[] = {
 		w->name, w->target, w->file, w->cell, w->rw, w->bssplit, w->ioengine,
 		w->rate, w->random_distribution, w->log, w->pattern, w->method, w->chart,
-		w->data,
+		w->data, w->trace, w->mode, w->fit,
 	};
 
 	for (size_t i = 0; i < N(strs); i++)
@@ -506,6 +535,8 @@ int plan_step_writes(const struct plan_workload *w)
 		return strcmp(w->method, "none") != 0;
 	if (plan_step_is(w, PLAN_KIND_MEASURE))
 		return strcmp(w->rw, "read") && strcmp(w->rw, "randread");
+	if (plan_step_is(w, PLAN_KIND_REPLAY))
+		return w->trace_writes;
 	return plan_step_is(w, PLAN_KIND_FILL);
 }
 

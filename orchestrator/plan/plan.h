@@ -47,6 +47,8 @@ enum plan_kind_flag {
 				     * tracked in rounds, run by duty cycles */
 	PLAN_KIND_FILL = 1 << 3,    /* writes its `amount` over the target, not timed */
 	PLAN_KIND_ERASE = 1 << 4,   /* erases the target by its `method` (a purge method) */
+	/* #24 replay */
+	PLAN_KIND_REPLAY = 1 << 5,  /* replays its `trace` (a blktrace file) onto the target */
 };
 
 /* How long a kind of step takes (plan_step_time_ms). */
@@ -78,7 +80,12 @@ enum plan_kind_time {
 	  PLAN__STEPS_IN " rounds", "leave the drive idle") \
 	X(PLAN_PROBE, "probe", PLAN_TIME_NONE, PLAN_KIND_TARGET, \
 	  "identity and health snapshot", probe_attrs, PLAN__STEPS_IN, \
-	  "record the target's identity and health")
+	  "record the target's identity and health") \
+	/* #24 replay */ \
+	X(PLAN_REPLAY, "replay", PLAN_TIME_OPEN, PLAN_KIND_TARGET | PLAN_KIND_REPLAY, \
+	  NULL, replay_attrs, PLAN__STEPS_IN, \
+	  "replay a block trace (blktrace) onto the target with fio, scored in MB/s and " \
+	  "average access time (docs/replay.md)")
 
 /* What a kind of scope does. */
 enum plan_scope_flag {
@@ -181,6 +188,13 @@ struct plan_workload {
 
 	/* idle */
 	uint64_t duration_ms;
+
+	/* #24 replay */
+	char *trace;       /* the blktrace file, resolved against the plan file's folder */
+	char *mode;        /* "fast" (no stall) or "timed" (the trace's own timing) */
+	long long speed;   /* timed: the trace's time divided by this (1 = as recorded) */
+	char *fit;         /* how offsets past the target's end are fitted: "scale" */
+	int trace_writes;  /* 1 until the trace is read and holds no writes (the engine) */
 };
 
 /* A tracking variable of a rounds scope: a metric of one element per round. */

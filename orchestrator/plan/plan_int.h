@@ -194,6 +194,22 @@ int plan__load_attrs(struct plan__loader *ld, const xmlNode *n,
  * shipped names (plan_report.c). NULL name: nothing to check. */
 int plan__check_report(struct plan__loader *ld, const xmlNode *root, const char *name);
 
+/* Returns dir(base)/href, or href when it is absolute; free() it (plan_read.c). */
+char *plan__relative_to(const char *base, const char *href);
+/* 1 when the resolved path real is dir or below it (plan_read.c). */
+int plan__path_inside(const char *real, const char *dir);
+
+/* #24 replay (plan_replay.c) */
+#define PLAN_MAX_TRACE_BYTES (256u << 20) /* one <replay>'s trace file */
+/*
+ * Resolves <replay> n's trace against the file it stands in, refuses what is no
+ * regular file, is larger than PLAN_MAX_TRACE_BYTES, or lies outside a rerun's
+ * confine, at the trace attribute's value; lists it once among the plan's files
+ * (so the archive keeps a copy); w->trace becomes the resolved path (realpath).
+ * Sets w->trace_writes to 1 (not read yet).
+ */
+int plan__load_trace(struct plan__loader *ld, const xmlNode *n, struct plan_workload *w);
+
 /* ---- reading files (plan_read.c), the checks (plan_check.c) ---- */
 
 /*

@@ -307,6 +307,8 @@ static int load_step(struct plan__loader *ld, const xmlNode *n, const struct pla
 	rc = plan__load_attrs(ld, n, e, w, 1);
 	if (!rc)
 		rc = load_step_children(ld, n, w);
+	if (!rc && w->trace)   /* #24 replay */
+		rc = plan__load_trace(ld, n, w);
 	w->thinktime_us *= 1000; /* parsed as a time in ms; fio wants µs */
 	if (!w->size_amt.mult)
 		w->size = w->size_amt.bytes;
@@ -410,24 +412,6 @@ static int load_sweep(struct plan__loader *ld, const xmlNode *n, const struct pl
 	return rc;
 }
 
-/* Returns dir(base)/href, or href when it is absolute; free() it. */
-static char *relative_to(const char *base, const char *href)
-{
-	const char *slash = strrchr(base, '/');
-
-	if (href[0] == '/' || !slash)
-		return xstrdup(href);
-	return xasprintf("%.*s/%s", (int)(slash - base), base, href);
-}
-
-/* 1 when the resolved path real is dir or below it. */
-static int path_inside(const char *real, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	return !strncmp(real, dir, n) && (real[n] == '/' || !real[n]);
-}
-
 /* 1 when s is a data= value plan_data_parse() refuses. */
 static int bad_data(const char *s)
 {
@@ -456,13 +440,13 @@ static int load_include(struct plan__loader *ld, const xmlNode *n,
 				    "(each time a file is included counts)", PLAN_MAX_INCLUDES);
 		goto out;
 	}
-	path = relative_to(ld->doc->file, href.buf);
+	path = plan__relative_to(ld->doc->file, href.buf);
 	if (!realpath(path, real)) {
 		rc = plan__err_node(ld, n, "href", 1, "cannot read included file '%s': %s", path,
 				    strerror(errno));
 		goto out;
 	}
-	if (ld->p->confine && !path_inside(real, ld->p->confine)) {
+	if (ld->p->confine && !plan__path_inside(real, ld->p->confine)) {
 		rc = plan__err_node(ld, n, "href", 1, "included file '%s' is outside '%s': a "
 				    "rerun reads only the archive's own plan files", path,
 				    ld->p->confine);

@@ -14,6 +14,7 @@
 #include "err.h"
 #include "plan_int.h"
 #include "sbuf.h"
+#include "xalloc.h"
 
 const struct plan__limit plan__limits[] = {
 	{ "one plan or included file", PLAN_MAX_FILE_BYTES, "bytes" },
@@ -29,6 +30,8 @@ const struct plan__limit plan__limits[] = {
 	{ "steps in the plan", PLAN_MAX_STEPS, "steps" },
 	{ "targets in the plan; hosts in the plan", PLAN_MAX_TARGETS, "each" },
 	{ "nesting of elements, of includes, of sweeps", PLAN_MAX_DEPTH, "levels" },
+	/* #24 replay */
+	{ "one `<replay>`'s trace file", PLAN_MAX_TRACE_BYTES, "bytes" },
 };
 const size_t plan__nlimits = sizeof(plan__limits) / sizeof(plan__limits[0]);
 
@@ -108,4 +111,20 @@ out:
 	if (fd >= 0)
 		close(fd);
 	return rc;
+}
+
+char *plan__relative_to(const char *base, const char *href)
+{
+	const char *slash = strrchr(base, '/');
+
+	if (href[0] == '/' || !slash)
+		return xstrdup(href);
+	return xasprintf("%.*s/%s", (int)(slash - base), base, href);
+}
+
+int plan__path_inside(const char *real, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return !strncmp(real, dir, n) && (real[n] == '/' || !real[n]);
 }

@@ -210,22 +210,25 @@ cp -a "$res" "$kill9"
 rm "$kill9/report.pdf" "$kill9"/charts/*
 "$SSDBENCH" report "$kill9" --width 4000 > "$WORK/kill.log" 2>&1 &
 pid=$!
+# (the report is drawn in a folder of its own, .ssdbench-report-PID/, then swapped in)
 for _ in $(seq 2000); do
-  compgen -G "$kill9/charts/*.tmp" > /dev/null && break
+  compgen -G "$kill9/.ssdbench-report-*/charts/*.tmp" > /dev/null && break
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.01
 done
-compgen -G "$kill9/charts/*.tmp" > /dev/null || fail "caught no temporary chart to kill the report on"
+compgen -G "$kill9/.ssdbench-report-*/charts/*.tmp" > /dev/null ||
+  fail "caught no temporary chart to kill the report on"
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null || true
 check "no report.pdf after the kill" test ! -e "$kill9/report.pdf"
-expect_eq "empty charts after the kill" "$(find "$kill9/charts" -empty -name '*.png' -o -empty -name '*.svg' | wc -l)" 0
+expect_eq "empty charts after the kill" "$(find "$kill9" -empty -name '*.png' -o -empty -name '*.svg' | wc -l)" 0
 sb kill-resume resume "$kill9"
 expect_eq "resume after a killed report: exit" "$rc" 2
 expect_err kill-resume "run 'ssdbench report $kill9' to render it"
 sb kill-report report "$kill9"
 expect_eq "re-render after the kill" "$rc" 0
 check "re-rendered report.pdf" pdfinfo "$kill9/report.pdf" > /dev/null
+expect_eq "the killed report's folder removed" "$(find "$kill9" -name '.ssdbench-report-*' | wc -l)" 0
 sb kill-resume2 resume "$kill9"
 check "then resume says finished" grep -q "nothing to resume: the run in '$kill9' finished$" "$WORK/kill-resume2.err"
 

@@ -24,10 +24,15 @@ for f in bin/ssdbench share/man/man1/ssdbench.1 share/bash-completion/completion
 done
 check "installed bin/ssdbench is executable" test -x "$P/bin/ssdbench"
 [ ! -e "$P/share/ssdbench/templates/cache" ] || fail "a font cache was installed as data"
-for d in templates testplans; do
+for d in templates testplans traces; do   # traces/: replay.xml's (#24 replay)
   diff -r -x cache "$SRC/$d" "$P/share/ssdbench/$d" > "$WORK/diff.log" ||
     { cat "$WORK/diff.log"; fail "share/ssdbench/$d differs from the source's $d/"; }
 done
+
+# The installed replay.xml finds its traces beside the plans (#24 replay).
+inst0() { (cd / && env -u SSDBENCH_DATADIR -u SSDBENCH_HOME "$@"); }
+inst0 "$P/bin/ssdbench" check "$P/share/ssdbench/testplans/replay.xml" --assume-capacity 1TB \
+  > "$WORK/rp.log" 2>&1 || { cat "$WORK/rp.log"; fail "installed replay.xml does not check"; }
 
 # The report, from /, with no data variable: the installed data and the CJK fonts.
 cp -r "$SRC/samples/archives/snia-iops" "$WORK/a"

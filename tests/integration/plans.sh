@@ -31,8 +31,9 @@ snia-hir.xml|15 h 35 min – 15 h 55 min
 snia-xsr.xml|22 h
 snia-dirth.xml|8 h 5 min – 26 h 25 min
 snia-ecw.xml|8 h 5 min – 26 h 25 min
+replay.xml|5 min – 25 min
 TABLE
-expect_eq "plans covered" "$(ls testplans/*.xml | wc -l)" 15
+expect_eq "plans covered" "$(ls testplans/*.xml | wc -l)" 16
 
 # 56 elements of one minute: 56 min per round.
 check "snia-iops: 56 min per round" grep -q "per round 56 min, in all 4 h 40 min – 23 h 20 min" \

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * replay: (#24 replay) the `replay` template kind: the pages of a run's <replay>
+ * elements (docs/replay.md). Per trace its bandwidth (MB/s: every direction's
+ * bytes over fio's job runtime) and average access time (mean completion latency
+ * over every I/O) as bars, the table of both with the percentiles, I/O count and
+ * fit, and the suites compared: the n-th replay of each trace forms suite n, its
+ * score the geometric mean of its traces' MB/s; the first suite against the last
+ * (before and after steady state) with Δ % per trace. Called from report_charts.c;
+ * calls report_ctx.c.
+ */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qos.h"
+#include "xalloc.h"
+
+/* The replay elements in run order, and per element its trace's number and its
+ * suite (the how-many-th replay of that trace it is). */
+struct replays {
+	const struct result_step **st;
+	size_t *trace, *suite;
+	size_t n, ntraces, nsuites;
+	const char **names;   /* per trace: its file's name */
+};
+
+static int is_replay(const struct result_step *st)
+{
+	return st->trace && report__is_ok(st);
+}
+
+static void collect(const struct result_run *run, struct replays *rp)
+{
+	const char **paths = xcalloc(run->nsteps + 1, sizeof(*paths));
+	size_t *count = xcalloc(run->nsteps + 1, sizeof(*count));
+
+	memset(rp, 0, sizeof(*rp));
+	rp->st = xcalloc(run->nsteps + 1, sizeof(const struct result_step *));
+	rp->trace = xcalloc(run->nsteps + 1, sizeof(*rp->trace));
+	rp->suite = xcalloc(run->nsteps + 1, sizeof(*rp->suite));
+	rp->names = xcalloc(run->nsteps + 1, sizeof(*rp->names));
+	for (size_t i = 0; i < run->nsteps; i++) {
+		const struct result_step *st = &run->steps[i];
+		size_t t = 0;
+
+		if (!is_replay(st))
+			continue;
+		while (t < rp->ntraces && strcmp(paths[t], st->trace))
+			t++;
+		if (t == rp->ntraces) {
+			const char *slash = strrchr(st->trace, '/');
+
+			paths[rp->ntraces] = st->trace;
+			rp->names[rp->ntraces++] = slash ? slash + 1 : st->trace;
+		}
+		rp->st[rp->n] = st;
+		rp->trace[rp->n] = t;
+		rp->suite[rp->n] = count[t]++;
+		if (count[t] > rp->nsuites)
+			rp->nsuites = count[t];
+		rp->n++;
+	}
+	free(paths);
+	free(count);
+}
+
+static void release(struct replays *rp)
+{
+	free(rp->st);
+	free(rp->trace);
+	free(rp->suite);
+	free(rp->names);
+}
+
+/* The element of trace t in suite s, or NULL. */
+static const struct result_step *find(const struct replays *rp, size_t t, size_t s)
+{
+	for (size_t i = 0; i < rp->n; i++)
+		if (rp->trace[i] == t && rp->suite[i] == s)
+			return rp->st[i];
+	return NULL;
+}
+
+/* Suite s's score: the geometric mean of its traces' MB/s; NAN unless every trace
+ * of the run was replayed in it. */
+static double suite_score(const struct replays *rp, size_t s)
+{
+	double logs = 0;
+
+	for (size_t t = 0; t < rp->ntraces; t++) {
+		const struct result_step *st = find(rp, t, s);
+		double mb = st ? result_replay_mbps(st) : 0;
+
+		if (!(mb > 0))
+			return NAN;
+		logs += log(mb);
+	}
+	return rp->ntraces ? exp(logs / (double)rp->ntraces) : NAN;
+}
+
+static void fmt1(double v, char *buf, size_t n)
+{
+	if (isfinite(v))
+		chart_format_grouped(v, 1, buf, n);
+	else
+		snprintf(buf, n, "–");
+}
+
+/* The bars of one metric, a bar per element, coloured by suite. */
+static void bars(struct report *r, const struct replays *rp, int access)
+{
+	struct chart *c = chart_new(CHART_BARH, r->msg[access ? M_RP_ACCESS : M_RP_MBPS],
+				    r->msg[M_RP_BARS_SUB]);
+
+	for (size_t i = 0; i < rp->n; i++) {
+		const struct result_step *st = rp->st[i];
+		double v = access ? st->clat_mean_us : result_replay_mbps(st);
+		char num[48], text[64], suite[32];
+
+		fmt1(v, num, sizeof(num));
+		snprintf(text, sizeof(text), "%s %s", num, access ? "µs" : "MB/s");
+		snprintf(suite, sizeof(suite), "%s %zu", r->msg[M_RP_SUITE], rp->suite[i] + 1);
+		chart_add_bar(c, st->name, suite, v, text, chart_palette(rp->suite[i]));
+		chart_add_legend(c, suite, chart_palette(rp->suite[i]));
+	}
+	report__add_chart(r, xstrdup(access ? "replay-access" : "replay-mbps"), c, NULL);
+}
+
+/* Every element's numbers, and each suite's score. */
+static void scores(struct report *r, const struct replays *rp)
+{
+	const char *head[7] = { r->msg[M_RP_TRACE], "MB/s", r->msg[M_RP_ACCESS_US],
+				"p99 µs", "p99.9 µs", r->msg[M_RP_IOS], r->msg[M_RP_FIT] };
+	struct table *t = table_new(r->msg[M_RP_TABLE], r->msg[M_RP_TABLE_SUB], 7, head);
+	char mb[48], acc[48], p99[48], p999[48], ios[32], fit[48];
+	const char *row[7] = { NULL, mb, acc, p99, p999, ios, fit };
+
+	for (size_t i = 0; i < rp->n; i++) {
+		const struct result_step *st = rp->st[i];
+		uint64_t n = 0;
+
+		for (int dd = 0; dd < RESULT_NDIRS; dd++)
+			n += st->dir_stat[dd].total_ios;
+		row[0] = st->name;
+		fmt1(result_replay_mbps(st), mb, sizeof(mb));
+		fmt1(st->clat_mean_us, acc, sizeof(acc));
+		fmt1(st->clat_p99_us, p99, sizeof(p99));
+		fmt1(st->clat_p999_us, p999, sizeof(p999));
+		snprintf(ios, sizeof(ios), "%llu", (unsigned long long)n);
+		if (st->replay_scale > 1)
+			snprintf(fit, sizeof(fit), "%s ÷ %llu", report__str_or(st->replay_fit, "?"),
+				 (unsigned long long)st->replay_scale);
+		else
+			snprintf(fit, sizeof(fit), "%s", report__str_or(st->replay_fit, "?"));
+		table_add_row(t, row, NULL);
+	}
+	for (size_t s = 0; s < rp->nsuites; s++) {
+		char label[96];
+
+		snprintf(label, sizeof(label), "%s %zu: %s", r->msg[M_RP_SUITE], s + 1,
+			 r->msg[M_RP_GEOMEAN]);
+		row[0] = label;
+		fmt1(suite_score(rp, s), mb, sizeof(mb));
+		acc[0] = p99[0] = p999[0] = ios[0] = fit[0] = '\0';
+		table_add_row(t, row, NULL);
+	}
+	report__add_chart(r, xstrdup("replay-table"), NULL, t);
+}
+
+/* The first suite against the last: per trace MB/s and access time, Δ %. */
+static void delta(struct report *r, const struct replays *rp)
+{
+	const char *head[7] = { r->msg[M_RP_TRACE], r->msg[M_RP_BEFORE_MBPS],
+				r->msg[M_RP_AFTER_MBPS], "Δ %", r->msg[M_RP_BEFORE_US],
+				r->msg[M_RP_AFTER_US], "Δ %" };
+	struct table *t = table_new(r->msg[M_RP_DELTA], r->msg[M_RP_DELTA_SUB], 7, head);
+	char c[6][48];
+	const char *row[7] = { NULL, c[0], c[1], c[2], c[3], c[4], c[5] };
+	size_t last = rp->nsuites - 1;
+
+	for (size_t k = 0; k <= rp->ntraces; k++) {
+		const struct result_step *a = k < rp->ntraces ? find(rp, k, 0) : NULL;
+		const struct result_step *b = k < rp->ntraces ? find(rp, k, last) : NULL;
+		double v[4] = { NAN, NAN, NAN, NAN };
+		uint32_t fills[7] = { TABLE_NO_FILL, TABLE_NO_FILL, TABLE_NO_FILL, TABLE_NO_FILL,
+				      TABLE_NO_FILL,
+				      TABLE_NO_FILL, TABLE_NO_FILL };
+
+		if (k < rp->ntraces && (!a || !b))
+			continue;
+		if (a && b) {
+			v[0] = result_replay_mbps(a);
+			v[1] = result_replay_mbps(b);
+			v[2] = a->clat_mean_us;
+			v[3] = b->clat_mean_us;
+			row[0] = rp->names[k];
+		} else {   /* the suites' scores */
+			v[0] = suite_score(rp, 0);
+			v[1] = suite_score(rp, last);
+			row[0] = r->msg[M_RP_GEOMEAN];
+		}
+		fmt1(v[0], c[0], sizeof(c[0]));
+		fmt1(v[1], c[1], sizeof(c[1]));
+		fmt1(table_delta_pct(v[0], v[1]), c[2], sizeof(c[2]));
+		fills[3] = table_delta_color(table_delta_pct(v[0], v[1]), TABLE_HIGHER_BETTER, 50);
+		fmt1(v[2], c[3], sizeof(c[3]));
+		fmt1(v[3], c[4], sizeof(c[4]));
+		fmt1(table_delta_pct(v[2], v[3]), c[5], sizeof(c[5]));
+		fills[6] = table_delta_color(table_delta_pct(v[2], v[3]), TABLE_LOWER_BETTER, 50);
+		table_add_row(t, row, fills);
+	}
+	report__add_chart(r, xstrdup("replay-delta"), NULL, t);
+}
+
+/* The access-time distribution: each element's completion-latency exceedance
+ * (json+ bins over every direction), log-log as the qos kind draws it. */
+static void distribution(struct report *r, const struct replays *rp)
+{
+	struct chart *c = chart_new(CHART_SWEEP, r->msg[M_RP_DIST], r->msg[M_RP_DIST_SUB]);
+	struct result_hist h = { NULL, NULL, 0 };
+
+	chart_set_axis_titles(c, r->msg[M_LATENCY], r->msg[M_PERCENTILE]);
+	chart_set_scales(c, CHART_LOG10, CHART_LOG10);
+	chart_set_units(c, CHART_UNIT_SI, CHART_UNIT_NINES);
+	for (size_t i = 0; i < rp->n; i++) {
+		double *x, *y;
+		size_t n;
+
+		qos_merge(rp->st[i], 0, &h);
+		x = xmalloc((2 * h.n + 1) * sizeof(*x));
+		y = xmalloc((2 * h.n + 1) * sizeof(*y));
+		n = qos_exceedance(&h, x, y);
+		if (n)
+			chart_add_series(c, rp->st[i]->name, chart_palette(c->nseries), x, y, n);
+		free(x);
+		free(y);
+	}
+	result_hist_release(&h);
+	if (!c->nseries) {
+		chart_free(c);
+		return;
+	}
+	report__add_chart(r, xstrdup("replay-dist"), c, NULL);
+}
+
+void report__build_replay(struct report *r, const struct tmpl_chart *t)
+{
+	struct replays rp;
+
+	(void)t;
+	collect(r->run, &rp);
+	if (rp.n) {
+		bars(r, &rp, 0);
+		bars(r, &rp, 1);
+		scores(r, &rp);
+		if (rp.nsuites > 1)
+			delta(r, &rp);
+		distribution(r, &rp);
+	}
+	release(&rp);
+}

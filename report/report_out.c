@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report_out: where a run's reports go, one per language. The archive's own report
+ * is drawn whole into a folder of its own inside the archive and swapped in at the
+ * end, so a failure leaves the report that was there; a report named elsewhere
+ * (-o, --svg, --png) writes there only.
+ */
+#include "report_out.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "i18n.h"
+#include "safefile.h"
+#include "xalloc.h"
+
+#define TMP_PREFIX ".ssdbench-report-"
+
+/* What the archive's own report is made of: swapped in as one. */
+static const char *const own_names[] = { "report.pdf", "charts", "report" };
+#define NOWN (sizeof(own_names) / sizeof(own_names[0]))
+
+int report_langs_of(const struct result_run *run, const char **out, struct diag *d)
+{
+	size_t n = 0;
+	int rc;
+
+	if (!run->report_langs || !*run->report_langs) {
+		out[0] = "zh-TW";
+		return 1;
+	}
+	rc = i18n_lang_split(run->report_langs, out, I18N_MAX_LANGS, &n, d);
+	if (rc)
+		return diag_set(d, -SB_EPARSE, NULL, 0, 0, "the archive's report_langs: %s",
+				d->msg);
+	return (int)n;
+}
+
+/* One language's report with the folders and PDF given; says where it went. */
+static int one(const struct result_run *run, const struct report_set *s, const char *lang,
+	       int many, const char *pdf, const char *charts, const char *svg, const char *png,
+	       struct diag *d)
+{
+	struct report_opts ro = { pdf, charts, s->png_width, lang, NULL };
+	struct report_extra rx = { svg, png, s->png_2x, s->date, s->template_path,
+				   s->preset, s->svg_outlines };
+	int rc = report_render_ext(run, &ro, &rx, d);
+
+	if (rc || !s->say)
+		return rc;
+	fprintf(s->say, "report%s%s%s:", many ? " (" : "", many ? lang : "", many ? ")" : "");
+	if (pdf)
+		fprintf(s->say, " %s", pdf);
+	if (charts)
+		fprintf(s->say, " (charts in %s/)", charts);
+	if (svg)
+		fprintf(s->say, " SVG in %s/", svg);
+	if (png)
+		fprintf(s->say, " PNG in %s/", png);
+	fputc('\n', s->say);
+	return 0;
+}
+
+/* dir/sub/name, or dir/name when sub is NULL; NULL when dir is. */
+static char *join(const char *dir, const char *sub, const char *name)
+{
+	if (!dir)
+		return NULL;
+	return sub ? xasprintf("%s/%s/%s", dir, sub, name) : xasprintf("%s/%s", dir, name);
+}
+
+/*
+ * A report named elsewhere: -o FILE, --svg DIR, --png DIR; with several languages
+ * FILE's folder/LANG/FILE's name, DIR/LANG/.
+ */
+static int elsewhere(const struct result_run *run, const struct report_set *s,
+		     const char *const *langs, size_t n, struct diag *d)
+{
+	int rc = 0;
+
+	for (size_t i = 0; !rc && i < n; i++) {
+		const char *l = n > 1 ? langs[i] : NULL;
+		const char *slash = s->pdf ? strrchr(s->pdf, '/') : NULL;
+		char *pdfdir = !s->pdf ? NULL
+			       : slash ? xstrndup(s->pdf, slash > s->pdf ? (size_t)(slash - s->pdf) : 1)
+				       : xstrdup(".");
+		char *pdf = !s->pdf ? NULL : l ? join(pdfdir, l, slash ? slash + 1 : s->pdf)
+					       : xstrdup(s->pdf);
+		char *svg = l ? join(s->svg_dir, NULL, l) : NULL;
+		char *png = l ? join(s->png_dir, NULL, l) : NULL;
+		char *ldir = l && pdfdir ? join(pdfdir, NULL, l) : NULL;
+
+		if (ldir)
+			rc = safefile_mkdir(ldir, 1, d);
+		/* DIR, then DIR/LANG/ (report_render_ext() makes the last folder only) */
+		if (!rc && svg)
+			rc = safefile_mkdir(s->svg_dir, 1, d);
+		if (!rc && png)
+			rc = safefile_mkdir(s->png_dir, 1, d);
+		if (!rc)
+			rc = one(run, s, langs[i], n > 1, pdf, NULL, l ? svg : s->svg_dir,
+				 l ? png : s->png_dir, d);
+		free(pdfdir);
+		free(pdf);
+		free(svg);
+		free(png);
+		free(ldir);
+	}
+	return rc;
+}
+
+/* Removes the folders reports that died (kill -9) left in the archive. */
+static void drop_leftovers(int dfd)
+{
+	int fd = dup(dfd);
+	DIR *dh = fd < 0 ? NULL : fdopendir(fd);
+	struct dirent *e;
+
+	if (!dh) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((e = readdir(dh))) {
+		char *end;
+		long pid;
+
+		if (strncmp(e->d_name, TMP_PREFIX, strlen(TMP_PREFIX)))
+			continue;
+		pid = strtol(e->d_name + strlen(TMP_PREFIX), &end, 10);
+		if (*end == '\0' && pid > 0 && kill((pid_t)pid, 0) && errno == ESRCH)
+			safefile_remove_tree(dfd, e->d_name);
+	}
+	closedir(dh);
+}
+
+/* The archive's report files: a link in their place is never written through. */
+static int refuse_links(const char *dir, struct diag *d)
+{
+	struct stat st;
+	int rc = 0;
+
+	for (size_t i = 0; !rc && i < NOWN; i++) {
+		char *p = xasprintf("%s/%s", dir, own_names[i]);
+
+		if (i > 0 && lstat(p, &st) == 0 && S_ISLNK(st.st_mode))
+			rc = diag_set(d, -SB_EIO, p, 0, 0, "'%s' is a symbolic link: refusing "
+				      "to write through it", p);
+		free(p);
+	}
+	return rc;
+}
+
+/* Moves the old report out of the archive into the folder tmp, the new one in. */
+static int swap_in(int dfd, int tfd, const char *dir, const char *tmp, struct diag *d)
+{
+	int rc = 0;
+
+	for (size_t i = 0; !rc && i < NOWN; i++) {
+		char *old = xasprintf("old-%s", own_names[i]);
+
+		if (renameat(dfd, own_names[i], tfd, old) && errno != ENOENT)
+			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot move '%s/%s' aside: %s (the "
+				      "reports, old and new, are in %s/)", dir, own_names[i],
+				      strerror(errno), tmp);
+		free(old);
+	}
+	for (size_t i = 0; !rc && i < NOWN; i++)
+		if (renameat(tfd, own_names[i], dfd, own_names[i]) && errno != ENOENT)
+			rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot move the new '%s/%s' in: %s "
+				      "(the reports, old and new, are in %s/)", dir, own_names[i],
+				      strerror(errno), tmp);
+	return rc;
+}
+
+/* Draws every language's report into the folder tmp (relative to dir), as laid out. */
+static int draw_all(const struct result_run *run, const struct report_set *s,
+		    const char *const *langs, size_t n, const char *tmp, struct diag *d)
+{
+	FILE *say = s->say;
+	struct report_set quiet = *s;
+	int rc = 0;
+
+	quiet.say = NULL;
+	for (size_t i = 0; !rc && i < n; i++) {
+		char *sub = n > 1 ? xasprintf("report/%s", langs[i]) : NULL;
+		char *base = sub ? xasprintf("%s/%s", tmp, sub) : xstrdup(tmp);
+		char *pdf = xasprintf("%s/report.pdf", base), *charts = xasprintf("%s/charts", base);
+		char *top = xasprintf("%s/report", tmp);
+
+		if (sub)
+			rc = safefile_mkdir(top, 0, d);
+		if (!rc && sub)
+			rc = safefile_mkdir(base, 0, d);
+		if (!rc)
+			rc = one(run, &quiet, langs[i], n > 1, pdf, charts, NULL, NULL, d);
+		free(sub);
+		free(base);
+		free(pdf);
+		free(charts);
+		free(top);
+	}
+	for (size_t i = 0; !rc && say && i < n; i++) {
+		if (n > 1)
+			fprintf(say, "report (%s): %s/report/%s/report.pdf (charts in %s/report/%s/"
+				"charts/)\n", langs[i], s->dir, langs[i], s->dir, langs[i]);
+		else
+			fprintf(say, "report: %s/report.pdf (charts in %s/charts/)\n", s->dir,
+				s->dir);
+	}
+	return rc;
+}
+
+/* The archive's own report: DIR/report.pdf and charts/, or DIR/report/LANG/ each. */
+static int own(const struct result_run *run, const struct report_set *s,
+	       const char *const *langs, size_t n, struct diag *d)
+{
+	char *name = xasprintf(TMP_PREFIX "%ld", (long)getpid());
+	char *tmp = xasprintf("%s/%s", s->dir, name);
+	int dfd = -1, tfd = -1, keep = 0, rc = refuse_links(s->dir, d);
+
+	if (!rc) {
+		dfd = safefile_opendir(s->dir, NULL, d);
+		rc = dfd < 0 ? dfd : 0;
+	}
+	if (!rc) {
+		drop_leftovers(dfd);
+		safefile_remove_tree(dfd, name);
+		rc = safefile_mkdir(tmp, 0, d);
+	}
+	if (!rc)
+		rc = draw_all(run, s, langs, n, tmp, d);
+	if (!rc && (tfd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot open '%s': %s", tmp, strerror(errno));
+	if (!rc && (rc = swap_in(dfd, tfd, s->dir, tmp, d)))
+		keep = 1;  /* the old report may be in there: left for the user, named */
+	if (tfd >= 0)
+		close(tfd);
+	if (dfd >= 0 && !keep)
+		safefile_remove_tree(dfd, name);
+	if (dfd >= 0)
+		close(dfd);
+	free(name);
+	free(tmp);
+	return rc;
+}
+
+int report_render_set(const struct result_run *run, const struct report_set *s,
+		      struct diag *d)
+{
+	const char *langs[I18N_MAX_LANGS];
+	size_t n = s->nlangs;
+	int got;
+
+	if (n > I18N_MAX_LANGS)
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "more than %d languages",
+				I18N_MAX_LANGS);
+	for (size_t i = 0; i < n; i++)
+		langs[i] = s->langs[i];
+	if (!n) {
+		got = report_langs_of(run, langs, d);
+		if (got < 0)
+			return got;
+		n = (size_t)got;
+	}
+	if (s->pdf || s->svg_dir || s->png_dir || !s->dir)
+		return elsewhere(run, s, langs, n, d);
+	return own(run, s, langs, n, d);
+}
