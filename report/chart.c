@@ -10,20 +10,6 @@
 #include "err.h"
 #include "xalloc.h"
 
-static const struct chart_font_spec font_specs[CHART_FONT_N] = {
-	[CHART_FONT_TITLE] = { 19.0, 1 },
-	[CHART_FONT_SUBTITLE] = { 11.5, 0 },
-	[CHART_FONT_AXIS] = { 10.5, 1 },
-	[CHART_FONT_TICK] = { 10.0, 0 },
-	[CHART_FONT_LEGEND] = { 10.5, 0 },
-	[CHART_FONT_BAR_LABEL] = { 11.0, 1 },
-	[CHART_FONT_BAR_NOTE] = { 9.0, 0 },
-	[CHART_FONT_VALUE] = { 10.5, 1 },
-	[CHART_FONT_HEADING] = { 28.0, 1 },
-	[CHART_FONT_BODY] = { 9.5, 0 },
-	[CHART_FONT_SMALL] = { 8.0, 0 },
-};
-
 /* Spacing in points; one table so every chart breathes the same way. */
 static const struct {
 	double pad_x, pad_top, pad_bottom;
@@ -45,13 +31,6 @@ static const struct {
 	double mark_gap;      /* a marked point to its label */
 } sp = { 36, 28, 24, 6, 18, 10, 8, 8, 44, 24, 80, 2, 40, 22, 8, 12, 24,
 	 0.36, 0.40, 12, 6 };
-
-const struct chart_font_spec *chart_font_spec(enum chart_font f)
-{
-	if ((int)f < 0 || f >= CHART_FONT_N)
-		f = CHART_FONT_BODY;
-	return &font_specs[f];
-}
 
 uint32_t chart_palette(size_t i)
 {
@@ -95,6 +74,11 @@ void chart_set_footer(struct chart *c, const char *footer)
 {
 	free(c->footer);
 	c->footer = xstrdup(footer ? footer : "");
+}
+
+void chart_set_bars_max(struct chart *c, double v)
+{
+	c->bars_max = v;
 }
 
 void chart_set_scales(struct chart *c, enum chart_scale xs, enum chart_scale ys)
@@ -623,6 +607,7 @@ static void data_extent(struct chart *c)
 	series_extent(c, e, e2);
 	for (size_t i = 0; i < c->nbars; i++)
 		ymax = fmax(ymax, c->bars[i].value);
+	ymax = fmax(ymax, c->bars_max);
 	if (chart_is_bars(c)) {
 		c->x.data_min = 0;
 		c->x.data_max = ymax;
@@ -800,10 +785,19 @@ static int layout_barh(struct chart *c, const struct chart_measure *m)
 	struct chart_rect *p = &L->plot;
 	double top = layout_head(c, m), vw = 0, lw;
 
-	L->row_h = sp.bar_row;
+	/*
+	 * A row holds its label and note at any type scale (#22 slide); grouped bars
+	 * have one line of text a row, so their rows are as tall as it needs.
+	 */
+	double row = c->kind == CHART_BARG
+		     ? 1.6 * fmax(text_h(m, CHART_FONT_BAR_NOTE), text_h(m, CHART_FONT_VALUE))
+		     : fmax(sp.bar_row, 1.15 * (text_h(m, CHART_FONT_BAR_LABEL) +
+						text_h(m, CHART_FONT_BAR_NOTE)));
+
+	L->row_h = row;
 	L->bar_h = sp.bar_thick;
 	if (L->height <= 0)
-		L->height = top + (double)chart_bar_rows(c) * sp.bar_row + foot_height(c, m);
+		L->height = top + (double)chart_bar_rows(c) * row + foot_height(c, m);
 	p->y = top;
 	p->h = L->height - top - foot_height(c, m);
 	if (c->nbars)

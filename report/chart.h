@@ -30,8 +30,47 @@ struct chart_font_spec {
 	int bold;
 };
 
-/* Returns the size and weight of f. */
+/* Returns the size (the print type scale's) and weight of f. */
 const struct chart_font_spec *chart_font_spec(enum chart_font f);
+
+/*
+ * #22 presets: what a report or lineup is drawn for, one row each in one table
+ * (chart.c): the chart files' canvas and type scale (no text under min_text; the
+ * layout is made for the canvas, never a bigger one scaled down), their PNG
+ * widths, per-chart PDFs and the SVG's unit. The report PDF always uses the
+ * print type scale (body text 9 pt or more). "archive" is what `run` writes and
+ * `report` draws when no preset is named: print's layout, SVG and a 1400 px PNG.
+ */
+struct chart_preset {
+	const char *name;        /* --preset, <report preset="..."> */
+	double width, height;    /* chart canvas, points (px at 1x); 0: the template's */
+	int png_width;           /* the 1x PNG, pixels */
+	int png_2x;              /* also NAME@2x.png at twice that */
+	int pdf_charts;          /* also NAME.pdf per chart (vector) */
+	int svg_px;              /* SVG sized in px (a web page's unit), else pt */
+	double min_text;         /* the smallest size in size[] */
+	double size[CHART_FONT_N]; /* the type scale, points; 0s: the print scale */
+};
+
+/* The rows: archive (the default), then the ones a user names. */
+enum chart_preset_id { CHART_PRESET_ARCHIVE, CHART_PRESET_PRINT, CHART_PRESET_WEB,
+		       CHART_PRESET_SLIDE, CHART_PRESET_N };
+
+const struct chart_preset *chart_preset(enum chart_preset_id id);
+/* The size of f under p (NULL: the print scale), points. */
+double chart_preset_size(const struct chart_preset *p, enum chart_font f);
+/* The preset named name ("print", "web", "slide", "archive"), or NULL. */
+const struct chart_preset *chart_preset_find(const char *name);
+/* "print, web or slide": the names a user may give. */
+#define CHART_PRESET_NAMES "print, web or slide"
+/*
+ * The canvas of a chart the template sizes tw x th (th 0: as its rows need) under
+ * p: the preset's width (the height scaled alike, or the preset's for a 16:9
+ * slide), or the template's when the preset has none. width_px > 0 (--width)
+ * replaces a web canvas's width.
+ */
+void chart_preset_canvas(const struct chart_preset *p, double tw, double th, int width_px,
+			 double *w, double *h);
 
 /* Colours are 0xRRGGBB. */
 #define CHART_COLOR_TEXT 0x1f2328u
@@ -211,6 +250,7 @@ struct chart {
 	size_t nmarks, marks_cap;
 	char **cats;             /* CHART_BAR3D: the category labels along x */
 	size_t ncats;
+	double bars_max;         /* bar kinds: the value axis reaches at least this */
 };
 
 /* One CHART_BAR3D column as drawn: the front face and the depth its top and side take. */
@@ -260,6 +300,8 @@ void chart_set_title(struct chart *c, const char *title);
 void chart_set_subtitle(struct chart *c, const char *subtitle);
 /* Sets the provenance line drawn at the bottom of the chart; copied. */
 void chart_set_footer(struct chart *c, const char *footer);
+/* Bar kinds: the value axis spans at least 0..v (a part of a split chart). */
+void chart_set_bars_max(struct chart *c, double v);
 /* Sets the axes' scales; a log axis ignores values <= 0. */
 void chart_set_scales(struct chart *c, enum chart_scale xs, enum chart_scale ys);
 void chart_set_units(struct chart *c, enum chart_unit x, enum chart_unit y);

@@ -698,6 +698,33 @@ static void draw_table_row(struct gfx *g, const struct table *t, double y,
 	}
 }
 
+/* The headers, each in one line or, cut at head_cut (#22), in two. */
+static void draw_table_head(struct gfx *g, const struct table *t, double pad)
+{
+	const char **line = xcalloc(t->ncols + 1, sizeof(*line));
+	char **first = xcalloc(t->ncols + 1, sizeof(*first));
+	int two = 0;
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		size_t cut = t->head_cut[c];
+
+		first[c] = cut ? xstrndup(t->head[c], cut - 1) : xstrdup(t->head[c]);
+		line[c] = first[c];
+		two |= cut > 0;
+	}
+	draw_table_row(g, t, t->head_y + pad, CHART_FONT_SMALL, CHART_COLOR_MUTED, line,
+		       NULL);
+	for (size_t c = 0; c < t->ncols; c++)
+		line[c] = t->head_cut[c] ? t->head[c] + t->head_cut[c] : "";
+	if (two)
+		draw_table_row(g, t, t->head_y + pad + t->head_h, CHART_FONT_SMALL,
+			       CHART_COLOR_MUTED, line, NULL);
+	for (size_t c = 0; c < t->ncols; c++)
+		free(first[c]);
+	free(first);
+	free(line);
+}
+
 void chartdraw_table(struct gfx *g, const struct table *t, const struct chart_measure *m)
 {
 	double x0 = t->col_x[0], x1 = t->width - x0, pad = 6;
@@ -707,8 +734,7 @@ void chartdraw_table(struct gfx *g, const struct table *t, const struct chart_me
 		 x1 - x0, t->title);
 	gfx_text(g, x0, t->subtitle_y, CHART_FONT_SUBTITLE, CHART_COLOR_MUTED, GFX_LEFT,
 		 x1 - x0, t->subtitle);
-	draw_table_row(g, t, t->head_y + pad, CHART_FONT_SMALL, CHART_COLOR_MUTED,
-		       (const char *const *)t->head, NULL);
+	draw_table_head(g, t, pad);
 	gfx_line(g, x0, t->body_y, x1, t->body_y, 0.75, CHART_COLOR_AXIS);
 	for (size_t r = 0; r < t->nrows; r++)
 		draw_table_row(g, t, t->body_y + (double)r * t->row_h + pad,

@@ -8,10 +8,6 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include <sys/mman.h>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 #include <cairo.h>
 #include <cairo-pdf.h>
@@ -21,8 +17,11 @@
 #include <pango/pangofc-fontmap.h>
 
 #include "err.h"
+#include "gfx_heap.h"
 #include "gfx_png.h"
+#include "gfx_svgtext.h"
 #include "safefile.h"
+#include "sbuf.h"
 #include "xalloc.h"
 
 /* The Noto CJK family for a language; the first matching prefix wins. */
@@ -44,6 +43,10 @@ struct gfx_fonts {
 	PangoLanguage *lang;
 	cairo_font_options_t *opts;
 	PangoFontDescription *desc[CHART_FONT_N];
+	const char *family;
+	char *lang_tag;
+	const struct chart_preset *preset; /* #22: the type scale and SVG unit */
+	int svg_outlines;      /* #22: SVG text as glyph outlines, not <text> */
 };
 
 struct gfx {
@@ -61,6 +64,8 @@ struct gfx {
 	PangoLayout *layout;
 	cairo_surface_t **images;   /* rasters the page uses (gfx_image_new) */
 	size_t nimages, images_cap;
+	struct gfx_svgtext *svgtext; /* #22: SVG strings as <text>, spliced at close ... */
+	struct sbuf svg;             /* ... into cairo's SVG, kept here until then */
 };
 
 /* The rasters are read when the page is done: let them go only then. */
@@ -78,6 +83,10 @@ static cairo_status_t write_cb(void *closure, const unsigned char *data, unsigne
 
 	if (g->write_errno)
 		return CAIRO_STATUS_WRITE_ERROR;
+	if (g->svgtext) {
+		sbuf_add(&g->svg, data, len);
+		return CAIRO_STATUS_SUCCESS;
+	}
 	if (fwrite(data, 1, len, g->file) != len) {
 		g->write_errno = errno ? errno : EIO;
 		return CAIRO_STATUS_WRITE_ERROR;
@@ -128,58 +137,6 @@ static int load_fc(struct gfx_fonts *f, const char *conf, const char *family,
 	return rc;
 }
 
-/*
- * Heap room for a chart's big blocks (issue #9). cairo 1.16's PDF font
- * subsetter copies the whole 'CFF ' table of a face into a new malloc() block
- * twice, to learn whether it is a CID font and then to subset it: 15-16 MB a
- * face for Noto Sans CJK, four copies for a chart's regular and bold. A density
- * raster needs two count buffers and an image or mask of up to 13 MB each. As
- * fresh mmap()s faulted in 4 KiB at a time they cost more than the drawing:
- * about 60 ms a font copy. So blocks up to 32 MB come from the heap and stay
- * there when freed (glibc's sliding threshold does that too, but only once the
- * first such block has been freed), and the heap is grown by HEAP_ROOM_BLOCKS
- * blocks advised for huge pages, as glibc.malloc.hugetlb=1 would: the big
- * blocks reuse pages faulted in 2 MB at a time where transparent_hugepage is
- * "always" or "madvise". Every gfx_open makes the room (at no cost once it is
- * there), so a report's charts share it; gfx_fonts_free gives it back at the
- * end of a plot, report or lineup. Untouched pages cost nothing. The output is
- * the same bytes either way.
- */
-#define HEAP_ROOM_BLOCK ((size_t)30 << 20)  /* under glibc's 32 MB mmap threshold cap */
-#define HEAP_ROOM_BLOCKS 2
-#define HUGE_PAGE ((uintptr_t)2 << 20)     /* x86-64 and arm64 with 4 KiB pages */
-
-static void heap_room_new(void)
-{
-#if defined(__GLIBC__)
-	void *blk[HEAP_ROOM_BLOCKS];
-
-	if (!mallopt(M_MMAP_THRESHOLD, 32 << 20) ||
-	    !mallopt(M_TRIM_THRESHOLD, (int)(2 * HEAP_ROOM_BLOCKS * HEAP_ROOM_BLOCK)))
-		return;
-	for (int i = 0; i < HEAP_ROOM_BLOCKS; i++) {
-		uintptr_t lo, hi;
-
-		blk[i] = malloc(HEAP_ROOM_BLOCK);
-		lo = ((uintptr_t)blk[i] + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-		hi = ((uintptr_t)blk[i] + HEAP_ROOM_BLOCK) & ~(HUGE_PAGE - 1);
-#ifdef MADV_HUGEPAGE
-		if (blk[i] && hi > lo)
-			(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
-#endif
-	}
-	for (int i = HEAP_ROOM_BLOCKS; i-- > 0;)
-		free(blk[i]);
-#endif
-}
-
-static void heap_room_release(void)
-{
-#if defined(__GLIBC__)
-	malloc_trim(0);
-#endif
-}
-
 /* Hinting off and unrounded positions: text measures alike on every surface. */
 static void setup_context(struct gfx_fonts *f, PangoContext *ctx)
 {
@@ -210,6 +167,8 @@ int gfx_fonts_new(struct gfx_fonts **out, const char *fonts_conf, const char *la
 	}
 	pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(f->map), f->fc);
 	f->lang = pango_language_from_string(lang);
+	f->lang_tag = xstrdup(lang);
+	f->family = family;
 	f->opts = cairo_font_options_create();
 	cairo_font_options_set_hint_style(f->opts, CAIRO_HINT_STYLE_NONE);
 	cairo_font_options_set_hint_metrics(f->opts, CAIRO_HINT_METRICS_OFF);
@@ -224,9 +183,8 @@ int gfx_fonts_new(struct gfx_fonts **out, const char *fonts_conf, const char *la
 		pango_font_description_set_family(f->desc[i], family);
 		pango_font_description_set_weight(f->desc[i], s->bold ?
 			PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-		pango_font_description_set_absolute_size(f->desc[i],
-							  s->size * PANGO_SCALE);
 	}
+	gfx_fonts_preset(f, NULL);
 out:
 	if (rc)
 		gfx_fonts_free(f);
@@ -235,10 +193,24 @@ out:
 	return rc;
 }
 
+void gfx_fonts_preset(struct gfx_fonts *f, const struct chart_preset *p)
+{
+	f->preset = p;
+	for (int i = 0; i < CHART_FONT_N; i++)
+		pango_font_description_set_absolute_size(f->desc[i],
+			chart_preset_size(p, (enum chart_font)i) * PANGO_SCALE);
+}
+
+void gfx_fonts_svg_outlines(struct gfx_fonts *f, int outlines)
+{
+	f->svg_outlines = outlines;
+}
+
 void gfx_fonts_free(struct gfx_fonts *f)
 {
 	if (!f)
 		return;
+	free(f->lang_tag);
 	for (int i = 0; i < CHART_FONT_N; i++)
 		if (f->desc[i])
 			pango_font_description_free(f->desc[i]);
@@ -259,7 +231,7 @@ void gfx_fonts_free(struct gfx_fonts *f)
 	if (f->fc)
 		FcConfigDestroy(f->fc);
 	free(f);
-	heap_room_release(); /* the charts drawn with f are done */
+	gfx_heap_room_release(); /* the charts drawn with f are done */
 }
 
 static void set_text(PangoLayout *layout, const struct gfx_fonts *f,
@@ -323,7 +295,10 @@ static cairo_surface_t *create_surface(struct gfx *g, double w, double h,
 
 	switch (g->fmt) {
 	case GFX_SVG:
-		return cairo_svg_surface_create_for_stream(write_cb, g, w, h);
+		s = cairo_svg_surface_create_for_stream(write_cb, g, w, h);
+		if (g->fonts->preset && g->fonts->preset->svg_px)
+			cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
+		return s;
 	case GFX_PNG:
 		return cairo_image_surface_create(CAIRO_FORMAT_RGB24,
 						  (int)lround(w * g->scale),
@@ -377,7 +352,11 @@ int gfx_open(struct gfx **out, struct gfx_fonts *fonts, enum gfx_format fmt,
 			close(fd);
 		goto out;
 	}
-	heap_room_new();
+	gfx_heap_room_new();
+	if (fmt == GFX_SVG && !fonts->svg_outlines) {
+		g->svgtext = gfx_svgtext_new(fonts->lang_tag, fonts->family);
+		sbuf_init(&g->svg);
+	}
 	g->surface = create_surface(g, width, height, meta);
 	rc = check(g, d);
 	if (rc)
@@ -445,6 +424,13 @@ int gfx_close(struct gfx *g, struct diag *d)
 		if (!rc && !g->write_errno)
 			rc = check(g, d);
 		cairo_surface_destroy(g->surface);
+	}
+	if (g->svgtext) {
+		if (!rc && !g->write_errno &&
+		    gfx_svgtext_splice(g->svgtext, g->svg.buf, g->svg.len, g->file))
+			g->write_errno = errno ? errno : EIO;
+		gfx_svgtext_free(g->svgtext);
+		sbuf_release(&g->svg);
 	}
 	release_images(g);
 	free(g->images);
@@ -785,6 +771,50 @@ void gfx_unclip(struct gfx *g)
 	cairo_restore(g->cr);
 }
 
+/*
+ * #22: the layout's text as an SVG <text>, its baseline where pango would set
+ * it, mapped through the current transform. An ellipsized line is cut where
+ * pango cut it, so the file says what the PNG shows.
+ */
+static void svg_text(struct gfx *g, double x, double y, enum chart_font f, uint32_t color,
+		     enum gfx_align align, const PangoRectangle *logical, int cut)
+{
+	PangoLayoutLine *line = pango_layout_get_line_readonly(g->layout, 0);
+	const char *text = pango_layout_get_text(g->layout);
+	double w = (double)logical->width / PANGO_SCALE, left = x, sx = 1, sy = 0;
+	double base = y + (double)pango_layout_get_baseline(g->layout) / PANGO_SCALE;
+	const enum gfx_svgtext_anchor anchors[] = { GFX_SVGTEXT_START, GFX_SVGTEXT_MIDDLE,
+						    GFX_SVGTEXT_END };
+	struct sbuf shown;
+
+	sbuf_init(&shown);
+	if (cut && line) {
+		/* The runs pango kept: the text up to the ellipsis, then it. */
+		for (GSList *r = line->runs; r; r = r->next) {
+			const PangoItem *it = ((const PangoGlyphItem *)r->data)->item;
+
+			if (it->offset + it->length <= (int)strlen(text) &&
+			    !(it->analysis.flags & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS))
+				sbuf_add(&shown, text + it->offset, (size_t)it->length);
+		}
+		sbuf_adds(&shown, "…");
+	} else {
+		sbuf_adds(&shown, text);
+	}
+	if (align == GFX_LEFT)
+		left = x - (double)logical->x / PANGO_SCALE;
+	else if (align == GFX_CENTER)
+		left = x + w / 2;
+	else
+		left = x + w;
+	cairo_user_to_device(g->cr, &left, &base);
+	cairo_user_to_device_distance(g->cr, &sx, &sy);
+	gfx_svgtext_add(g->svgtext, left, base, chart_preset_size(g->fonts->preset, f) *
+			hypot(sx, sy), chart_font_spec(f)->bold, color, anchors[align],
+			shown.buf);
+	sbuf_release(&shown);
+}
+
 double gfx_text(struct gfx *g, double x, double y, enum chart_font f,
 		uint32_t color, enum gfx_align align, double max_w, const char *text)
 {
@@ -805,6 +835,11 @@ double gfx_text(struct gfx *g, double x, double y, enum chart_font f,
 		x -= w;
 	else if (align == GFX_CENTER)
 		x -= w / 2;
+	if (g->svgtext) {
+		svg_text(g, x, y, f, color, align, &logical,
+			 max_w > 0 && pango_layout_is_ellipsized(g->layout));
+		return w;
+	}
 	set_color(g, color);
 	cairo_move_to(g->cr, x - (double)logical.x / PANGO_SCALE, y);
 	pango_cairo_show_layout(g->cr, g->layout);

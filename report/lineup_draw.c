@@ -15,6 +15,7 @@
 #include "datadir.h"
 #include "err.h"
 #include "gfx.h"
+#include "pagesplit.h"
 #include "i18n.h"
 #include "lineup_params.h"
 #include "qos.h"
@@ -129,6 +130,7 @@ struct ctx {
 	const struct tmpl_chart *tc;  /* the template entry being built */
 	struct item *items;
 	size_t n, cap;
+	const struct chart_preset *preset; /* #22 */
 };
 
 static void add_item(struct ctx *x, char *name, struct chart *c, struct table *t)
@@ -697,19 +699,45 @@ static void build_cover(struct ctx *x)
 	build_params(x);
 }
 
+/* One file of an item: SVG, PNG (twice: the @2x one) or a PDF; the preset's canvas. */
 static int write_item(struct ctx *x, const struct item *it, const char *dir,
-		      enum gfx_format fmt, struct diag *d)
+		      enum gfx_format fmt, int twice, struct diag *d)
 {
-	int pw = fmt == GFX_PNG ? (x->o->png_width > 0 ? x->o->png_width : 1400) : 0;
-	char *path = xasprintf("%s/%s.%s", dir, it->name, fmt == GFX_SVG ? "svg" : "png");
-	int rc = it->c ? chartdraw_file(it->c, x->fonts, fmt, path, it->w, it->h, pw, NULL, d)
-		       : chartdraw_table_file(it->t, x->fonts, fmt, path, it->w, pw, NULL, d);
+	int pw = fmt == GFX_PNG ? (x->o->png_width > 0 ? x->o->png_width
+						       : x->preset->png_width) * (twice ? 2 : 1)
+				: 0;
+	char *path = xasprintf("%s/%s%s.%s", dir, it->name, twice ? "@2x" : "",
+			       fmt == GFX_SVG ? "svg" : fmt == GFX_PDF ? "pdf" : "png");
+	double w, h;
+	int rc;
 
+	chart_preset_canvas(x->preset, it->w, it->h, x->o->png_width, &w, &h);
+	rc = it->c ? chartdraw_file(it->c, x->fonts, fmt, path, w, h, pw, NULL, d)
+		   : chartdraw_table_file(it->t, x->fonts, fmt, path, w, pw, NULL, d);
 	free(path);
 	return rc;
 }
 
-/* One page: the item laid out at page width, shrunk to fit the height. */
+/* #22: the preset's files of every item into dir: SVG, or PNG (and @2x), PDF beside SVG. */
+static int write_items(struct ctx *x, const char *dir, enum gfx_format fmt, struct diag *d)
+{
+	int rc = safefile_mkdir(dir, 1, d);
+
+	for (size_t i = 0; !rc && i < x->n; i++) {
+		rc = write_item(x, &x->items[i], dir, fmt, 0, d);
+		if (!rc && fmt == GFX_PNG && (x->o->png_2x || x->preset->png_2x))
+			rc = write_item(x, &x->items[i], dir, fmt, 1, d);
+		if (!rc && fmt == GFX_SVG && x->preset->pdf_charts)
+			rc = write_item(x, &x->items[i], dir, GFX_PDF, 0, d);
+	}
+	return rc;
+}
+
+/*
+ * One page: the item laid out at page width. Bars and tables too long for a page
+ * come as parts that fit (pagesplit, #22); only a single row taller than the page
+ * would be drawn smaller.
+ */
 static int draw_page(struct ctx *x, struct gfx *g, const struct item *it, struct diag *d)
 {
 	double w = PAGE_W - 2 * (PAGE_MARGIN - 36), h, s = 1;
@@ -738,8 +766,24 @@ static int write_pdf(struct ctx *x, struct diag *d)
 	struct gfx *g = NULL;
 	int rc = gfx_open(&g, x->fonts, GFX_PDF, x->o->pdf_path, PAGE_W, PAGE_H, 1, &meta, d);
 
-	for (size_t i = 0; !rc && i < x->n; i++)
-		rc = draw_page(x, g, &x->items[i], d);
+	gfx_fonts_preset(x->fonts, NULL); /* #22: the PDF in the print type scale */
+	for (size_t i = 0; !rc && i < x->n; i++) {
+		struct pagesplit_part *parts;
+		size_t n = pagesplit(x->items[i].c, x->items[i].t, PAGE_W - 2 * (PAGE_MARGIN - 36),
+				     PAGE_H - 12, &x->m, &parts);
+
+		for (size_t k = 0; k < n; k++) {
+			struct item part = { x->items[i].name, parts[k].c, parts[k].t, 0, 0 };
+
+			if (!rc)
+				rc = draw_page(x, g, &part, d);
+			chart_free(parts[k].c);
+			table_free(parts[k].t);
+		}
+		free(parts);
+		if (!n && !rc)
+			rc = draw_page(x, g, &x->items[i], d);
+	}
 	if (rc)
 		gfx_discard(g);
 	else
@@ -795,16 +839,23 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 	if (rc)
 		goto out;
 	gfx_fonts_measure(x.fonts, &x.m);
+	/* #22: --preset, else the template's, else archive */
+	x.preset = chart_preset_find(o->preset ? o->preset : x.tmpl->preset);
+	if (!x.preset && (o->preset || x.tmpl->preset)) {
+		rc = diag_set(d, -SB_EINVAL, NULL, 0, 0, "unknown preset '%s' (%s)",
+			      o->preset ? o->preset : x.tmpl->preset, CHART_PRESET_NAMES);
+		goto out;
+	}
+	if (!x.preset)
+		x.preset = chart_preset(CHART_PRESET_ARCHIVE);
+	gfx_fonts_preset(x.fonts, x.preset);
+	gfx_fonts_svg_outlines(x.fonts, o->svg_outlines);
 	for (size_t i = 0; i < x.tmpl->ncharts; i++)
 		build_kind(&x, &x.tmpl->charts[i]);
 	set_footers(&x);
-	for (int k = 0; !rc && k < 2; k++) {
-		if (!dirs[k])
-			continue;
-		rc = safefile_mkdir(dirs[k], 1, d);
-		for (size_t i = 0; !rc && i < x.n; i++)
-			rc = write_item(&x, &x.items[i], dirs[k], fmts[k], d);
-	}
+	for (int k = 0; !rc && k < 2; k++)
+		if (dirs[k])
+			rc = write_items(&x, dirs[k], fmts[k], d);
 	if (!rc && o->pdf_path)
 		rc = write_pdf(&x, d);
 out:

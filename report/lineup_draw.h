@@ -10,11 +10,15 @@ struct lineup_render_opts {
 	const char *pdf_path;   /* the lineup report; NULL for none */
 	const char *svg_dir;    /* every chart and table as SVG; NULL for none */
 	const char *png_dir;    /* and as PNG; NULL for none */
-	int png_width;          /* pixels; 0 means 1400 */
+	int png_width;          /* pixels; 0: the preset's (1400; web 700, its canvas this wide) */
 	const char *lang;       /* "zh-TW" (default), "zh-CN", "en" */
 	const char *date;       /* PDF date, ISO 8601; NULL: 1970 (reproducible) */
 	const char *fonts_conf; /* NULL: templates/fonts.conf */
 	const char *template_path; /* NULL: templates/lineup-default.xml */
+	/* #22 presets */
+	const char *preset;     /* "print", "web", "slide"; NULL: the template's, else archive */
+	int png_2x;             /* also NAME@2x.png (the web preset always) */
+	int svg_outlines;       /* SVG text as glyph outlines instead of <text> */
 };
 
 /*

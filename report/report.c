@@ -16,6 +16,7 @@
 #include "report_int.h"
 #include "err.h"
 #include "gfx.h"
+#include "pagesplit.h"
 #include "safefile.h"
 #include "sbuf.h"
 #include "units.h"
@@ -70,16 +71,16 @@ static void draw_item(struct report *r, struct gfx *g, const struct report_chart
 		chartdraw_draw(g, rc_->c, &r->m);
 }
 
-/* One file of a chart: SVG, PNG, or the @2x PNG. */
+/* One file of a chart: SVG, PNG, the @2x PNG, or (#22 print) a PDF beside the SVG. */
 static int write_chart_file(struct report *r, const struct report_chart *rc_,
 			    enum gfx_format fmt, int twice, struct diag *d)
 {
-	const char *dir = fmt == GFX_SVG ? report__str_or(r->x.svg_dir, r->o->chart_dir)
+	const char *dir = fmt != GFX_PNG ? report__str_or(r->x.svg_dir, r->o->chart_dir)
 					 : report__str_or(r->x.png_dir, r->o->chart_dir);
 	double w = rc_->t ? rc_->t->width : rc_->c->lay.width;
 	double h = rc_->t ? rc_->t->height : rc_->c->lay.height;
 	char *path = xasprintf("%s/%s%s.%s", dir, rc_->name, twice ? "@2x" : "",
-			       fmt == GFX_SVG ? "svg" : "png");
+			       fmt == GFX_SVG ? "svg" : fmt == GFX_PDF ? "pdf" : "png");
 	struct gfx *g = NULL;
 	int rc;
 
@@ -98,20 +99,25 @@ static int write_chart_files(struct report *r, struct report_chart *rc_,
 			     struct diag *d)
 {
 	struct chart *c = rc_->c;
+	double w, h;
 	int rc;
 
+	/* #22: the preset's canvas and type scale, laid out for them */
+	chart_preset_canvas(r->preset, rc_->width, rc_->height, r->o->png_width, &w, &h);
 	if (rc_->t)
-		rc = layout_table(r, rc_->t, rc_->width, rc_->name, d);
+		rc = layout_table(r, rc_->t, w, rc_->name, d);
 	else
-		rc = layout(r, c, rc_->width, c->kind != CHART_BARH ? rc_->height : 0,
-			    rc_->name, d);
+		rc = layout(r, c, w, c->kind != CHART_BARH ? h : 0, rc_->name, d);
 	/* a format with no folder is not written (`report --svg DIR` alone: SVGs only) */
 	if (!rc && report__str_or(r->x.svg_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_SVG, 0, d);
 	if (!rc && report__str_or(r->x.png_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_PNG, 0, d);
-	if (!rc && r->x.png_2x && report__str_or(r->x.png_dir, r->o->chart_dir))
+	if (!rc && (r->x.png_2x || r->preset->png_2x) &&
+	    report__str_or(r->x.png_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_PNG, 1, d);
+	if (!rc && r->preset->pdf_charts && report__str_or(r->x.svg_dir, r->o->chart_dir))
+		rc = write_chart_file(r, rc_, GFX_PDF, 0, d);
 	return rc;
 }
 
@@ -130,18 +136,28 @@ static void draw_footer(struct report *r, struct gfx *g)
 		 GFX_RIGHT, 0, buf);
 }
 
+/* The box a chart page lays its chart out in. */
+static void chart_page_box(double *w, double *avail)
+{
+	double inset = PAGE_MARGIN - CHART_PAD;
+
+	*w = PAGE_W - 2 * inset;
+	*avail = PAGE_H - FOOTER_H - inset;
+}
+
 /*
  * Lays the chart out for a page, inset so its own padding lines up with the page
- * margin; bars too many for the page are drawn smaller.
+ * margin. Bars and tables too long for a page come here as parts that fit
+ * (pagesplit, #22); only a single row taller than the page would be drawn smaller.
  */
 static int draw_chart_page(struct report *r, struct gfx *g,
 			   const struct report_chart *rc_, struct diag *d)
 {
-	double inset = PAGE_MARGIN - CHART_PAD, w = PAGE_W - 2 * inset;
-	double avail = PAGE_H - FOOTER_H - inset, s = 1, h;
+	double inset = PAGE_MARGIN - CHART_PAD, w, avail, s = 1, h;
 	struct chart *c = rc_->c;
 	int rc;
 
+	chart_page_box(&w, &avail);
 	if (rc_->t)
 		rc = layout_table(r, rc_->t, w, r->o->pdf_path, d);
 	else
@@ -496,8 +512,46 @@ static int draw_cover(struct report *r, struct gfx *g, struct diag *d)
 	return rc;
 }
 
+/* #22: each chart's parts when it is too long for a page (none: it fits). */
+struct split {
+	struct pagesplit_part **parts;
+	size_t *n;
+	size_t pages;
+};
+
+static void split_pages(const struct report *r, struct split *sp)
+{
+	double w, avail;
+
+	chart_page_box(&w, &avail);
+	/* An array of pointers: sizeof(*sp->parts) is meant. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	sp->parts = xcalloc(r->ncharts + 1, sizeof(*sp->parts));
+	sp->n = xcalloc(r->ncharts + 1, sizeof(*sp->n));
+	sp->pages = 0;
+	for (size_t i = 0; i < r->ncharts; i++) {
+		sp->n[i] = pagesplit(r->charts[i].c, r->charts[i].t, w, avail, &r->m,
+				     &sp->parts[i]);
+		sp->pages += sp->n[i] ? sp->n[i] : 1;
+	}
+}
+
+static void split_free(const struct report *r, struct split *sp)
+{
+	for (size_t i = 0; i < r->ncharts; i++) {
+		for (size_t k = 0; k < sp->n[i]; k++) {
+			chart_free(sp->parts[i][k].c);
+			table_free(sp->parts[i][k].t);
+		}
+		free(sp->parts[i]);
+	}
+	free(sp->parts);
+	free(sp->n);
+}
+
 static int write_pdf(struct report *r, struct diag *d)
 {
+	struct split sp;
 	struct gfx *g = NULL;
 	struct gfx_meta meta;
 	char *creator = xasprintf("ssdbench %s", SSDBENCH_VERSION);
@@ -507,7 +561,9 @@ static int write_pdf(struct report *r, struct diag *d)
 	meta.creator = creator;
 	meta.date = r->x.date ? r->x.date
 		    : r->run->started && *r->run->started ? r->run->started : NULL;
-	r->pages = cover_pages(r) + (int)r->ncharts;
+	gfx_fonts_preset(r->fonts, NULL); /* #22: the PDF in the print type scale */
+	split_pages(r, &sp);
+	r->pages = cover_pages(r) + (int)sp.pages;
 	r->page = 0;
 	rc = gfx_open(&g, r->fonts, GFX_PDF, r->o->pdf_path, PAGE_W, PAGE_H, 1, &meta,
 		      d);
@@ -515,12 +571,21 @@ static int write_pdf(struct report *r, struct diag *d)
 		goto out;
 	rc = draw_cover(r, g, d);
 	for (size_t i = 0; !rc && i < r->ncharts; i++)
-		rc = draw_chart_page(r, g, &r->charts[i], d);
+		for (size_t k = 0; !rc && k < (sp.n[i] ? sp.n[i] : 1); k++) {
+			struct report_chart part = r->charts[i];
+
+			if (sp.n[i]) {
+				part.c = sp.parts[i][k].c;
+				part.t = sp.parts[i][k].t;
+			}
+			rc = draw_chart_page(r, g, &part, d);
+		}
 	if (rc)
 		gfx_discard(g);
 	else
 		rc = gfx_close(g, d);
 out:
+	split_free(r, &sp);
 	free(creator);
 	return rc;
 }
@@ -560,6 +625,19 @@ static int load_template(struct report *r, struct diag *d)
 	return rc;
 }
 
+/* #22: --preset, else the template's preset="...", else archive; the PNG width. */
+static int pick_preset(struct report *r, struct diag *d)
+{
+	const char *name = r->x.preset ? r->x.preset : r->tmpl->preset;
+
+	r->preset = name ? chart_preset_find(name) : chart_preset(CHART_PRESET_ARCHIVE);
+	if (!r->preset)
+		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "unknown preset '%s' (%s)", name,
+				CHART_PRESET_NAMES);
+	r->png_width = r->o->png_width > 0 ? r->o->png_width : r->preset->png_width;
+	return 0;
+}
+
 int report_render(const struct result_run *run, const struct report_opts *o,
 		  struct diag *d)
 {
@@ -579,15 +657,18 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 	r.o = o;
 	if (x)
 		r.x = *x;
-	r.png_width = o->png_width > 0 ? o->png_width : 1400;
 	rc = report__load_msgs(&r, report__str_or(o->lang, "zh-TW"), d);
 	if (!rc)
 		rc = load_template(&r, d);
+	if (!rc)
+		rc = pick_preset(&r, d);
 	if (!rc)
 		rc = gfx_fonts_new(&r.fonts, conf, o->lang, d);
 	if (rc)
 		goto out;
 	gfx_fonts_measure(r.fonts, &r.m);
+	gfx_fonts_preset(r.fonts, r.preset);
+	gfx_fonts_svg_outlines(r.fonts, r.x.svg_outlines);
 	report__build_charts(&r);
 	build_rows(&r);
 	if (o->chart_dir || r.x.svg_dir || r.x.png_dir) {

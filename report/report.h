@@ -9,7 +9,8 @@
 struct report_opts {
 	const char *pdf_path;     /* the report; NULL for none */
 	const char *chart_dir;    /* charts/<name>.svg and .png go here; NULL for none */
-	int png_width;            /* pixels; 0 means 1400 (the 2x image of a 700 px column) */
+	int png_width;            /* pixels; 0: the preset's (1400, the 2x image of a 700 px
+				     column; web 700 and a web canvas this wide) */
 	const char *lang;         /* BCP 47 tag for text shaping: "zh-TW" (default), "zh-CN", "en" */
 	const char *fonts_conf;   /* fontconfig file; NULL means templates/fonts.conf */
 };
@@ -21,6 +22,9 @@ struct report_extra {
 	int png_2x;               /* also write <name>@2x.png at twice the PNG width */
 	const char *date;         /* PDF dates, ISO 8601; NULL: the run's start time */
 	const char *template_path; /* report template; NULL: templates/report-default.xml */
+	/* #22 presets */
+	const char *preset;       /* "print", "web", "slide"; NULL: the template's, else archive */
+	int svg_outlines;         /* SVG text as glyph outlines instead of <text> */
 };
 
 /*

@@ -278,6 +278,7 @@ struct report {
 	struct report_chart *charts;
 	size_t ncharts, charts_cap;
 	int png_width;
+	const struct chart_preset *preset; /* #22: the chart files' sizes */
 	int pages, page;   /* PDF page count and the current page */
 	char *footer;      /* provenance line under every chart */
 	struct report_row *rows; /* the cover's step table */

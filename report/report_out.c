@@ -50,7 +50,8 @@ static int one(const struct result_run *run, const struct report_set *s, const c
 	       struct diag *d)
 {
 	struct report_opts ro = { pdf, charts, s->png_width, lang, NULL };
-	struct report_extra rx = { svg, png, s->png_2x, s->date, s->template_path };
+	struct report_extra rx = { svg, png, s->png_2x, s->date, s->template_path,
+				   s->preset, s->svg_outlines };
 	int rc = report_render_ext(run, &ro, &rx, d);
 
 	if (rc || !s->say)

@@ -17,11 +17,14 @@ struct report_set {
 	const char *png_dir;         /* --png DIR */
 	const char *const *langs;    /* i18n_lang_find() tags; none: the archive's */
 	size_t nlangs;
-	int png_width;               /* 0: 1400 px */
+	int png_width;               /* 0: the preset's (1400 px) */
 	int png_2x;                  /* also NAME@2x.png */
 	const char *date;            /* PDF dates, ISO 8601, or NULL */
 	const char *template_path;   /* or NULL: the plan's, else the default */
 	FILE *say;                   /* "report: PATH" lines here, or NULL */
+	/* #22 presets */
+	const char *preset;          /* report_extra's: NULL the template's, else archive */
+	int svg_outlines;            /* SVG text as glyph outlines */
 };
 
 /*

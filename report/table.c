@@ -33,6 +33,7 @@ struct table *table_new(const char *title, const char *subtitle, size_t ncols,
 		t->head[i] = xstrdup(head[i] ? head[i] : "");
 	t->col_x = xcalloc(ncols + 1, sizeof(*t->col_x));
 	t->col_w = xcalloc(ncols + 1, sizeof(*t->col_w));
+	t->head_cut = xcalloc(ncols + 1, sizeof(*t->head_cut));
 	return t;
 }
 
@@ -48,10 +49,17 @@ void table_free(struct table *t)
 	free(t->head);
 	free(t->col_x);
 	free(t->col_w);
+	free(t->head_cut);
 	free(t->title);
 	free(t->subtitle);
 	free(t->footer);
 	free(t);
+}
+
+void table_set_title(struct table *t, const char *title)
+{
+	free(t->title);
+	t->title = xstrdup(title ? title : "");
 }
 
 void table_set_footer(struct table *t, const char *footer)
@@ -83,13 +91,38 @@ static double measure(const struct chart_measure *m, enum chart_font f,
 	return *s ? w : 0;
 }
 
+/*
+ * #22: the width of header h set in two lines, cut at the space that makes the
+ * wider line narrowest; *cut is where the second line starts (0: one line, when
+ * wrap is 0 or there is no space).
+ */
+static double head_width(const struct chart_measure *m, const char *h, int wrap,
+			 size_t *cut)
+{
+	double best = measure(m, CHART_FONT_SMALL, h, NULL);
+
+	*cut = 0;
+	for (const char *sp_ = strchr(h, ' '); wrap && sp_; sp_ = strchr(sp_ + 1, ' ')) {
+		char *first = xstrndup(h, (size_t)(sp_ - h));
+		double w = fmax(measure(m, CHART_FONT_SMALL, first, NULL),
+				measure(m, CHART_FONT_SMALL, sp_ + 1, NULL));
+
+		free(first);
+		if (w < best && sp_ > h && sp_[1]) {
+			best = w;
+			*cut = (size_t)(sp_ + 1 - h);
+		}
+	}
+	return best;
+}
+
 /* Widths of columns 1.. from their widest text; returns their sum. */
-static double value_columns(struct table *t, const struct chart_measure *m)
+static double value_columns(struct table *t, const struct chart_measure *m, int wrap)
 {
 	double sum = 0;
 
 	for (size_t c = 1; c < t->ncols; c++) {
-		double w = measure(m, CHART_FONT_SMALL, t->head[c], NULL);
+		double w = head_width(m, t->head[c], wrap, &t->head_cut[c]);
 
 		for (size_t r = 0; r < t->nrows; r++)
 			w = fmax(w, measure(m, CHART_FONT_BODY,
@@ -100,9 +133,39 @@ static double value_columns(struct table *t, const struct chart_measure *m)
 	return sum;
 }
 
+/*
+ * #22: still too wide (long texts on a web canvas): the widest value columns are
+ * narrowed to one cap, so that they take room at most, their texts cut with an
+ * ellipsis when drawn; no column under 4 cell paddings. Returns their sum.
+ */
+static double cap_columns(struct table *t, double room)
+{
+	double lo = 4 * sp.cell_pad, hi = 0, sum = 0;
+
+	for (size_t c = 1; c < t->ncols; c++)
+		hi = fmax(hi, t->col_w[c]);
+	/* Bisect on the cap: the sum of min(width, cap) grows with it. */
+	for (int i = 0; i < 50 && hi - lo > 0.01; i++) {
+		double cap = (lo + hi) / 2, s = 0;
+
+		for (size_t c = 1; c < t->ncols; c++)
+			s += fmin(t->col_w[c], cap);
+		if (s > room)
+			hi = cap;
+		else
+			lo = cap;
+	}
+	for (size_t c = 1; c < t->ncols; c++) {
+		t->col_w[c] = fmin(t->col_w[c], lo);
+		sum += t->col_w[c];
+	}
+	return sum;
+}
+
 int table_layout(struct table *t, double width, const struct chart_measure *m)
 {
 	double th, sh, hh, bh, fh, y = sp.pad_top, first = 0, natural;
+	int lines = 1;
 
 	measure(m, CHART_FONT_TITLE, t->title, &th);
 	measure(m, CHART_FONT_SUBTITLE, t->subtitle, &sh);
@@ -113,10 +176,20 @@ int table_layout(struct table *t, double width, const struct chart_measure *m)
 		first = fmax(first, measure(m, CHART_FONT_BODY, t->cells[r * t->ncols].text,
 					    NULL));
 	t->width = width;
-	t->col_w[0] = width - 2 * sp.pad_x - value_columns(t, m);
+	t->col_w[0] = width - 2 * sp.pad_x - value_columns(t, m, 0);
+	if (t->ncols > 1 && t->col_w[0] < fmin(first, 80) + 2 * sp.cell_pad) {
+		/* #22: a narrow canvas (web) sets the value columns' headers in two lines */
+		t->col_w[0] = width - 2 * sp.pad_x - value_columns(t, m, 1);
+		lines = 2;
+	}
+	if (t->ncols > 1 && t->col_w[0] < fmin(first, 80) + 2 * sp.cell_pad)
+		t->col_w[0] = width - 2 * sp.pad_x -
+			      cap_columns(t, width - 2 * sp.pad_x - fmin(first, 80) -
+					     2 * sp.cell_pad);
 	if (t->ncols == 0 || t->col_w[0] < fmin(first, 80) + 2 * sp.cell_pad)
 		return -SB_EINVAL;
-	natural = fmax(first, measure(m, CHART_FONT_SMALL, t->head[0], NULL)) + 2 * sp.cell_pad;
+	natural = fmax(first, head_width(m, t->head[0], lines > 1, &t->head_cut[0])) +
+		  2 * sp.cell_pad;
 	if (t->col_w[0] > natural) {
 		/* Room to spare goes to every column alike, so values stay near their labels. */
 		double share = (t->col_w[0] - natural) / (double)t->ncols;
@@ -134,7 +207,8 @@ int table_layout(struct table *t, double width, const struct chart_measure *m)
 	y += *t->subtitle ? sp.title_gap + sh : 0;
 	t->head_y = y + sp.head_gap;
 	t->row_h = bh + 2 * sp.row_pad;
-	t->body_y = t->head_y + hh + 2 * sp.row_pad;
+	t->head_h = hh;
+	t->body_y = t->head_y + lines * hh + 2 * sp.row_pad;
 	y = t->body_y + (double)t->nrows * t->row_h;
 	t->footer_y = y + sp.footer_gap;
 	t->height = y + (*t->footer ? sp.footer_gap + fh : 0) + sp.pad_bottom;

@@ -32,6 +32,8 @@ struct table {
 	double width, height;
 	double *col_x, *col_w;     /* ncols; column 0 left-aligned, the rest right */
 	double title_y, subtitle_y, head_y, body_y, row_h, footer_y;
+	size_t *head_cut;          /* #22: where a header's second line starts; 0: one line */
+	double head_h;             /* a header line's height */
 };
 
 /* Returns a new table of ncols columns; strings are copied. */
@@ -39,11 +41,14 @@ struct table *table_new(const char *title, const char *subtitle, size_t ncols,
 			const char *const *head);
 void table_free(struct table *t);
 void table_set_footer(struct table *t, const char *footer);
+/* Replaces the title; copied. */
+void table_set_title(struct table *t, const char *title);
 /* Appends a row of ncols texts; fills may be NULL (no shading). */
 void table_add_row(struct table *t, const char *const *texts, const uint32_t *fills);
 
 /*
- * Column widths from the widest text (header or cell) plus padding. The first
+ * Column widths from the widest text (header or cell) plus padding; when that is
+ * too wide, headers with a space are set in two lines (head_cut). The first
  * column takes what is left of width, up to its own widest text; what remains is
  * shared by all columns alike (a table of short labels does not push its values to
  * the far edge). Returns 0, or -SB_EINVAL when the columns do not fit in width.

@@ -301,6 +301,23 @@ static int read_chart(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *n
 	return 0;
 }
 
+/* #22: the root's only attribute, preset="print|web|slide". */
+static int read_preset(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *root)
+{
+	static const char *const root_attrs[] = { "preset", NULL };
+	xmlChar *p;
+	int rc = check_attrs(x, root, root_attrs);
+
+	p = rc ? NULL : xmlGetProp(root, (const xmlChar *)"preset");
+	if (p && (!chart_preset_find((const char *)p) ||
+		  !strcmp((const char *)p, chart_preset(CHART_PRESET_ARCHIVE)->name)))
+		rc = bad(x, root, "unknown preset (" CHART_PRESET_NAMES ")", (const char *)p);
+	else if (p)
+		t->preset = xstrdup((const char *)p);
+	xmlFree(p);
+	return rc;
+}
+
 static int read_all(struct tmpl *t, const struct tmpl_ctx *x, xmlDocPtr doc)
 {
 	xmlNode *root = xmlDocGetRootElement(doc);
@@ -312,6 +329,7 @@ static int read_all(struct tmpl *t, const struct tmpl_ctx *x, xmlDocPtr doc)
 				xmlfile_is(root, roots[!x->use]) ? x->use ?
 				" (this is a report template: use it with 'ssdbench report')" :
 				" (this is a lineup template: use it with 'ssdbench compare')" : "");
+	rc = read_preset(t, x, root);
 	for (xmlNode *n = root->children; !rc && n; n = n->next) {
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
@@ -369,5 +387,6 @@ void tmpl_free(struct tmpl *t)
 		free(t->charts[i].metrics);
 	}
 	free(t->charts);
+	free(t->preset);
 	free(t);
 }

@@ -115,6 +115,7 @@ struct tmpl_chart {
 
 struct tmpl {
 	uint32_t dir_color[3];  /* read, write, trim: 0xRRGGBB */
+	char *preset;           /* #22: <report preset="print|web|slide">; NULL: none named */
 	struct tmpl_chart *charts;
 	size_t ncharts, cap;
 };
@@ -123,7 +124,8 @@ struct tmpl {
  * Loads path: <report> with an optional <colors read="#0072b2" write=".." trim=".."/>
  * and <chart kind="step-iops|sweep-qd|dispersion|summary|rounds|qos|consistency"
  * [width="960"] [height="600"] [title="..."] [log-y="true"] [inset="auto|none|400s"]
- * [inset-x="a..b"] [inset-y="a..b"]/> in drawing order. Unknown
+ * [inset-x="a..b"] [inset-y="a..b"]/> in drawing order; the root may name a preset
+ * (#22, preset="print|web|slide"). Unknown
  * elements, attributes or values are errors at FILE:LINE:COL. Returns 0 or a
  * negative SB_E* code; free *out with tmpl_free().
  */

@@ -3,6 +3,8 @@
 sb_unit_test(test_chart sb_chart)
 sb_unit_test(test_rounds sb_chart)
 sb_unit_test(test_consistency_table sb_chart)   # #21 consistency
+sb_unit_test(test_pagesplit sb_chart)   # #22 presets
+sb_unit_test(test_svgtext sb_report)   # #22 presets
 sb_unit_test(test_report sb_report PkgConfig::LIBXML2)
 # Leaks inside cairo and fontconfig themselves (see the file); the slow unwinder
 # sees through their frames, which lack frame pointers.

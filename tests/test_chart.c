@@ -535,7 +535,8 @@ static void test_table_layout(void **state)
 	assert_near(t->col_x[2], 36 + t->col_w[0] + t->col_w[1]);
 	assert_near(t->col_x[2] + t->col_w[2], 960 - 36);
 	assert_near(t->row_h, 9.5 * 1.5 + 12);
-	assert_near(t->height, t->footer_y + 12 + 24); /* footer line, bottom pad */
+	/* footer line (the small font's, at 1.5 times its size), bottom pad */
+	assert_near(t->height, t->footer_y + chart_font_spec(CHART_FONT_SMALL)->size * 1.5 + 24);
 	assert_int_equal(t->cells[1].fill, TABLE_NO_FILL);
 	assert_int_equal(table_layout(t, 150, &fake), -SB_EINVAL);
 	/* Just room for the first label: it takes what is left; nothing to share. */

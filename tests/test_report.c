@@ -189,8 +189,12 @@ static double check_svg(const char *path, double want_w)
 	assert_string_equal((const char *)w + strlen((const char *)w) - 2, "pt");
 	height = strtod((const char *)h, NULL);
 	assert_true(height > 200 && height < 2000);
-	/* Text is drawn as glyph outlines placed with <use>; lines and bars are paths. */
-	assert_true(count_elements(root, "use") > 20);
+	/*
+	 * Text is <text> elements (#22; --svg-text outlines: glyph outlines placed
+	 * with <use>); lines and bars are paths.
+	 */
+	assert_true(count_elements(root, "text") > 4);
+	assert_int_equal(count_elements(root, "use"), 0);
 	assert_true(count_elements(root, "path") > 5);
 	xmlFree(w);
 	xmlFree(h);
@@ -463,7 +467,7 @@ static void test_template(void **state)
 	char *tpl = path_in(f, "mine.xml"), *pdf = path_in(f, "report.pdf");
 	char *charts = path_in(f, "charts"), *p;
 	struct report_opts o = { pdf, charts, 700, "en", NULL };
-	struct report_extra x = { NULL, NULL, 1, "2026-01-02T03:04:05Z", tpl };
+	struct report_extra x = { NULL, NULL, 1, "2026-01-02T03:04:05Z", tpl, NULL, 0 };
 	FILE *fp = fopen(tpl, "w");
 	struct sbuf sb;
 	struct diag d;
@@ -504,7 +508,7 @@ static void test_template_error(void **state)
 	struct fixture *f = *state;
 	char *tpl = path_in(f, "bad.xml");
 	struct report_opts o = { NULL, NULL, 0, "en", NULL };
-	struct report_extra x = { NULL, NULL, 0, NULL, tpl };
+	struct report_extra x = { NULL, NULL, 0, NULL, tpl, NULL, 0 };
 	FILE *fp = fopen(tpl, "w");
 	struct diag d;
 

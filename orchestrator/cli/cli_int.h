@@ -48,6 +48,23 @@ struct cli_cmd {
 #define CLI_OPT_LOCK_TOKEN(help) { "lock-token", 'T', "TOKEN", 0, "the token 'ssdbench " \
 				   "lock' printed: " help }
 #define CLI_OPTS_END { "help", 'h', NULL, 0, "show this help" }, { NULL, 0, NULL, 0, NULL }
+/* #22 presets: the size options report and compare share (cli_sizes.c). */
+#define CLI_OPTS_SIZES \
+	{ "preset", 0, "NAME", 0, "what the charts are made for: print (a vector PDF per " \
+	  "chart too), web (laid out 700 px wide, text 11 px or more, plus NAME@2x.png) or " \
+	  "slide (16:9, 1920 px); the PDF's text is 9 pt or more (default: the " \
+	  "template's preset, else SVG and a 1400 px PNG)" }, \
+	{ "width", 'w', "PX", 0, "PNG width in pixels, plus a NAME@2x.png at twice that; " \
+	  "a web canvas is laid out this wide (without --preset: web)" }, \
+	{ "svg-text", 0, "MODE", 0, "SVG text as 'text' (<text> naming the font and its " \
+	  "CJK fallbacks, editable; the default) or 'outlines' (glyph paths)" }
+struct cli_sizes {
+	const char *preset;  /* NULL: none named */
+	int width;           /* 0: none given */
+	int outlines;        /* --svg-text outlines */
+};
+/* Reads CLI_OPTS_SIZES into s; -1 to go on, else the usage error's exit code. */
+int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_sizes *s);
 
 /*
  * Parses argv for command c into p. Returns -1 when the command should go on, or an

@@ -28,6 +28,7 @@ const struct cli_opt cmd_compare_opts[] = {
 	  "order (default templates/lineup-default.xml)" },
 	{ "svg", 0, "DIR", 0, "also write every chart and table as SVG into DIR" },
 	{ "png", 0, "DIR", 0, "also write every chart and table as PNG into DIR" },
+	CLI_OPTS_SIZES,
 	{ "csv", 0, "FILE", 0, "write the lineup CSV: one row per drive, test and metric" },
 	{ "strict", 0, NULL, 0, "refuse (exit 1, nothing written) when tests matched by "
 	  "name ran with different parameters (queue depth, block size...)" },
@@ -110,6 +111,7 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	const struct result_run **rp = xcalloc(p->nargs, sizeof(*rp));
 	struct lineup_render_opts ro = { 0 };
+	struct cli_sizes sz;
 	struct lineup_opts lo = { labels, base, cli__value(c, p, "by"),
 				  cli__value(c, p, "baseline-scope") };
 	struct lineup l = { 0 };
@@ -149,6 +151,11 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 		ro.lang = lang;
 		ro.date = cli__value(c, p, "date");
 		ro.template_path = cli__value(c, p, "template");
+		(void)cli__sizes(c, p, &sz); /* #22: checked by cmd_compare() */
+		ro.preset = sz.preset;
+		ro.png_width = sz.width;
+		ro.png_2x = sz.width > 0;
+		ro.svg_outlines = sz.outlines;
 		rc = lineup_render(&l, &ro, d);
 	}
 	if (!rc && csv)
@@ -176,9 +183,11 @@ int cmd_compare(const struct cli_cmd *c, int argc, char **argv)
 	struct diag d;
 	const char *lang[I18N_MAX_LANGS] = { NULL };
 	size_t base, nlang;
+	struct cli_sizes sz; /* #22: checked here, before any archive is read */
 	int ex = cli__parse(c, argc, argv, &p), rc;
 
-	if (ex >= 0 || (ex = cli__langs(c, &p, 0, lang, &nlang)) >= 0)
+	if (ex >= 0 || (ex = cli__langs(c, &p, 0, lang, &nlang)) >= 0 ||
+	    (ex = cli__sizes(c, &p, &sz)) >= 0)
 		return ex;
 	labels = xcalloc(p.nargs, sizeof(*labels));
 	ex = parse_names(c, &p, labels, &base);

@@ -21,25 +21,12 @@ const struct cli_opt cmd_report_opts[] = {
 	  "titles, colours (default: templates/report-default.xml)" },
 	{ "svg", 0, "DIR", 0, "write the SVG charts to DIR, and nothing into the archive" },
 	{ "png", 0, "DIR", 0, "write the PNG charts to DIR, and nothing into the archive" },
-	{ "width", 'w', "PX", 0, "PNG width in pixels, plus a NAME@2x.png at twice that "
-	  "(default: one 1400 px PNG, the 2x image of a 700 px web column)" },
+	CLI_OPTS_SIZES,
 	{ "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 (default: "
 	  "$SOURCE_DATE_EPOCH, else the run's start)" },
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };
-
-/* --width: a whole number of pixels the charts can still be read at. */
-static int parse_width(const struct cli_cmd *c, const char *s, int *out)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-
-	if (*s == '\0' || *end != '\0' || v < 200 || v > 20000)
-		return cli__usage(c, "invalid --width '%s' (pixels, 200 to 20000)", s);
-	*out = (int)v;
-	return -1;
-}
 
 /* --date: ISO 8601 in UTC, as the PDF's dates are written. */
 static int check_date(const struct cli_cmd *c, const char *s)
@@ -69,10 +56,9 @@ static const char *source_date(char *buf, size_t n)
 }
 
 static int render(const char *dir, const struct cli_cmd *c, const struct cli_parsed *p,
-		  const char *const *langs, size_t nlangs, struct result_run *run,
-		  struct diag *d)
+		  const char *const *langs, size_t nlangs, const struct cli_sizes *sz,
+		  struct result_run *run, struct diag *d)
 {
-	const char *width = cli__value(c, p, "width");
 	struct report_set s = { 0 };
 	char date[32];
 
@@ -82,8 +68,10 @@ static int render(const char *dir, const struct cli_cmd *c, const struct cli_par
 	s.png_dir = cli__value(c, p, "png");
 	s.langs = langs;
 	s.nlangs = nlangs;
-	s.png_width = width ? atoi(width) : 1400;
-	s.png_2x = width != NULL;
+	s.png_width = sz->width; /* #22: 0 is the preset's */
+	s.png_2x = sz->width > 0;
+	s.preset = sz->preset;
+	s.svg_outlines = sz->outlines;
 	s.template_path = cli__value(c, p, "template");
 	s.date = cli__value(c, p, "date") ? cli__value(c, p, "date")
 					  : source_date(date, sizeof(date));
@@ -98,14 +86,14 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 	struct diag d;
 	const char *langs[I18N_MAX_LANGS];
 	size_t nlangs;
-	int ex = cli__parse(c, argc, argv, &p), rc, px;
+	struct cli_sizes sz;
+	int ex = cli__parse(c, argc, argv, &p), rc;
 
 	if (ex >= 0)
 		return ex;
 	if ((ex = cli__langs(c, &p, 1, langs, &nlangs)) >= 0)
 		return ex;
-	if (cli__value(c, &p, "width") &&
-	    (ex = parse_width(c, cli__value(c, &p, "width"), &px)) >= 0)
+	if ((ex = cli__sizes(c, &p, &sz)) >= 0)
 		return ex;
 	if (cli__value(c, &p, "date") && (ex = check_date(c, cli__value(c, &p, "date"))) >= 0)
 		return ex;
@@ -113,7 +101,7 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 	result_run_init(&run);
 	rc = archive_load(p.arg, &run, &d);
 	if (!rc)
-		rc = render(p.arg, c, &p, langs, nlangs, &run, &d);
+		rc = render(p.arg, c, &p, langs, nlangs, &sz, &run, &d);
 	result_run_release(&run);
 	return cli__finish_data(rc, &d);
 }

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/* cli_sizes (#22): --preset, --width and --svg-text, shared by report and compare. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "cli_int.h"
+
+int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_sizes *s)
+{
+	const char *preset = cli__value(c, p, "preset"), *w = cli__value(c, p, "width");
+	const char *text = cli__value(c, p, "svg-text");
+	char *end = NULL;
+	long v = 0;
+
+	memset(s, 0, sizeof(*s));
+	if (preset && (!chart_preset_find(preset) ||
+		       !strcmp(preset, chart_preset(CHART_PRESET_ARCHIVE)->name)))
+		return cli__usage(c, "unknown --preset '%s' (%s)", preset, CHART_PRESET_NAMES);
+	if (w)
+		v = strtol(w, &end, 10);
+	if (w && (*w == '\0' || *end != '\0' || v < 200 || v > 20000))
+		return cli__usage(c, "invalid --width '%s' (pixels, 200 to 20000)", w);
+	if (text && strcmp(text, "text") && strcmp(text, "outlines"))
+		return cli__usage(c, "invalid --svg-text '%s' (text or outlines)", text);
+	s->preset = preset ? preset
+		    : w ? chart_preset(CHART_PRESET_WEB)->name : NULL;
+	s->width = (int)v;
+	s->outlines = text && !strcmp(text, "outlines");
+	return -1;
+}

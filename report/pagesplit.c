@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/* pagesplit: cuts bar charts and tables taller than a page into parts that fit. */
+#include "pagesplit.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sbuf.h"
+#include "xalloc.h"
+
+/* Bars [first, first + n) of c as a chart of their own, titled title. */
+static struct chart *bars_part(const struct chart *c, size_t first, size_t n,
+			       const char *title)
+{
+	struct chart *p = chart_new(c->kind, title, c->subtitle);
+	double max = 0;
+
+	chart_set_axis_titles(p, c->x.title, c->y.title);
+	chart_set_footer(p, c->footer);
+	chart_set_scales(p, c->x.scale, c->y.scale);
+	chart_set_units(p, c->x.unit, c->y.unit);
+	for (size_t i = 0; i < c->nlegend; i++)
+		chart_add_legend(p, c->legend[i].label, c->legend[i].color);
+	for (size_t i = 0; i < c->nbars; i++)
+		max = fmax(max, c->bars[i].value);
+	chart_set_bars_max(p, max);
+	for (size_t i = first; i < first + n && i < c->nbars; i++) {
+		const struct chart_bar *b = &c->bars[i];
+
+		if (b->group)
+			chart_add_group_bar(p, b->group, b->label, b->value, b->value_text,
+					    b->color);
+		else
+			chart_add_bar(p, b->label, b->note, b->value, b->value_text, b->color);
+	}
+	return p;
+}
+
+/* Rows [first, first + n) of t as a table of its own, titled title. */
+static struct table *rows_part(const struct table *t, size_t first, size_t n,
+			       const char *title)
+{
+	struct table *p = table_new(title, t->subtitle, t->ncols,
+				    (const char *const *)t->head);
+	const char **texts = xcalloc(t->ncols + 1, sizeof(*texts));
+	uint32_t *fills = xcalloc(t->ncols + 1, sizeof(*fills));
+
+	for (size_t r = first; r < first + n && r < t->nrows; r++) {
+		for (size_t k = 0; k < t->ncols; k++) {
+			texts[k] = t->cells[r * t->ncols + k].text;
+			fills[k] = t->cells[r * t->ncols + k].fill;
+		}
+		table_add_row(p, texts, fills);
+	}
+	table_set_footer(p, t->footer);
+	free(texts);
+	free(fills);
+	return p;
+}
+
+/* The part of n rows from first, laid out; its height, or INFINITY when it cannot be. */
+static double part_new(const struct chart *c, const struct table *t, size_t first,
+		       size_t n, double w, const struct chart_measure *m,
+		       struct pagesplit_part *out)
+{
+	*out = (struct pagesplit_part){ NULL, NULL };
+	if (c) {
+		out->c = bars_part(c, first, n, c->title);
+		return chart_layout(out->c, w, 0, m) ? INFINITY : out->c->lay.height;
+	}
+	out->t = rows_part(t, first, n, t->title);
+	return table_layout(out->t, w, m) ? INFINITY : out->t->height;
+}
+
+static void part_free(struct pagesplit_part *p)
+{
+	chart_free(p->c);
+	table_free(p->t);
+	p->c = NULL;
+	p->t = NULL;
+}
+
+/* The most rows from first (at least one) whose part fits avail. */
+static size_t rows_that_fit(const struct chart *c, const struct table *t, size_t first,
+			    size_t left, double w, double avail,
+			    const struct chart_measure *m, struct pagesplit_part *out)
+{
+	size_t lo = 1, hi = left;
+
+	/* Bisect on the row count: a part's height grows with its rows. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo + 1) / 2;
+		double h = part_new(c, t, first, mid, w, m, out);
+
+		part_free(out);
+		if (h <= avail)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	/* Grouped bars break between groups (tests) when a whole one fits. */
+	for (size_t k = lo; c && lo < left && k > 0; k--)
+		if (c->bars[first + k].group && c->bars[first + k - 1].group &&
+		    strcmp(c->bars[first + k].group, c->bars[first + k - 1].group)) {
+			lo = k;
+			break;
+		}
+	part_new(c, t, first, lo, w, m, out);
+	return lo;
+}
+
+/* "TITLE (k/n)" on every part. */
+static void number_parts(struct pagesplit_part *parts, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *s;
+
+		if (parts[i].c) {
+			s = xasprintf("%s (%zu/%zu)", parts[i].c->title, i + 1, n);
+			chart_set_title(parts[i].c, s);
+		} else if (parts[i].t) {
+			s = xasprintf("%s (%zu/%zu)", parts[i].t->title, i + 1, n);
+			table_set_title(parts[i].t, s);
+		} else {
+			continue;
+		}
+		free(s);
+	}
+}
+
+size_t pagesplit(const struct chart *c, const struct table *t, double w, double avail,
+		 const struct chart_measure *m, struct pagesplit_part **out)
+{
+	struct pagesplit_part whole, *parts = NULL;
+	size_t rows = c ? c->nbars : t ? t->nrows : 0, n = 0, cap = 0;
+	double h;
+
+	*out = NULL;
+	if ((c && !chart_is_bars(c)) || rows < 2)
+		return 0;
+	h = part_new(c, t, 0, rows, w, m, &whole);
+	part_free(&whole);
+	if (h <= avail || !isfinite(h))
+		return 0;
+	for (size_t first = 0; first < rows;) {
+		XGROW(parts, cap, n + 1);
+		first += rows_that_fit(c, t, first, rows - first, w, avail, m, &parts[n++]);
+	}
+	number_parts(parts, n);
+	*out = parts;
+	return n;
+}

@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# #22 presets: no word in a report or lineup PDF is smaller than 9 pt (every
+# sample archive of samples/archives/, a smoke run of testplans/quick.xml, and a
+# lineup of 10 drives), measured from pdftotext -bbox word boxes against a known
+# 9 pt text set by pango-view; --preset web / --width 700 SVGs keep their text as
+# <text> elements, none under 11 px after every transform and the root's
+# width/viewBox scale, with 700 px PNGs and 1400 px @2x ones; print writes a PDF
+# per chart, slide 1920 px PNGs; --svg-text outlines gives glyph outlines.
+. "$(dirname "$0")/lib.sh"
+
+for t in pdftotext pdfinfo pango-view xmllint; do
+  command -v $t > /dev/null || fail "$t missing (scripts/setup installs it)"
+done
+
+# The word box height per point of font size, from a text known to be 9 pt (and
+# 20 pt, to see it is a factor), set in the report's font by pango-view at 72 dpi.
+known() { # PT: the distinct word box heights of a PT text
+  pango-view -q --dpi=72 --font="Noto Sans CJK TC $1" --text="測試 Test 9pt" -o "$WORK/known$1.pdf"
+  pdftotext -bbox "$WORK/known$1.pdf" - | awk -F'"' '/<word / { printf "%.3f\n", $8 - $4 }' | sort -u
+}
+h9=$(known 9)
+h20=$(known 20)
+expect_eq "known 9 pt: one word height" "$(wc -l <<< "$h9")" 1
+factor=$(awk -v h="$h9" 'BEGIN { printf "%.4f", h / 9 }')
+# A CJK font's ascent plus descent: 1.2 to 1.5 times the size; the same at 20 pt.
+check "factor $factor in 1.2 .. 1.5" awk -v f="$factor" 'BEGIN { exit !(f >= 1.2 && f <= 1.5) }'
+check "factor holds at 20 pt ($h20)" awk -v f="$factor" -v h="$h20" \
+  'BEGIN { exit !(h / 20 > f * 0.99 && h / 20 < f * 1.01) }'
+echo "word box height = $factor x font size"
+
+# min_pt PDF: the smallest word's size in points, and the word.
+min_pt() {
+  pdftotext -bbox "$1" - | awk -F'"' -v f="$factor" '
+    /<word / { h = $8 - $4; w = $0; sub(/.*">/, "", w); sub(/<\/word>.*/, "", w)
+               if (n++ == 0 || h < min) { min = h; word = w } }
+    END { if (!n) { print "0 (no words)"; exit } printf "%.2f %s\n", min / f, word }'
+}
+# pdf_ok WHAT PDF: every word 9 pt or more (a hair under for float rounding).
+pdf_ok() {
+  local m
+  m=$(min_pt "$2")
+  awk -v m="${m%% *}" 'BEGIN { exit !(m >= 8.98) }' || fail "$1: a word of ${m% *} pt: '${m#* }'"
+}
+
+# svg_min_px SVG: "N MIN" for the <text> elements: their count and the smallest
+# font size in px as drawn: the nearest font-size (attribute or style, pt as 4/3
+# px), times every ancestor's transform scale (scale(), matrix()), times the root's
+# width over its viewBox width.
+svg_min_px() {
+  awk 'BEGIN { RS = "<"; depth = 0; sc[0] = 1; fs[0] = 16; n = 0; min = 1e9 }
+    function px(v) { return v ~ /pt$/ ? v * 4 / 3 : v + 0 }
+    function attr(tag, name,   r) {
+      if (!match(tag, "[ \t\n]" name "=\"[^\"]*\"")) return ""
+      r = substr(tag, RSTART + length(name) + 3, RLENGTH - length(name) - 4); return r
+    }
+    function tscale(t,   f, a, k, s, args) {
+      s = 1
+      while (match(t, /(scale|matrix)\([^)]*\)/)) {
+        f = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH)
+        args = f; sub(/^[a-z]*\(/, "", args); sub(/\)$/, "", args)
+        k = split(args, a, /[ ,]+/)
+        if (f ~ /^scale/) s *= (k > 1 ? sqrt(a[1] * a[2] < 0 ? -a[1] * a[2] : a[1] * a[2]) : (a[1] < 0 ? -a[1] : a[1]))
+        else { d = a[1] * a[4] - a[2] * a[3]; s *= sqrt(d < 0 ? -d : d) }
+      }
+      return s
+    }
+    NR == 1 || /^[?!]/ { next }
+    /^\// { depth--; next }
+    {
+      tag = $0; sub(/>.*/, "", tag); name = tag; sub(/[ \t\n\/].*/, "", name)
+      s = sc[depth]; f = fs[depth]
+      if (name == "svg" && attr(tag, "viewBox") != "") {
+        split(attr(tag, "viewBox"), vb, /[ ,]+/)
+        if (attr(tag, "width") != "") s *= px(attr(tag, "width")) / vb[3]
+      }
+      s *= tscale(attr(tag, "transform"))
+      if (attr(tag, "font-size") != "") f = px(attr(tag, "font-size"))
+      st = attr(tag, "style")
+      if (match(st, /font-size:[ ]*[0-9.]+(px|pt)?/)) {
+        v = substr(st, RSTART, RLENGTH); sub(/font-size:[ ]*/, "", v); f = px(v)
+      }
+      if (name == "text") { n++; if (f * s < min) min = f * s }
+      if (tag !~ /\/$/) { depth++; sc[depth] = s; fs[depth] = f }
+    }
+    END { printf "%d %.2f\n", n, n ? min : 0 }' "$1"
+}
+
+# web_ok WHAT SVG_DIR PNG_DIR: every SVG holds text, none under 11 px; every PNG
+# 700 px wide and its @2x 1400.
+web_ok() {
+  local f got n=0
+  for f in "$2"/*.svg; do
+    check "$1: $(basename "$f") is XML" xmllint --noout "$f"
+    got=$(svg_min_px "$f")
+    [ "${got% *}" -gt 0 ] || fail "$1: $(basename "$f") has no <text>"
+    awk -v m="${got#* }" 'BEGIN { exit !(m >= 11 - 1e-6) }' ||
+      fail "$1: $(basename "$f") has text of ${got#* } px"
+    expect_eq "$1: $(basename "$f" .svg).png width" "$(png_width "$3/$(basename "$f" .svg).png")" 700
+    expect_eq "$1: $(basename "$f" .svg)@2x.png width" \
+      "$(png_width "$3/$(basename "$f" .svg)@2x.png")" 1400
+    n=$((n + 1))
+  done
+  [ $n -gt 0 ] || fail "$1: no SVG"
+}
+
+# The checker itself, on a hand-made SVG: a 22 px text inside scale(0.5) in a
+# 700 px root over a 1400-wide viewBox is 5.5 px; text under a matrix() too.
+cat > "$WORK/probe.svg" <<'SVG'
+<svg xmlns="http://www.w3.org/2000/svg" width="700px" height="100px" viewBox="0 0 1400 200">
+<g transform="translate(10,10) scale(0.5)"><text x="0" y="0" font-size="22">a</text></g>
+<g style="font-size:30px"><g transform="matrix(2,0,0,2,0,0)"><text x="0" y="9">b</text></g></g>
+</svg>
+SVG
+expect_eq "svg_min_px on a known SVG" "$(svg_min_px "$WORK/probe.svg")" "2 5.50"
+
+# Every sample archive: the report PDF (the default sizes), then the web preset.
+for a in "$SRC"/samples/archives/*/; do
+  [ -f "$a/manifest.json" ] || continue
+  n=$(basename "$a")
+  cp -r "$a" "$WORK/$n"
+  mkdir -p "$WORK/$n-web"
+  "$SSDBENCH" report "$WORK/$n" -o "$WORK/$n.pdf" > "$WORK/r.log" 2>&1 ||
+    { cat "$WORK/r.log"; fail "$n: report"; }
+  pdf_ok "$n: report.pdf" "$WORK/$n.pdf"
+  "$SSDBENCH" report "$WORK/$n" -o "$WORK/$n-web.pdf" --svg "$WORK/$n-web/svg" \
+    --png "$WORK/$n-web/png" --preset web > "$WORK/r.log" 2>&1 ||
+    { cat "$WORK/r.log"; fail "$n: report --preset web"; }
+  web_ok "$n --preset web" "$WORK/$n-web/svg" "$WORK/$n-web/png"
+  pdf_ok "$n: report.pdf of --preset web" "$WORK/$n-web.pdf"
+done
+
+# --width 700 alone is the web preset, laid out for 700 px.
+n=qd-sweep
+mkdir -p "$WORK"/{w,p,s,o,t,lw}
+"$SSDBENCH" report "$WORK/$n" -o "$WORK/w.pdf" --svg "$WORK/w/svg" --png "$WORK/w/png" \
+  --width 700 > "$WORK/r.log" 2>&1 || { cat "$WORK/r.log"; fail "--width 700"; }
+web_ok "--width 700" "$WORK/w/svg" "$WORK/w/png"
+check "--width 700: the SVG is 700 px wide" grep -q 'width="700px"' "$WORK/w/svg/summary.svg"
+
+# print: a PDF beside every SVG, each 9 pt or more; slide: 1920 px PNGs.
+"$SSDBENCH" report "$WORK/$n" -o "$WORK/p.pdf" --svg "$WORK/p/svg" --png "$WORK/p/png" \
+  --preset print > "$WORK/r.log" 2>&1 || { cat "$WORK/r.log"; fail "--preset print"; }
+for f in "$WORK"/p/svg/*.svg; do
+  check "print: $(basename "$f" .svg).pdf" test -s "${f%.svg}.pdf"
+  pdf_ok "print: $(basename "$f" .svg).pdf" "${f%.svg}.pdf"
+done
+"$SSDBENCH" report "$WORK/$n" -o "$WORK/s.pdf" --svg "$WORK/s/svg" --png "$WORK/s/png" \
+  --preset slide > "$WORK/r.log" 2>&1 || { cat "$WORK/r.log"; fail "--preset slide"; }
+expect_eq "slide: summary.png width" "$(png_width "$WORK/s/png/summary.png")" 1920
+expect_eq "slide: 16:9" "$(grep -o 'viewBox="0 0 [0-9.]* [0-9.]*"' "$WORK/s/svg/dispersion.svg")" \
+  'viewBox="0 0 960 540"'
+
+# --svg-text outlines: glyphs placed with <use>, no <text>.
+"$SSDBENCH" report "$WORK/$n" -o "$WORK/o.pdf" --svg "$WORK/o/svg" --png "$WORK/o/png" \
+  --svg-text outlines > "$WORK/r.log" 2>&1 || { cat "$WORK/r.log"; fail "--svg-text outlines"; }
+expect_eq "outlines: no <text>" "$(grep -c '<text' "$WORK/o/svg/summary.svg" || true)" 0
+check "outlines: glyphs" grep -q '<use xlink:href="#glyph' "$WORK/o/svg/summary.svg"
+
+# A template's preset="web"; an unknown preset there is an error at its line.
+sed 's|<report>|<report preset="web">|' "$SRC/templates/report-default.xml" > "$WORK/web.xml"
+check "template preset: the root changed" grep -q 'preset="web"' "$WORK/web.xml"
+"$SSDBENCH" report "$WORK/$n" -o "$WORK/t.pdf" --svg "$WORK/t/svg" --png "$WORK/t/png" \
+  --template "$WORK/web.xml" > "$WORK/r.log" 2>&1 || { cat "$WORK/r.log"; fail "template preset"; }
+expect_eq "template preset web: summary.png width" "$(png_width "$WORK/t/png/summary.png")" 700
+sed 's|<report>|<report preset="poster">|' "$SRC/templates/report-default.xml" > "$WORK/bad.xml"
+set +e
+"$SSDBENCH" report "$WORK/$n" -o "$WORK/t.pdf" --template "$WORK/bad.xml" 2> "$WORK/bad.err"
+rc=$?
+"$SSDBENCH" report "$WORK/$n" --preset poster 2> /dev/null; expect_eq "--preset poster" $? 2
+"$SSDBENCH" report "$WORK/$n" --svg-text paths 2> /dev/null; expect_eq "--svg-text paths" $? 2
+"$SSDBENCH" compare "$WORK/$n" "$WORK/op-file" --preset poster 2> /dev/null
+expect_eq "compare --preset poster" $? 2
+set -e
+[ $rc -ne 0 ] || fail "template preset=\"poster\" was accepted"
+check "template preset: FILE:LINE:COL" grep -q "bad.xml:[0-9]*:[0-9]*: error: unknown preset .*'poster'" "$WORK/bad.err"
+
+# A smoke run of testplans/quick.xml: the report run wrote.
+"$SSDBENCH" run "$SRC/testplans/quick.xml" --out "$WORK/quick" --set smoke=1 -q \
+  --target "dut=file:$WORK/quick.bin,size=64MiB" > "$WORK/run.log" 2>&1 ||
+  { cat "$WORK/run.log"; fail "quick smoke run"; }
+rm -f "$WORK/quick.bin"
+pdf_ok "quick smoke: report.pdf" "$WORK/quick/report.pdf"
+
+# A lineup of 10 drives (copies of the op-file sample, labelled): 9 pt or more,
+# the grouped bars split over pages (every drive of every test still on them).
+args=()
+for i in $(seq 1 10); do
+  cp -r "$WORK/op-file" "$WORK/drive$i"
+  args+=("$WORK/drive$i" --label "$WORK/drive$i=Drive $i")
+done
+"$SSDBENCH" compare "${args[@]}" -o "$WORK/lineup.pdf" > "$WORK/c.log" 2>&1 ||
+  { cat "$WORK/c.log"; fail "compare of 10"; }
+pdf_ok "10-drive lineup.pdf" "$WORK/lineup.pdf"
+tests=$(sed -n 's/.*, \([0-9]*\) shared tests.*/\1/p' "$WORK/c.log")
+[ "${tests:-0}" -ge 10 ] || fail "10-drive lineup: only '${tests}' shared tests"
+# The IOPS bars: a value after every drive of every test (the bars' own words).
+pdftotext -layout "$WORK/lineup.pdf" "$WORK/lineup.txt"
+# A part's title "NAME (k/n)" starts each page (after pdftotext's form feed).
+bars=$(awk '{ sub(/^\f/, "") } /\([0-9]+\/[0-9]+\) *$/ { on = ($0 ~ /^IOPS \(/) }
+  on && /^ *Drive 10 +[0-9,]+ *$/ { n++ } END { print n + 0 }' "$WORK/lineup.txt")
+expect_eq "10-drive lineup: a Drive 10 IOPS bar per test" "$bars" "$tests"
+"$SSDBENCH" compare "${args[@]}" -o "$WORK/lineup-web.pdf" --svg "$WORK/lw/svg" \
+  --png "$WORK/lw/png" --width 700 > "$WORK/c.log" 2>&1 || { cat "$WORK/c.log"; fail "compare --width 700"; }
+web_ok "10-drive lineup --width 700" "$WORK/lw/svg" "$WORK/lw/png"
