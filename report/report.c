@@ -358,10 +358,10 @@ static void step_cells(const struct report *r, const struct result_step *st,
 			p999 = ds[d].clat_p999_us;
 	}
 	sbuf_init(&sb);
-	report__step_pattern(st, &sb);
+	report__step_pattern(r, st, &sb);
 	chart_format_grouped(iops, 0, buf, sizeof(buf));
 	cell[0] = xasprintf("%d", st->index);
-	cell[1] = xstrdup(report__str_or(st->name, "?"));
+	cell[1] = report__step_name(r, st);
 	cell[2] = st->kind && !strcmp(st->kind, "purge") ? report__purge_text(r, st)
 							   : sbuf_detach(&sb);
 	cell[3] = xstrdup(report__str_or(st->status, "?"));
@@ -388,7 +388,7 @@ static void scope_cells(const struct report *r, const struct report_row *row,
 	snprintf(a, sizeof(a), "%d", rounds);
 	snprintf(b, sizeof(b), "%zu", row->nels);
 	cell[0] = xasprintf("%d", row->st->index);
-	cell[1] = xstrdup(report__str_or(row->sc->name, "?"));
+	cell[1] = report__scope_name(r, row->sc);
 	cell[2] = report__subst(r->msg[M_ROUNDS_OF], ab, 2);
 	cell[3] = xstrdup(report__str_or(row->sc->verdict, "?"));
 	for (int i = 4; i < COL_N; i++)

@@ -292,8 +292,15 @@ int report__load_msgs(struct report *r, const char *lang, struct diag *d);
 const char *report__str_or(const char *s, const char *dflt);
 /* The plan's title in the report's language when the plan gave one. */
 const char *report__plan_title(const struct report *r);
-/* "randrw / 4 KiB / QD32 / 4 jobs / 70% read" into sb. */
-void report__step_pattern(const struct result_step *st, struct sbuf *sb);
+/* #22 labels: the report's language (zh-TW when not given). */
+const char *report__lang(const struct report *r);
+/* The element's access pattern in the report's language, "4K 隨機寫入 QD32 T1", into sb. */
+void report__step_pattern(const struct report *r, const struct result_step *st,
+			  struct sbuf *sb);
+/* The element's display name (its label, else the reviewer wording); free() it. */
+char *report__step_name(const struct report *r, const struct result_step *st);
+/* A <rounds> scope's display name (its label, else its name); free() it. */
+char *report__scope_name(const struct report *r, const struct result_scope *s);
 /* Appends a chart or a table (the other NULL) under file stem name; takes both. */
 void report__add_chart(struct report *r, char *name, struct chart *c, struct table *t);
 /* A step fio measured that finished: status "ok", a workload or precondition. */
