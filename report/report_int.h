@@ -241,7 +241,18 @@
 	X(M_RP_BEFORE_US,   "rp-before-us") \
 	X(M_RP_AFTER_US,    "rp-after-us") \
 	X(M_RP_DIST,        "rp-dist") \
-	X(M_RP_DIST_SUB,    "rp-dist-sub")
+	X(M_RP_DIST_SUB,    "rp-dist-sub") \
+	/* #22 labels: ssdbench plot */ \
+	X(M_PLOT_VALUE,     "plot-value") \
+	X(M_PLOT_LAT,       "plot-lat") \
+	X(M_PLOT_MBS,       "plot-mbs") \
+	X(M_PLOT_DELTA,     "plot-delta") \
+	X(M_PLOT_DELTA_SUB, "plot-delta-sub") \
+	X(M_PLOT_RIOPS,     "plot-riops") \
+	X(M_PLOT_WIOPS,     "plot-wiops") \
+	X(M_PLOT_MEAN_US,   "plot-mean-us") \
+	X(M_PLOT_P99_US,    "plot-p99-us") \
+	X(M_PLOT_P999_US,   "plot-p999-us")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
