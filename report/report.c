@@ -20,6 +20,7 @@
 #include "sbuf.h"
 #include "units.h"
 #include "version.h"
+#include "wording.h"
 #include "xalloc.h"
 
 #define PAGE_W 842.0       /* A4 landscape */
@@ -291,7 +292,11 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 		 report__plan_title(r));
 	y += text_h(r, CHART_FONT_HEADING) + 4;
 	sbuf_reset(&sb);
-	sbuf_addf(&sb, "%s%s", m[M_TARGET], report__str_or(run->target, "–"));
+	sbuf_addf(&sb, "%s", m[M_TARGET]);
+	if (result_labels_get(&run->target_labels, report__lang(r)))   /* #22 labels */
+		sbuf_addf(&sb, "%s%s", result_labels_get(&run->target_labels, report__lang(r)),
+			  wording_sep(report__lang(r)));
+	sbuf_addf(&sb, "%s", report__str_or(run->target, "–"));
 	add_data(run, m, &sb);
 	add_wcache(run, m, &sb);
 	gfx_text(g, PAGE_MARGIN, y, CHART_FONT_SUBTITLE, CHART_COLOR_TEXT, GFX_LEFT, w,

@@ -72,12 +72,15 @@ static char *provenance(const struct report *r)
 	struct sbuf sb;
 
 	sbuf_init(&sb);
+	if (result_labels_get(&run->target_labels, report__lang(r)))   /* #22 labels */
+		sbuf_addf(&sb, "%s%s", result_labels_get(&run->target_labels, report__lang(r)),
+			  run->drive_model ? "  |  " : "");
 	if (run->drive_model)
 		sbuf_addf(&sb, "%s: %s%s%s%s", r->msg[M_DRIVE], run->drive_model,
 			  run->drive_firmware ? " (" : "",
 			  report__str_or(run->drive_firmware, ""),
 			  run->drive_firmware ? ")" : "");
-	else
+	else if (!result_labels_get(&run->target_labels, report__lang(r)))
 		sbuf_addf(&sb, "%s", report__str_or(run->target, "?"));
 	sbuf_addf(&sb, "  |  %s: %s", r->msg[M_PLAN],
 		  report__str_or(run->plan_name, "?"));

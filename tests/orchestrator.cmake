@@ -22,6 +22,7 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     progress cover  # #22 cover
     replay  # #24 replay
     lang  # #22 lang
+    labels  # #22 labels
     )
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
@@ -44,6 +45,7 @@ set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_de
   it_progress it_cover  # #22 cover
   it_replay  # #24 replay
   it_lang  # #22 lang
+  it_labels  # #22 labels
   PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)
