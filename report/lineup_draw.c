@@ -154,6 +154,12 @@ static char *metric_title(const struct ctx *x, enum lineup_metric m)
 	return xasprintf("%s (%s)", lineup_metric(m)->id, lineup_metric(m)->unit);
 }
 
+/* "name [cell]": the key tests are matched by (the parameters table names it). */
+static char *test_key(const struct lineup_test *t)
+{
+	return t->cell ? xasprintf("%s [%s]", t->name, t->cell) : xstrdup(t->name);
+}
+
 /*
  * #22 labels: a test's heading: its first element's label in the lineup's language
  * (columns of archives), else the reviewer wording of its pattern and remaining sweep
@@ -168,7 +174,7 @@ static char *test_title(const struct ctx *x, const struct lineup_test *t)
 	for (size_t m = 0; m < x->l->nm && !st; m++)
 		st = t->step[m];
 	if (!st)
-		return t->cell ? xasprintf("%s [%s]", t->name, t->cell) : xstrdup(t->name);
+		return test_key(t);
 	label = x->l->by ? NULL : result_labels_get(&st->labels, x->o->lang);
 	return label ? xstrdup(label) : wording_generated(st, t->cell, x->o->lang);
 }
@@ -659,7 +665,8 @@ static void build_params(struct ctx *x)
 		head[i + 2] = l->m[i].label;
 	t = table_new(x->s[S_PARAMS], x->s[S_PARAMS_SUB], l->nm + 2, head);
 	for (size_t k = 0; k < n; k++) {
-		char *name = test_title(&l->t[df[k].test]);
+		/* #22 labels: the step name, as matched: the patterns differ by column */
+		char *name = test_key(&l->t[df[k].test]);
 
 		row[0] = name;
 		row[1] = df[k].param;
