@@ -80,7 +80,10 @@ char *report__step_name(const struct report *r, const struct result_step *st)
 	for (size_t i = 0; r->run && i < r->run->nsteps && !alike; i++) {
 		const struct result_step *o = &r->run->steps[i];
 
-		if (!o->name || !strcmp(o->name, st->name) || result_labels_get(&o->labels, lang))
+		/* bs, QD, jobs and mix are in the wording: steps that differ there differ */
+		if (!o->name || !strcmp(o->name, st->name) || o->bs != st->bs ||
+		    o->iodepth != st->iodepth || o->numjobs != st->numjobs ||
+		    o->rwmixread != st->rwmixread || result_labels_get(&o->labels, lang))
 			continue;
 		other = wording_step(o, lang);
 		alike = !strcmp(other, name);
