@@ -135,7 +135,11 @@ void wording_pattern(const struct result_step *st, const char *lang, struct sbuf
 
 	while (k < N(kinds) && (!st->kind || strcmp(kinds[k].kind, st->kind)))
 		k++;
-	if (k == N(kinds)) {   /* no kind (a hand-made model): a workload */
+	if (k == N(kinds) && st->kind && !st->rw) {   /* a kind the table lacks: its name */
+		sbuf_adds(sb, st->name ? st->name : st->kind);
+		return;
+	}
+	if (k == N(kinds)) {   /* no kind (a hand-made model), or one with a pattern */
 		add_access(st, l, sb);
 		return;
 	}
