@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "xalloc.h"
 
@@ -49,6 +50,7 @@ void result_step_release(struct result_step *st)
 	free(st->scope);
 	free(st->cell);
 	free(st->chart);
+	result_labels_release(&st->labels);
 	free(st->data);
 	free(st->write_cache);
 	free(st->dir);
@@ -111,6 +113,7 @@ void result_run_release(struct result_run *r)
 		free(s->until);
 		free(s->verdict);
 		free(s->chart);
+		result_labels_release(&s->labels);
 	}
 	free(r->scopes);
 	for (size_t i = 0; i < r->ntitles; i++) {
@@ -118,6 +121,7 @@ void result_run_release(struct result_run *r)
 		free(r->titles[i].text);
 	}
 	free(r->titles);
+	result_labels_release(&r->target_labels);
 	result_run_init(r);
 }
 
@@ -144,6 +148,63 @@ const char *result_run_title(const struct result_run *r, const char *lang)
 		if (!strcmp(r->titles[i].lang, lang))
 			return r->titles[i].text;
 	return r->plan_title ? r->plan_title : r->plan_name;
+}
+
+/* #22 labels */
+const char *result_lang_base(const char *lang)
+{
+	static const struct { const char *prefix, *base; } langs[] = {
+		{ "zh-cn", "zh-CN" }, { "zh-sg", "zh-CN" }, { "zh-hans", "zh-CN" },
+		{ "zh", "zh-TW" },    { "", "en" },
+	};
+	size_t i = 0;
+
+	if (!lang)
+		return "zh-TW";
+	while (langs[i].prefix[0] && strncasecmp(lang, langs[i].prefix, strlen(langs[i].prefix)))
+		i++;
+	return langs[i].base;
+}
+
+void result_labels_add(struct result_labels *l, const char *lang, const char *text)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i].lang, lang)) {
+			free(l->v[i].text);
+			l->v[i].text = xstrdup(text);
+			return;
+		}
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+	l->v[l->n].lang = xstrdup(lang);
+	l->v[l->n++].text = xstrdup(text);
+}
+
+const char *result_labels_get(const struct result_labels *l, const char *lang)
+{
+	const char *base = result_lang_base(lang), *any = NULL, *same = NULL;
+
+	for (size_t i = 0; i < l->n; i++) {
+		const char *t = l->v[i].lang;
+
+		if (lang && !strcasecmp(t, lang))
+			return l->v[i].text;
+		if (!strcmp(t, "*"))
+			any = l->v[i].text;
+		else if (!same && !strcmp(result_lang_base(t), base))
+			same = l->v[i].text;
+	}
+	return same ? same : any;
+}
+
+void result_labels_release(struct result_labels *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->v[i].lang);
+		free(l->v[i].text);
+	}
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
 }
 
 struct result_scope *result_run_add_scope(struct result_run *r)

@@ -49,6 +49,17 @@ struct result_hist {
 	size_t n;
 };
 
+/* A text in one language (a plan title, a display label); lang "*": every language. */
+struct result_title {
+	char *lang, *text;
+};
+
+/* #22 labels: a step's, scope's or target's display labels, one per language. */
+struct result_labels {
+	struct result_title *v;
+	size_t n;
+};
+
 /*
  * One element: one execution of one plan step. A step outside rounds runs once; a
  * step inside <rounds> runs once per round, and each run is its own element.
@@ -73,6 +84,7 @@ struct result_step {
 	char *cell;           /* sweep coordinates that made it, "mix=65 bs=64k", or NULL */
 	char *chart;          /* the plan's report hint: "auto", "time", "dispersion",
 				 "written", "qos", ...; NULL = "auto" */
+	struct result_labels labels; /* the plan's display labels (${var}s substituted) */
 	char *rw;
 	uint64_t bs;          /* bytes */
 	int iodepth;
@@ -157,6 +169,7 @@ struct result_scope {
 	uint64_t written_goal;/* until="written": bytes */
 	uint64_t time_goal_ms;/* until="time" */
 	char *chart;          /* report hint: "auto", "written", "steady", ... */
+	struct result_labels labels; /* the plan's display labels */
 	struct result_track *tracks;
 	size_t ntracks;
 };
@@ -190,8 +203,9 @@ struct result_run {
 	uint64_t capacity;    /* target bytes the plan's amounts are relative to */
 	char *failure;        /* the plan's failure policy: "stop" or "continue" */
 	/* The plan's titles in other languages (<title lang= text=>). */
-	struct result_title { char *lang, *text; } *titles;
+	struct result_title *titles;
 	size_t ntitles;
+	struct result_labels target_labels; /* the target's display labels */
 	struct result_scope *scopes;
 	size_t nscopes, capscopes;
 	char *archive_dir;    /* the folder it was loaded from or is written to (not in
@@ -219,6 +233,20 @@ struct result_step *result_run_add_step(struct result_run *r);
 void result_run_add_title(struct result_run *r, const char *lang, const char *text);
 /* The plan's title in lang if it has one, else its own title, else its name. */
 const char *result_run_title(const struct result_run *r, const char *lang);
+
+/*
+ * #22 labels. The language a tag reads as: "zh-CN" (zh-CN, zh-SG, zh-Hans), "zh-TW"
+ * (any other zh), else "en"; NULL reads as "zh-TW", the report's default.
+ */
+const char *result_lang_base(const char *lang);
+/* Adds (or replaces) the label in lang ("*": every language); copies. */
+void result_labels_add(struct result_labels *l, const char *lang, const char *text);
+/*
+ * The label for lang: the one of that tag, else one whose tag reads as the same
+ * language (result_lang_base), else the "*" one; NULL when none.
+ */
+const char *result_labels_get(const struct result_labels *l, const char *lang);
+void result_labels_release(struct result_labels *l);
 
 /* Appends a zeroed scope and returns it; the run owns it. */
 struct result_scope *result_run_add_scope(struct result_run *r);

@@ -68,6 +68,9 @@ const struct archive_field archive_fields[] = {
 	RUN("target", "serial", ARCHIVE_STR, 0, drive_serial, "the drive's serial number (null for files)"),
 	RUN("target", "interface", ARCHIVE_STR, 0, interface,   /* #22 cover */
 	    "the drive's link (`NVMe, PCIe 4.0 x4 (16.0 GT/s)`, `SATA, 6.0 Gbps`); null for files"),
+	RUN("target", "labels", ARCHIVE_LABELS, 0, target_labels,
+	    "the target's display labels per language (`{\"zh-TW\": ..., \"*\": every language}`), "
+	    "or left out"),
 	TOP("target", "before", ARCHIVE_OBJECT, 0, "`ssdbench probe --json` at the start, or null"),
 	TOP("target", "after", ARCHIVE_OBJECT, 0, "... and at the end"),
 	TOP("target", "raid", ARCHIVE_OBJECT, 0, "a `<raid>` scope's array (only with one)"),
@@ -94,6 +97,8 @@ const struct archive_field archive_fields[] = {
 	STEP("write_cache", ARCHIVE_STR, 0, write_cache, "the drive's write cache while it ran"),
 	STEP("cell", ARCHIVE_STR, 0, cell, "the sweep coordinates that made the step"),
 	STEP("chart", ARCHIVE_STR, 0, chart, "the step's chart setting"),
+	STEP("labels", ARCHIVE_LABELS, 0, labels,
+	     "the step's display labels per language, `${var}`s substituted, or left out"),
 	STEP("dir", ARCHIVE_STR, ARCHIVE_REQUIRED, dir, "its folder, relative, inside the archive"),
 	STEP("status", ARCHIVE_STR, ARCHIVE_REQUIRED, status,
 	     "`pending`, `ok`, `failed` or `skipped`"),
@@ -138,6 +143,7 @@ const struct archive_field archive_fields[] = {
 	SCOPE("written_goal", ARCHIVE_U64, 0, written_goal, "bytes to write (`until=\"written\"`)"),
 	SCOPE("time_goal_ms", ARCHIVE_U64, 0, time_goal_ms, "time to run (`until=\"time\"`)"),
 	SCOPE("chart", ARCHIVE_STR, 0, chart, "the scope's chart setting"),
+	SCOPE("labels", ARCHIVE_LABELS, 0, labels, "the scope's display labels, or left out"),
 	CODE(ARCHIVE_SCOPE, "tracks", ARCHIVE_ARRAY, 0, "each tracking variable"),
 
 	TRACK("element", element, "the tracked step's name"),
@@ -184,8 +190,27 @@ static const char *const rec_prefix[] = {
 static const char *const type_names[] = {
 	[ARCHIVE_STR] = "string", [ARCHIVE_INT] = "integer", [ARCHIVE_U64] = "integer",
 	[ARCHIVE_SIZE] = "integer", [ARCHIVE_DBL] = "number", [ARCHIVE_BOOL] = "boolean",
-	[ARCHIVE_OBJECT] = "object", [ARCHIVE_ARRAY] = "array",
+	[ARCHIVE_OBJECT] = "object", [ARCHIVE_ARRAY] = "array", [ARCHIVE_LABELS] = "object",
 };
+
+/* #22 labels: {"zh-TW": "...", "*": "..."} into l. */
+static int read_labels(const json_t *v, struct result_labels *l, const char *file,
+		       const char *where, struct diag *d)
+{
+	union { const json_t *c; json_t *m; } o = { v };   /* jansson iterates no const */
+	const char *lang;
+	json_t *text;
+
+	if (!json_is_object(v))
+		return diag_set_path(d, -SB_EPARSE, file, where, "expected an object");
+	json_object_foreach(o.m, lang, text) {
+		if (!json_is_string(text))
+			return diag_set_path(d, -SB_EPARSE, file, where,
+					     "expected a string per language");
+		result_labels_add(l, lang, json_string_value(text));
+	}
+	return 0;
+}
 
 /* Copies one field into base + f->off; path is the JSON path of the record. */
 static int read_field(const json_t *root, const struct archive_field *f, void *base,
@@ -206,6 +231,8 @@ static int read_field(const json_t *root, const struct archive_field *f, void *b
 	if (!v || json_is_null(v))
 		return f->flags & ARCHIVE_REQUIRED ?
 		       diag_set_path(d, -SB_EPARSE, file, where, "missing") : 0;
+	if (f->type == ARCHIVE_LABELS)
+		return read_labels(v, (struct result_labels *)(void *)dst, file, where, d);
 	if (f->type == ARCHIVE_STR) {
 		if (!json_is_string(v))
 			return diag_set_path(d, -SB_EPARSE, file, where, "expected a string");
@@ -280,6 +307,17 @@ static json_t *field_value(const struct archive_field *f, const void *base)
 	}
 	case ARCHIVE_BOOL:
 		return json_boolean(*(const int *)src);
+	case ARCHIVE_LABELS: {
+		const struct result_labels *l = (const struct result_labels *)(const void *)src;
+		json_t *o;
+
+		if (!l->n)
+			return NULL;
+		o = json_object();
+		for (size_t i = 0; i < l->n; i++)
+			json_object_set_new(o, l->v[i].lang, json_string(l->v[i].text));
+		return o;
+	}
 	case ARCHIVE_OBJECT:
 	case ARCHIVE_ARRAY:
 		break;

@@ -59,9 +59,11 @@ void report__cons_lines(struct report *r, struct chart *c, const struct result_s
 	ref_line(c, prefix, r->msg[M_CONS_P999], color, t0, t1, k->p999_slowest,
 		 CHART_STROKE_DOTTED);
 	if (prefix) {
-		const char *v[2] = { report__str_or(st->name, "?"), score };
+		char *name = report__step_name(r, st);
+		const char *v[2] = { name, score };
 
 		text = report__subst(r->msg[M_CONS_CAPTION_STEP], v, 2);
+		free(name);
 	} else {
 		const char *v[3] = { score, p999, avg };
 
@@ -100,9 +102,12 @@ void report__build_consistency(struct report *r)
 	struct table *t = cons_table_new(r->msg[M_CONS], r->msg[M_CONS_SUB], head);
 
 	for (size_t i = 0; i < r->run->nsteps; i++)
-		if (in_table(&r->run->steps[i]))
-			cons_table_add(t, report__str_or(r->run->steps[i].name, "?"),
-				       &r->run->steps[i].cons_total);
+		if (in_table(&r->run->steps[i])) {
+			char *name = report__step_name(r, &r->run->steps[i]);
+
+			cons_table_add(t, name, &r->run->steps[i].cons_total);
+			free(name);
+		}
 	if (!t->nrows) {
 		table_free(t);
 		return;

@@ -27,6 +27,7 @@
 #include "tmpl.h"
 #include "units.h"
 #include "version.h"
+#include "wording.h"
 #include "xalloc.h"
 
 #define PAGE_W 842.0       /* A4 landscape, as the run report */
@@ -155,10 +156,29 @@ static char *metric_title(const struct ctx *x, enum lineup_metric m)
 	return xasprintf("%s (%s)", lineup_metric(m)->id, lineup_metric(m)->unit);
 }
 
-/* "name [cell]" */
-static char *test_title(const struct lineup_test *t)
+/* "name [cell]": the key tests are matched by (the parameters table names it). */
+static char *test_key(const struct lineup_test *t)
 {
 	return t->cell ? xasprintf("%s [%s]", t->name, t->cell) : xstrdup(t->name);
+}
+
+/*
+ * #22 labels: a test's heading: its first element's label in the lineup's language
+ * (columns of archives), else the reviewer wording of its pattern and remaining sweep
+ * values ("4K 隨機讀取 QD1 T1，填盤前"): with columns of a sweep key, a label may hold
+ * that key's value, which differs by column.
+ */
+static char *test_title(const struct ctx *x, const struct lineup_test *t)
+{
+	const struct result_step *st = NULL;
+	const char *label;
+
+	for (size_t m = 0; m < x->l->nm && !st; m++)
+		st = t->step[m];
+	if (!st)
+		return test_key(t);
+	label = x->l->by ? NULL : result_labels_get(&st->labels, x->o->lang);
+	return label ? xstrdup(label) : wording_generated(st, t->cell, x->o->lang);
 }
 
 /* "1,234", "56.7"; a dash when not measured. */
@@ -185,7 +205,7 @@ static void build_bars(struct ctx *x, enum lineup_metric m)
 	free(mt);
 	chart_set_axis_titles(c, lineup_metric(m)->unit, "");
 	for (size_t t = 0; t < l->nt; t++) {
-		char *group = test_title(&l->t[t]);
+		char *group = test_title(x, &l->t[t]);
 
 		for (size_t i = 0; i < l->nm; i++) {
 			double v = l->t[t].v[i][m];
@@ -234,7 +254,7 @@ static void build_delta_part(struct ctx *x, enum lineup_metric m, const size_t *
 	for (size_t k = 0; k < l->nt; k++) {
 		char *texts[DELTA_DRIVES + 2] = { 0 }, val[64];
 
-		texts[0] = test_title(&l->t[k]);
+		texts[0] = test_title(x, &l->t[k]);
 		fills[0] = fills[1] = TABLE_NO_FILL;
 		format_value(l->t[k].v[l->base][m], val, sizeof(val));
 		texts[1] = xstrdup(val);
@@ -302,7 +322,7 @@ static int wants_dispersion(const struct result_step *st)
 static void build_dispersion(struct ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
-	char *title = test_title(t), *ct;
+	char *title = test_title(x, t), *ct;
 	struct chart *c;
 	size_t longest = 0;
 	int hint = 0;
@@ -385,7 +405,7 @@ size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pc
 static void build_saturation(struct ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
-	char *title = test_title(t), *ct = xasprintf("%s: %s", heading(x, S_SATURATION), title);
+	char *title = test_title(x, t), *ct = xasprintf("%s: %s", heading(x, S_SATURATION), title);
 	struct chart *c = chart_new(CHART_SCATTER, ct, x->s[S_WRITTEN]);
 
 	chart_set_axis_titles(c, x->s[S_WRITTEN], "IOPS");
@@ -410,7 +430,7 @@ static void build_saturation(struct ctx *x, size_t k)
 static void build_qos(struct ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
-	char *title = test_title(t), *ct = xasprintf("%s: %s", heading(x, S_QOS), title);
+	char *title = test_title(x, t), *ct = xasprintf("%s: %s", heading(x, S_QOS), title);
 	struct chart *c = chart_new(CHART_LINE, ct, x->s[S_QOS_SUB]);
 	int resp = 1;   /* response time when every drive's report has its bins */
 
@@ -592,7 +612,7 @@ static void kind_consistency(struct ctx *x)
 
 			if (!st || !st->cons_total.n)
 				continue;
-			title = test_title(&x->l->t[k]);
+			title = test_title(x, &x->l->t[k]);
 			label = xasprintf("%s: %s", title, x->l->m[i].label);
 			cons_table_add(t, label, &st->cons_total);
 			free(label);
@@ -647,7 +667,8 @@ static void build_params(struct ctx *x)
 		head[i + 2] = l->m[i].label;
 	t = table_new(x->s[S_PARAMS], x->s[S_PARAMS_SUB], l->nm + 2, head);
 	for (size_t k = 0; k < n; k++) {
-		char *name = test_title(&l->t[df[k].test]);
+		/* #22 labels: the step name, as matched: the patterns differ by column */
+		char *name = test_key(&l->t[df[k].test]);
 
 		row[0] = name;
 		row[1] = df[k].param;

@@ -16,6 +16,7 @@
 #include "fiolog.h"
 #include "qos.h"
 #include "report.h"
+#include "report_int.h"
 #include "sbuf.h"
 #include "table.h"
 #include "tmpl.h"
@@ -26,17 +27,21 @@
 #define HIST_PER_DECADE 10
 #define HIST_DECADES 12  /* 1 ns to 1000 s */
 
-/* What a log's values are, from fio's file name (job_bw.1.log, job_iops.1.log). */
+/*
+ * What a log's values are, from fio's file name (job_bw.1.log, job_iops.1.log); the
+ * y title is the string ytitle_msg of the language when not M_N.
+ */
 static const struct {
 	const char *tag;
 	const char *ytitle;
+	enum msg ytitle_msg;
 	double scale;             /* to the unit of ytitle */
 	enum fiolog_combine how;
 } log_kinds[] = {
-	{ "_bw", "MB/s", 1024.0 / 1e6, FIOLOG_SUM },
-	{ "_iops", "IOPS", 1, FIOLOG_SUM },
-	{ "lat", "Latency (µs)", 1e-3, FIOLOG_MEAN },
-	{ "", "Value", 1, FIOLOG_MEAN },
+	{ "_bw", "MB/s", M_N, 1024.0 / 1e6, FIOLOG_SUM },
+	{ "_iops", "IOPS", M_N, 1, FIOLOG_SUM },
+	{ "lat", NULL, M_PLOT_LAT, 1e-3, FIOLOG_MEAN },
+	{ "", NULL, M_PLOT_VALUE, 1, FIOLOG_MEAN },
 };
 
 /* One plot being built: the options, and the chart as it fills. */
@@ -46,7 +51,11 @@ struct plot {
 	struct chart *c;
 	const char *ytitle;
 	char *fio_version;        /* from the first JSON that names it */
+	const char *const *msg;   /* #22 labels: the language's strings (--lang) */
+	char **labels;            /* each file's legend name (--label, else its name) */
 };
+
+static const enum msg dir_msg[RESULT_NDIRS] = { M_READ, M_WRITE, M_TRIM };
 
 static size_t log_kind(const char *path)
 {
@@ -92,11 +101,10 @@ static void to_points(const struct plot *pl, struct result_series *s, double sca
 	}
 }
 
-static int add_log(struct plot *pl, const char *path, struct diag *d)
+static int add_log(struct plot *pl, const char *path, const char *label, struct diag *d)
 {
 	struct result_series s[RESULT_NDIRS];
 	size_t k = log_kind(path), dirs = 0;
-	char *label = file_label(path);
 	int rc;
 
 	memset(s, 0, sizeof(s));
@@ -112,7 +120,7 @@ static int add_log(struct plot *pl, const char *path, struct diag *d)
 
 		if (!s[i].n)
 			continue;
-		name = dirs > 1 ? xasprintf("%s %s", label, result_dir_name(i))
+		name = dirs > 1 ? xasprintf("%s %s", label, pl->msg[dir_msg[i]])
 				: xstrdup(label);
 		/* Millions of points: the chart takes the arrays, no copy. */
 		to_points(pl, &s[i], log_kinds[k].scale);
@@ -121,10 +129,9 @@ static int add_log(struct plot *pl, const char *path, struct diag *d)
 		memset(&s[i], 0, sizeof(s[i]));
 		free(name);
 	}
-	pl->ytitle = log_kinds[k].ytitle;
+	pl->ytitle = log_kinds[k].ytitle ? log_kinds[k].ytitle : pl->msg[log_kinds[k].ytitle_msg];
 	for (int i = 0; i < RESULT_NDIRS; i++)
 		result_series_release(&s[i]);
-	free(label);
 	return rc;
 }
 
@@ -185,14 +192,13 @@ static void add_job_bar(struct plot *pl, const struct fiojson_dirstat *ds,
 	chart_format_si(ds->iops, 0, iops, sizeof(iops));
 	value = xasprintf("%s MB/s  (%s IOPS)", mbs, iops);
 	chart_add_bar(pl->c, name, "", ds->bw_bytes / 1e6, value, dir_color[dir]);
-	chart_add_legend(pl->c, fiojson_dir_name((enum fiojson_dir)dir), dir_color[dir]);
+	chart_add_legend(pl->c, pl->msg[dir_msg[dir]], dir_color[dir]);
 	free(value);
 }
 
-static int add_json(struct plot *pl, const char *path, struct diag *d)
+static int add_json(struct plot *pl, const char *path, const char *label, struct diag *d)
 {
 	struct fiojson_report r;
-	char *label = file_label(path);
 	int rc;
 
 	fiojson_report_init(&r);
@@ -203,7 +209,7 @@ static int add_json(struct plot *pl, const char *path, struct diag *d)
 		for (int k = 0; k < FIOJSON_NDIRS; k++) {
 			const struct fiojson_dirstat *ds = &r.jobs[j].dir[k];
 			char *name = xasprintf("%s: %s %s", label, r.jobs[j].jobname,
-					       fiojson_dir_name((enum fiojson_dir)k));
+					       pl->msg[dir_msg[k]]);
 
 			if (ds->total_ios > 0 && pl->kind == TMPL_BARS)
 				add_job_bar(pl, ds, name, k);
@@ -214,7 +220,6 @@ static int add_json(struct plot *pl, const char *path, struct diag *d)
 			free(name);
 		}
 	fiojson_report_release(&r);
-	free(label);
 	return rc;
 }
 
@@ -225,7 +230,7 @@ static int is_json(const char *path)
 	return n > 5 && !strcmp(path + n - 5, ".json");
 }
 
-static int add_file(struct plot *pl, const char *path, struct diag *d)
+static int add_file(struct plot *pl, const char *path, const char *label, struct diag *d)
 {
 	int json = is_json(path);
 
@@ -233,7 +238,7 @@ static int add_file(struct plot *pl, const char *path, struct diag *d)
 		return diag_set(d, -SB_EINVAL, path, 0, 0, "--kind %s takes %s",
 				tmpl_kind_name(pl->kind), json ? "fio logs, not JSON"
 							       : "fio JSON (json+ for qos)");
-	return json ? add_json(pl, path, d) : add_log(pl, path, d);
+	return json ? add_json(pl, path, label, d) : add_log(pl, path, label, d);
 }
 
 /* Provenance: the files, fio's version when a JSON said it, ssdbench's. */
@@ -266,28 +271,26 @@ static int build(struct plot *pl, const char *title, const char *const *files,
 		[TMPL_BARS] = CHART_BARH,  [TMPL_QOS] = CHART_SWEEP,
 		[TMPL_HIST] = CHART_SWEEP,
 	};
-	char *first = file_label(files[0]);
 	int rc = 0;
 
-	pl->c = chart_new(chart_of[pl->kind], title ? title : first, "");
+	pl->c = chart_new(chart_of[pl->kind], title ? title : pl->labels[0], "");
 	for (size_t i = 0; !rc && i < nfiles; i++)
-		rc = add_file(pl, files[i], d);
+		rc = add_file(pl, files[i], pl->labels[i], d);
 	if (pl->kind == TMPL_QOS) {
-		chart_set_axis_titles(pl->c, "Completion latency (µs)", "Percentile");
+		chart_set_axis_titles(pl->c, pl->msg[M_LATENCY], pl->msg[M_PERCENTILE]);
 		chart_set_scales(pl->c, CHART_LOG10, CHART_LOG10);
 		chart_set_units(pl->c, CHART_UNIT_SI, CHART_UNIT_NINES);
 	} else if (pl->kind == TMPL_HIST) {
-		chart_set_axis_titles(pl->c, "Completion latency (µs)", "% of I/Os");
+		chart_set_axis_titles(pl->c, pl->msg[M_LATENCY], pl->msg[M_PCT_IOS]);
 		chart_set_scales(pl->c, CHART_LOG10, CHART_LINEAR);
 	} else if (pl->kind == TMPL_BARS) {
-		chart_set_axis_titles(pl->c, "MB/s (1 MB = 1,000,000 B)", "");
+		chart_set_axis_titles(pl->c, pl->msg[M_PLOT_MBS], "");
 	} else {
-		chart_set_axis_titles(pl->c, pl->written ? "GB written" : "Time (s)",
+		chart_set_axis_titles(pl->c, pl->msg[pl->written ? M_GB_WRITTEN : M_TIME],
 				      pl->ytitle);
 		chart_set_scales(pl->c, CHART_LINEAR, log_y ? CHART_LOG10 : CHART_LINEAR);
 	}
 	set_footer(pl, pl->c, NULL, files, nfiles);
-	free(first);
 	return rc;
 }
 
@@ -295,13 +298,13 @@ static int build(struct plot *pl, const char *title, const char *const *files,
 enum { DM_RIOPS, DM_WIOPS, DM_RMBS, DM_WMBS, DM_MEAN, DM_P99, DM_P999, DM_N };
 
 static const struct {
-	const char *head;
+	enum msg head;
 	enum table_better better;
 } delta_cols[DM_N] = {
-	{ "Read IOPS", TABLE_HIGHER_BETTER }, { "Write IOPS", TABLE_HIGHER_BETTER },
-	{ "Read MB/s", TABLE_HIGHER_BETTER },  { "Write MB/s", TABLE_HIGHER_BETTER },
-	{ "Mean lat. (µs)", TABLE_LOWER_BETTER }, { "p99 (µs)", TABLE_LOWER_BETTER },
-	{ "p99.9 (µs)", TABLE_LOWER_BETTER },
+	{ M_PLOT_RIOPS, TABLE_HIGHER_BETTER }, { M_PLOT_WIOPS, TABLE_HIGHER_BETTER },
+	{ M_RMBS, TABLE_HIGHER_BETTER },  { M_WMBS, TABLE_HIGHER_BETTER },
+	{ M_PLOT_MEAN_US, TABLE_LOWER_BETTER }, { M_PLOT_P99_US, TABLE_LOWER_BETTER },
+	{ M_PLOT_P999_US, TABLE_LOWER_BETTER },
 };
 
 /* A JSON's headline numbers over all its jobs; latency over every direction. */
@@ -367,13 +370,12 @@ static int build_delta(struct plot *pl, struct table **out, const char *title,
 	int rc = 0;
 
 	for (int i = 0; i < DM_N; i++)
-		head[i + 1] = delta_cols[i].head;
-	t = table_new(title ? title : "Change against the baseline",
-		      "Shaded by how much better (green) or worse (red); baseline: first "
-		      "file; latency lower is better", DM_N + 1, head);
+		head[i + 1] = pl->msg[delta_cols[i].head];
+	t = table_new(title ? title : pl->msg[M_PLOT_DELTA], pl->msg[M_PLOT_DELTA_SUB], DM_N + 1,
+		      head);
 	for (size_t f = 0; !rc && f < nfiles; f++) {
 		struct fiojson_report r;
-		char *label = file_label(files[f]);
+		const char *label = pl->labels[f];
 
 		fiojson_report_init(&r);
 		rc = is_json(files[f]) ? fiojson_parse_file(files[f], &r, d)
@@ -385,7 +387,6 @@ static int build_delta(struct plot *pl, struct table **out, const char *title,
 			delta_row(t, label, f ? v : base, f ? base : NULL);
 		}
 		fiojson_report_release(&r);
-		free(label);
 	}
 	*out = t;
 	return rc;
@@ -412,10 +413,66 @@ static int draw(const struct plot *pl, struct table *t, const struct plot_opts *
 	return rc;
 }
 
+/*
+ * #22 labels: each file's legend name: its --label FILE=TEXT, else its name; names
+ * that two files share get their folder in front ("a/job_iops.1"), then a number.
+ */
+static char **legend_names(const struct plot_opts *o, const char *const *files, size_t n)
+{
+	char **names = xcalloc(n, sizeof(*names));
+	unsigned char *given = xcalloc(n + 1, 1);
+
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = o->nlabels; k-- > 0 && !names[i];) {
+			const char *eq = strchr(o->labels[k], '=');
+
+			if (eq && strlen(files[i]) == (size_t)(eq - o->labels[k]) &&
+			    !strncmp(files[i], o->labels[k], (size_t)(eq - o->labels[k]))) {
+				names[i] = xstrdup(eq + 1);
+				given[i] = 1;
+			}
+		}
+		if (!names[i])
+			names[i] = file_label(files[i]);
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		unsigned char *dup = xcalloc(n + 1, 1);
+
+		for (size_t i = 0; i < n; i++)   /* all first: renaming one ends its pair */
+			for (size_t j = 0; j < n; j++)
+				dup[i] |= j != i && !strcmp(names[i], names[j]);
+		for (size_t i = 0; i < n; i++) {
+			if (!dup[i] || given[i])
+				continue;
+			if (pass == 0 && strrchr(files[i], '/')) {
+				const char *slash = strrchr(files[i], '/'), *dir = slash;
+				char *both;
+
+				while (dir > files[i] && dir[-1] != '/')
+					dir--;
+				if (dir == slash)   /* "/job.log": no folder name */
+					continue;
+				both = xasprintf("%.*s/%s", (int)(slash - dir), dir, names[i]);
+				free(names[i]);
+				names[i] = both;
+			} else if (pass == 1) {
+				char *num = xasprintf("%s (%zu)", names[i], i + 1);
+
+				free(names[i]);
+				names[i] = num;
+			}
+		}
+		free(dup);
+	}
+	free(given);
+	return names;
+}
+
 int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles,
 	      struct diag *d)
 {
-	struct plot pl = { o->kind, o->written, NULL, "Value", NULL };
+	struct plot pl = { o->kind, o->written, NULL, NULL, NULL, NULL, NULL };
+	struct report strings;
 	struct table *t = NULL;
 	int rc;
 
@@ -423,6 +480,13 @@ int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles
 			 TMPL_IN_PLOT))
 		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "nothing to plot: no files, or "
 				"'%s' is not a plot kind", tmpl_kind_name(o->kind));
+	memset(&strings, 0, sizeof(strings));
+	rc = report__load_msgs(&strings, report__str_or(o->lang, "zh-TW"), d);
+	if (rc)
+		return rc;
+	pl.msg = strings.msg;
+	pl.ytitle = pl.msg[M_PLOT_VALUE];
+	pl.labels = legend_names(o, files, nfiles);
 	if (o->kind == TMPL_DELTA) {
 		rc = build_delta(&pl, &t, o->title, files, nfiles, d);
 		if (!rc)
@@ -435,5 +499,9 @@ int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles
 	table_free(t);
 	chart_free(pl.c);
 	free(pl.fio_version);
+	for (size_t i = 0; i < nfiles; i++)
+		free(pl.labels[i]);
+	free(pl.labels);
+	i18n_free(strings.strings);
 	return rc;
 }

@@ -21,6 +21,7 @@
 #include "sbuf.h"
 #include "units.h"
 #include "version.h"
+#include "wording.h"
 #include "xalloc.h"
 
 #define PAGE_W 842.0       /* A4 landscape */
@@ -307,7 +308,11 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 		 report__plan_title(r));
 	y += text_h(r, CHART_FONT_HEADING) + 4;
 	sbuf_reset(&sb);
-	sbuf_addf(&sb, "%s%s", m[M_TARGET], report__str_or(run->target, "–"));
+	sbuf_addf(&sb, "%s", m[M_TARGET]);
+	if (result_labels_get(&run->target_labels, report__lang(r)))   /* #22 labels */
+		sbuf_addf(&sb, "%s%s", result_labels_get(&run->target_labels, report__lang(r)),
+			  wording_sep(report__lang(r)));
+	sbuf_addf(&sb, "%s", report__str_or(run->target, "–"));
 	add_data(run, m, &sb);
 	add_wcache(run, m, &sb);
 	gfx_text(g, PAGE_MARGIN, y, CHART_FONT_SUBTITLE, CHART_COLOR_TEXT, GFX_LEFT, w,
@@ -374,10 +379,10 @@ static void step_cells(const struct report *r, const struct result_step *st,
 			p999 = ds[d].clat_p999_us;
 	}
 	sbuf_init(&sb);
-	report__step_pattern(st, &sb);
+	report__step_pattern(r, st, &sb);
 	chart_format_grouped(iops, 0, buf, sizeof(buf));
 	cell[0] = xasprintf("%d", st->index);
-	cell[1] = xstrdup(report__str_or(st->name, "?"));
+	cell[1] = report__step_name(r, st);
 	cell[2] = st->kind && !strcmp(st->kind, "purge") ? report__purge_text(r, st)
 							   : sbuf_detach(&sb);
 	cell[3] = xstrdup(report__str_or(st->status, "?"));
@@ -404,7 +409,7 @@ static void scope_cells(const struct report *r, const struct report_row *row,
 	snprintf(a, sizeof(a), "%d", rounds);
 	snprintf(b, sizeof(b), "%zu", row->nels);
 	cell[0] = xasprintf("%d", row->st->index);
-	cell[1] = xstrdup(report__str_or(row->sc->name, "?"));
+	cell[1] = report__scope_name(r, row->sc);
 	cell[2] = report__subst(r->msg[M_ROUNDS_OF], ab, 2);
 	cell[3] = xstrdup(report__str_or(row->sc->verdict, "?"));
 	for (int i = 4; i < COL_N; i++)

@@ -36,12 +36,12 @@ static void add_step_bars(struct report *r, struct chart *c,
 {
 	int ndirs = dirs_with_io(st);
 	struct sbuf label, note, value;
-	char mbs[48], iops[32];
+	char mbs[48], iops[32], *name = report__step_name(r, st);
 
 	sbuf_init(&label);
 	sbuf_init(&note);
 	sbuf_init(&value);
-	report__step_pattern(st, &note);
+	report__step_pattern(r, st, &note);
 	for (int d = 0; d < RESULT_NDIRS; d++) {
 		const struct result_dirstat *ds = &st->dir_stat[d];
 		double mb = ds->bw_bytes / 1e6;
@@ -50,7 +50,7 @@ static void add_step_bars(struct report *r, struct chart *c,
 			continue;
 		sbuf_reset(&label);
 		sbuf_reset(&value);
-		sbuf_adds(&label, report__str_or(st->name, "?"));
+		sbuf_adds(&label, name);
 		if (ndirs > 1)
 			sbuf_addf(&label, " (%s)", r->msg[dir_msg[d]]);
 		chart_format_grouped(mb, mb < 100 ? 1 : 0, mbs, sizeof(mbs));
@@ -59,6 +59,7 @@ static void add_step_bars(struct report *r, struct chart *c,
 		chart_add_bar(c, label.buf, note.buf, mb, value.buf, r->tmpl->dir_color[d]);
 		chart_add_legend(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d]);
 	}
+	free(name);
 	sbuf_release(&label);
 	sbuf_release(&note);
 	sbuf_release(&value);
@@ -71,12 +72,15 @@ static char *provenance(const struct report *r)
 	struct sbuf sb;
 
 	sbuf_init(&sb);
+	if (result_labels_get(&run->target_labels, report__lang(r)))   /* #22 labels */
+		sbuf_addf(&sb, "%s%s", result_labels_get(&run->target_labels, report__lang(r)),
+			  run->drive_model ? "  |  " : "");
 	if (run->drive_model)
 		sbuf_addf(&sb, "%s: %s%s%s%s", r->msg[M_DRIVE], run->drive_model,
 			  run->drive_firmware ? " (" : "",
 			  report__str_or(run->drive_firmware, ""),
 			  run->drive_firmware ? ")" : "");
-	else
+	else if (!result_labels_get(&run->target_labels, report__lang(r)))
 		sbuf_addf(&sb, "%s", report__str_or(run->target, "?"));
 	sbuf_addf(&sb, "  |  %s: %s", r->msg[M_PLAN],
 		  report__str_or(run->plan_name, "?"));
@@ -115,8 +119,10 @@ static void build_dispersion_chart(struct report *r, int log_y)
 		size_t n = is_ok(st) ? rounds_total_iops(st, &t, &v) : 0;
 
 		if (n >= DISPERSION_MIN_SECONDS) {
-			chart_add_series(c, report__str_or(st->name, "?"),
-					 chart_palette(c->nseries), t, v, n);
+			char *name = report__step_name(r, st);
+
+			chart_add_series(c, name, chart_palette(c->nseries), t, v, n);
+			free(name);
 			drawn[ndrawn++] = i;
 		}
 		free(t);
@@ -125,10 +131,11 @@ static void build_dispersion_chart(struct report *r, int log_y)
 	/* The score's lines after every step's points, which keep their markers. */
 	for (size_t i = 0; i < ndrawn; i++) {
 		const struct result_step *st = &run->steps[drawn[i]];
-		char *prefix = xasprintf("%s: ", report__str_or(st->name, "?"));
+		char *name = report__step_name(r, st), *prefix = xasprintf("%s: ", name);
 
 		report__cons_lines(r, c, st, chart_palette(i), prefix, &cap);
 		free(prefix);
+		free(name);
 	}
 	free(drawn);
 	report__cons_subtitle(c, r->msg[M_DISPERSION_SUB], &cap);

@@ -14,6 +14,7 @@
 #include "datadir.h"
 #include "i18n.h"
 #include "units.h"
+#include "wording.h"
 #include "xalloc.h"
 
 /* The ids of the UI strings in templates/i18n/<lang>.xml, in enum msg order. */
@@ -51,19 +52,54 @@ const char *report__plan_title(const struct report *r)
 			      "ssdbench");
 }
 
-/*
- * "randrw / 4 KiB / QD32 / 4 jobs / 70% read" into sb. Not U+00B7: CJK fonts set
- * the middle dot full width.
- */
-void report__step_pattern(const struct result_step *st, struct sbuf *sb)
+/* #22 labels: the report's language ("zh-TW" when not given). */
+const char *report__lang(const struct report *r)
 {
-	char bs[32];
+	return report__str_or(r->o ? r->o->lang : NULL, "zh-TW");
+}
 
-	units_format_size(st->bs, bs, sizeof(bs));
-	sbuf_addf(sb, "%s / %s / QD%d / %d job%s", report__str_or(st->rw, "?"), bs,
-		  st->iodepth, st->numjobs, st->numjobs == 1 ? "" : "s");
-	if (st->rwmixread >= 0)
-		sbuf_addf(sb, " / %d%% read", st->rwmixread);
+/* The element's access pattern in the report's language: "4K 隨機寫入 QD32 T1". */
+void report__step_pattern(const struct report *r, const struct result_step *st,
+			  struct sbuf *sb)
+{
+	wording_pattern(st, report__lang(r), sb);
+}
+
+/*
+ * The element's display name: its label, else the reviewer wording; with its step
+ * name in parentheses when another step of the run reads alike without a label.
+ */
+char *report__step_name(const struct report *r, const struct result_step *st)
+{
+	const char *lang = report__lang(r);
+	char *name = wording_step(st, lang), *other, *both;
+	int alike = 0;
+
+	if (result_labels_get(&st->labels, lang) || !st->name)
+		return name;
+	for (size_t i = 0; r->run && i < r->run->nsteps && !alike; i++) {
+		const struct result_step *o = &r->run->steps[i];
+
+		/* bs, QD, jobs and mix are in the wording: steps that differ there differ */
+		if (!o->name || !strcmp(o->name, st->name) || o->bs != st->bs ||
+		    o->iodepth != st->iodepth || o->numjobs != st->numjobs ||
+		    o->rwmixread != st->rwmixread || result_labels_get(&o->labels, lang))
+			continue;
+		other = wording_step(o, lang);
+		alike = !strcmp(other, name);
+		free(other);
+	}
+	if (!alike)
+		return name;
+	both = xasprintf("%s (%s)", name, st->name);
+	free(name);
+	return both;
+}
+
+/* A <rounds> scope's display name: its label, else its name. */
+char *report__scope_name(const struct report *r, const struct result_scope *s)
+{
+	return wording_scope(s, report__lang(r));
 }
 
 void report__add_chart(struct report *r, char *name, struct chart *c, struct table *t)

@@ -241,7 +241,18 @@
 	X(M_RP_BEFORE_US,   "rp-before-us") \
 	X(M_RP_AFTER_US,    "rp-after-us") \
 	X(M_RP_DIST,        "rp-dist") \
-	X(M_RP_DIST_SUB,    "rp-dist-sub")
+	X(M_RP_DIST_SUB,    "rp-dist-sub") \
+	/* #22 labels: ssdbench plot */ \
+	X(M_PLOT_VALUE,     "plot-value") \
+	X(M_PLOT_LAT,       "plot-lat") \
+	X(M_PLOT_MBS,       "plot-mbs") \
+	X(M_PLOT_DELTA,     "plot-delta") \
+	X(M_PLOT_DELTA_SUB, "plot-delta-sub") \
+	X(M_PLOT_RIOPS,     "plot-riops") \
+	X(M_PLOT_WIOPS,     "plot-wiops") \
+	X(M_PLOT_MEAN_US,   "plot-mean-us") \
+	X(M_PLOT_P99_US,    "plot-p99-us") \
+	X(M_PLOT_P999_US,   "plot-p999-us")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
@@ -293,8 +304,15 @@ int report__load_msgs(struct report *r, const char *lang, struct diag *d);
 const char *report__str_or(const char *s, const char *dflt);
 /* The plan's title in the report's language when the plan gave one. */
 const char *report__plan_title(const struct report *r);
-/* "randrw / 4 KiB / QD32 / 4 jobs / 70% read" into sb. */
-void report__step_pattern(const struct result_step *st, struct sbuf *sb);
+/* #22 labels: the report's language (zh-TW when not given). */
+const char *report__lang(const struct report *r);
+/* The element's access pattern in the report's language, "4K 隨機寫入 QD32 T1", into sb. */
+void report__step_pattern(const struct report *r, const struct result_step *st,
+			  struct sbuf *sb);
+/* The element's display name (its label, else the reviewer wording); free() it. */
+char *report__step_name(const struct report *r, const struct result_step *st);
+/* A <rounds> scope's display name (its label, else its name); free() it. */
+char *report__scope_name(const struct report *r, const struct result_scope *s);
 /* Appends a chart or a table (the other NULL) under file stem name; takes both. */
 void report__add_chart(struct report *r, char *name, struct chart *c, struct table *t);
 /* A step fio measured that finished: status "ok", a workload or precondition. */

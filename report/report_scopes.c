@@ -54,11 +54,27 @@ static double metric_scale(const struct report *r, const char *metric,
 /* "iops: write IOPS": the element, then what of it is tracked. */
 static char *track_label(const struct report *r, const struct result_track *t)
 {
-	const char *what;
+	const char *what, *name = NULL;
+	char *label;
 
 	metric_scale(r, t->metric, &what);
-	return xasprintf("%s: %s %s", report__str_or(t->element, "?"),
-			 report__str_or(t->dir, ""), what);
+	/* #22 labels: the element's label; its name when it has none, as one element of
+	 * a name may run in several sweep cells, whose patterns differ */
+	for (size_t i = 0; t->element && i < r->run->nsteps && !name; i++)
+		if (r->run->steps[i].name && !strcmp(r->run->steps[i].name, t->element))
+			name = result_labels_get(&r->run->steps[i].labels, report__lang(r));
+	label = xasprintf("%s: %s %s", name ? name : report__str_or(t->element, "?"),
+			  report__str_or(t->dir, ""), what);
+	return label;
+}
+
+/* #22 labels: "NAME  /  what" with the scope's display name. */
+static char *scope_sub(const struct report *r, const struct result_scope *s, const char *what)
+{
+	char *name = report__scope_name(r, s), *sub = xasprintf("%s  /  %s", name, what);
+
+	free(name);
+	return sub;
 }
 
 /* "Steady state reached at round 7" or "not reached in 25 rounds". */
@@ -80,7 +96,7 @@ static int is_steady_scope(const struct result_scope *s, const char *hint)
 /* Each tracking variable per round, one line each, the verdict underneath. */
 static void convergence_chart(struct report *r, const struct result_scope *s)
 {
-	char *v = verdict(r, s), *sub = xasprintf("%s  /  %s", s->name, v);
+	char *v = verdict(r, s), *sub = scope_sub(r, s, v);
 	struct chart *c = chart_new(CHART_SWEEP, r->msg[M_CONVERGENCE], sub);
 	const char *ytitle = "IOPS";
 
@@ -236,6 +252,7 @@ static void time_chart(struct report *r, const struct result_scope *s,
 	double t0 = 0, div;
 	const char *xtitle;
 	struct chart *c;
+	char *name;
 
 	for (size_t i = 0; i < n; i++) {
 		rounds_curve_add_time(&temp, els[i], t0, 1);
@@ -246,13 +263,15 @@ static void time_chart(struct report *r, const struct result_scope *s,
 		iops.x[i] /= div;
 	for (size_t i = 0; i < temp.n; i++)
 		temp.x[i] /= div;
+	name = report__scope_name(r, s);
 	c = chart_new(scatter ? CHART_SCATTER : CHART_LINE,
-		      scatter ? r->msg[M_DISPERSION] : s->name, r->msg[M_SCOPE_TIME]);
+		      scatter ? r->msg[M_DISPERSION] : name, r->msg[M_SCOPE_TIME]);
 	chart_set_axis_titles(c, xtitle, "IOPS");
 	if (iops.n)
-		chart_add_series(c, s->name, chart_palette(0), iops.x, iops.y, iops.n);
+		chart_add_series(c, name, chart_palette(0), iops.x, iops.y, iops.n);
 	else
 		chart_set_note(c, r->msg[M_NO_SAMPLES]);
+	free(name);
 	if (!scatter)
 		report__add_temp(r, c, temp.x, temp.y, temp.n);
 	report__add_chart(r, stem(s, scatter ? "dispersion" : "time"), c, NULL);
@@ -274,7 +293,7 @@ static void matrix_table(struct report *r, const struct result_scope *s,
 	snprintf(b, sizeof(b), "%d", m->last);
 	which = report__subst(r->msg[s->steady_round > 0 ? M_MATRIX_SUB : M_MATRIX_LAST],
 			      ab, 2);
-	sub = xasprintf("%s  /  %s", s->name, which);
+	sub = scope_sub(r, s, which);
 	head[0] = r->msg[M_BS];
 	for (size_t c = 0; c < m->ncols; c++)
 		head[c + 1] = m->cols[c];
@@ -331,7 +350,7 @@ void report__mix_series(struct chart *c, const struct rounds_matrix *m, int by_i
 static void iops_bs_chart(struct report *r, const struct result_scope *s,
 			  const struct rounds_matrix *m)
 {
-	char *sub = xasprintf("%s  /  %s", s->name, r->msg[M_IOPS_BS_SUB]);
+	char *sub = scope_sub(r, s, r->msg[M_IOPS_BS_SUB]);
 	struct chart *c = chart_new(CHART_SWEEP, r->msg[M_IOPS_BS], sub);
 
 	chart_set_axis_titles(c, r->msg[M_BS], "IOPS");
@@ -346,7 +365,7 @@ static void iops_bs_chart(struct report *r, const struct result_scope *s,
 static void iops_3d_chart(struct report *r, const struct result_scope *s,
 			  const struct rounds_matrix *m)
 {
-	char *sub = xasprintf("%s  /  %s", s->name, r->msg[M_IOPS_3D_SUB]);
+	char *sub = scope_sub(r, s, r->msg[M_IOPS_3D_SUB]);
 	struct chart *c = chart_new(CHART_BAR3D, r->msg[M_IOPS_3D], sub);
 
 	chart_set_axis_titles(c, r->msg[M_BS], "IOPS");
@@ -392,7 +411,7 @@ static void scope_pages(struct report *r, const struct result_scope *s)
 		any = 1;
 	}
 	if (!strcmp(report__str_or(s->until, ""), "written") || !strcmp(hint, "written")) {
-		char *sub = xasprintf("%s  /  %s", s->name, r->msg[M_WRITTEN_SUB]);
+		char *sub = scope_sub(r, s, r->msg[M_WRITTEN_SUB]);
 
 		report__written_chart(r, stem(s, "written"), r->msg[M_WRITTEN_TITLE], sub,
 				      els, n);

@@ -20,19 +20,22 @@
 
 static const enum msg dir_msg[RESULT_NDIRS] = { M_READ, M_WRITE, M_TRIM };
 
-/* "rnd4k  /  randread / 4 KiB / QD32 / 1 job" as a subtitle under what. */
-static char *step_sub(const struct result_step *st)
+/* "4K 隨機讀取 QD32 T1", the access pattern, as a subtitle under what. */
+static char *step_sub(const struct report *r, const struct result_step *st)
 {
 	struct sbuf sb;
 
 	sbuf_init(&sb);
-	report__step_pattern(st, &sb);
+	report__step_pattern(r, st, &sb);
 	return sbuf_detach(&sb);
 }
 
 static char *titled(const struct report *r, enum msg what, const struct result_step *st)
 {
-	return xasprintf("%s: %s", report__str_or(st->name, "?"), r->msg[what]);
+	char *name = report__step_name(r, st), *t = xasprintf("%s: %s", name, r->msg[what]);
+
+	free(name);
+	return t;
 }
 
 /*
@@ -41,7 +44,7 @@ static char *titled(const struct report *r, enum msg what, const struct result_s
  */
 static void dispersion_chart(struct report *r, const struct result_step *st, int log_y)
 {
-	char *title = titled(r, M_DISPERSION, st), *sub = step_sub(st);
+	char *title = titled(r, M_DISPERSION, st), *sub = step_sub(r, st);
 	struct chart *c = chart_new(CHART_SCATTER, title, sub);
 	struct sbuf cap;
 	int ndirs = 0;
@@ -138,7 +141,7 @@ static int dirs_with_bins(const struct result_step *st, int resp)
 static void qos_charts(struct report *r, const struct result_step *st)
 {
 	int resp = qos_has_resp(st);
-	char *title = titled(r, M_QOS, st), *sub = step_sub(st);
+	char *title = titled(r, M_QOS, st), *sub = step_sub(r, st);
 	struct chart *c = qos_chart(r, title, sub, resp), *h;
 	int many = dirs_with_bins(st, resp) > 1;
 	double x[HIST_MAX], y[HIST_MAX];
@@ -178,6 +181,7 @@ static void iops_chart(struct report *r, const struct result_step *st)
 	const char *xtitle;
 	struct sbuf sub;
 	struct chart *c;
+	char *name;
 	double tmax = 0, div;
 
 	for (int d = 0; d < RESULT_NDIRS; d++)
@@ -185,8 +189,10 @@ static void iops_chart(struct report *r, const struct result_step *st)
 			tmax = fmax(tmax, st->iops[d].t[st->iops[d].n - 1]);
 	report__time_unit(r, tmax, &div, &xtitle);
 	sbuf_init(&sub);
-	report__step_pattern(st, &sub);
-	c = chart_new(CHART_LINE, report__str_or(st->name, "?"), sub.buf);
+	report__step_pattern(r, st, &sub);
+	name = report__step_name(r, st);
+	c = chart_new(CHART_LINE, name, sub.buf);
+	free(name);
 	chart_set_axis_titles(c, xtitle, "IOPS");
 	chart_set_x_min_step(c, 1);
 	if (!tmax && !st->iops[RESULT_READ].n && !st->iops[RESULT_WRITE].n &&
@@ -224,7 +230,7 @@ void report__build_step(struct report *r, const struct result_step *st, int log_
 	if (!strcmp(hint, "dispersion")) {
 		dispersion_chart(r, st, log_y);
 	} else if (!strcmp(hint, "written")) {
-		char *title = titled(r, M_WRITTEN_TITLE, st), *sub = step_sub(st);
+		char *title = titled(r, M_WRITTEN_TITLE, st), *sub = step_sub(r, st);
 
 		report__written_chart(r, xasprintf("step-%03d-written", st->index), title,
 				      sub, &st, 1);
@@ -247,6 +253,7 @@ void report__build_qos_overlay(struct report *r)
 {
 	struct result_hist h = { NULL, NULL, 0 };
 	struct chart *c;
+	char *name;
 	int resp = 1;   /* response time, when every step has its bins */
 
 	for (size_t i = 0; i < r->run->nsteps; i++)
@@ -259,7 +266,9 @@ void report__build_qos_overlay(struct report *r)
 		if (!in_overlay(st))
 			continue;
 		qos_merge(st, resp, &h);
-		add_exceedance(c, &h, report__str_or(st->name, "?"), chart_palette(c->nseries));
+		name = report__step_name(r, st);
+		add_exceedance(c, &h, name, chart_palette(c->nseries));
+		free(name);
 	}
 	result_hist_release(&h);
 	if (!c->nseries) {

@@ -273,7 +273,7 @@ static void mrt_histogram(struct report *r, const struct result_step *st)
 	snprintf(ms, sizeof(ms), "%.3f ms", mrt / 1000);
 	title = report__subst(r->msg[M_DI_HIST], av, 2);
 	sbuf_init(&sub);
-	report__step_pattern(st, &sub);
+	report__step_pattern(r, st, &sub);
 	c = chart_new(CHART_SWEEP, title, sub.buf);
 	chart_set_axis_titles(c, r->msg[resp ? M_RESPONSE : M_LATENCY], r->msg[M_PCT_IOS]);
 	chart_set_scales(c, CHART_LOG10, CHART_LINEAR);

@@ -220,7 +220,7 @@ static void xsr_table(struct report *r, const struct xsr_group *g, size_t ng)
 		struct sbuf pat;
 
 		sbuf_init(&pat);
-		report__step_pattern(g[k].el[0], &pat);
+		report__step_pattern(r, g[k].el[0], &pat);
 		cell[0] = xstrdup(g[k].s->name);
 		cell[1] = sbuf_detach(&pat);
 		cell[2] = xasprintf("%zu", g[k].n);

@@ -23,6 +23,7 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     replay  # #24 replay
     lang  # #22 lang
     sizes  # #22 presets
+    labels  # #22 labels
     )
   add_test(NAME it_${it}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
@@ -46,6 +47,7 @@ set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_de
   it_replay  # #24 replay
   it_lang  # #22 lang
   it_sizes  # #22 presets
+  it_labels  # #22 labels
   PROPERTIES
   RESOURCE_LOCK fio)
 sb_unit_test(test_import sb_orchestrator)

@@ -61,3 +61,7 @@ add_test(NAME it_sweep
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR} $<TARGET_FILE:chart_dump>)
 set_tests_properties(it_sweep PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   RESOURCE_LOCK fio TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+
+# #22 labels
+# The reviewer wording table in three languages and the labels' choice of language.
+sb_unit_test(test_wording sb_chart)

@@ -79,6 +79,7 @@ static void build_run(struct result_run *r)
 	memcpy(st->hist[RESULT_WRITE].count, cnt, sizeof(cnt));
 	st->hist[RESULT_WRITE].n = 3;
 	st = step(r, "disp", "dispersion", NULL, 0, NULL, 4096, 900);
+	result_labels_add(&st->labels, "*", "Dispersion step");   /* #22 labels */
 	per_second(st, 90, 900);
 	st->iops[RESULT_WRITE].v[0] = 600;   /* one slow second of 90: the 99.9 % slowest */
 	with_consistency(st);
@@ -221,14 +222,15 @@ static void test_consistency(void **state)
 		 "%.0f IOPS", 600 / avg, avg);
 	assert_non_null(strstr(c->subtitle, want));
 	c = find(f, "dispersion")->c;
-	assert_string_equal(c->series[1].label, "disp: Average IOPS");
-	snprintf(want, sizeof(want), "disp: DriveMaster score %.3f", 600 / avg);
+	assert_string_equal(c->series[1].label, "Dispersion step: Average IOPS");
+	snprintf(want, sizeof(want), "Dispersion step: DriveMaster score %.3f", 600 / avg);
 	assert_non_null(strstr(c->subtitle, want));
 	assert_int_equal(t->nrows, 2);    /* disp and hot: the others have no seconds */
-	assert_string_equal(t->cells[0].text, "disp");
+	assert_string_equal(t->cells[0].text, "Dispersion step");
 	snprintf(want, sizeof(want), "%.3f", 600 / avg);
 	assert_string_equal(t->cells[3].text, want);
-	assert_string_equal(t->cells[t->ncols].text, "hot");
+	/* #22 labels: no label, the wording; the name too, as others read alike */
+	assert_string_equal(t->cells[t->ncols].text, "4K random write QD32 T1 (hot)");
 	assert_string_equal(t->cells[t->ncols + 3].text, "1.000");
 	assert_string_equal(t->cells[t->ncols + 4].text, "–");   /* flat: no sigma */
 }

@@ -19,6 +19,9 @@ const struct cli_opt cmd_plot_opts[] = {
 	{ "log-y", 0, NULL, 0, "logarithmic y axis" },
 	{ "lang", 'l', "LANG", 0, "language of the text: zh-TW (default), zh-CN or en" },
 	{ "width", 'w', "PX", 0, "PNG width in pixels (default 1400)" },
+	/* #22 labels */
+	{ "label", 0, "FILE=TEXT", 1, "the legend name of FILE, one of the files as given "
+	  "(default: its name; two files of one name get their folders)" },
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };
@@ -34,6 +37,27 @@ static int parse_kind(const struct cli_cmd *c, const char *s, enum tmpl_kind *k)
 	ex = cli__usage(c, "unknown --kind '%s' (%s)", s, list);
 	free(list);
 	return ex;
+}
+
+/* #22 labels: each --label FILE=TEXT names one of the files and some text. */
+static int read_labels(const struct cli_cmd *c, const struct cli_parsed *p,
+		       struct plot_opts *o)
+{
+	o->labels = cli__list(c, p, "label", &o->nlabels);
+	for (size_t i = 0; i < o->nlabels; i++) {
+		const char *l = o->labels[i], *eq = strchr(l, '=');
+		size_t k = 0;
+
+		if (!eq || eq == l || !eq[1])
+			return cli__usage(c, "--label '%s': expected FILE=TEXT", l);
+		while (k < p->nargs && (strlen(p->args[k]) != (size_t)(eq - l) ||
+					strncmp(p->args[k], l, (size_t)(eq - l))))
+			k++;
+		if (k == p->nargs)
+			return cli__usage(c, "--label '%s': '%.*s' is not one of the files to plot",
+					  l, (int)(eq - l), l);
+	}
+	return -1;
 }
 
 /* Checks the options into o; returns -1 to go on, or an exit code. */
@@ -57,12 +81,14 @@ static int read_opts(const struct cli_cmd *c, const struct cli_parsed *p,
 	o->png_width = w ? atoi(w) : 1400;
 	if (ex < 0 && (o->png_width < 200 || o->png_width > 20000))
 		ex = cli__usage(c, "invalid --width '%s' (pixels, 200 to 20000)", w);
+	if (ex < 0)
+		ex = read_labels(c, p, o);
 	return ex;
 }
 
 int cmd_plot(const struct cli_cmd *c, int argc, char **argv)
 {
-	struct plot_opts o = { TMPL_TIME, 0, NULL, NULL, 0, NULL, 1400 };
+	struct plot_opts o = { TMPL_TIME, 0, NULL, NULL, 0, NULL, 1400, NULL, 0 };
 	struct cli_parsed p;
 	struct diag d;
 	int ex = cli__parse(c, argc, argv, &p), rc;

@@ -147,6 +147,14 @@ int run__describe_run(struct orch *x, struct diag *d)
 	r->failure = xstrdup(x->plan.failure ? x->plan.failure : "stop");
 	for (size_t i = 0; i < x->plan.ntitles; i++)
 		result_run_add_title(r, x->plan.titles[i].lang, x->plan.titles[i].text);
+	for (size_t i = 0; i < x->plan.ntargets; i++) {   /* #22 labels */
+		const struct plan_target *pt = &x->plan.targets[i];
+
+		for (size_t k = 0; x->dev.tgt.name && !strcmp(pt->name, x->dev.tgt.name) &&
+		     k < pt->labels.n; k++)
+			result_labels_add(&r->target_labels, pt->labels.v[k].lang,
+					  pt->labels.v[k].text);
+	}
 	if (x->dev.g.dev && x->dev.g.dev->model[0])
 		r->drive_model = xstrdup(x->dev.g.dev->model);
 	if (x->dev.g.dev && x->dev.g.dev->firmware[0])

@@ -99,6 +99,8 @@ struct result_step *run__new_element(struct orch *x, size_t i, const struct run_
 	st->round = c->round;
 	st->cell = w->cell ? xstrdup(w->cell) : NULL;
 	st->chart = w->chart ? xstrdup(w->chart) : NULL;
+	for (size_t k = 0; k < w->labels.n; k++)   /* #22 labels */
+		result_labels_add(&st->labels, w->labels.v[k].lang, w->labels.v[k].text);
 	if (flags & RUN_KIND_FIO)
 		st->data = xstrdup(plan_step_data(&x->plan, w));
 	st->write_cache = x->dev.wc ? xstrdup(run_wcache_element(x->dev.wc, &x->plan, w)) : NULL;

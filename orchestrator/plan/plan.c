@@ -111,6 +111,18 @@ static const struct plan__attr host_attrs[] = {
 	  "the PATH of a non-interactive ssh session there"),
 };
 
+/* #22 labels */
+#define LABEL_HELP "display label in reports, every language (`<label lang=>` children " \
+	"give one per language); may use `${var}`; default the reviewer wording of its " \
+	"access pattern and sweep values"
+#define LABEL_ATTR(st) A("label", T_TEXT, 0, NULL, st, label, 0, 0, NULL, LABEL_HELP)
+static const struct plan__attr label_attrs[] = {
+	A("lang", T_TEXT, 1, NULL, plan_label, lang, 0, 0, NULL,
+	  "language tag: `en`, `zh-TW`, `zh-CN`; the text inside is the label, `${var}` "
+	  "substituted"),
+};
+#define LABEL_PARENTS "workload precondition purge idle probe replay rounds target"
+
 static const struct plan__attr target_attrs[] = {
 	A("name", T_NAME, 1, NULL, plan_target, name, 0, 0, NULL, "target name, used by "
 	  "`--target NAME=SPEC` and by steps' `target`"),
@@ -122,6 +134,7 @@ static const struct plan__attr target_attrs[] = {
 	  "size of a file target (required for files)"),
 	A("host", T_NAME, 0, NULL, plan_target, host, 0, 0, NULL,
 	  "the `<host>` the target is attached to; default this machine"),
+	LABEL_ATTR(plan_target),
 };
 
 static const struct plan__attr title_attrs[] = {
@@ -131,11 +144,13 @@ static const struct plan__attr title_attrs[] = {
 	  "the plan's title in that language"),
 };
 
+
 #define STEP_COMMON(what) \
 	A("name", T_NAME, 1, NULL, plan_workload, name, 0, 0, NULL, \
 	  "step name, unique in the plan; names the step's folder"), \
 	A("target", T_NAME, 0, NULL, plan_workload, target, 0, 0, NULL, \
-	  "target " what "; may be left out when the plan has one target")
+	  "target " what "; may be left out when the plan has one target"), \
+	LABEL_ATTR(plan_workload)
 
 static const struct plan__attr workload_attrs[] = {
 	STEP_COMMON("to run on"),
@@ -214,6 +229,7 @@ static const struct plan__attr purge_attrs[] = {
 static const struct plan__attr idle_attrs[] = {
 	A("name", T_NAME, 1, NULL, plan_workload, name, 0, 0, NULL,
 	  "step name, unique in the plan"),
+	LABEL_ATTR(plan_workload),
 	A("duration", T_TIME, 1, NULL, plan_workload, duration_ms, 0, 0, NULL,
 	  "how long to leave the drive idle"),
 };
@@ -281,6 +297,7 @@ static const struct plan__attr rounds_attrs[] = {
 	  "(writes only), `time` or `max` (no test between rounds): no idle gap between "
 	  "rounds; 0: one fio process per round"),
 	SCOPE_WCACHE,
+	LABEL_ATTR(plan_scope),
 };
 
 static const struct plan__attr track_attrs[] = {
@@ -353,6 +370,10 @@ const struct plan__elem plan__elems[] = {
 	PLAN_SCOPE_KINDS(SCOPE_ELEM)
 	{ "track", "rounds", ROLE_TRACK, 0, track_attrs, N(track_attrs),
 	  "a tracking variable of the rounds' steady-state test" },
+	/* #22 labels */
+	{ "label", LABEL_PARENTS, ROLE_LABEL, 0, label_attrs, N(label_attrs),
+	  "the display label in one language, as text: `<label lang=\"zh-TW\">4K 隨機寫入 "
+	  "${op}</label>`; reports in that language print it instead of the step's name" },
 };
 const size_t plan__nelems = N(plan__elems);
 
@@ -379,7 +400,7 @@ static void release_step(struct plan_workload *w)
 	char *strs[] = {
 		w->name, w->target, w->file, w->cell, w->rw, w->bssplit, w->ioengine,
 		w->rate, w->random_distribution, w->log, w->pattern, w->method, w->chart,
-		w->data, w->trace, w->mode, w->fit,
+		w->data, w->trace, w->mode, w->fit, w->label,
 	};
 
 	for (size_t i = 0; i < N(strs); i++)
@@ -389,6 +410,7 @@ static void release_step(struct plan_workload *w)
 		free(w->fio[i].value);
 	}
 	free(w->fio);
+	plan_labels_release(&w->labels);
 }
 
 static void release_scope(struct plan_scope *s)
@@ -400,6 +422,8 @@ static void release_scope(struct plan_scope *s)
 	free(s->members);
 	free(s->chart);
 	free(s->write_cache);
+	free(s->label);
+	plan_labels_release(&s->labels);
 	for (size_t i = 0; i < s->ntracks; i++) {
 		free(s->tracks[i].element);
 		free(s->tracks[i].metric);
@@ -425,6 +449,8 @@ void plan_release(struct plan *p)
 		free(p->targets[i].name);
 		free(p->targets[i].path);
 		free(p->targets[i].host);
+		free(p->targets[i].label);
+		plan_labels_release(&p->targets[i].labels);
 	}
 	for (size_t i = 0; i < p->nsteps; i++)
 		release_step(&p->steps[i]);

@@ -16,6 +16,17 @@
 
 enum plan_target_kind { PLAN_TARGET_FILE, PLAN_TARGET_DEVICE };
 
+/* #22 labels: a display label in one language; lang "*" (from label=): every one. */
+struct plan_label {
+	char *lang;
+	char *text;        /* ${var}s substituted */
+};
+
+struct plan_labels {
+	struct plan_label *v;
+	size_t n, cap;
+};
+
 struct plan_target {
 	char *name;
 	enum plan_target_kind kind;
@@ -23,6 +34,8 @@ struct plan_target {
 	uint64_t size;     /* bytes; 0 for a device (its size is read when it opens) */
 	char *host;        /* <host> it is attached to, or NULL for this machine */
 	int line;
+	char *label;       /* label=: the display label in every language (#22) */
+	struct plan_labels labels; /* label= as "*", then each <label lang=> */
 };
 
 /* An amount of data: absolute bytes, or a multiple of the target's capacity. */
@@ -152,6 +165,8 @@ struct plan_workload {
 	int line;
 	int scope;         /* innermost scope (index into plan.scopes), or -1 */
 	char *cell;        /* sweep bindings that made it, "qd=4 bs=4k", or NULL */
+	char *label;       /* label=: the display label in every language (#22) */
+	struct plan_labels labels; /* label= as "*", then each <label lang=> */
 
 	/* workload and precondition */
 	char *rw;          /* fio's rw= value */
@@ -213,6 +228,8 @@ struct plan_scope {
 	int line;
 	int parent;        /* enclosing scope, or -1 */
 	size_t first, count;
+	char *label;       /* label= of a <rounds>: its display label (#22) */
+	struct plan_labels labels; /* label= as "*", then each <label lang=> */
 
 	/* rounds: repeat the steps until a stop condition */
 	long long max_rounds, window;
@@ -376,6 +393,9 @@ void plan_step_range(const struct plan_workload *w, uint64_t capacity, uint64_t 
  * size where the plan or --target gives one. 0 or -SB_EUSAGE.
  */
 int plan_check_ranges(const struct plan *p, uint64_t capacity, struct diag *d);
+/* #22 labels: releases l's labels. */
+void plan_labels_release(struct plan_labels *l);
+
 /* Names of the kinds, as in the plan: "workload", "rounds", ... */
 const char *plan_kind_name(enum plan_kind k);
 const char *plan_scope_name(enum plan_scope_kind k);

@@ -238,6 +238,10 @@ static int char_count(const char *s, size_t n)
 
 static int too_long(struct plan__loader *ld, const xmlNode *n, const char *attr)
 {
+	if (!attr)
+		return plan__err_node(ld, n, NULL, 0, "<%s> is longer than %u KiB (once variables "
+				      "are substituted)", (const char *)n->name,
+				      PLAN_MAX_VALUE_BYTES >> 10);
 	return plan__err_node(ld, n, attr, 1, "attribute '%s' is longer than %u KiB (once variables "
 			      "are substituted)", attr, PLAN_MAX_VALUE_BYTES >> 10);
 }
@@ -257,10 +261,17 @@ static int substitute(struct plan__loader *ld, const xmlNode *n, const char *att
 		}
 		sbuf_add(out, s, (size_t)(open - s));
 		close = strchr(open + 2, '}');
+		if (!close && !attr)
+			return plan__err_node(ld, n, NULL, 0, "unterminated '${' in <%s>",
+					      (const char *)n->name);
 		if (!close)
 			return plan__err_in_value(ld, n, attr, char_count(raw, (size_t)(open - raw)),
 						  "unterminated '${' in attribute '%s'", attr);
 		val = plan__lookup(ld, open + 2, (size_t)(close - open - 2));
+		if (!val && !attr)
+			return plan__err_node(ld, n, NULL, 0, "undefined variable '%.*s' in <%s>",
+					      (int)(close - open - 2), open + 2,
+					      (const char *)n->name);
 		if (!val)
 			return plan__err_in_value(ld, n, attr, char_count(raw, (size_t)(open - raw)),
 						  "undefined variable '%.*s'",
@@ -324,6 +335,35 @@ int plan__attr_value(struct plan__loader *ld, const xmlNode *n, const char *name
 		sbuf_adds(val, raw ? (const char *)raw : "");
 	xmlFree(raw);
 	return rc ? rc : count_value(ld, n, name, val->len);
+}
+
+/* #22 labels */
+int plan__text_value(struct plan__loader *ld, const xmlNode *n, struct sbuf *val)
+{
+	xmlChar *raw = xmlNodeGetContent(n);
+	const char *s = raw ? (const char *)raw : "";
+	size_t len;
+	int rc;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	len = strlen(s);
+	while (len && isspace((unsigned char)s[len - 1]))
+		len--;
+	sbuf_reset(val);
+	{
+		char *text = xstrndup(s, len);
+
+		rc = substitute(ld, n, NULL, text, val);
+		free(text);
+	}
+	xmlFree(raw);
+	if (!rc)
+		rc = count_value(ld, n, NULL, val->len);
+	if (!rc && !val->len)
+		rc = plan__err_node(ld, n, NULL, 0, "<%s> needs text, e.g. <label "
+				    "lang=\"zh-TW\">4K 隨機寫入</label>", (const char *)n->name);
+	return rc;
 }
 
 /* Sets every attribute of n on rec (NULL: check only), then the defaults. */

@@ -52,6 +52,7 @@ struct plan__attr {
 enum plan__role {
 	ROLE_ROOT, ROLE_FRAGMENT, ROLE_VAR, ROLE_INCLUDE, ROLE_HOST, ROLE_TARGET,
 	ROLE_TITLE, ROLE_STEP, ROLE_SCOPE, ROLE_SWEEP, ROLE_FIO, ROLE_TRACK,
+	ROLE_LABEL,        /* #22 labels: <label lang=>text</label>, text content */
 };
 
 struct plan__elem {
@@ -186,9 +187,19 @@ const struct plan__attr *plan__find_attr(const struct plan__elem *e, const char 
 /* The attribute's value after substitution (subst) into val; "" when absent. */
 int plan__attr_value(struct plan__loader *ld, const xmlNode *n, const char *name,
 		     int subst, struct sbuf *val);
+/* #22 labels: n's text content, ${var}s substituted and trimmed, into val. */
+int plan__text_value(struct plan__loader *ld, const xmlNode *n, struct sbuf *val);
 /* Sets every attribute of n on rec (NULL: check only), then the defaults. */
 int plan__load_attrs(struct plan__loader *ld, const xmlNode *n,
 		     const struct plan__elem *e, void *rec, int subst);
+
+/* ---- #22 labels (plan_label.c) ---- */
+
+/* Adds label= (when given) to l as the label of every language ("*"). */
+void plan__labels_attr(struct plan_labels *l, const char *label);
+/* Loads <label lang=>text</label> n (element row e) into l; NULL l: not allowed here. */
+int plan__load_label(struct plan__loader *ld, const xmlNode *n, const struct plan__elem *e,
+		     struct plan_labels *l);
 
 /* Refuses a <plan report=> naming no templates/report-NAME.xml, at its value, with the
  * shipped names (plan_report.c). NULL name: nothing to check. */

@@ -259,9 +259,10 @@ static int only_space(const xmlChar *s)
 	return 1;
 }
 
-/* A leaf element: no child elements (but <fio> in a workload) and no text. */
+/* A leaf element: no child elements (but <fio> in a workload, <label> where labels is
+ * not NULL) and no text. */
 static int load_step_children(struct plan__loader *ld, const xmlNode *n,
-			      struct plan_workload *w)
+			      struct plan_workload *w, struct plan_labels *labels)
 {
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		const struct plan__elem *ce;
@@ -274,6 +275,12 @@ static int load_step_children(struct plan__loader *ld, const xmlNode *n,
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
 		ce = find_elem((const char *)c->name);
+		if (ce && ce->role == ROLE_LABEL && labels &&
+		    plan__in_list(ce->parents, (const char *)n->name)) {
+			if ((rc = plan__load_label(ld, c, ce, labels)))
+				return rc;
+			continue;
+		}
 		if (!ce || !plan__in_list(ce->parents, (const char *)n->name) || !w ||
 		    ce->role != ROLE_FIO)
 			return unknown_elem(ld, c, (const char *)n->name);
@@ -305,8 +312,10 @@ static int load_step(struct plan__loader *ld, const xmlNode *n, const struct pla
 	w->rwmixread = -1;
 	add_origin(ld, &ld->step_org, n);
 	rc = plan__load_attrs(ld, n, e, w, 1);
-	if (!rc)
-		rc = load_step_children(ld, n, w);
+	if (!rc) {
+		plan__labels_attr(&w->labels, w->label);
+		rc = load_step_children(ld, n, w, &w->labels);
+	}
 	if (!rc && w->trace)   /* #24 replay */
 		rc = plan__load_trace(ld, n, w);
 	w->thinktime_us *= 1000; /* parsed as a time in ms; fio wants µs */
@@ -346,6 +355,7 @@ static int load_scope(struct plan__loader *ld, const xmlNode *n, const struct pl
 	rc = plan__load_attrs(ld, n, e, s, 1);
 	if (rc)
 		return rc;
+	plan__labels_attr(&s->labels, s->label);
 	ld->cur_scope = (int)idx;
 	rc = load_children(ld, n, e->name);
 	ld->cur_scope = saved;
@@ -514,7 +524,12 @@ static int load_record(struct plan__loader *ld, const xmlNode *n, const struct p
 		rec = memset(&p->titles[p->ntitles++], 0, sizeof(*p->titles));
 		break;
 	}
-	return plan__load_attrs(ld, n, e, rec, 1) ? ld->d->code : load_step_children(ld, n, NULL);
+	if (plan__load_attrs(ld, n, e, rec, 1))
+		return ld->d->code;
+	if (e->role != ROLE_TARGET)
+		return load_step_children(ld, n, NULL, NULL);
+	plan__labels_attr(&p->targets[p->ntargets - 1].labels, p->targets[p->ntargets - 1].label);
+	return load_step_children(ld, n, NULL, &p->targets[p->ntargets - 1].labels);
 }
 
 static int load_elem(struct plan__loader *ld, const xmlNode *n, const struct plan__elem *e,
@@ -537,6 +552,11 @@ static int load_elem(struct plan__loader *ld, const xmlNode *n, const struct pla
 	case ROLE_SCOPE: rc = load_scope(ld, n, e); break;
 	case ROLE_SWEEP: rc = load_sweep(ld, n, e, ctx); break;
 	case ROLE_TRACK: rc = load_track(ld, n, e); break;
+	case ROLE_LABEL:   /* of the <rounds> it stands in (not through a sweep or include) */
+		rc = plan__load_label(ld, n, e, ld->cur_scope >= 0 && n->parent &&
+				      !strcmp((const char *)n->parent->name, ctx) ?
+				      &ld->p->scopes[ld->cur_scope].labels : NULL);
+		break;
 	default: rc = load_record(ld, n, e); break;
 	}
 	ld->depth--;

@@ -79,17 +79,23 @@ check_row() {
     "$(csv_get "$c" "$3" drivemaster_score)" "$sc" "$(awk -v b="$bsc" 'BEGIN { print 0.00005 + b + 1e-9 }')"
 }
 
+# row LABEL TXT: the rest of the table row that LABEL (letters, digits, spaces, ':')
+# starts, not a "/" line.
+row() { grep -E "^ *$1  " "$2" | grep -v "/" | sed -E "s/^ *$1  *//"; }
+
 nsteps=$(jq '.steps | length' "$A/manifest.json")
 expect_eq "steps" "$nsteps" 2
 for i in $(seq 1 "$nsteps"); do
-  name=$(jq -r ".steps[$((i - 1))].name" "$A/manifest.json")
+  # #22 labels: the step's label (every language) is what the report prints for it.
+  name=$(jq -r ".steps[$((i - 1))].labels[\"*\"]" "$A/manifest.json")
+  [ "$name" != null ] || fail "step $i: no label in the manifest"
   # The table row: label, then five numbers (the last column, sigma of the last 60 s,
   # is "–" for a 6 s step).
   for lang in en zh-TW zh-CN; do
-    got=$(grep -E "^ *$name  " "$WORK/$lang.txt" | grep -v "/" | awk '{ print $2, $3, $4, $5, $6 }')
+    got=$(row "$name" "$WORK/$lang.txt" | awk '{ print $1, $2, $3, $4, $5 }')
     check_row "$name ($lang table)" "$A" "$i" "$got"
     expect_eq "$name ($lang): sigma of the last 60 s" \
-      "$(grep -E "^ *$name  " "$WORK/$lang.txt" | grep -v "/" | awk '{ print $7 }')" "–"
+      "$(row "$name" "$WORK/$lang.txt" | awk '{ print $6 }')" "–"
   done
   # The step with chart="dispersion": the caption's score, 99.9 % slowest and average.
   if [ "$(jq -r ".steps[$((i - 1))].chart // empty" "$A/manifest.json")" = dispersion ]; then
@@ -104,7 +110,7 @@ for i in $(seq 1 "$nsteps"); do
     near "$name caption score vs series.csv" "$csc" "$sc" \
       "$(awk -v b="$bsc" 'BEGIN { print 0.0005 + b + 1e-9 }')"
     expect_eq "$name caption score = table's" "$csc" \
-      "$(grep -E "^ *$name  " "$WORK/en.txt" | grep -v "/" | awk '{ print $4 }')"
+      "$(row "$name" "$WORK/en.txt" | awk '{ print $3 }')"
     grep -qF "DriveMaster 分數 $csc = 99.9 % 最慢秒" "$WORK/zh-TW.txt" || fail "$name: zh-TW caption"
     grep -qF "DriveMaster 分数 $csc = 99.9 % 最慢秒" "$WORK/zh-CN.txt" || fail "$name: zh-CN caption"
     # The chart's page, from its title to its footer: the two lines' legend entries.
@@ -131,8 +137,8 @@ grep -q "Consistency" "$WORK/l.txt" || fail "lineup table title"
 rows=0
 for d in a b; do
   for i in $(seq 1 "$nsteps"); do
-    name=$(jq -r ".steps[$((i - 1))].name" "$WORK/$d/manifest.json")
-    got=$(grep -E "^ *$name: drv${d^^} " "$WORK/l.txt" | awk '{ print $3, $4, $5, $6, $7 }')
+    name=$(jq -r ".steps[$((i - 1))].labels[\"*\"]" "$WORK/$d/manifest.json")
+    got=$(row "$name: drv${d^^}" "$WORK/l.txt" | awk '{ print $1, $2, $3, $4, $5 }')
     check_row "lineup $name drv${d^^}" "$WORK/$d" "$i" "$got"
     rows=$((rows + 1))
   done

@@ -57,8 +57,9 @@ expect_eq "DUT row" "$(row "$WORK/en.pdf" "Device under test")" \
 expect_eq "purge row" "$(row "$WORK/en.pdf" Purge)" "none (file target)"
 pdftotext -layout -f 1 -l 1 "$WORK/en.pdf" - > "$WORK/en.txt"
 check "no interface row for a file" bash -c "! grep -q '^Interface ' '$WORK/en.txt'"
+# #22 labels: the row names the step as reviewers do ("purge"), not by its name "erase".
 check "the purge element's row says what was done" \
-  grep -Eq '^ *1 +erase +none \(file target\) +ok' "$WORK/en.txt"
+  grep -Eq '^ *1 +purge +none \(file target\) +ok' "$WORK/en.txt"
 check "no '0 B / QD0 / 0 jobs' row" bash -c "! grep -q 'QD0\|0 jobs' '$WORK/en.txt'"
 check "the plan's SHA-256 at the cover's top" grep -qF \
   "Plan SHA-256 $(sha256sum "$out/plan.xml" | cut -d' ' -f1)" <(head -n 1 "$WORK/en.txt")

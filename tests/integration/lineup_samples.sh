@@ -102,8 +102,15 @@ for lang in en zh-TW; do
   pdftotext -layout "$WORK/op-$lang.pdf" "$WORK/op-$lang.txt"
   test -s "$WORK/op-svg-$lang/lineup-dispersion-3.svg" || fail "$lang: IOPS over time per OP level"
 done
-grep -A3 -F 'Dispersion: op${op}-rnd4k-q32-write' "$WORK/op-en.txt" | grep -q "op=0 .*op=28 .*op=100" ||
+# #22 labels: tests are headed in reviewer wording, never as op${op}-... template text:
+# op0-rnd4k-q32-write is randwrite, 4 KiB, QD32, 1 job (its manifest says).
+expect_eq "op0-rnd4k-q32-write's pattern" "$(jq -r '.steps[] | select(.name == "op0-rnd4k-q32-write") |
+  "\(.rw) \(.bs) \(.iodepth) \(.numjobs)"' "$Z/manifest.json")" "randwrite 4096 32 1"
+grep -A3 -F 'Dispersion: 4K random write QD32 T1' "$WORK/op-en.txt" | grep -q "op=0 .*op=28 .*op=100" ||
   fail "the dispersion chart's legend: a series per OP level"
+for lang in en zh-TW; do
+  grep -qF '${' "$WORK/op-$lang.txt" && fail "$lang: template text '\${' in the lineup PDF"
+done
 grep -q "Compared within one plan, by op" "$WORK/op-en.txt" || fail "English in-archive title"
 grep -q "同一測試計畫內比較，依 op" "$WORK/op-zh-TW.txt" || fail "Chinese in-archive title"
 grep -q "與基準的差異" "$WORK/op-zh-TW.txt" || fail "Chinese delta heading (by op)"

@@ -56,7 +56,10 @@ done
 # The consistency step's dispersion plots the 50/50 mix's total, not one direction.
 "$SSDBENCH" report "$out" --lang en -o "$WORK/en.pdf" --svg "$WORK/svg" > /dev/null
 pdftotext -layout "$WORK/en.pdf" "$WORK/en.txt"
-grep -A3 "consistency-rnd4k-q32-mix50: IOPS dispersion" "$WORK/en.txt" | grep -q "Read + Write" ||
+# #22 labels: titled in reviewer wording: the step is randrw, 4 KiB, QD32, 1 job, 50 % reads.
+expect_eq "consistency step's pattern" "$(jq -r ".steps[$((row - 1))] |
+  \"\\(.rw) \\(.bs) \\(.iodepth) \\(.numjobs) \\(.rwmixread)\"" "$m")" "randrw 4096 32 1 50"
+grep -A3 "4K random 50/50 mix QD32 T1: IOPS dispersion" "$WORK/en.txt" | grep -q "Read + Write" ||
   fail "the consistency step's dispersion shows the total (read + write)"
 # The QoS pages are in response time (fio's lat_ns: submission + completion), their
 # 99 % mark fio's own lat_ns 99th percentile.
