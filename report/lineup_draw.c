@@ -347,7 +347,7 @@ static void build_dispersion(struct ctx *x, size_t k)
 		size_t n = rounds_total_iops(t->step[i], &st, &sv);
 
 		if (n)
-			chart_add_series(c, x->l->m[i].label, chart_palette(i), st, sv, n);
+			chart_series_add(c, x->l->m[i].label, chart_palette(i), st, sv, n);
 		free(st);
 		free(sv);
 	}
@@ -414,7 +414,7 @@ static void build_saturation(struct ctx *x, size_t k)
 		size_t n = lineup_saturation(x->l, k, i, &pct);
 
 		if (n >= DISPERSION_MIN_SECONDS)
-			chart_add_series(c, x->l->m[i].label, chart_palette(i), pct,
+			chart_series_add(c, x->l->m[i].label, chart_palette(i), pct,
 					 t->step[i]->iops[RESULT_WRITE].v, n);
 		free(pct);
 	}
@@ -462,7 +462,7 @@ static void build_qos(struct ctx *x, size_t k)
 			py[n++] = (total - cum) / total;
 		}
 		if (n)
-			chart_add_series(c, x->l->m[i].label, chart_palette(i), px, py, n);
+			chart_series_add(c, x->l->m[i].label, chart_palette(i), px, py, n);
 		free(px);
 		free(py);
 	}
@@ -519,7 +519,7 @@ static void build_sweep(struct ctx *x, size_t k, char *done)
 			n++;
 		}
 		if (n >= SWEEP_MIN_DEPTHS)
-			chart_add_series(c, l->m[i].label, chart_palette(i), qd, iops, n);
+			chart_series_add(c, l->m[i].label, chart_palette(i), qd, iops, n);
 	}
 	if (c->nseries)
 		add_item(x, xasprintf("lineup-sweep-%zu", k + 1), c, NULL);

@@ -235,7 +235,7 @@ static void distribution(struct report *r, const struct replays *rp)
 		y = xmalloc((2 * h.n + 1) * sizeof(*y));
 		n = qos_exceedance(&h, x, y);
 		if (n)
-			chart_add_series(c, rp->st[i]->name, chart_palette(c->nseries), x, y, n);
+			chart_series_add(c, rp->st[i]->name, chart_palette(c->nseries), x, y, n);
 		free(x);
 		free(y);
 	}

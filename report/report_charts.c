@@ -121,7 +121,7 @@ static void build_dispersion_chart(struct report *r, int log_y)
 		if (n >= DISPERSION_MIN_SECONDS) {
 			char *name = report__step_name(r, st);
 
-			chart_add_series(c, name, chart_palette(c->nseries), t, v, n);
+			chart_series_add(c, name, chart_palette(c->nseries), t, v, n);
 			free(name);
 			drawn[ndrawn++] = i;
 		}

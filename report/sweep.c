@@ -103,7 +103,7 @@ static void add_line(struct chart *c, const struct sweep_line *l, int m)
 	double *x = xmalloc((l->n + 1) * sizeof(*x)), *y = xmalloc((l->n + 1) * sizeof(*y));
 
 	values(l, m, x, y);
-	chart_add_series(c, l->label, chart_palette(c->nseries), x, y, l->n);
+	chart_series_add(c, l->label, chart_palette(c->nseries), x, y, l->n);
 	if (m == 2)
 		for (size_t k = 0; k < l->n; k++) {
 			char *qd = xasprintf("QD%g", l->p[k].qd);

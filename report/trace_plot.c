@@ -79,7 +79,7 @@ static struct chart *lba_chart(struct collect *c, const char *path, const char *
 	chart_set_axis_titles(ch, msg[M_TIME], msg[M_TRACE_OFFSET]);
 	for (int i = 0; i < 3; i++)
 		if (c->lba[i].n) {
-			chart_add_series_own(ch, names[i], colors[i], c->lba[i].x, c->lba[i].y,
+			chart_series_add_own(ch, names[i], colors[i], c->lba[i].x, c->lba[i].y,
 					     c->lba[i].n);
 			memset(&c->lba[i], 0, sizeof(c->lba[i]));
 		}
@@ -126,7 +126,7 @@ static struct chart *qd_chart(struct collect *c, const struct blkt_info *in,
 	free(sub);
 	chart_set_axis_titles(ch, msg[M_TIME], msg[M_TRACE_INFLIGHT]);
 	if (c->qd.n) {
-		chart_add_series_own(ch, msg[M_TRACE_INFLIGHT], CHART_COLOR_TOTAL, c->qd.x,
+		chart_series_add_own(ch, msg[M_TRACE_INFLIGHT], CHART_COLOR_TOTAL, c->qd.x,
 				     c->qd.y, c->qd.n);
 		memset(&c->qd, 0, sizeof(c->qd));
 	} else {

@@ -316,7 +316,7 @@ static void test_template(void **state)
 	char *path;
 
 	(void)state;
-	chart_add_series(c, "A", 0, x, y, 4);
+	chart_series_add(c, "A", 0, x, y, 4);
 	path = tmpl_with("kind=\"dispersion\" inset-x=\"50..250\" inset-y=\"0..100\"");
 	assert_int_equal(tmpl_load(&t, path, &d), 0);
 	assert_int_equal(disp_inset(c, &t->charts[0]), 1);
