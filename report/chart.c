@@ -198,7 +198,7 @@ void chart_add_legend(struct chart *c, const char *label, uint32_t color)
 	c->nlegend++;
 }
 
-void chart_add_series_own(struct chart *c, const char *label, uint32_t color,
+void chart_series_add_own(struct chart *c, const char *label, uint32_t color,
 			  double *x, double *y, size_t n)
 {
 	struct chart_series *s;
@@ -218,7 +218,7 @@ void chart_add_series_own(struct chart *c, const char *label, uint32_t color,
 		c->legend[c->nlegend - 1].series = (long)(c->nseries - 1);
 }
 
-void chart_add_series(struct chart *c, const char *label, uint32_t color,
+void chart_series_add(struct chart *c, const char *label, uint32_t color,
 		      const double *x, const double *y, size_t n)
 {
 	double *cx = xmalloc((n ? n : 1) * sizeof(*cx));
@@ -228,13 +228,13 @@ void chart_add_series(struct chart *c, const char *label, uint32_t color,
 		memcpy(cx, x, n * sizeof(*x));
 		memcpy(cy, y, n * sizeof(*y));
 	}
-	chart_add_series_own(c, label, color, cx, cy, n);
+	chart_series_add_own(c, label, color, cx, cy, n);
 }
 
-void chart_add_series_y2(struct chart *c, const char *label, uint32_t color,
+void chart_series_add_y2(struct chart *c, const char *label, uint32_t color,
 			 const double *x, const double *y, size_t n)
 {
-	chart_add_series(c, label, color, x, y, n);
+	chart_series_add(c, label, color, x, y, n);
 	c->series[c->nseries - 1].y2 = 1;
 }
 

@@ -272,20 +272,20 @@ void chart_set_inset(struct chart *c, double x0, double x1, double y0, double y1
  * Copies n points; lines and sweeps need x not decreasing (scatters do not). Adds
  * a legend entry and gives the series the next marker shape.
  */
-void chart_add_series(struct chart *c, const char *label, uint32_t color,
+void chart_series_add(struct chart *c, const char *label, uint32_t color,
 		      const double *x, const double *y, size_t n);
 /*
  * The same, taking ownership of x and y (malloc'd, n elements or more) instead of
  * copying them: for millions of points, one copy fewer of each. The chart frees
  * them; the caller must not use them afterwards.
  */
-void chart_add_series_own(struct chart *c, const char *label, uint32_t color,
+void chart_series_add_own(struct chart *c, const char *label, uint32_t color,
 			  double *x, double *y, size_t n);
 /*
  * Adds a series measured on the second y axis (chart_set_y2() first): a metric
  * of another unit over the same x, such as temperature beside IOPS.
  */
-void chart_add_series_y2(struct chart *c, const char *label, uint32_t color,
+void chart_series_add_y2(struct chart *c, const char *label, uint32_t color,
 			 const double *x, const double *y, size_t n);
 /* Gives the chart a second y axis on the right, titled title (copied). */
 void chart_set_y2(struct chart *c, const char *title);

@@ -37,7 +37,7 @@ static void ref_line(struct chart *c, const char *prefix, const char *what, uint
 	double x[2] = { t0, t1 }, v[2] = { y, y };
 	char *label = xasprintf("%s%s", prefix ? prefix : "", what);
 
-	chart_add_series(c, label, color, x, v, 2);
+	chart_series_add(c, label, color, x, v, 2);
 	chart_series_stroke(c, c->nseries - 1, stroke);
 	free(label);
 }

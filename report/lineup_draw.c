@@ -324,7 +324,7 @@ static void build_dispersion(struct ctx *x, size_t k)
 		size_t n = rounds_total_iops(t->step[i], &st, &sv);
 
 		if (n)
-			chart_add_series(c, x->l->m[i].label, chart_palette(i), st, sv, n);
+			chart_series_add(c, x->l->m[i].label, chart_palette(i), st, sv, n);
 		free(st);
 		free(sv);
 	}
@@ -352,7 +352,7 @@ static void build_saturation(struct ctx *x, size_t k)
 		pct = xmalloc(n * sizeof(*pct));
 		for (size_t j = 0; j < n; j++)
 			pct[j] = 100.0 * st->written.v[j] / (double)st->capacity;
-		chart_add_series(c, x->l->m[i].label, chart_palette(i), pct, io->v, n);
+		chart_series_add(c, x->l->m[i].label, chart_palette(i), pct, io->v, n);
 		free(pct);
 	}
 	if (c->nseries)
@@ -399,7 +399,7 @@ static void build_qos(struct ctx *x, size_t k)
 			py[n++] = (total - cum) / total;
 		}
 		if (n)
-			chart_add_series(c, x->l->m[i].label, chart_palette(i), px, py, n);
+			chart_series_add(c, x->l->m[i].label, chart_palette(i), px, py, n);
 		free(px);
 		free(py);
 	}
@@ -456,7 +456,7 @@ static void build_sweep(struct ctx *x, size_t k, char *done)
 			n++;
 		}
 		if (n >= SWEEP_MIN_DEPTHS)
-			chart_add_series(c, l->m[i].label, chart_palette(i), qd, iops, n);
+			chart_series_add(c, l->m[i].label, chart_palette(i), qd, iops, n);
 	}
 	if (c->nseries)
 		add_item(x, xasprintf("lineup-sweep-%zu", k + 1), c, NULL);

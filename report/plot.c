@@ -116,7 +116,7 @@ static int add_log(struct plot *pl, const char *path, struct diag *d)
 				: xstrdup(label);
 		/* Millions of points: the chart takes the arrays, no copy. */
 		to_points(pl, &s[i], log_kinds[k].scale);
-		chart_add_series_own(pl->c, name, chart_palette(pl->c->nseries), s[i].t,
+		chart_series_add_own(pl->c, name, chart_palette(pl->c->nseries), s[i].t,
 				     s[i].v, s[i].n);
 		memset(&s[i], 0, sizeof(s[i]));
 		free(name);
@@ -151,7 +151,7 @@ static void add_qos(struct plot *pl, const struct fiojson_lat *l, const char *na
 	lat_hist(l, &h);
 	n = qos_exceedance(&h, x, y);
 	if (n)
-		chart_add_series(pl->c, name, chart_palette(pl->c->nseries), x, y, n);
+		chart_series_add(pl->c, name, chart_palette(pl->c->nseries), x, y, n);
 	result_hist_release(&h);
 	free(x);
 	free(y);
@@ -167,7 +167,7 @@ static void add_hist(struct plot *pl, const struct fiojson_lat *l, const char *n
 	lat_hist(l, &h);
 	n = qos_histogram(&h, HIST_PER_DECADE, x, y, HIST_PER_DECADE * HIST_DECADES);
 	if (n)
-		chart_add_series(pl->c, name, chart_palette(pl->c->nseries), x, y, n);
+		chart_series_add(pl->c, name, chart_palette(pl->c->nseries), x, y, n);
 	result_hist_release(&h);
 }
 

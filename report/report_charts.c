@@ -150,7 +150,7 @@ static void add_sweep_series(struct report *r, struct chart *c, size_t first,
 	units_format_size(run->steps[first].bs, bs, sizeof(bs));
 	label = xasprintf("%s %s", report__str_or(run->steps[first].rw, "?"), bs);
 	if (distinct(x, n) >= SWEEP_MIN_DEPTHS)
-		chart_add_series(c, label, chart_palette(c->nseries), x, y, n);
+		chart_series_add(c, label, chart_palette(c->nseries), x, y, n);
 	free(label);
 	free(x);
 	free(y);
@@ -198,7 +198,7 @@ static void build_dispersion_chart(struct report *r, int log_y)
 		size_t n = is_ok(st) ? rounds_total_iops(st, &t, &v) : 0;
 
 		if (n >= DISPERSION_MIN_SECONDS) {
-			chart_add_series(c, report__str_or(st->name, "?"),
+			chart_series_add(c, report__str_or(st->name, "?"),
 					 chart_palette(c->nseries), t, v, n);
 			drawn[ndrawn++] = i;
 		}

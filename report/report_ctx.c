@@ -119,7 +119,7 @@ void report__add_temp(const struct report *r, struct chart *c, const double *x,
 	if (!n)
 		return;
 	chart_set_y2(c, r->msg[M_TEMP]);
-	chart_add_series_y2(c, r->msg[M_TEMP], CHART_COLOR_TEMP, x, y, n);
+	chart_series_add_y2(c, r->msg[M_TEMP], CHART_COLOR_TEMP, x, y, n);
 	chart_series_stroke(c, c->nseries - 1, CHART_STROKE_DASHED);
 }
 

@@ -97,7 +97,7 @@ static void convergence_chart(struct report *r, const struct result_scope *s)
 				y[n++] = t->values[i] * sc;
 			}
 		if (n)
-			chart_add_series(c, label, chart_palette(c->nseries), x, y, n);
+			chart_series_add(c, label, chart_palette(c->nseries), x, y, n);
 		free(label);
 		free(x);
 		free(y);
@@ -117,7 +117,7 @@ static void add_ref(struct chart *c, const char *label, uint32_t color, double x
 {
 	double x[2] = { x0, x1 }, y[2] = { y0, y1 };
 
-	chart_add_series(c, label, color, x, y, 2);
+	chart_series_add(c, label, color, x, y, 2);
 	chart_series_stroke(c, c->nseries - 1, stroke);
 }
 
@@ -166,7 +166,7 @@ static void window_chart(struct report *r, const struct result_scope *s, size_t 
 	c = chart_new(CHART_SWEEP, r->msg[M_WINDOW], sub);
 	chart_set_axis_titles(c, r->msg[M_ROUND], ytitle);
 	chart_set_x_min_step(c, 1);
-	chart_add_series(c, label, chart_palette(0), x, y, n);
+	chart_series_add(c, label, chart_palette(0), x, y, n);
 	add_ref(c, r->msg[M_AVERAGE], CHART_COLOR_TEXT, (double)w.first, (double)w.last,
 		w.avg * sc, w.avg * sc, CHART_STROKE_DASHED);
 	add_ref(c, band, CHART_COLOR_MUTED, (double)w.first, (double)w.last,
@@ -218,7 +218,7 @@ void report__written_chart(struct report *r, char *name, const char *title,
 		     : xstrdup(r->msg[M_GB_WRITTEN]);
 	chart_set_axis_titles(c, xtitle, "IOPS");
 	if (iops.n)
-		chart_add_series(c, "IOPS", chart_palette(0), iops.x, iops.y, iops.n);
+		chart_series_add(c, "IOPS", chart_palette(0), iops.x, iops.y, iops.n);
 	else
 		chart_set_note(c, r->msg[M_NO_SAMPLES]);
 	report__add_temp(r, c, temp.x, temp.y, temp.n);
@@ -250,7 +250,7 @@ static void time_chart(struct report *r, const struct result_scope *s,
 		      scatter ? r->msg[M_DISPERSION] : s->name, r->msg[M_SCOPE_TIME]);
 	chart_set_axis_titles(c, xtitle, "IOPS");
 	if (iops.n)
-		chart_add_series(c, s->name, chart_palette(0), iops.x, iops.y, iops.n);
+		chart_series_add(c, s->name, chart_palette(0), iops.x, iops.y, iops.n);
 	else
 		chart_set_note(c, r->msg[M_NO_SAMPLES]);
 	if (!scatter)
@@ -321,7 +321,7 @@ void report__mix_series(struct chart *c, const struct rounds_matrix *m, int by_i
 			}
 		}
 		if (n)
-			chart_add_series(c, m->cols[col], chart_palette(col), x, y, n);
+			chart_series_add(c, m->cols[col], chart_palette(col), x, y, n);
 	}
 	free(x);
 	free(y);

@@ -55,14 +55,14 @@ static void dispersion_chart(struct report *r, const struct result_step *st, int
 		size_t n = rounds_total_iops(st, &t, &v);
 		char *label = xasprintf("%s + %s", r->msg[M_READ], r->msg[M_WRITE]);
 
-		chart_add_series(c, label, CHART_COLOR_TOTAL, t, v, n);
+		chart_series_add(c, label, CHART_COLOR_TOTAL, t, v, n);
 		free(label);
 		free(t);
 		free(v);
 	}
 	for (int d = 0; d < RESULT_NDIRS; d++)
 		if (st->iops[d].n)
-			chart_add_series(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d],
+			chart_series_add(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d],
 					 st->iops[d].t, st->iops[d].v, st->iops[d].n);
 	if (!c->nseries)
 		chart_set_note(c, r->msg[M_NO_SAMPLES]);
@@ -115,7 +115,7 @@ static size_t add_exceedance(struct chart *c, const struct result_hist *h,
 	size_t n = qos_exceedance(h, x, y);
 
 	if (n)
-		chart_add_series(c, label, color, x, y, n);
+		chart_series_add(c, label, color, x, y, n);
 	free(x);
 	free(y);
 	return n;
@@ -163,7 +163,7 @@ static void qos_charts(struct report *r, const struct result_step *st)
 		size_t n = qos_histogram(qos_hist(st, d, resp), HIST_PER_DECADE, x, y, HIST_MAX);
 
 		if (n)
-			chart_add_series(h, r->msg[dir_msg[d]], r->tmpl->dir_color[d], x, y, n);
+			chart_series_add(h, r->msg[dir_msg[d]], r->tmpl->dir_color[d], x, y, n);
 	}
 	if (!h->nseries)
 		chart_set_note(h, r->msg[M_NO_SAMPLES]);
@@ -199,7 +199,7 @@ static void iops_chart(struct report *r, const struct result_step *st)
 		for (size_t i = 0; i < s->n; i++)
 			t[i] = s->t[i] / div;
 		if (s->n)
-			chart_add_series(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d], t, s->v,
+			chart_series_add(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d], t, s->v,
 					 s->n);
 		free(t);
 	}

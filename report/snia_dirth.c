@@ -191,9 +191,9 @@ static void di_charts(struct report *r, const struct di_point *p, size_t n,
 		char *label = tc_label(r, tcs[k]);
 		size_t m = tc_line(p, n, tcs[k], 1, x, y);
 
-		chart_add_series(dv, label, chart_palette(k), x, y, m);
+		chart_series_add(dv, label, chart_palette(k), x, y, m);
 		m = tc_line(p, n, tcs[k], 0, x, y);
-		chart_add_series(di, label, chart_palette(k), x, y, m);
+		chart_series_add(di, label, chart_palette(k), x, y, m);
 		free(label);
 	}
 	for (size_t i = 1; i < n; i++) {
@@ -280,7 +280,7 @@ static void mrt_histogram(struct report *r, const struct result_step *st)
 	qos_merge(st, resp, &h);
 	n = qos_histogram(&h, HIST_PER_DECADE, x, y, HIST_MAX);
 	if (n)
-		chart_add_series(c, r->msg[M_DI_ALL_IOS], chart_palette(0), x, y, n);
+		chart_series_add(c, r->msg[M_DI_ALL_IOS], chart_palette(0), x, y, n);
 	else
 		chart_set_note(c, r->msg[M_NO_SAMPLES]);
 	result_hist_release(&h);

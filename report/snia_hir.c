@@ -152,7 +152,7 @@ static void hir_chart(struct report *r, struct hir *h, const struct rounds_curve
 		base->x[i] /= div;
 	for (size_t e = 0; e < nends; from = ends[e++]) /* one line per baseline element */
 		if (ends[e] > from) {   /* a lone point keeps its marker */
-			chart_add_series(c, r->msg[M_BASELINE], chart_palette(0), base->x + from,
+			chart_series_add(c, r->msg[M_BASELINE], chart_palette(0), base->x + from,
 					 base->y + from, ends[e] - from);
 			if (ends[e] - from > 1)
 				chart_series_stroke(c, c->nseries - 1, CHART_STROKE_PLAIN);
@@ -162,13 +162,13 @@ static void hir_chart(struct report *r, struct hir *h, const struct rounds_curve
 
 		for (size_t k = 0; k < s->n; k++)
 			s->x[k] /= div;
-		chart_add_series(c, s->name, chart_palette(i + 1), s->x, s->y, s->n);
+		chart_series_add(c, s->name, chart_palette(i + 1), s->x, s->y, s->n);
 		chart_add_mark(c, s->x[0], s->y[0], s->name);
 	}
 	if (!steady_avg(h, &avg)) {
 		double x[2] = { 0, h->t_end / div }, y[2] = { avg, avg };
 
-		chart_add_series(c, r->msg[M_STEADY_AVG], CHART_COLOR_TEXT, x, y, 2);
+		chart_series_add(c, r->msg[M_STEADY_AVG], CHART_COLOR_TEXT, x, y, 2);
 		chart_series_stroke(c, c->nseries - 1, CHART_STROKE_DASHED);
 	}
 	report__add_chart(r, xstrdup("snia-hir"), c, NULL);

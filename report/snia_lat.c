@@ -291,7 +291,7 @@ static void tp_chart(struct report *r, const struct tp_rows *rows)
 				y[n++] = tp_mbs(&rows->v[i], d);
 			}
 		if (n)
-			chart_add_series(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d], x, y, n);
+			chart_series_add(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d], x, y, n);
 	}
 	free(x);
 	free(y);

@@ -85,7 +85,7 @@ static void add_points(struct chart *c, const char *label, uint32_t color,
 			py[k++] = y[i];
 		}
 	if (k)
-		chart_add_series_own(c, label, color, px, py, k);
+		chart_series_add_own(c, label, color, px, py, k);
 	else {
 		free(px);
 		free(py);

@@ -139,7 +139,7 @@ static void tp_chart(struct report *r, const struct xsr_group *g, size_t ng)
 			t0 += step_secs(st);
 		}
 		if (cv.n) {
-			chart_add_series(c, g[k].s->name, chart_palette(k), cv.x, cv.y, cv.n);
+			chart_series_add(c, g[k].s->name, chart_palette(k), cv.x, cv.y, cv.n);
 			if (k > 0)
 				chart_add_mark(c, cv.x[0], cv.y[0], g[k].s->name);
 		}
@@ -182,9 +182,9 @@ static void resp_chart(struct report *r, const struct xsr_group *g, size_t ng)
 		if (k > 0 && g[k].n)
 			chart_add_mark(c, x[n - g[k].n], tp[n - g[k].n], g[k].s->name);
 	}
-	chart_add_series(c, "TP", chart_palette(0), x, tp, n);
-	chart_add_series_y2(c, "ART", chart_palette(1), x, art, n);
-	chart_add_series_y2(c, "MRT", chart_palette(2), x, mrt, n);
+	chart_series_add(c, "TP", chart_palette(0), x, tp, n);
+	chart_series_add_y2(c, "ART", chart_palette(1), x, art, n);
+	chart_series_add_y2(c, "MRT", chart_palette(2), x, mrt, n);
 	report__add_chart(r, xstrdup("xsr-resp"), c, NULL);
 	free(x);
 	free(tp);

@@ -137,7 +137,7 @@ static struct chart *iops_chart(void)
 		y[i] = i == 30 ? 87300 : 50000;
 	}
 	chart_set_axis_titles(c, "Time (s)", "IOPS");
-	chart_add_series(c, "Read", CHART_COLOR_READ, x, y, 60);
+	chart_series_add(c, "Read", CHART_COLOR_READ, x, y, 60);
 	return c;
 }
 
@@ -192,7 +192,7 @@ static void test_layout_min_step(void **state)
 	const double x[] = { 1, 2, 3, 4, 5 }, y[] = { 9, 8, 9, 7, 9 };
 	(void)state;
 
-	chart_add_series(c, "Read", CHART_COLOR_READ, x, y, 5);
+	chart_series_add(c, "Read", CHART_COLOR_READ, x, y, 5);
 	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
 	assert_near(c->x.ticks.step, 0.5);
 	chart_set_x_min_step(c, 1);
@@ -341,7 +341,7 @@ static void test_layout_log(void **state)
 
 	chart_set_axis_titles(c, "Time (s)", "IOPS");
 	chart_set_scales(c, CHART_LINEAR, CHART_LOG10);
-	chart_add_series(c, "A", chart_palette(0), x, y, 4);
+	chart_series_add(c, "A", chart_palette(0), x, y, 4);
 	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
 	assert_near(c->y.min, 10);
 	assert_near(c->y.max, 1e6);
@@ -368,7 +368,7 @@ static void test_legend_collision(void **state)
 	assert_near(L->legend.y, L->ytitle.y);
 	memset(name, 'x', sizeof(name) - 1);
 	name[sizeof(name) - 1] = '\0';
-	chart_add_series(c, name, chart_palette(1), c->series[0].x, c->series[0].y, 60);
+	chart_series_add(c, name, chart_palette(1), c->series[0].x, c->series[0].y, 60);
 	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
 	/* 42 + 18 + 22 + 795 = 877 pt of legend; with "IOPS" and the gap, > 888. */
 	assert_near(L->legend.w, 877);
@@ -413,7 +413,7 @@ static void test_density_and_inset(void **state)
 		x[i] = (double)i / 10.0;
 		y[i] = 1000 + (double)(i % 7);
 	}
-	chart_add_series(c, "A", chart_palette(0), x, y, n);
+	chart_series_add(c, "A", chart_palette(0), x, y, n);
 	chart_set_inset(c, 1000, 1500, 990, 1010);
 	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
 	assert_true(c->lay.density);
@@ -479,8 +479,8 @@ static void test_bar3d_geometry(void **state)
 	(void)state;
 	chart_set_axis_titles(c, "Block size", "IOPS");
 	chart_set_categories(c, cats, 3);
-	chart_add_series(c, "100/0", chart_palette(0), x, front, 3);
-	chart_add_series(c, "0/100", chart_palette(1), x, back, 3);
+	chart_series_add(c, "100/0", chart_palette(0), x, front, 3);
+	chart_series_add(c, "0/100", chart_palette(1), x, back, 3);
 	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
 	assert_near(c->y.min, 0);
 	assert_true(c->y.max >= 80000);
@@ -555,9 +555,9 @@ static void test_second_axis(void **state)
 	(void)state;
 
 	chart_set_axis_titles(c, "Time (s)", "IOPS");
-	chart_add_series(c, "Write", 0xe69f00u, x, y, 3);
+	chart_series_add(c, "Write", 0xe69f00u, x, y, 3);
 	chart_set_y2(c, "Temperature (C)");
-	chart_add_series_y2(c, "Temperature", 0xd55e00u, tx, ty, 3);
+	chart_series_add_y2(c, "Temperature", 0xd55e00u, tx, ty, 3);
 	chart_series_stroke(c, 1, CHART_STROKE_DASHED);
 	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
 	/* The left axis ignores the temperatures; the right one spans only them. */
@@ -596,7 +596,7 @@ static void test_marks(void **state)
 	(void)state;
 
 	chart_set_scales(c, CHART_LOG10, CHART_LOG10);
-	chart_add_series(c, "Read", 0x0072b2u, x, y, 3);
+	chart_series_add(c, "Read", 0x0072b2u, x, y, 3);
 	chart_add_mark(c, 1000, 0.01, "99%: 1.00 ms");
 	chart_add_mark(c, 1000, 0.009, "99.1%: 1.00 ms");
 	chart_add_mark(c, 1000, 0.008, "99.2%: 1.00 ms");

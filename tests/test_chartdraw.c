@@ -81,7 +81,7 @@ static struct chart *big_scatter(size_t per_series)
 	chart_set_axis_titles(c, "Time (s)", "IOPS");
 	for (int s = 0; s < 3; s++) {
 		dispersion(x, y, per_series, 1.0 - 0.2 * s, 7u + (unsigned)s);
-		chart_add_series(c, names[s], chart_palette((size_t)s), x, y, per_series);
+		chart_series_add(c, names[s], chart_palette((size_t)s), x, y, per_series);
 	}
 	chart_set_inset(c, 1600, 2000, 0, 200000);
 	chart_set_footer(c, "Drive: Example SSD 2TB (FW 1.0)  |  Plan: pts  |  fio-3.33");
@@ -255,8 +255,8 @@ static void test_sweep(void **state)
 
 	chart_set_axis_titles(c, "队列深度 (QD)", "IOPS");
 	chart_set_scales(c, CHART_LOG2, CHART_LINEAR);
-	chart_add_series(c, "randread 4 KiB", chart_palette(0), qd, rd, 9);
-	chart_add_series(c, "randwrite 4 KiB", chart_palette(1), qd, wr, 9);
+	chart_series_add(c, "randread 4 KiB", chart_palette(0), qd, rd, 9);
+	chart_series_add(c, "randwrite 4 KiB", chart_palette(1), qd, wr, 9);
 	diag_clear(&d);
 	assert_int_equal(chartdraw_file(c, f, GFX_PNG, png, 960, 600, 1400, NULL, &d), 0);
 	assert_int_equal(chartdraw_file(c, f, GFX_SVG, svg, 960, 600, 0, NULL, &d), 0);
