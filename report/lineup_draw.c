@@ -26,6 +26,8 @@
 #include "units.h"
 #include "version.h"
 #include "xalloc.h"
+#include "xlsx.h"
+#include "xlsx_lineup.h"
 
 #define PAGE_W 842.0       /* A4 landscape, as the run report */
 #define PAGE_H 595.0
@@ -737,6 +739,36 @@ static void set_footers(struct ctx *x)
 	free(f);
 }
 
+/* #23 xlsx: the workbook: a Δ sheet per headline metric (numbers, colour scales, a
+ * bar chart), then every chart and table of the lineup as a sheet, in its order. */
+static int write_xlsx(struct ctx *x, struct diag *d)
+{
+	enum lineup_metric ms[sizeof(headlines) / sizeof(headlines[0])];
+	char *titles[sizeof(headlines) / sizeof(headlines[0])];
+	struct xlsx_lineup_words w = { x->s[S_TEST], x->s[S_BASELINE], x->s[S_DELTA_SUB], ms,
+				       (const char *const *)titles, 0 };
+	struct xlsx wb;
+	int rc = xlsx_open(&wb, x->o->xlsx_path, x->s[S_LINEUP], 86400, d);
+
+	if (rc)
+		return rc;
+	for (size_t h = 0; h < sizeof(headlines) / sizeof(headlines[0]); h++) {
+		ms[h] = headlines[h].m;
+		titles[h] = xasprintf("Δ %s", x->s[headlines[h].title]);
+		w.nmetrics++;
+	}
+	xlsx_lineup_deltas(&wb, x->l, &w);
+	for (size_t i = 0; i < x->n; i++) {
+		if (x->items[i].c)
+			xlsx_chart_sheet(&wb, x->items[i].c, x->items[i].name);
+		else
+			xlsx_table_sheet(&wb, x->items[i].t, x->items[i].name);
+	}
+	for (size_t h = 0; h < w.nmetrics; h++)
+		free(titles[h]);
+	return xlsx_close(&wb, d);
+}
+
 int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 		  struct diag *d)
 {
@@ -768,6 +800,8 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 	}
 	if (!rc && o->pdf_path)
 		rc = write_pdf(&x, d);
+	if (!rc && o->xlsx_path)
+		rc = write_xlsx(&x, d);
 out:
 	for (size_t i = 0; i < x.n; i++) {
 		free(x.items[i].name);

@@ -15,6 +15,7 @@ struct lineup_render_opts {
 	const char *date;       /* PDF date, ISO 8601; NULL: 1970 (reproducible) */
 	const char *fonts_conf; /* NULL: templates/fonts.conf */
 	const char *template_path; /* NULL: templates/lineup-default.xml */
+	const char *xlsx_path;  /* #23: also the Excel workbook; NULL for none */
 };
 
 /*

@@ -581,6 +581,8 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 	}
 	if (!rc && o->pdf_path)
 		rc = write_pdf(&r, d);
+	if (!rc && r.x.xlsx_path)
+		rc = report__write_xlsx(&r, r.x.xlsx_path, d);
 out:
 	for (size_t i = 0; i < r.ncharts; i++) {
 		free(r.charts[i].name);

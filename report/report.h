@@ -21,6 +21,7 @@ struct report_extra {
 	int png_2x;               /* also write <name>@2x.png at twice the PNG width */
 	const char *date;         /* PDF dates, ISO 8601; NULL: the run's start time */
 	const char *template_path; /* report template; NULL: templates/report-default.xml */
+	const char *xlsx_path;    /* #23: also the Excel workbook (xlsx_report.c); NULL: none */
 };
 
 /*

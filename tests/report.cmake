@@ -46,3 +46,14 @@ add_test(NAME it_lineup_samples
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
 set_tests_properties(it_lineup_samples PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   RESOURCE_LOCK fio TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+# #23 xlsx: the workbooks of a report and a lineup, read back with openpyxl.
+add_test(NAME it_xlsx
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/xlsx.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_xlsx PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+add_test(NAME it_xlsx_office
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/xlsx_office.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_xlsx_office PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")

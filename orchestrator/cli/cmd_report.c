@@ -21,6 +21,8 @@ const struct cli_opt cmd_report_opts[] = {
 	{ "png", 0, "DIR", 0, "write the PNG charts to DIR (default DIR/charts/)" },
 	{ "width", 'w', "PX", 0, "PNG width in pixels, plus a NAME@2x.png at twice that "
 	  "(default: one 1400 px PNG, the 2x image of a 700 px web column)" },
+	{ "xlsx", 0, "FILE", 0, "also write an Excel workbook: summary, results, per-second "
+	  "series and every chart as a native Excel chart over its data" },
 	{ "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 (default: "
 	  "$SOURCE_DATE_EPOCH, else the run's start)" },
 	{ "help", 'h', NULL, 0, "show this help" },
@@ -83,6 +85,7 @@ static int render(const char *dir, const struct cli_cmd *c, const struct cli_par
 	rx.template_path = cli__value(c, p, "template");
 	rx.svg_dir = cli__value(c, p, "svg");
 	rx.png_dir = cli__value(c, p, "png");
+	rx.xlsx_path = cli__value(c, p, "xlsx");
 	rx.date = cli__value(c, p, "date") ? cli__value(c, p, "date")
 					   : source_date(date, sizeof(date));
 	if (width) {
@@ -93,6 +96,8 @@ static int render(const char *dir, const struct cli_cmd *c, const struct cli_par
 	if (!rc)
 		printf("report: %s (SVG in %s/, PNG in %s/)\n", pdf,
 		       rx.svg_dir ? rx.svg_dir : charts, rx.png_dir ? rx.png_dir : charts);
+	if (!rc && rx.xlsx_path)
+		printf("workbook: %s\n", rx.xlsx_path);
 	free(pdf);
 	free(charts);
 	return rc;
