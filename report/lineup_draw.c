@@ -14,6 +14,7 @@
 #include "consistency_table.h"
 #include "err.h"
 #include "gfx.h"
+#include "html.h"
 #include "i18n.h"
 #include "lineup_params.h"
 #include "qos.h"
@@ -87,7 +88,10 @@
 	/* #22 compare */ \
 	X(S_PARAMS,            "params-differ") \
 	X(S_PARAMS_SUB,        "params-differ-sub") \
-	X(S_PARAMETER,         "parameter")
+	X(S_PARAMETER,         "parameter") \
+	/* #23 html */ \
+	X(S_H_ALT,             "html-alt") \
+	X(S_H_SVG,             "html-svg")
 
 enum {
 #define LINEUP_MSG_ENUM(id, name) id,
@@ -769,6 +773,29 @@ static int write_xlsx(struct ctx *x, struct diag *d)
 	return xlsx_close(&wb, d);
 }
 
+/* #23 html: the article bundle: every chart and table of the lineup, in its order
+ * (the drives table first, as the template puts it). */
+static int write_html(struct ctx *x, struct diag *d)
+{
+	const struct html_words w = { x->s[S_H_ALT], x->s[S_H_SVG] };
+	struct html h;
+	int rc = html_open(&h, x->o->html_dir, x->o->lang ? x->o->lang : "zh-TW",
+			   x->s[S_LINEUP], x->fonts, &w, d);
+
+	for (size_t i = 0; !rc && i < x->n; i++) {
+		if (x->items[i].c)
+			rc = html_chart(&h, x->items[i].c, x->items[i].name, x->items[i].w,
+					x->items[i].h, d);
+		else
+			html_table(&h, x->items[i].t);
+	}
+	if (rc) {
+		html_discard(&h);
+		return rc;
+	}
+	return html_close(&h, d);
+}
+
 int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 		  struct diag *d)
 {
@@ -802,6 +829,8 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 		rc = write_pdf(&x, d);
 	if (!rc && o->xlsx_path)
 		rc = write_xlsx(&x, d);
+	if (!rc && o->html_dir)
+		rc = write_html(&x, d);
 out:
 	for (size_t i = 0; i < x.n; i++) {
 		free(x.items[i].name);

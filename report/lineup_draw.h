@@ -16,6 +16,7 @@ struct lineup_render_opts {
 	const char *fonts_conf; /* NULL: templates/fonts.conf */
 	const char *template_path; /* NULL: templates/lineup-default.xml */
 	const char *xlsx_path;  /* #23: also the Excel workbook; NULL for none */
+	const char *html_dir;   /* #23: also the HTML article bundle (html.c); NULL for none */
 };
 
 /*

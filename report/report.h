@@ -22,6 +22,7 @@ struct report_extra {
 	const char *date;         /* PDF dates, ISO 8601; NULL: the run's start time */
 	const char *template_path; /* report template; NULL: templates/report-default.xml */
 	const char *xlsx_path;    /* #23: also the Excel workbook (xlsx_report.c); NULL: none */
+	const char *html_dir;     /* #23: also the HTML article bundle (html_report.c); NULL: none */
 };
 
 /*

@@ -209,7 +209,12 @@
 	X(M_X_TIOPS,        "x-tiops") \
 	X(M_X_RLAT,         "x-rlat") \
 	X(M_X_WLAT,         "x-wlat") \
-	X(M_X_PCT,          "x-pct")
+	X(M_X_PCT,          "x-pct") \
+	/* #23 html */ \
+	X(M_H_ALT,          "html-alt") \
+	X(M_H_SVG,          "html-svg") \
+	X(M_H_FACTS,        "html-facts") \
+	X(M_H_CHARTS,       "html-charts")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
@@ -293,6 +298,12 @@ char *report__purge_text(const struct report *r, const struct result_step *st);
 /* #23 xlsx: xlsx_report.c, the workbook of a report whose charts are built (above
  * report_charts.c, beside report.c's PDF). Returns 0 or a negative SB_E* code. */
 int report__write_xlsx(struct report *r, const char *path, struct diag *d);
+
+/* #23 html: html_report.c, the article bundle of a report whose charts are built, into
+ * the folder dir (beside report.c's PDF, as xlsx_report.c); steps: the cover's step
+ * table as report.c builds it. Returns 0 or a negative SB_E* code. */
+int report__write_html(struct report *r, const char *dir, const struct table *steps,
+		       struct diag *d);
 
 /* report_charts.c: builds the template's charts of the run into r->charts, in its order. */
 void report__build_charts(struct report *r);

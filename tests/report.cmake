@@ -57,3 +57,9 @@ add_test(NAME it_xlsx_office
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
 set_tests_properties(it_xlsx_office PROPERTIES LABELS integration SKIP_RETURN_CODE 77
   TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+# #23 html: the article bundles of a report and a lineup, parsed with html5lib.
+add_test(NAME it_html
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/html.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_html PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")

@@ -23,6 +23,8 @@ const struct cli_opt cmd_report_opts[] = {
 	  "(default: one 1400 px PNG, the 2x image of a 700 px web column)" },
 	{ "xlsx", 0, "FILE", 0, "also write an Excel workbook: summary, results, per-second "
 	  "series and every chart as a native Excel chart over its data" },
+	{ "html", 0, "DIR", 0, "also write an HTML article bundle into DIR: index.html, "
+	  "700 px PNGs (and @2x) and SVGs, every table as an HTML table" },
 	{ "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 (default: "
 	  "$SOURCE_DATE_EPOCH, else the run's start)" },
 	{ "help", 'h', NULL, 0, "show this help" },
@@ -86,6 +88,7 @@ static int render(const char *dir, const struct cli_cmd *c, const struct cli_par
 	rx.svg_dir = cli__value(c, p, "svg");
 	rx.png_dir = cli__value(c, p, "png");
 	rx.xlsx_path = cli__value(c, p, "xlsx");
+	rx.html_dir = cli__value(c, p, "html");
 	rx.date = cli__value(c, p, "date") ? cli__value(c, p, "date")
 					   : source_date(date, sizeof(date));
 	if (width) {
@@ -98,6 +101,8 @@ static int render(const char *dir, const struct cli_cmd *c, const struct cli_par
 		       rx.svg_dir ? rx.svg_dir : charts, rx.png_dir ? rx.png_dir : charts);
 	if (!rc && rx.xlsx_path)
 		printf("workbook: %s\n", rx.xlsx_path);
+	if (!rc && rx.html_dir)
+		printf("article: %s/index.html\n", rx.html_dir);
 	free(pdf);
 	free(charts);
 	return rc;
