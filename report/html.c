@@ -212,7 +212,7 @@ void html_table(struct html *h, const struct table *t)
 	sbuf_adds(sb, "<table>\n<caption>");
 	html_escape(sb, t->title);
 	if (t->subtitle && *t->subtitle) {
-		sbuf_adds(sb, "<small>");
+		sbuf_adds(sb, " <small>"); /* a space: read as two phrases without the CSS */
 		html_escape(sb, t->subtitle);
 		sbuf_adds(sb, "</small>");
 	}

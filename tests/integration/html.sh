@@ -7,7 +7,8 @@
 # chart's SVG beside it, every report table as a <table> (the SVG files that are not
 # figures, plus the cover's step table), the consistency table's and the step table's
 # numbers those of results.csv; a second render byte-identical (every file). `compare --html`: the
-# same, with each Δ table's values and Δ % those of the lineup CSV, the colours inline.
+# same, with each Δ table's values and Δ % those of the lineup CSV, the colours inline;
+# titles with markup characters in them (a template's) come out as text.
 . "$(dirname "$0")/lib.sh"
 PY=/usr/bin/python3
 [ -x $PY ] || PY=python3
@@ -188,6 +189,27 @@ for title, (metric, lower) in metrics.items():
             nd += 1
     assert nd >= 8, (title, nd)
 print("lineup Δ tables ok")
+PYEOF
+# Every text escaped: titles from a template with markup characters in them.
+cat > "$WORK/t.xml" << 'XMLEOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<lineup>
+  <chart kind="drives" width="900" title="D &lt;i&gt;x&lt;/i&gt; &amp; &quot;q&quot; 'a'"/>
+  <chart kind="bars" width="900" title="&lt;b&gt;B&lt;/b&gt; &amp;amp;"/>
+</lineup>
+XMLEOF
+"$SSDBENCH" compare "$WORK/a" --lang zh-TW -o "$WORK/t.pdf" -t "$WORK/t.xml" \
+  --html "$WORK/th" > "$WORK/t.log" 2>&1 || { cat "$WORK/t.log"; fail "compare -t --html"; }
+$PY - "$WORK/th/index.html" << 'PYEOF' || fail "escaping"
+import sys
+import html5lib
+NS = "{http://www.w3.org/1999/xhtml}"
+doc = html5lib.HTMLParser(strict=True).parse(open(sys.argv[1], "rb").read())
+assert not list(doc.iter(NS + "i")) and not list(doc.iter(NS + "b")), "markup let through"
+caps = ["".join(c.itertext()) for c in doc.iter(NS + "caption")]
+assert any(c.startswith("D <i>x</i> & \"q\" 'a'") for c in caps), caps
+alts = [i.get("alt") for i in doc.iter(NS + "img")]
+assert alts and all("<b>B</b> &amp;: " in a for a in alts), alts
 PYEOF
 nfig=$(grep -c "<figure>" "$WORK/h/index.html")
 echo "ok: html ($nfig report figures)"
