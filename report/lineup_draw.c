@@ -16,6 +16,7 @@
 #include "err.h"
 #include "gfx.h"
 #include "pagesplit.h"
+#include "html.h"
 #include "i18n.h"
 #include "lineup_params.h"
 #include "qos.h"
@@ -29,6 +30,8 @@
 #include "version.h"
 #include "wording.h"
 #include "xalloc.h"
+#include "xlsx.h"
+#include "xlsx_lineup.h"
 
 #define PAGE_W 842.0       /* A4 landscape, as the run report */
 #define PAGE_H 595.0
@@ -88,7 +91,10 @@
 	/* #22 compare */ \
 	X(S_PARAMS,            "params-differ") \
 	X(S_PARAMS_SUB,        "params-differ-sub") \
-	X(S_PARAMETER,         "parameter")
+	X(S_PARAMETER,         "parameter") \
+	/* #23 html */ \
+	X(S_H_ALT,             "html-alt") \
+	X(S_H_SVG,             "html-svg")
 
 enum {
 #define LINEUP_MSG_ENUM(id, name) id,
@@ -841,6 +847,59 @@ static void set_footers(struct ctx *x)
 	free(f);
 }
 
+/* #23 xlsx: the workbook: a Δ sheet per headline metric (numbers, colour scales, a
+ * bar chart), then every chart and table of the lineup as a sheet, in its order. */
+static int write_xlsx(struct ctx *x, struct diag *d)
+{
+	enum lineup_metric ms[sizeof(headlines) / sizeof(headlines[0])];
+	char *titles[sizeof(headlines) / sizeof(headlines[0])];
+	struct xlsx_lineup_words w = { x->s[S_TEST], x->s[S_BASELINE], x->s[S_DELTA_SUB], ms,
+				       (const char *const *)titles, 0 };
+	struct xlsx wb;
+	int rc = xlsx_open(&wb, x->o->xlsx_path, x->s[S_LINEUP], 86400, d);
+
+	if (rc)
+		return rc;
+	for (size_t h = 0; h < sizeof(headlines) / sizeof(headlines[0]); h++) {
+		ms[h] = headlines[h].m;
+		titles[h] = xasprintf("Δ %s", x->s[headlines[h].title]);
+		w.nmetrics++;
+	}
+	xlsx_lineup_deltas(&wb, x->l, &w);
+	for (size_t i = 0; i < x->n; i++) {
+		if (x->items[i].c)
+			xlsx_chart_sheet(&wb, x->items[i].c, x->items[i].name);
+		else
+			xlsx_table_sheet(&wb, x->items[i].t, x->items[i].name);
+	}
+	for (size_t h = 0; h < w.nmetrics; h++)
+		free(titles[h]);
+	return xlsx_close(&wb, d);
+}
+
+/* #23 html: the article bundle: every chart and table of the lineup, in its order
+ * (the drives table first, as the template puts it). */
+static int write_html(struct ctx *x, struct diag *d)
+{
+	const struct html_words w = { x->s[S_H_ALT], x->s[S_H_SVG] };
+	struct html h;
+	int rc = html_open(&h, x->o->html_dir, x->o->lang ? x->o->lang : "zh-TW",
+			   x->s[S_LINEUP], x->fonts, &w, d);
+
+	for (size_t i = 0; !rc && i < x->n; i++) {
+		if (x->items[i].c)
+			rc = html_chart(&h, x->items[i].c, x->items[i].name, x->items[i].w,
+					x->items[i].h, d);
+		else
+			html_table(&h, x->items[i].t);
+	}
+	if (rc) {
+		html_discard(&h);
+		return rc;
+	}
+	return html_close(&h, d);
+}
+
 int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 		  struct diag *d)
 {
@@ -879,6 +938,10 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 			rc = write_items(&x, dirs[k], fmts[k], d);
 	if (!rc && o->pdf_path)
 		rc = write_pdf(&x, d);
+	if (!rc && o->xlsx_path)
+		rc = write_xlsx(&x, d);
+	if (!rc && o->html_dir)
+		rc = write_html(&x, d);
 out:
 	for (size_t i = 0; i < x.n; i++) {
 		free(x.items[i].name);

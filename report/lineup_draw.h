@@ -19,6 +19,8 @@ struct lineup_render_opts {
 	const char *preset;     /* "print", "web", "slide"; NULL: the template's, else archive */
 	int png_2x;             /* also NAME@2x.png (the web preset always) */
 	int svg_outlines;       /* SVG text as glyph outlines instead of <text> */
+	const char *xlsx_path;  /* #23: also the Excel workbook; NULL for none */
+	const char *html_dir;   /* #23: also the HTML article bundle (html.c); NULL for none */
 };
 
 /*

@@ -439,6 +439,29 @@ static void build_rows(struct report *r)
 	}
 }
 
+/* #23 html: the cover's step table as a table model, the same cells. */
+static struct table *steps_table(const struct report *r)
+{
+	const char *head[COL_N];
+	struct table *t;
+
+	for (int i = 0; i < COL_N; i++)
+		head[i] = cols[i].title < 0 ? cols[i].literal : r->msg[cols[i].title];
+	t = table_new(r->msg[M_STEPS], NULL, COL_N, head);
+	for (size_t i = 0; i < r->nrows; i++) {
+		char *cell[COL_N];
+
+		if (r->rows[i].sc)
+			scope_cells(r, &r->rows[i], cell);
+		else
+			step_cells(r, r->rows[i].st, cell);
+		table_add_row(t, (const char *const *)cell, NULL);
+		for (int c = 0; c < COL_N; c++)
+			free(cell[c]);
+	}
+	return t;
+}
+
 static void draw_row(struct gfx *g, double y, const char *const cell[COL_N],
 		     enum chart_font f, uint32_t color, uint32_t status_color)
 {
@@ -683,6 +706,14 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 	}
 	if (!rc && o->pdf_path)
 		rc = write_pdf(&r, d);
+	if (!rc && r.x.xlsx_path)
+		rc = report__write_xlsx(&r, r.x.xlsx_path, d);
+	if (!rc && r.x.html_dir) {
+		struct table *steps = steps_table(&r);
+
+		rc = report__write_html(&r, r.x.html_dir, steps, d);
+		table_free(steps);
+	}
 out:
 	for (size_t i = 0; i < r.ncharts; i++) {
 		free(r.charts[i].name);

@@ -25,6 +25,8 @@ struct report_extra {
 	/* #22 presets */
 	const char *preset;       /* "print", "web", "slide"; NULL: the template's, else archive */
 	int svg_outlines;         /* SVG text as glyph outlines instead of <text> */
+	const char *xlsx_path;    /* #23: also the Excel workbook (xlsx_report.c); NULL: none */
+	const char *html_dir;     /* #23: also the HTML article bundle (html_report.c); NULL: none */
 };
 
 /*

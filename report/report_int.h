@@ -252,7 +252,25 @@
 	X(M_PLOT_WIOPS,     "plot-wiops") \
 	X(M_PLOT_MEAN_US,   "plot-mean-us") \
 	X(M_PLOT_P99_US,    "plot-p99-us") \
-	X(M_PLOT_P999_US,   "plot-p999-us")
+	X(M_PLOT_P999_US,   "plot-p999-us") \
+	/* #23 xlsx */ \
+	X(M_X_SUMMARY,      "x-summary") \
+	X(M_X_RESULTS,      "x-results") \
+	X(M_X_TARGET,       "x-target") \
+	X(M_X_FIRMWARE,     "x-firmware") \
+	X(M_X_SERIAL,       "x-serial") \
+	X(M_X_CAPACITY,     "x-capacity") \
+	X(M_X_RIOPS,        "x-riops") \
+	X(M_X_WIOPS,        "x-wiops") \
+	X(M_X_TIOPS,        "x-tiops") \
+	X(M_X_RLAT,         "x-rlat") \
+	X(M_X_WLAT,         "x-wlat") \
+	X(M_X_PCT,          "x-pct") \
+	/* #23 html */ \
+	X(M_H_ALT,          "html-alt") \
+	X(M_H_SVG,          "html-svg") \
+	X(M_H_FACTS,        "html-facts") \
+	X(M_H_CHARTS,       "html-charts")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
@@ -340,6 +358,16 @@ void report__header_draw(const struct report *r, struct gfx *g, double x, double
 			 double w);
 /* A purge step's method as the report says it ("none (file target)"); st may be NULL. */
 char *report__purge_text(const struct report *r, const struct result_step *st);
+
+/* #23 xlsx: xlsx_report.c, the workbook of a report whose charts are built (above
+ * report_charts.c, beside report.c's PDF). Returns 0 or a negative SB_E* code. */
+int report__write_xlsx(struct report *r, const char *path, struct diag *d);
+
+/* #23 html: html_report.c, the article bundle of a report whose charts are built, into
+ * the folder dir (beside report.c's PDF, as xlsx_report.c); steps: the cover's step
+ * table as report.c builds it. Returns 0 or a negative SB_E* code. */
+int report__write_html(struct report *r, const char *dir, const struct table *steps,
+		       struct diag *d);
 
 /* report_charts.c: builds the template's charts of the run into r->charts, in its order. */
 void report__build_charts(struct report *r);

@@ -44,27 +44,37 @@ int report_langs_of(const struct result_run *run, const char **out, struct diag 
 	return (int)n;
 }
 
+/* The files of one language's report, NULL for those not written. */
+struct outs {
+	const char *pdf, *charts, *svg, *png, *xlsx, *html;
+};
+
 /* One language's report with the folders and PDF given; says where it went. */
 static int one(const struct result_run *run, const struct report_set *s, const char *lang,
-	       int many, const char *pdf, const char *charts, const char *svg, const char *png,
-	       struct diag *d)
+	       int many, const struct outs *o, struct diag *d)
 {
-	struct report_opts ro = { pdf, charts, s->png_width, lang, NULL };
-	struct report_extra rx = { svg, png, s->png_2x, s->date, s->template_path,
-				   s->preset, s->svg_outlines };
+	struct report_opts ro = { o->pdf, o->charts, s->png_width, lang, NULL };
+	struct report_extra rx = { .svg_dir = o->svg, .png_dir = o->png, .png_2x = s->png_2x,
+				   .date = s->date, .template_path = s->template_path,
+				   .preset = s->preset, .svg_outlines = s->svg_outlines,
+				   .xlsx_path = o->xlsx, .html_dir = o->html };
 	int rc = report_render_ext(run, &ro, &rx, d);
 
 	if (rc || !s->say)
 		return rc;
 	fprintf(s->say, "report%s%s%s:", many ? " (" : "", many ? lang : "", many ? ")" : "");
-	if (pdf)
-		fprintf(s->say, " %s", pdf);
-	if (charts)
-		fprintf(s->say, " (charts in %s/)", charts);
-	if (svg)
-		fprintf(s->say, " SVG in %s/", svg);
-	if (png)
-		fprintf(s->say, " PNG in %s/", png);
+	if (o->pdf)
+		fprintf(s->say, " %s", o->pdf);
+	if (o->charts)
+		fprintf(s->say, " (charts in %s/)", o->charts);
+	if (o->svg)
+		fprintf(s->say, " SVG in %s/", o->svg);
+	if (o->png)
+		fprintf(s->say, " PNG in %s/", o->png);
+	if (o->xlsx)
+		fprintf(s->say, " workbook %s", o->xlsx);
+	if (o->html)
+		fprintf(s->say, " article %s/index.html", o->html);
 	fputc('\n', s->say);
 	return 0;
 }
@@ -75,6 +85,23 @@ static char *join(const char *dir, const char *sub, const char *name)
 	if (!dir)
 		return NULL;
 	return sub ? xasprintf("%s/%s/%s", dir, sub, name) : xasprintf("%s/%s", dir, name);
+}
+
+/* FILE, or with a language FILE's folder/LANG/FILE's name, and that folder into
+ * *ldir (NULL without a language); NULL when FILE is. */
+static char *in_lang(const char *file, const char *lang, char **ldir)
+{
+	const char *slash = file ? strrchr(file, '/') : NULL;
+	char *dir, *path;
+
+	*ldir = NULL;
+	if (!file || !lang)
+		return file ? xstrdup(file) : NULL;
+	dir = slash ? xstrndup(file, slash > file ? (size_t)(slash - file) : 1) : xstrdup(".");
+	*ldir = join(dir, NULL, lang);
+	path = join(dir, lang, slash ? slash + 1 : file);
+	free(dir);
+	return path;
 }
 
 /*
@@ -88,31 +115,34 @@ static int elsewhere(const struct result_run *run, const struct report_set *s,
 
 	for (size_t i = 0; !rc && i < n; i++) {
 		const char *l = n > 1 ? langs[i] : NULL;
-		const char *slash = s->pdf ? strrchr(s->pdf, '/') : NULL;
-		char *pdfdir = !s->pdf ? NULL
-			       : slash ? xstrndup(s->pdf, slash > s->pdf ? (size_t)(slash - s->pdf) : 1)
-				       : xstrdup(".");
-		char *pdf = !s->pdf ? NULL : l ? join(pdfdir, l, slash ? slash + 1 : s->pdf)
-					       : xstrdup(s->pdf);
+		char *pdir, *xdir;
+		char *pdf = in_lang(s->pdf, l, &pdir), *xlsx = in_lang(s->xlsx, l, &xdir);
 		char *svg = l ? join(s->svg_dir, NULL, l) : NULL;
 		char *png = l ? join(s->png_dir, NULL, l) : NULL;
-		char *ldir = l && pdfdir ? join(pdfdir, NULL, l) : NULL;
+		char *html = l ? join(s->html, NULL, l) : NULL;
+		struct outs o = { pdf, NULL, l ? svg : s->svg_dir, l ? png : s->png_dir, xlsx,
+				  l ? html : s->html };
 
-		if (ldir)
-			rc = safefile_mkdir(ldir, 1, d);
+		if (pdir)
+			rc = safefile_mkdir(pdir, 1, d);
+		if (!rc && xdir)
+			rc = safefile_mkdir(xdir, 1, d);
 		/* DIR, then DIR/LANG/ (report_render_ext() makes the last folder only) */
 		if (!rc && svg)
 			rc = safefile_mkdir(s->svg_dir, 1, d);
 		if (!rc && png)
 			rc = safefile_mkdir(s->png_dir, 1, d);
+		if (!rc && html)
+			rc = safefile_mkdir(s->html, 1, d);
 		if (!rc)
-			rc = one(run, s, langs[i], n > 1, pdf, NULL, l ? svg : s->svg_dir,
-				 l ? png : s->png_dir, d);
-		free(pdfdir);
+			rc = one(run, s, langs[i], n > 1, &o, d);
 		free(pdf);
+		free(xlsx);
+		free(pdir);
+		free(xdir);
 		free(svg);
 		free(png);
-		free(ldir);
+		free(html);
 	}
 	return rc;
 }
@@ -201,7 +231,8 @@ static int draw_all(const struct result_run *run, const struct report_set *s,
 		if (!rc && sub)
 			rc = safefile_mkdir(base, 0, d);
 		if (!rc)
-			rc = one(run, &quiet, langs[i], n > 1, pdf, charts, NULL, NULL, d);
+			rc = one(run, &quiet, langs[i], n > 1,
+				 &(struct outs){ .pdf = pdf, .charts = charts }, d);
 		free(sub);
 		free(base);
 		free(pdf);
@@ -271,7 +302,7 @@ int report_render_set(const struct result_run *run, const struct report_set *s,
 			return got;
 		n = (size_t)got;
 	}
-	if (s->pdf || s->svg_dir || s->png_dir || !s->dir)
+	if (s->pdf || s->svg_dir || s->png_dir || s->xlsx || s->html || !s->dir)
 		return elsewhere(run, s, langs, n, d);
 	return own(run, s, langs, n, d);
 }

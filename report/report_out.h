@@ -25,6 +25,10 @@ struct report_set {
 	/* #22 presets */
 	const char *preset;          /* report_extra's: NULL the template's, else archive */
 	int svg_outlines;            /* SVG text as glyph outlines */
+	/* #23: the workbook (--xlsx FILE) and the article bundle (--html DIR); several
+	 * languages: FILE's folder/LANG/FILE's name, DIR/LANG/ */
+	const char *xlsx;
+	const char *html;
 };
 
 /*
@@ -35,7 +39,8 @@ struct report_set {
  * the report there (all three names) only once every language is whole, so a
  * failure leaves the archive as it was. Otherwise only what is named is written,
  * nothing in the archive: -o FILE (several languages: FILE's folder/LANG/FILE's
- * name), SVGs in svg_dir (svg_dir/LANG/), PNGs in png_dir (png_dir/LANG/).
+ * name), SVGs in svg_dir (svg_dir/LANG/), PNGs in png_dir (png_dir/LANG/), the
+ * workbook and the article bundle likewise.
  * Returns 0 or a negative SB_E* code with d.
  */
 int report_render_set(const struct result_run *run, const struct report_set *s,

@@ -65,3 +65,20 @@ set_tests_properties(it_sweep PROPERTIES LABELS integration SKIP_RETURN_CODE 77
 # #22 labels
 # The reviewer wording table in three languages and the labels' choice of language.
 sb_unit_test(test_wording sb_chart)
+# #23 xlsx: the workbooks of a report and a lineup, read back with openpyxl.
+add_test(NAME it_xlsx
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/xlsx.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_xlsx PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+add_test(NAME it_xlsx_office
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/xlsx_office.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_xlsx_office PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+# #23 html: the article bundles of a report and a lineup, parsed with html5lib.
+add_test(NAME it_html
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/html.sh
+          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
+set_tests_properties(it_html PROPERTIES LABELS integration SKIP_RETURN_CODE 77
+  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")

@@ -467,7 +467,8 @@ static void test_template(void **state)
 	char *tpl = path_in(f, "mine.xml"), *pdf = path_in(f, "report.pdf");
 	char *charts = path_in(f, "charts"), *p;
 	struct report_opts o = { pdf, charts, 700, "en", NULL };
-	struct report_extra x = { NULL, NULL, 1, "2026-01-02T03:04:05Z", tpl, NULL, 0 };
+	struct report_extra x = { .png_2x = 1, .date = "2026-01-02T03:04:05Z",
+				  .template_path = tpl };
 	FILE *fp = fopen(tpl, "w");
 	struct sbuf sb;
 	struct diag d;
@@ -508,7 +509,7 @@ static void test_template_error(void **state)
 	struct fixture *f = *state;
 	char *tpl = path_in(f, "bad.xml");
 	struct report_opts o = { NULL, NULL, 0, "en", NULL };
-	struct report_extra x = { NULL, NULL, 0, NULL, tpl, NULL, 0 };
+	struct report_extra x = { .template_path = tpl };
 	FILE *fp = fopen(tpl, "w");
 	struct diag d;
 

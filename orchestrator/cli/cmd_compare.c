@@ -30,6 +30,10 @@ const struct cli_opt cmd_compare_opts[] = {
 	{ "png", 0, "DIR", 0, "also write every chart and table as PNG into DIR" },
 	CLI_OPTS_SIZES,
 	{ "csv", 0, "FILE", 0, "write the lineup CSV: one row per drive, test and metric" },
+	{ "xlsx", 0, "FILE", 0, "also write an Excel workbook: Δ sheets with colour scales, "
+	  "every chart as a native Excel chart over its data" },
+	{ "html", 0, "DIR", 0, "also write an HTML article bundle into DIR: index.html, "
+	  "700 px PNGs (and @2x) and SVGs, every table as an HTML table" },
 	{ "strict", 0, NULL, 0, "refuse (exit 1, nothing written) when tests matched by "
 	  "name ran with different parameters (queue depth, block size...)" },
 	{ "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 (default 1970, so "
@@ -156,6 +160,8 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 		ro.png_width = sz.width;
 		ro.png_2x = sz.width > 0;
 		ro.svg_outlines = sz.outlines;
+		ro.xlsx_path = cli__value(c, p, "xlsx");
+		ro.html_dir = cli__value(c, p, "html");
 		rc = lineup_render(&l, &ro, d);
 	}
 	if (!rc && csv)

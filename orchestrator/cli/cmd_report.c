@@ -22,6 +22,10 @@ const struct cli_opt cmd_report_opts[] = {
 	{ "svg", 0, "DIR", 0, "write the SVG charts to DIR, and nothing into the archive" },
 	{ "png", 0, "DIR", 0, "write the PNG charts to DIR, and nothing into the archive" },
 	CLI_OPTS_SIZES,
+	{ "xlsx", 0, "FILE", 0, "also write an Excel workbook: summary, results, per-second "
+	  "series and every chart as a native Excel chart over its data" },
+	{ "html", 0, "DIR", 0, "also write an HTML article bundle into DIR: index.html, "
+	  "700 px PNGs (and @2x) and SVGs, every table as an HTML table" },
 	{ "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 (default: "
 	  "$SOURCE_DATE_EPOCH, else the run's start)" },
 	{ "help", 'h', NULL, 0, "show this help" },
@@ -75,6 +79,8 @@ static int render(const char *dir, const struct cli_cmd *c, const struct cli_par
 	s.template_path = cli__value(c, p, "template");
 	s.date = cli__value(c, p, "date") ? cli__value(c, p, "date")
 					  : source_date(date, sizeof(date));
+	s.xlsx = cli__value(c, p, "xlsx");
+	s.html = cli__value(c, p, "html");
 	s.say = stdout;
 	return report_render_set(run, &s, d);
 }

@@ -1,0 +1,459 @@
+/* SPDX-License-Identifier: MIT */
+/* xlsx: chart and table models as workbook sheets with native Excel charts (#23). */
+#include "xlsx.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "err.h"
+#include "sbuf.h"
+#include "xalloc.h"
+
+#define HEAD_ROW 3          /* title, subtitle, blank, then the header row */
+#define CHART_COL_GAP 1     /* columns between a sheet's data and its chart */
+
+int xlsx_open(struct xlsx *x, const char *path, const char *title, time_t created,
+	      struct diag *d)
+{
+	lxw_workbook_options opt = { .constant_memory = 0, .tmpdir = NULL, .use_zip64 = 0 };
+	lxw_doc_properties props = { 0 };
+
+	memset(x, 0, sizeof(*x));
+	x->path = path;
+	x->wb = workbook_new_opt(path, &opt);
+	if (!x->wb)
+		return diag_set(d, -SB_EIO, path, 0, 0, "cannot create the workbook '%s': %s",
+				path, strerror(errno ? errno : EIO));
+	/* libxlsxwriter's struct has char * fields it only reads. */
+	x->title = xstrdup(title ? title : "ssdbench");
+	x->author = xstrdup("ssdbench");
+	props.title = x->title;
+	props.author = x->author;
+	props.created = created;
+	workbook_set_properties(x->wb, &props);
+	x->bold = workbook_add_format(x->wb);
+	format_set_bold(x->bold);
+	format_set_font_size(x->bold, 14);
+	x->head = workbook_add_format(x->wb);
+	format_set_bold(x->head);
+	format_set_bottom(x->head, LXW_BORDER_THIN);
+	format_set_text_wrap(x->head);
+	x->num = workbook_add_format(x->wb);
+	format_set_num_format(x->num, "#,##0");
+	x->num2 = workbook_add_format(x->wb);
+	format_set_num_format(x->num2, "#,##0.00");
+	x->pct = workbook_add_format(x->wb);
+	format_set_num_format(x->pct, "0.0%");
+	x->wrap = workbook_add_format(x->wb);
+	format_set_text_wrap(x->wrap);
+	return 0;
+}
+
+static void free_names(struct xlsx *x)
+{
+	free(x->title);
+	free(x->author);
+	x->title = x->author = NULL;
+	for (size_t i = 0; i < x->nnames; i++)
+		free(x->names[i]);
+	free(x->names);
+	x->names = NULL;
+	x->nnames = 0;
+}
+
+int xlsx_close(struct xlsx *x, struct diag *d)
+{
+	lxw_error e = workbook_close(x->wb);
+
+	x->wb = NULL;
+	free_names(x);
+	if (e != LXW_NO_ERROR) {
+		remove(x->path);
+		return diag_set(d, -SB_EIO, x->path, 0, 0, "cannot write the workbook '%s': %s",
+				x->path, lxw_strerror(e));
+	}
+	return 0;
+}
+
+void xlsx_discard(struct xlsx *x)
+{
+	if (x->wb)
+		workbook_close(x->wb);
+	x->wb = NULL;
+	free_names(x);
+	remove(x->path);
+}
+
+/* The first max characters of s (whole UTF-8 sequences), as a new string. */
+static char *utf8_head(const char *s, size_t max)
+{
+	size_t i = 0, n = 0;
+
+	while (s[i] && n < max) {
+		i++;
+		while ((s[i] & 0xc0) == 0x80)
+			i++;
+		n++;
+	}
+	return xstrndup(s, i);
+}
+
+static int taken(const struct xlsx *x, const char *name)
+{
+	for (size_t i = 0; i < x->nnames; i++)
+		if (!strcasecmp(x->names[i], name))
+			return 1;
+	return 0;
+}
+
+lxw_worksheet *xlsx_sheet(struct xlsx *x, const char *base)
+{
+	char *clean = xstrdup(base && *base ? base : "Sheet"), *name = NULL;
+
+	for (char *p = clean; *p; p++)
+		if (strchr("[]:*?/\\", *p) || (unsigned char)*p < 0x20)
+			*p = '_';
+	if (clean[0] == '\'')
+		clean[0] = '_';
+	for (int k = 1; !name || taken(x, name); k++) {
+		char suffix[16], *head;
+
+		free(name);
+		if (k == 1)
+			suffix[0] = 0;
+		else
+			snprintf(suffix, sizeof(suffix), " (%d)", k);
+		head = utf8_head(clean, XLSX_SHEET_NAME_MAX - strlen(suffix));
+		name = xasprintf("%s%s", head, suffix);
+		free(head);
+		/* A trailing apostrophe is refused too. */
+		if (name[0] && name[strlen(name) - 1] == '\'')
+			name[strlen(name) - 1] = '_';
+	}
+	free(clean);
+	x->names = xrealloc(x->names, (x->nnames + 1) * sizeof(*x->names));
+	x->names[x->nnames++] = name;
+	return workbook_add_worksheet(x->wb, name);
+}
+
+const char *xlsx_last_name(const struct xlsx *x)
+{
+	return x->nnames ? x->names[x->nnames - 1] : "";
+}
+
+/* text as a number: thousands separators (",", U+2009, U+202F) dropped, an optional
+ * "%" last. Returns 1 with *v (a share for a percentage) and *is_pct set. */
+static int parse_number(const char *text, double *v, int *is_pct)
+{
+	char buf[64], *end;
+	size_t n = 0;
+
+	for (const char *p = text; *p; p++) {
+		if (*p == ',')
+			continue;
+		if (!strncmp(p, "\xe2\x80\x89", 3) || !strncmp(p, "\xe2\x80\xaf", 3)) {
+			p += 2;
+			continue;
+		}
+		if (n + 1 >= sizeof(buf))
+			return 0;
+		buf[n++] = *p;
+	}
+	buf[n] = 0;
+	while (n && buf[n - 1] == ' ')
+		buf[--n] = 0;
+	*is_pct = n && buf[n - 1] == '%';
+	if (*is_pct) {
+		buf[--n] = 0;
+		while (n && buf[n - 1] == ' ')
+			buf[--n] = 0;
+	}
+	if (!n || buf[0] == ' ')
+		return 0;
+	errno = 0;
+	*v = strtod(buf, &end);
+	if (errno || *end || !isfinite(*v))
+		return 0;
+	if (*is_pct)
+		*v /= 100.0;
+	return 1;
+}
+
+void xlsx_write_cell(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+		     const char *text)
+{
+	int pct;
+	double v;
+
+	if (!text || !*text)
+		return;
+	if (parse_number(text, &v, &pct))
+		worksheet_write_number(ws, row, col, v,
+				       pct ? x->pct : v == floor(v) ? x->num : x->num2);
+	else
+		worksheet_write_string(ws, row, col, text, NULL);
+}
+
+/* Title and subtitle above a sheet's header row. */
+static void heading(struct xlsx *x, lxw_worksheet *ws, const char *title, const char *sub)
+{
+	if (title && *title)
+		worksheet_write_string(ws, 0, 0, title, x->bold);
+	if (sub && *sub)
+		worksheet_write_string(ws, 1, 0, sub, NULL);
+}
+
+void xlsx_table_sheet(struct xlsx *x, const struct table *t, const char *name)
+{
+	lxw_worksheet *ws = xlsx_sheet(x, name ? name : t->title);
+
+	heading(x, ws, t->title, t->subtitle);
+	for (size_t c = 0; c < t->ncols; c++) {
+		worksheet_write_string(ws, HEAD_ROW, (lxw_col_t)c, t->head[c], x->head);
+		worksheet_set_column(ws, (lxw_col_t)c, (lxw_col_t)c, c ? 14 : 36, NULL);
+	}
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++)
+			xlsx_write_cell(x, ws, (lxw_row_t)(HEAD_ROW + 1 + r), (lxw_col_t)c,
+					t->cells[r * t->ncols + c].text);
+	worksheet_freeze_panes(ws, HEAD_ROW + 1, 1);
+	if (t->nrows)
+		worksheet_autofilter(ws, HEAD_ROW, 0, (lxw_row_t)(HEAD_ROW + t->nrows),
+				     (lxw_col_t)(t->ncols - 1));
+	if (t->footer && *t->footer)
+		worksheet_write_string(ws, (lxw_row_t)(HEAD_ROW + t->nrows + 2), 0, t->footer,
+				       NULL);
+}
+
+/* The native chart of a sheet: title, axis titles, inserted right of its data. */
+static lxw_chart *new_chart(struct xlsx *x, const struct chart *c, uint8_t type)
+{
+	lxw_chart *ch = workbook_add_chart(x->wb, type);
+
+	if (c->title && *c->title)
+		chart_title_set_name(ch, c->title);
+	if (c->x.title && *c->x.title)
+		chart_axis_set_name(ch->x_axis, c->x.title);
+	if (c->y.title && *c->y.title)
+		chart_axis_set_name(ch->y_axis, c->y.title);
+	chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+	return ch;
+}
+
+static void insert(lxw_worksheet *ws, lxw_chart *ch, lxw_col_t col)
+{
+	lxw_chart_options o = { .x_scale = 2.0, .y_scale = 1.6 };
+
+	worksheet_insert_chart_opt(ws, HEAD_ROW, col + CHART_COL_GAP, ch, &o);
+}
+
+static uint8_t log_base(enum chart_scale s)
+{
+	return s == CHART_LOG10 ? 10 : s == CHART_LOG2 ? 2 : 0;
+}
+
+/* Lines, sweeps and scatters: an x and a y column per series, one chart series each
+ * (a series on the second y axis is kept in the sheet, not charted). */
+static int series_sheet(struct xlsx *x, const struct chart *c, const char *name)
+{
+	lxw_worksheet *ws;
+	lxw_chart *ch;
+	size_t ns = 0, maxn = 0;
+	uint8_t type = c->kind == CHART_SCATTER ? LXW_CHART_SCATTER
+		       : c->kind == CHART_SWEEP ? LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS
+						: LXW_CHART_SCATTER_STRAIGHT;
+
+	for (size_t s = 0; s < c->nseries; s++)
+		if (c->series[s].n) {
+			ns++;
+			maxn = c->series[s].n > maxn ? c->series[s].n : maxn;
+		}
+	if (!ns)
+		return 0;
+	ws = xlsx_sheet(x, name ? name : c->title);
+	heading(x, ws, c->title, c->subtitle);
+	ch = new_chart(x, c, type);
+	if (log_base(c->x.scale))
+		chart_axis_set_log_base(ch->x_axis, log_base(c->x.scale));
+	if (log_base(c->y.scale))
+		chart_axis_set_log_base(ch->y_axis, log_base(c->y.scale));
+	for (size_t s = 0, col = 0; s < c->nseries; s++) {
+		const struct chart_series *se = &c->series[s];
+		size_t step = se->n > XLSX_SERIES_MAX ? (se->n + XLSX_SERIES_MAX - 1) / XLSX_SERIES_MAX
+						      : 1;
+		size_t rows = 0;
+
+		if (!se->n)
+			continue;
+		worksheet_write_string(ws, HEAD_ROW, (lxw_col_t)col, c->x.title, x->head);
+		worksheet_write_string(ws, HEAD_ROW, (lxw_col_t)(col + 1), se->label, x->head);
+		for (size_t i = 0; i < se->n && rows + HEAD_ROW + 1 < XLSX_MAX_ROWS; i += step) {
+			if (isfinite(se->x[i]) && isfinite(se->y[i])) {
+				worksheet_write_number(ws, (lxw_row_t)(HEAD_ROW + 1 + rows),
+						       (lxw_col_t)col, se->x[i], NULL);
+				worksheet_write_number(ws, (lxw_row_t)(HEAD_ROW + 1 + rows),
+						       (lxw_col_t)(col + 1), se->y[i], NULL);
+				rows++;
+			}
+		}
+		if (rows && !se->y2) {
+			lxw_chart_series *cs = chart_add_series(ch, NULL, NULL);
+			lxw_chart_line line = { .color = se->color, .width = 1.25f };
+			lxw_chart_fill fill = { .color = se->color };
+
+			chart_series_set_categories(cs, xlsx_last_name(x), HEAD_ROW + 1,
+						    (lxw_col_t)col, (lxw_row_t)(HEAD_ROW + rows),
+						    (lxw_col_t)col);
+			chart_series_set_values(cs, xlsx_last_name(x), HEAD_ROW + 1,
+						(lxw_col_t)(col + 1), (lxw_row_t)(HEAD_ROW + rows),
+						(lxw_col_t)(col + 1));
+			chart_series_set_name(cs, se->label);
+			if (se->stroke == CHART_STROKE_DASHED)
+				line.dash_type = LXW_CHART_LINE_DASH_DASH;
+			else if (se->stroke == CHART_STROKE_DOTTED)
+				line.dash_type = LXW_CHART_LINE_DASH_ROUND_DOT;
+			if (c->kind == CHART_SCATTER && se->stroke == CHART_STROKE_AUTO) {
+				chart_series_set_marker_type(cs, LXW_CHART_MARKER_CIRCLE);
+				chart_series_set_marker_size(cs, 3);
+				chart_series_set_marker_fill(cs, &fill);
+				chart_series_set_marker_line(cs, &(lxw_chart_line){ .none = 1 });
+			} else {
+				if (c->kind == CHART_SCATTER)
+					chart_series_set_marker_type(cs, LXW_CHART_MARKER_NONE);
+				chart_series_set_line(cs, &line);
+			}
+		}
+		if (step > 1)
+			worksheet_write_string(ws, 2, (lxw_col_t)col, "every k-th second", NULL);
+		col += 2;
+	}
+	insert(ws, ch, (lxw_col_t)(2 * ns));
+	return 1;
+}
+
+/* Index of s in v[0..*n), appended when new. */
+static size_t intern(const char **v, size_t *n, const char *s)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp(v[i], s))
+			return i;
+	v[*n] = s;
+	return (*n)++;
+}
+
+/* Bars: a row per bar (label, value, note). Grouped bars: a row per group (test),
+ * a column per member (drive), a chart series per member. */
+static int bar_sheet(struct xlsx *x, const struct chart *c, const char *name)
+{
+	int grouped = c->kind == CHART_BARG;
+	const char **groups, **members;
+	size_t ng = 0, nmem = 0;
+	lxw_worksheet *ws;
+	lxw_chart *ch;
+
+	if (!c->nbars)
+		return 0;
+	groups = xcalloc(c->nbars, sizeof(*groups));
+	members = xcalloc(c->nbars, sizeof(*members));
+	ws = xlsx_sheet(x, name ? name : c->title);
+	heading(x, ws, c->title, c->subtitle);
+	ch = new_chart(x, c, LXW_CHART_BAR);
+	/* Excel draws categories bottom up; the PDF top down. */
+	chart_axis_set_reverse(ch->y_axis);
+	for (size_t b = 0; b < c->nbars; b++) {
+		const struct chart_bar *bar = &c->bars[b];
+		size_t g = intern(groups, &ng, grouped && bar->group ? bar->group : bar->label);
+		size_t m = grouped ? intern(members, &nmem, bar->label) : 0;
+
+		if (!grouped && b == 0)
+			nmem = 1;
+		worksheet_write_string(ws, (lxw_row_t)(HEAD_ROW + 1 + g), 0, groups[g], NULL);
+		if (!grouped && bar->note && *bar->note)
+			worksheet_write_string(ws, (lxw_row_t)(HEAD_ROW + 1 + g), 2, bar->note, NULL);
+		if (isfinite(bar->value))
+			worksheet_write_number(ws, (lxw_row_t)(HEAD_ROW + 1 + g), (lxw_col_t)(1 + m),
+					       bar->value, x->num2);
+		if (grouped)
+			worksheet_write_string(ws, HEAD_ROW, (lxw_col_t)(1 + m), bar->label, x->head);
+	}
+	if (!grouped)
+		worksheet_write_string(ws, HEAD_ROW, 1, c->x.title, x->head);
+	worksheet_set_column(ws, 0, 0, 36, NULL);
+	for (size_t m = 0; m < nmem; m++) {
+		lxw_chart_series *cs = chart_add_series(ch, NULL, NULL);
+		uint32_t color = grouped ? 0 : c->bars[0].color;
+
+		for (size_t b = 0; grouped && b < c->nbars; b++)
+			if (!strcmp(c->bars[b].label, members[m])) {
+				color = c->bars[b].color;
+				break;
+			}
+		chart_series_set_categories(cs, xlsx_last_name(x), HEAD_ROW + 1, 0,
+					    (lxw_row_t)(HEAD_ROW + ng), 0);
+		chart_series_set_values(cs, xlsx_last_name(x), HEAD_ROW + 1, (lxw_col_t)(1 + m),
+					(lxw_row_t)(HEAD_ROW + ng), (lxw_col_t)(1 + m));
+		chart_series_set_name(cs, grouped ? members[m] : c->x.title);
+		chart_series_set_fill(cs, &(lxw_chart_fill){ .color = color });
+	}
+	if (!grouped)
+		chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
+	worksheet_freeze_panes(ws, HEAD_ROW + 1, 1);
+	insert(ws, ch, (lxw_col_t)(nmem + 2));
+	free(groups);
+	free(members);
+	return 1;
+}
+
+/* SNIA's 3D columns: a row per category, a column per series, clustered columns. */
+static int bar3d_sheet(struct xlsx *x, const struct chart *c, const char *name)
+{
+	lxw_worksheet *ws;
+	lxw_chart *ch;
+
+	if (!c->ncats || !c->nseries)
+		return 0;
+	ws = xlsx_sheet(x, name ? name : c->title);
+	heading(x, ws, c->title, c->subtitle);
+	ch = new_chart(x, c, LXW_CHART_COLUMN);
+	worksheet_write_string(ws, HEAD_ROW, 0, c->x.title, x->head);
+	for (size_t k = 0; k < c->ncats; k++)
+		xlsx_write_cell(x, ws, (lxw_row_t)(HEAD_ROW + 1 + k), 0, c->cats[k]);
+	for (size_t s = 0; s < c->nseries; s++) {
+		const struct chart_series *se = &c->series[s];
+		lxw_chart_series *cs = chart_add_series(ch, NULL, NULL);
+
+		worksheet_write_string(ws, HEAD_ROW, (lxw_col_t)(1 + s), se->label, x->head);
+		for (size_t i = 0; i < se->n; i++)
+			if (se->x[i] >= 0 && se->x[i] < (double)c->ncats && isfinite(se->y[i]))
+				worksheet_write_number(ws, (lxw_row_t)(HEAD_ROW + 1 + (size_t)se->x[i]),
+						       (lxw_col_t)(1 + s), se->y[i], x->num2);
+		chart_series_set_categories(cs, xlsx_last_name(x), HEAD_ROW + 1, 0,
+					    (lxw_row_t)(HEAD_ROW + c->ncats), 0);
+		chart_series_set_values(cs, xlsx_last_name(x), HEAD_ROW + 1, (lxw_col_t)(1 + s),
+					(lxw_row_t)(HEAD_ROW + c->ncats), (lxw_col_t)(1 + s));
+		chart_series_set_name(cs, se->label);
+		chart_series_set_fill(cs, &(lxw_chart_fill){ .color = se->color });
+	}
+	insert(ws, ch, (lxw_col_t)(c->nseries + 2));
+	return 1;
+}
+
+int xlsx_chart_sheet(struct xlsx *x, const struct chart *c, const char *name)
+{
+	switch (c->kind) {
+	case CHART_LINE:
+	case CHART_SCATTER:
+	case CHART_SWEEP:
+		return series_sheet(x, c, name);
+	case CHART_BARH:
+	case CHART_BARG:
+		return bar_sheet(x, c, name);
+	case CHART_BAR3D:
+		return bar3d_sheet(x, c, name);
+	}
+	return 0;
+}

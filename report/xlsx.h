@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * xlsx (#23): the Excel workbook of a report or a lineup, through libxlsxwriter.
+ * What a sheet holds comes from the same models the PDF draws: a chart model
+ * (struct chart) becomes a sheet of its series or bars with a native Excel chart
+ * over them, titled as the PDF's; a table model (struct table) a sheet of its cells,
+ * numbers as numbers. The callers (xlsx_report.c, xlsx_lineup.c) add the sheets only
+ * a workbook has: the summary, results.csv typed, per-second series, Δ tables with
+ * colour scales. Deterministic: the workbook's dates are the caller's.
+ */
+#ifndef SB_XLSX_H
+#define SB_XLSX_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include <xlsxwriter.h>
+
+#include "chart.h"
+#include "diag.h"
+#include "table.h"
+
+/* Excel's limits that the writers keep to. */
+#define XLSX_MAX_ROWS 1048576
+#define XLSX_SHEET_NAME_MAX 31
+/* A series longer than this is written every k-th point, so the chart opens fast;
+ * the sheet's heading says so. */
+#define XLSX_SERIES_MAX 100000
+
+/* A workbook being written, with the formats every sheet shares. */
+struct xlsx {
+	lxw_workbook *wb;
+	lxw_format *bold, *head, *num, *num2, *pct, *wrap;
+	char **names;         /* sheet names given so far (unique, <= 31 chars) */
+	size_t nnames;
+	const char *path;
+	char *title, *author;  /* the document properties' copies */
+};
+
+/* Opens path for writing; created: the workbook's date (the run's start). */
+int xlsx_open(struct xlsx *x, const char *path, const char *title, time_t created,
+	      struct diag *d);
+/* Writes and closes the file; returns 0 or -SB_EIO naming it. */
+int xlsx_close(struct xlsx *x, struct diag *d);
+/* Drops a workbook that failed half-way, removing its file. */
+void xlsx_discard(struct xlsx *x);
+
+/* A new sheet named base (shortened to 31 characters at a UTF-8 boundary, the
+ * characters Excel refuses replaced, a number added when taken). */
+lxw_worksheet *xlsx_sheet(struct xlsx *x, const char *base);
+/* The name the last xlsx_sheet() gave. */
+const char *xlsx_last_name(const struct xlsx *x);
+
+/* Writes text as a number when all of it is one ("12,345", "1.5", "-3 %" reads
+ * 12345, 1.5, -0.03 with the percent format), else as a string. */
+void xlsx_write_cell(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+		     const char *text);
+
+/* A sheet of table t: title, subtitle, header row (frozen, filtered), cells. */
+void xlsx_table_sheet(struct xlsx *x, const struct table *t, const char *name);
+
+/* A sheet of chart c's data with a native chart over it (line and scatter charts as
+ * Excel scatter charts, bars as bar charts, grouped bars a series per member, 3D
+ * columns as clustered columns). Returns 1 when written, 0 when c has no data. */
+int xlsx_chart_sheet(struct xlsx *x, const struct chart *c, const char *name);
+
+#endif

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * xlsx_lineup (#23): the lineup's Δ sheets, from the lineup model (lineup.h): per
+ * headline metric a row per test, each column's value, then each other column's
+ * change against the baseline as a number (a share, shown in %) under a 3-colour
+ * scale that knows the metric's direction (green is better: up for IOPS and MB/s,
+ * down for latency; white at no change), the baseline's header marked; and a native
+ * clustered bar chart over the values. lineup_draw.c adds every other lineup chart
+ * and table through xlsx.c.
+ */
+#include "xlsx_lineup.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sbuf.h"
+#include "xalloc.h"
+
+#define GREEN 0x009e73u   /* Okabe-Ito bluish green: better, as table_delta_color() */
+#define RED 0xd55e00u     /* Okabe-Ito vermillion: worse */
+#define WHITE 0xffffffu
+#define FIRST 4           /* the header row; tests below it */
+
+static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metric m,
+			const char *title, const struct xlsx_lineup_words *w)
+{
+	const struct lineup_metric_def *def = lineup_metric(m);
+	lxw_worksheet *ws = xlsx_sheet(x, title);
+	lxw_conditional_format cf = { 0 };
+	lxw_chart *ch = workbook_add_chart(x->wb, LXW_CHART_BAR);
+	lxw_col_t dcol = (lxw_col_t)(1 + l->nm), col;
+	lxw_row_t last = (lxw_row_t)(FIRST + l->nt);
+	char sub[256];
+
+	worksheet_write_string(ws, 0, 0, title, x->bold);
+	snprintf(sub, sizeof(sub), "%s (%s); %s", def->id, def->unit, w->delta_sub);
+	worksheet_write_string(ws, 1, 0, sub, NULL);
+	worksheet_write_string(ws, FIRST, 0, w->test, x->head);
+	worksheet_set_column(ws, 0, 0, 36, NULL);
+	col = dcol;
+	for (size_t i = 0; i < l->nm; i++) {
+		char *h = i == l->base ? xasprintf("%s (%s)", l->m[i].label, w->baseline)
+				       : xstrdup(l->m[i].label);
+
+		worksheet_write_string(ws, FIRST, (lxw_col_t)(1 + i), h, x->head);
+		if (i != l->base) {
+			char *dh = xasprintf("Δ %s", l->m[i].label);
+
+			worksheet_write_string(ws, FIRST, col++, dh, x->head);
+			free(dh);
+		}
+		free(h);
+	}
+	for (size_t t = 0; t < l->nt; t++) {
+		char *name = l->t[t].cell ? xasprintf("%s [%s]", l->t[t].name, l->t[t].cell)
+					  : xstrdup(l->t[t].name);
+		lxw_row_t r = (lxw_row_t)(FIRST + 1 + t);
+
+		worksheet_write_string(ws, r, 0, name, NULL);
+		free(name);
+		col = dcol;
+		for (size_t i = 0; i < l->nm; i++) {
+			double v = l->t[t].v[i][m], dp = lineup_delta(l, t, i, m);
+
+			if (isfinite(v))
+				worksheet_write_number(ws, r, (lxw_col_t)(1 + i), v, x->num2);
+			if (i == l->base)
+				continue;
+			if (isfinite(dp))
+				worksheet_write_number(ws, r, col, dp / 100.0, x->pct);
+			col++;
+		}
+	}
+	worksheet_freeze_panes(ws, FIRST + 1, 1);
+	if (l->nt && l->nm > 1) {
+		cf.type = LXW_CONDITIONAL_3_COLOR_SCALE;
+		cf.min_color = def->lower_better ? GREEN : RED;
+		cf.mid_color = WHITE;
+		cf.max_color = def->lower_better ? RED : GREEN;
+		cf.mid_rule_type = LXW_CONDITIONAL_RULE_TYPE_NUMBER;
+		cf.mid_value = 0;
+		worksheet_conditional_format_range(ws, FIRST + 1, dcol, last,
+						   (lxw_col_t)(dcol + l->nm - 2), &cf);
+		worksheet_autofilter(ws, FIRST, 0, last, (lxw_col_t)(dcol + l->nm - 2));
+	}
+	chart_title_set_name(ch, title);
+	chart_axis_set_reverse(ch->y_axis);
+	chart_axis_set_name(ch->x_axis, def->unit);
+	chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+	for (size_t i = 0; i < l->nm && l->nt; i++) {
+		lxw_chart_series *s = chart_add_series(ch, NULL, NULL);
+
+		chart_series_set_categories(s, xlsx_last_name(x), FIRST + 1, 0, last, 0);
+		chart_series_set_values(s, xlsx_last_name(x), FIRST + 1, (lxw_col_t)(1 + i), last,
+					(lxw_col_t)(1 + i));
+		chart_series_set_name(s, l->m[i].label);
+		chart_series_set_fill(s, &(lxw_chart_fill){ .color = chart_palette(i) });
+	}
+	worksheet_insert_chart_opt(ws, last + 2, 0, ch,
+				   &(lxw_chart_options){ .x_scale = 2.0, .y_scale = 1.8 });
+}
+
+void xlsx_lineup_deltas(struct xlsx *x, const struct lineup *l,
+			const struct xlsx_lineup_words *w)
+{
+	for (size_t k = 0; k < w->nmetrics; k++)
+		delta_sheet(x, l, w->metrics[k], w->titles[k], w);
+}

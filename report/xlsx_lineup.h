@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* xlsx_lineup (#23): a lineup's Δ sheets with colour scales and bar charts. */
+#ifndef SB_XLSX_LINEUP_H
+#define SB_XLSX_LINEUP_H
+
+#include "lineup.h"
+#include "xlsx.h"
+
+/* The words the sheets need, in the lineup's language, and which metrics. */
+struct xlsx_lineup_words {
+	const char *test, *baseline, *delta_sub;
+	const enum lineup_metric *metrics;
+	const char *const *titles;   /* titles[k]: metrics[k]'s sheet name and title */
+	size_t nmetrics;
+};
+
+/* A Δ sheet per metric of w, in that order. */
+void xlsx_lineup_deltas(struct xlsx *x, const struct lineup *l,
+			const struct xlsx_lineup_words *w);
+
+#endif

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The Excel workbooks (#23), read back with openpyxl (an independent reader) and as a
+# zip: `report --xlsx` of the committed OP-sweep archive in zh-TW has the summary and
+# results sheets named in zh-TW, the results sheet holds results.csv cell for cell
+# (every number a numeric cell), each step's series sheet holds its series.csv (total
+# IOPS = read + write + trim per second), the report's charts are native chart parts
+# (scatter and bar), the shared strings hold zh-TW wording; two writes are identical.
+# `compare --xlsx`: a Δ sheet per headline metric whose Δ cells are (value - baseline)
+# / baseline of the sheet's own value cells and the lineup CSV's delta_pct, under a
+# 3-colour scale that is red-white-green for IOPS and green-white-red for latency.
+. "$(dirname "$0")/lib.sh"
+PY=/usr/bin/python3
+[ -x $PY ] || PY=python3
+$PY -c 'import openpyxl' 2> /dev/null || { echo "SKIP: no python3-openpyxl"; exit 77; }
+command -v unzip > /dev/null || { echo "SKIP: no unzip"; exit 77; }
+A=$SRC/samples/archives/op-file
+cp -r "$A" "$WORK/a"
+
+"$SSDBENCH" report "$WORK/a" --lang zh-TW -o "$WORK/r.pdf" --svg "$WORK/svg" --png "$WORK/png" \
+  --xlsx "$WORK/r.xlsx" > "$WORK/r.log" 2>&1 || { cat "$WORK/r.log"; fail "report --xlsx"; }
+"$SSDBENCH" report "$WORK/a" --lang zh-TW -o "$WORK/r2.pdf" --svg "$WORK/svg2" \
+  --png "$WORK/png2" --xlsx "$WORK/r2.xlsx" > /dev/null 2>&1 || fail "report --xlsx again"
+check "the workbook is the same on a second write" cmp -s "$WORK/r.xlsx" "$WORK/r2.xlsx"
+mkdir "$WORK/z" && (cd "$WORK/z" && unzip -q "$WORK/r.xlsx") || fail "the .xlsx is no zip"
+nsvg=$(ls "$WORK/svg"/*.svg | wc -l)
+ncharts=$(ls "$WORK/z/xl/charts"/chart*.xml | wc -l)
+nsteps=$(ls -d "$WORK/a"/steps/*/ | while read -r d; do [ -s "$d/series.csv" ] && echo; done | wc -l)
+[ "$ncharts" -ge $((nsvg)) ] || fail "$ncharts chart parts for $nsvg report charts"
+grep -l "<c:scatterChart>" "$WORK/z/xl/charts"/*.xml > /dev/null || fail "no scatter chart part"
+grep -l "<c:barChart>" "$WORK/z/xl/charts"/*.xml > /dev/null || fail "no bar chart part"
+grep -q "測試計畫" "$WORK/z/xl/sharedStrings.xml" || fail "no zh-TW wording in the shared strings"
+
+$PY - "$WORK/r.xlsx" "$WORK/a" << 'PYEOF' || fail "report workbook"
+import csv, glob, math, os, sys
+import openpyxl
+wb = openpyxl.load_workbook(sys.argv[1])
+arch = sys.argv[2]
+names = wb.sheetnames
+assert names[0] == "摘要" and names[1] == "測試結果", names[:2]
+# results.csv, cell for cell: numbers as numbers.
+rows = list(csv.reader(open(os.path.join(arch, "results.csv"), encoding="utf-8-sig")))
+ws = wb["測試結果"]
+got = [[c for c in r] for r in ws.iter_rows(values_only=True)]
+assert len(got) == len(rows), (len(got), len(rows))
+nnum = 0
+for i, (want, have) in enumerate(zip(rows, got)):
+    for j, w in enumerate(want):
+        h = have[j] if j < len(have) else None
+        try:
+            v = float(w)
+        except ValueError:
+            assert (h or "") == w, (i, j, w, h)
+            continue
+        assert isinstance(h, (int, float)), ("not a number", i, j, w, h)
+        assert math.isclose(h, v, rel_tol=1e-12, abs_tol=1e-9), (i, j, w, h)
+        nnum += 1
+assert nnum > 100, nnum
+# Each step's series sheet: its series.csv, total IOPS = read + write + trim.
+nser = 0
+for d in sorted(glob.glob(os.path.join(arch, "steps", "*"))):
+    sc = os.path.join(d, "series.csv")
+    if not os.path.exists(sc) or os.path.getsize(sc) == 0:
+        continue
+    idx, name = os.path.basename(d).split("-", 1)
+    sheet = [s for s in names if s.startswith(idx + " ")]
+    assert len(sheet) == 1, (idx, sheet)
+    ws = wb[sheet[0]]
+    data = list(csv.DictReader(open(sc, encoding="utf-8-sig")))
+    cells = list(ws.iter_rows(min_row=5, values_only=True))
+    cells = [c for c in cells if c[0] is not None]
+    assert len(cells) == len(data), (sheet, len(cells), len(data))
+    for want, have in zip(data, cells):
+        tot = sum(float(want[k] or 0) for k in ("read_iops", "write_iops", "trim_iops"))
+        assert math.isclose(have[3], tot, abs_tol=0.051 * 3), (sheet, want, have)
+        assert math.isclose(have[0], float(want["t_s"]), abs_tol=1e-6), (sheet, want, have)
+    assert len(ws._charts) == 1, sheet
+    nser += 1
+assert nser >= 10, nser
+print("report workbook: %d numbers, %d series sheets" % (nnum, nser))
+PYEOF
+
+# ---- the lineup's Δ sheets ----------------------------------------------------------------
+"$SSDBENCH" compare "$WORK/a" --lang zh-TW -o "$WORK/l.pdf" --csv "$WORK/l.csv" \
+  --xlsx "$WORK/l.xlsx" > "$WORK/l.log" 2>&1 || { cat "$WORK/l.log"; fail "compare --xlsx"; }
+$PY - "$WORK/l.xlsx" "$WORK/l.csv" << 'PYEOF' || fail "lineup workbook"
+import csv, math, sys
+import openpyxl
+wb = openpyxl.load_workbook(sys.argv[1])
+lcsv = list(csv.DictReader(open(sys.argv[2], encoding="utf-8-sig")))
+sheets = {"Δ IOPS": ("iops", 0), "Δ 平均完成延遲（µs）": ("clat_mean_us", 1)}
+for name, (metric, lower) in sheets.items():
+    ws = wb[name]
+    head = [c.value for c in ws[5]]
+    nm = sum(1 for h in head[1:] if h and not h.startswith("Δ "))
+    assert nm == 3 and "基準" in head[1], head
+    rules = [(cf.sqref, r) for cf in ws.conditional_formatting for r in cf.rules]
+    assert len(rules) == 1 and rules[0][1].type == "colorScale", rules
+    cols = [c.rgb[-6:].upper() for c in rules[0][1].colorScale.color]
+    want = ["009E73", "FFFFFF", "D55E00"] if lower else ["D55E00", "FFFFFF", "009E73"]
+    assert cols == want, (name, cols)
+    ndelta = 0
+    for row in ws.iter_rows(min_row=6, values_only=True):
+        if row[0] is None:
+            break
+        base = row[1]
+        for k in range(1, nm):
+            v, dp = row[1 + k], row[nm + k]
+            assert isinstance(dp, float), (name, row)
+            assert math.isclose(dp, (v - base) / base, rel_tol=1e-9), (name, row)
+            drive = head[1 + k]
+            c = [r for r in lcsv if r["metric"] == metric and r["drive"] == drive and
+                 (r["test"] + (" [" + r["cell"] + "]" if r["cell"] else "")) == row[0]]
+            assert len(c) == 1, (name, drive, row[0], len(c))
+            assert math.isclose(float(c[0]["delta_pct"]) / 100, dp, abs_tol=1e-4), (c, dp)
+            ndelta += 1
+    assert ndelta >= 8, ndelta
+    assert len(ws._charts) == 1, name
+print("lineup workbook ok")
+PYEOF
+echo "ok: xlsx ($ncharts chart parts, $nsteps steps)"
