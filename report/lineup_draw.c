@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* lineup_draw: the lineup report's charts, delta tables, cover page and files. */
 #include "lineup_draw.h"
+#include "lineup_int.h"
 
 #include <errno.h>
 #include <math.h>
@@ -41,67 +42,12 @@
 #define SWEEP_MIN_DEPTHS 3
 #define DELTA_FULL_SCALE 25.0  /* percent of change that gets the full colour */
 
-/* The lineup's UI strings: the enum and each id in templates/i18n/lineup-<lang>.xml. */
-#define LINEUP_MSGS(X) \
-	X(S_LINEUP,            "lineup") \
-	X(S_DRIVES,            "drives") \
-	X(S_BASELINE,          "baseline") \
-	X(S_ARCHIVE,           "archive") \
-	X(S_PLAN,              "plan") \
-	X(S_TARGET,            "target") \
-	X(S_LEFT_OUT,          "left-out") \
-	X(S_NONE,              "none") \
-	X(S_IOPS,              "iops") \
-	X(S_MBPS,              "mbps") \
-	X(S_LAT_MEAN,          "lat-mean") \
-	X(S_LAT_P999,          "lat-p999") \
-	X(S_DELTA,             "delta") \
-	X(S_DELTA_SUB,         "delta-sub") \
-	X(S_HIGHER,            "higher") \
-	X(S_LOWER,             "lower") \
-	X(S_DISPERSION,        "dispersion") \
-	X(S_DISPERSION_SUB,    "dispersion-sub") \
-	X(S_TIME,              "time") \
-	X(S_QOS,               "qos") \
-	X(S_QOS_SUB,           "qos-sub") \
-	X(S_QOS_Y,             "qos-y") \
-	X(S_LATENCY,           "latency") \
-	X(S_SWEEP,             "sweep") \
-	X(S_QD,                "qd") \
-	X(S_SATURATION,        "saturation") \
-	X(S_WRITTEN,           "written") \
-	X(S_TEST,              "test") \
-	X(S_TESTS_SUB,         "tests-sub") \
-	X(S_SCOPES,            "scopes") \
-	X(S_SCOPE,             "scope") \
-	X(S_LEFT_OUT_BY,       "left-out-by") \
-	X(S_DISPERSION_SUB_BY, "dispersion-sub-by") \
-	X(S_TESTS_SUB_BY,      "tests-sub-by") \
-	X(S_PLANS_DIFFER,      "plans-differ") \
-	X(S_RESPONSE,          "response") \
-	/* #21 consistency */ \
-	X(S_CONS,              "consistency") \
-	X(S_CONS_SUB,          "consistency-sub") \
-	X(S_CONS_AVG,          "cons-avg") \
-	X(S_CONS_P999,         "cons-p999") \
-	X(S_CONS_SCORE,        "cons-score") \
-	X(S_CONS_AVG_SD,       "cons-avg-sd") \
-	X(S_CONS_SD,           "cons-sd") \
-	X(S_CONS_SD_LAST,      "cons-sd-last") \
-	/* #22 compare */ \
-	X(S_PARAMS,            "params-differ") \
-	X(S_PARAMS_SUB,        "params-differ-sub") \
-	X(S_PARAMETER,         "parameter") \
-	/* #23 html */ \
-	X(S_H_ALT,             "html-alt") \
-	X(S_H_SVG,             "html-svg")
-
-enum {
-#define LINEUP_MSG_ENUM(id, name) id,
-	LINEUP_MSGS(LINEUP_MSG_ENUM)
-#undef LINEUP_MSG_ENUM
-	S_N
+/* The headline metrics and their titles, in report order. */
+const struct lineup_headline lineup__headlines[] = {
+	{ LM_IOPS, S_IOPS }, { LM_MBPS, S_MBPS }, { LM_CLAT_MEAN, S_LAT_MEAN },
+	{ LM_CLAT_P999, S_LAT_P999 },
 };
+const size_t lineup__nheadlines = sizeof(lineup__headlines) / sizeof(lineup__headlines[0]);
 
 static const char *const ids[S_N] = {
 #define LINEUP_MSG_ID(id, name) [id] = (name),
@@ -109,56 +55,25 @@ static const char *const ids[S_N] = {
 #undef LINEUP_MSG_ID
 };
 
-/* The headline metrics and their titles, in report order. */
-static const struct {
-	enum lineup_metric m;
-	int title;
-} headlines[] = {
-	{ LM_IOPS, S_IOPS }, { LM_MBPS, S_MBPS }, { LM_CLAT_MEAN, S_LAT_MEAN },
-	{ LM_CLAT_P999, S_LAT_P999 },
-};
-
-/* One page: a chart or a table, and its SVG/PNG canvas in points. */
-struct item {
-	char *name;
-	struct chart *c;
-	struct table *t;
-	double w, h;
-};
-
-struct ctx {
-	const struct lineup *l;
-	const struct lineup_render_opts *o;
-	struct i18n *strings;
-	const char *const *s;
-	struct gfx_fonts *fonts;
-	struct chart_measure m;
-	struct tmpl *tmpl;
-	const struct tmpl_chart *tc;  /* the template entry being built */
-	struct item *items;
-	size_t n, cap;
-	const struct chart_preset *preset; /* #22 */
-};
-
-static void add_item(struct ctx *x, char *name, struct chart *c, struct table *t)
+static void add_item(struct lineup_ctx *x, char *name, struct chart *c, struct table *t)
 {
 	XGROW(x->items, x->cap, x->n + 1);
-	x->items[x->n++] = (struct item){ name, c, t, x->tc->width,
+	x->items[x->n++] = (struct lineup_item){ name, c, t, x->tc->width,
 					  x->tc->height > 0 ? x->tc->height : CHART_H };
 }
 
 /* The heading of the entry being built: the template's title, else the language's. */
-static const char *heading(const struct ctx *x, int id)
+static const char *heading(const struct lineup_ctx *x, int id)
 {
 	return x->tc->title ? x->tc->title : x->s[id];
 }
 
 /* A metric's title: the language's for the headline ones, else "id (unit)". */
-static char *metric_title(const struct ctx *x, enum lineup_metric m)
+static char *metric_title(const struct lineup_ctx *x, enum lineup_metric m)
 {
-	for (size_t h = 0; h < sizeof(headlines) / sizeof(headlines[0]); h++)
-		if (headlines[h].m == m)
-			return xstrdup(x->s[headlines[h].title]);
+	for (size_t h = 0; h < lineup__nheadlines; h++)
+		if (lineup__headlines[h].m == m)
+			return xstrdup(x->s[lineup__headlines[h].title]);
 	return xasprintf("%s (%s)", lineup_metric(m)->id, lineup_metric(m)->unit);
 }
 
@@ -174,7 +89,7 @@ static char *test_key(const struct lineup_test *t)
  * values ("4K 隨機讀取 QD1 T1，填盤前"): with columns of a sweep key, a label may hold
  * that key's value, which differs by column.
  */
-static char *test_title(const struct ctx *x, const struct lineup_test *t)
+static char *test_title(const struct lineup_ctx *x, const struct lineup_test *t)
 {
 	const struct result_step *st = NULL;
 	const char *label;
@@ -198,7 +113,7 @@ static void format_value(double v, char *buf, size_t n)
 
 /* ---- charts ---------------------------------------------------------------------- */
 
-static void build_bars(struct ctx *x, enum lineup_metric m)
+static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 {
 	const struct lineup *l = x->l;
 	char *mt = metric_title(x, m);
@@ -238,7 +153,7 @@ static void build_bars(struct ctx *x, enum lineup_metric m)
  * value (Δ % vs the baseline), shaded by how much better or worse. part > 0 numbers
  * the tables of a lineup too wide for one.
  */
-static void build_delta_part(struct ctx *x, enum lineup_metric m, const size_t *cols,
+static void build_delta_part(struct lineup_ctx *x, enum lineup_metric m, const size_t *cols,
 			     size_t n, int part)
 {
 	const struct lineup *l = x->l;
@@ -289,7 +204,7 @@ static void build_delta_part(struct ctx *x, enum lineup_metric m, const size_t *
 }
 
 /* The delta tables of metric m: one, or one per DELTA_DRIVES drives. */
-static void build_delta_table(struct ctx *x, enum lineup_metric m)
+static void build_delta_table(struct lineup_ctx *x, enum lineup_metric m)
 {
 	const struct lineup *l = x->l;
 	size_t *cols = xcalloc(l->nm + 1, sizeof(*cols)), n = 0;
@@ -325,7 +240,7 @@ static int wants_dispersion(const struct result_step *st)
 }
 
 /* Per-second IOPS per column, for tests of a minute or more or with the hint. */
-static void build_dispersion(struct ctx *x, size_t k)
+static void build_dispersion(struct lineup_ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
 	char *title = test_title(x, t), *ct;
@@ -408,7 +323,7 @@ size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pc
 }
 
 /* Write IOPS against the share of capacity written, where both are known. */
-static void build_saturation(struct ctx *x, size_t k)
+static void build_saturation(struct lineup_ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
 	char *title = test_title(x, t), *ct = xasprintf("%s: %s", heading(x, S_SATURATION), title);
@@ -433,7 +348,7 @@ static void build_saturation(struct ctx *x, size_t k)
 }
 
 /* Exceedance: the share of I/Os slower than each bucket, from json+ bins. */
-static void build_qos(struct ctx *x, size_t k)
+static void build_qos(struct lineup_ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
 	char *title = test_title(x, t), *ct = xasprintf("%s: %s", heading(x, S_QOS), title);
@@ -487,7 +402,7 @@ static int same_but_qd(const struct result_step *a, const struct result_step *b)
 }
 
 /* IOPS against queue depth for the tests like test k, one line per drive. */
-static void build_sweep(struct ctx *x, size_t k, char *done)
+static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 {
 	const struct lineup *l = x->l;
 	const struct result_step *ref = l->t[k].step[l->base];
@@ -537,13 +452,13 @@ static void build_sweep(struct ctx *x, size_t k, char *done)
 }
 
 /* Bars or delta tables (per) for each metric of the entry, the headline ones by default. */
-static void per_metric(struct ctx *x, void (*per)(struct ctx *, enum lineup_metric))
+static void per_metric(struct lineup_ctx *x, void (*per)(struct lineup_ctx *, enum lineup_metric))
 {
 	const char *p = x->tc->metrics;
 
 	if (!p)
-		for (size_t h = 0; h < sizeof(headlines) / sizeof(headlines[0]); h++)
-			per(x, headlines[h].m);
+		for (size_t h = 0; h < lineup__nheadlines; h++)
+			per(x, lineup__headlines[h].m);
 	while (p && *p) {
 		size_t len = strcspn(p, " ");
 
@@ -555,19 +470,19 @@ static void per_metric(struct ctx *x, void (*per)(struct ctx *, enum lineup_metr
 	}
 }
 
-static void build_cover(struct ctx *x);
+static void build_cover(struct lineup_ctx *x);
 
-static void kind_bars(struct ctx *x)
+static void kind_bars(struct lineup_ctx *x)
 {
 	per_metric(x, build_bars);
 }
 
-static void kind_delta(struct ctx *x)
+static void kind_delta(struct lineup_ctx *x)
 {
 	per_metric(x, build_delta_table);
 }
 
-static void kind_sweep(struct ctx *x)
+static void kind_sweep(struct lineup_ctx *x)
 {
 	char *done = xcalloc(x->l->nt + 1, 1);
 
@@ -578,23 +493,23 @@ static void kind_sweep(struct ctx *x)
 }
 
 /* The overlays, drawn per test. */
-static void per_test(struct ctx *x, void (*per)(struct ctx *, size_t))
+static void per_test(struct lineup_ctx *x, void (*per)(struct lineup_ctx *, size_t))
 {
 	for (size_t k = 0; k < x->l->nt; k++)
 		per(x, k);
 }
 
-static void kind_dispersion(struct ctx *x)
+static void kind_dispersion(struct lineup_ctx *x)
 {
 	per_test(x, build_dispersion);
 }
 
-static void kind_saturation(struct ctx *x)
+static void kind_saturation(struct lineup_ctx *x)
 {
 	per_test(x, build_saturation);
 }
 
-static void kind_qos(struct ctx *x)
+static void kind_qos(struct lineup_ctx *x)
 {
 	per_test(x, build_qos);
 }
@@ -603,7 +518,7 @@ static void kind_qos(struct ctx *x)
  * #21 consistency: one table, a row per test and column with per-second data
  * ("test: column"), the numbers of the column's element (results.csv's).
  */
-static void kind_consistency(struct ctx *x)
+static void kind_consistency(struct lineup_ctx *x)
 {
 	const char *head[CONS_NCOLS] = {
 		x->s[S_TEST], x->s[S_CONS_AVG], x->s[S_CONS_P999], x->s[S_CONS_SCORE],
@@ -631,7 +546,7 @@ static void kind_consistency(struct ctx *x)
 }
 
 /* The builder of each kind a lineup template may name (TMPL_IN_LINEUP in tmpl.h). */
-static void (*const builders[TMPL_NKINDS])(struct ctx *x) = {
+static void (*const builders[TMPL_NKINDS])(struct lineup_ctx *x) = {
 	[TMPL_DRIVES] = build_cover,
 	[TMPL_BARS] = kind_bars,
 	[TMPL_DELTA] = kind_delta,
@@ -643,7 +558,7 @@ static void (*const builders[TMPL_NKINDS])(struct ctx *x) = {
 };
 
 /* The items of template entry tc; a kind without data adds none. */
-static void build_kind(struct ctx *x, const struct tmpl_chart *tc)
+static void build_kind(struct lineup_ctx *x, const struct tmpl_chart *tc)
 {
 	x->tc = tc;
 	if ((unsigned)tc->kind < TMPL_NKINDS && builders[tc->kind])
@@ -654,7 +569,7 @@ static void build_kind(struct ctx *x, const struct tmpl_chart *tc)
 
 /* #22 compare: the tests whose stimulus differs between columns, when there are any:
  * a row per test and parameter, each column's value. */
-static void build_params(struct ctx *x)
+static void build_params(struct lineup_ctx *x)
 {
 	const struct lineup *l = x->l;
 	struct lineup_diff *df;
@@ -690,7 +605,7 @@ static void build_params(struct ctx *x)
 }
 
 /* The drives (baseline marked) and what was left out, as tables. */
-static void build_cover(struct ctx *x)
+static void build_cover(struct lineup_ctx *x)
 {
 	const struct lineup *l = x->l;
 	const char *head[5] = { x->s[l->by ? S_SCOPE : S_DRIVES], x->s[S_ARCHIVE],
@@ -727,7 +642,7 @@ static void build_cover(struct ctx *x)
 }
 
 /* One file of an item: SVG, PNG (twice: the @2x one) or a PDF; the preset's canvas. */
-static int write_item(struct ctx *x, const struct item *it, const char *dir,
+static int write_item(struct lineup_ctx *x, const struct lineup_item *it, const char *dir,
 		      enum gfx_format fmt, int twice, struct diag *d)
 {
 	int pw = fmt == GFX_PNG ? (x->o->png_width > 0 ? x->o->png_width
@@ -746,7 +661,7 @@ static int write_item(struct ctx *x, const struct item *it, const char *dir,
 }
 
 /* #22: the preset's files of every item into dir: SVG, or PNG (and @2x), PDF beside SVG. */
-static int write_items(struct ctx *x, const char *dir, enum gfx_format fmt, struct diag *d)
+static int write_items(struct lineup_ctx *x, const char *dir, enum gfx_format fmt, struct diag *d)
 {
 	int rc = safefile_mkdir(dir, 1, d);
 
@@ -765,7 +680,7 @@ static int write_items(struct ctx *x, const char *dir, enum gfx_format fmt, stru
  * come as parts that fit (pagesplit, #22); only a single row taller than the page
  * would be drawn smaller.
  */
-static int draw_page(struct ctx *x, struct gfx *g, const struct item *it, struct diag *d)
+static int draw_page(struct lineup_ctx *x, struct gfx *g, const struct lineup_item *it, struct diag *d)
 {
 	double w = PAGE_W - 2 * (PAGE_MARGIN - 36), h, s = 1;
 	int rc;
@@ -787,7 +702,7 @@ static int draw_page(struct ctx *x, struct gfx *g, const struct item *it, struct
 	return gfx_page(g, d);
 }
 
-static int write_pdf(struct ctx *x, struct diag *d)
+static int write_pdf(struct lineup_ctx *x, struct diag *d)
 {
 	struct gfx_meta meta = { x->s[S_LINEUP], "ssdbench " SSDBENCH_VERSION, x->o->date };
 	struct gfx *g = NULL;
@@ -800,7 +715,7 @@ static int write_pdf(struct ctx *x, struct diag *d)
 				     PAGE_H - 12, &x->m, &parts);
 
 		for (size_t k = 0; k < n; k++) {
-			struct item part = { x->items[i].name, parts[k].c, parts[k].t, 0, 0 };
+			struct lineup_item part = { x->items[i].name, parts[k].c, parts[k].t, 0, 0 };
 
 			if (!rc)
 				rc = draw_page(x, g, &part, d);
@@ -819,7 +734,7 @@ static int write_pdf(struct ctx *x, struct diag *d)
 }
 
 /* templates/i18n/lineup-<lang>.xml, beside the run report's table for lang. */
-static int load_strings(struct ctx *x, struct diag *d)
+static int load_strings(struct lineup_ctx *x, struct diag *d)
 {
 	char *base = i18n_path(datadir_get(), x->o->lang);
 	char *slash = strrchr(base, '/');
@@ -833,77 +748,10 @@ static int load_strings(struct ctx *x, struct diag *d)
 	return rc;
 }
 
-/* #22 compare: the provenance line under every chart and table. */
-static void set_footers(struct ctx *x)
-{
-	char *f = lineup_provenance(x->l, x->s[S_PLAN]);
-
-	for (size_t i = 0; i < x->n; i++) {
-		if (x->items[i].c)
-			chart_set_footer(x->items[i].c, f);
-		else
-			table_set_footer(x->items[i].t, f);
-	}
-	free(f);
-}
-
-/* #23 xlsx: the workbook: a Δ sheet per headline metric (numbers, colour scales, a
- * bar chart), then every chart and table of the lineup as a sheet, in its order. */
-static int write_xlsx(struct ctx *x, struct diag *d)
-{
-	enum lineup_metric ms[sizeof(headlines) / sizeof(headlines[0])];
-	char *titles[sizeof(headlines) / sizeof(headlines[0])];
-	struct xlsx_lineup_words w = { x->s[S_TEST], x->s[S_BASELINE], x->s[S_DELTA_SUB], ms,
-				       (const char *const *)titles, 0 };
-	struct xlsx wb;
-	int rc = xlsx_open(&wb, x->o->xlsx_path, x->s[S_LINEUP], 86400, d);
-
-	if (rc)
-		return rc;
-	for (size_t h = 0; h < sizeof(headlines) / sizeof(headlines[0]); h++) {
-		ms[h] = headlines[h].m;
-		titles[h] = xasprintf("Δ %s", x->s[headlines[h].title]);
-		w.nmetrics++;
-	}
-	xlsx_lineup_deltas(&wb, x->l, &w);
-	for (size_t i = 0; i < x->n; i++) {
-		if (x->items[i].c)
-			xlsx_chart_sheet(&wb, x->items[i].c, x->items[i].name);
-		else
-			xlsx_table_sheet(&wb, x->items[i].t, x->items[i].name);
-	}
-	for (size_t h = 0; h < w.nmetrics; h++)
-		free(titles[h]);
-	return xlsx_close(&wb, d);
-}
-
-/* #23 html: the article bundle: every chart and table of the lineup, in its order
- * (the drives table first, as the template puts it). */
-static int write_html(struct ctx *x, struct diag *d)
-{
-	const struct html_words w = { x->s[S_H_ALT], x->s[S_H_SVG] };
-	struct html h;
-	int rc = html_open(&h, x->o->html_dir, x->o->lang ? x->o->lang : "zh-TW",
-			   x->s[S_LINEUP], x->fonts, &w, d);
-
-	for (size_t i = 0; !rc && i < x->n; i++) {
-		if (x->items[i].c)
-			rc = html_chart(&h, x->items[i].c, x->items[i].name, x->items[i].w,
-					x->items[i].h, d);
-		else
-			html_table(&h, x->items[i].t);
-	}
-	if (rc) {
-		html_discard(&h);
-		return rc;
-	}
-	return html_close(&h, d);
-}
-
 int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 		  struct diag *d)
 {
-	struct ctx x = { .l = l, .o = o };
+	struct lineup_ctx x = { .l = l, .o = o };
 	char *conf = o->fonts_conf ? xstrdup(o->fonts_conf)
 				   : report_data_path("templates/fonts.conf");
 	char *tpath = o->template_path ? xstrdup(o->template_path)
@@ -932,16 +780,16 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 	gfx_fonts_svg_outlines(x.fonts, o->svg_outlines);
 	for (size_t i = 0; i < x.tmpl->ncharts; i++)
 		build_kind(&x, &x.tmpl->charts[i]);
-	set_footers(&x);
+	lineup__set_footers(&x);
 	for (int k = 0; !rc && k < 2; k++)
 		if (dirs[k])
 			rc = write_items(&x, dirs[k], fmts[k], d);
 	if (!rc && o->pdf_path)
 		rc = write_pdf(&x, d);
 	if (!rc && o->xlsx_path)
-		rc = write_xlsx(&x, d);
+		rc = lineup__write_xlsx(&x, d);
 	if (!rc && o->html_dir)
-		rc = write_html(&x, d);
+		rc = lineup__write_html(&x, d);
 out:
 	for (size_t i = 0; i < x.n; i++) {
 		free(x.items[i].name);
