@@ -42,13 +42,6 @@
 #define SWEEP_MIN_DEPTHS 3
 #define DELTA_FULL_SCALE 25.0  /* percent of change that gets the full colour */
 
-/* The headline metrics and their titles, in report order. */
-const struct lineup_headline lineup__headlines[] = {
-	{ LM_IOPS, S_IOPS }, { LM_MBPS, S_MBPS }, { LM_CLAT_MEAN, S_LAT_MEAN },
-	{ LM_CLAT_P999, S_LAT_P999 },
-};
-const size_t lineup__nheadlines = sizeof(lineup__headlines) / sizeof(lineup__headlines[0]);
-
 static const char *const ids[S_N] = {
 #define LINEUP_MSG_ID(id, name) [id] = (name),
 	LINEUP_MSGS(LINEUP_MSG_ID)

@@ -86,6 +86,7 @@ struct lineup_headline {
 	enum lineup_metric m;
 	int title;
 };
+/* lineup_out.c */
 extern const struct lineup_headline lineup__headlines[];
 extern const size_t lineup__nheadlines;
 

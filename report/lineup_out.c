@@ -14,6 +14,13 @@
 #include "xlsx.h"
 #include "xlsx_lineup.h"
 
+/* The headline metrics and their titles, in report order. */
+const struct lineup_headline lineup__headlines[] = {
+	{ LM_IOPS, S_IOPS }, { LM_MBPS, S_MBPS }, { LM_CLAT_MEAN, S_LAT_MEAN },
+	{ LM_CLAT_P999, S_LAT_P999 },
+};
+const size_t lineup__nheadlines = sizeof(lineup__headlines) / sizeof(lineup__headlines[0]);
+
 /* #22 compare: the provenance line under every chart and table. */
 void lineup__set_footers(struct lineup_ctx *x)
 {
