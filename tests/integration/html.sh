@@ -99,7 +99,11 @@ $PY "$WORK/bundle.py" "$WORK/h" "$WORK/svg" 1 > "$WORK/r.tables" || fail "report
 $PY - "$WORK/r.tables" "$WORK/a/results.csv" << 'PYEOF' || fail "report tables against results.csv"
 import csv, json, math, sys
 tables = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
-res = {r["name"]: r for r in csv.DictReader(open(sys.argv[2], encoding="utf-8-sig"))}
+rows_csv = list(csv.DictReader(open(sys.argv[2], encoding="utf-8-sig")))
+res = {r["step"]: r for r in rows_csv}
+# Rows print the steps' labels or reviewer wording (#22 labels), so the consistency
+# table is matched to results.csv in step order, the step table by its step number.
+with_cons = [r for r in rows_csv if r["iops_avg"]]
 def num(s):
     s = s.split(" ")[0].replace(",", "")
     return None if s in ("–", "") else float(s)
@@ -109,8 +113,8 @@ assert len(cons) == 1, [t["caption"] for t in tables]
 cols = [("iops_avg", 0.51), ("iops_p99.9_slowest", 0.51), ("drivemaster_score", 0.00051),
         ("iops_avg_over_stddev", 0.0051), ("iops_stddev", 0.51), ("iops_stddev_last60s", 0.51)]
 n = 0
-for row in cons[0]["rows"]:
-    r = res[row[0][0]]
+assert len(cons[0]["rows"]) == len(with_cons), (len(cons[0]["rows"]), len(with_cons))
+for row, r in zip(cons[0]["rows"], with_cons):
     for (col, tol), cell in zip(cols, row[1:]):
         want, have = r[col], num(cell[0])
         if want == "":
@@ -118,14 +122,13 @@ for row in cons[0]["rows"]:
             continue
         assert have is not None and abs(float(want) - have) <= tol, (row[0], col, want, cell)
         n += 1
-assert len(cons[0]["rows"]) == sum(1 for r in res.values() if r["iops_avg"]), "rows"
 assert n >= 40, n
 # The step table: per step its read and write MB/s and total IOPS.
 steps = [t for t in tables if t["caption"] == "測試步驟"]
 assert len(steps) == 1 and steps[0]["head"][6] == "IOPS", steps[:1]
 m = 0
 for row in steps[0]["rows"]:
-    r = res[row[1][0]]
+    r = res[row[0][0]]
     iops = sum(float(r[k] or 0) for k in ("read_iops", "write_iops"))
     if iops > 0:
         assert abs(num(row[6][0]) - iops) <= 0.51, (row, iops)
@@ -165,8 +168,15 @@ for title, (metric, lower) in metrics.items():
     assert len(head) == 4 and head[1].endswith(" (基準)"), head
     labels = [head[1][:-len(" (基準)")]] + head[2:]
     nd = 0
-    for row in t[0]["rows"]:
-        test = row[0][0]
+    # Rows print the reviewer wording (#22 labels), the CSV the step name and cell:
+    # matched in the lineup's test order (first appearance in the CSV).
+    order = []
+    for r in lcsv:
+        key = r["test"] + (" [" + r["cell"] + "]" if r["cell"] else "")
+        if r["metric"] == metric and key not in order:
+            order.append(key)
+    assert len(order) == len(t[0]["rows"]), (title, len(order), len(t[0]["rows"]))
+    for row, test in zip(t[0]["rows"], order):
         for k, cell in enumerate(row[1:]):
             want = lookup(labels[k], test, metric)
             m = re.match(r"^([\d,.]+)(?: \(([+-][\d.]+)%\))?$", cell[0])
