@@ -11,6 +11,7 @@
 # it on one file agree within the noise docs/replay.md states. Refusals: raw replay
 # options, a <fio> inside <replay>, a truncated or missing trace, each at its place.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pdfsize.sh"  # #22: pdf_ok, no word under 9 pt
 
 if [ "$(id -u)" -ne 0 ] || ! command -v losetup > /dev/null || ! command -v mkfs.ext4 > /dev/null ||
    ! command -v blkparse > /dev/null || ! command -v pdftotext > /dev/null; then
@@ -105,6 +106,7 @@ expect_eq "check: the read-back replays do not" "$(jq -r '.steps[] | select(.nam
 cap=$((128 << 20))
 t0=$SECONDS
 run_ok "$SRC/testplans/replay.xml" "$WORK/run" --set smoke=1 --target "dut=file:$WORK/t.bin,size=128MiB" -q
+pdf_ok "replay smoke: report.pdf" "$WORK/run/report.pdf"
 echo "replay: replay.xml smoke in $((SECONDS - t0)) s"
 ok "$SSDBENCH" report "$WORK/run" --lang en -o "$WORK/en.pdf"
 pdftotext -layout "$WORK/en.pdf" "$WORK/en.txt"

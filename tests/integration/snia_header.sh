@@ -6,12 +6,14 @@
 # squares in awk from the window's rounds); a non-SNIA plan's report with the fields
 # that apply; a plan naming an unknown template refused at FILE:LINE:COL.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pdfsize.sh"  # #22: pdf_ok, no word under 9 pt
 command -v pdftotext > /dev/null || { echo "SKIP: no pdftotext"; exit 77; }
 command -v jq > /dev/null || { echo "SKIP: no jq"; exit 77; }
 
 A=$WORK/iops
 run_ok "$SRC/testplans/snia-iops.xml" "$A" --target "dut=file:$WORK/t.bin,size=256MiB" \
   --set smoke=1
+pdf_ok "snia-iops smoke: report.pdf" "$A/report.pdf"
 M=$A/manifest.json
 expect_eq "manifest plan.report" "$(jq -r .plan.report "$M")" snia-iops
 # The run drew with report-snia-iops.xml: its rounds charts, no summary bars.
@@ -114,6 +116,7 @@ done
 # A non-SNIA plan: the header's fields that apply, none of the SNIA-only ones.
 Q=$WORK/quick
 run_ok "$SRC/testplans/quick.xml" "$Q" --target "dut=file:$WORK/q.bin,size=64MiB" --set smoke=1
+pdf_ok "quick smoke: report.pdf" "$Q/report.pdf"
 expect_eq "quick: plan.report" "$(jq -r .plan.report "$Q/manifest.json")" null
 "$SSDBENCH" report "$Q" --lang en > /dev/null
 check "quick: the default template's summary" test -f "$Q/charts/summary.svg"

@@ -12,6 +12,7 @@
 # each block size's window rounds of fio's bw_bytes per direction; charts/ has the
 # table and the 2D plot.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pdfsize.sh"  # #22: pdf_ok, no word under 9 pt
 
 for t in pdftotext jq; do
   command -v "$t" > /dev/null || { echo "skip: $t not installed"; exit 77; }
@@ -23,6 +24,7 @@ cd "$SRC"
 smoke() {
   run_ok "testplans/snia-$1.xml" "$WORK/$1" --target "dut=file:$WORK/$1.bin,size=256MiB" \
     --set smoke=1 -q
+  pdf_ok "snia-$1 smoke: report.pdf" "$WORK/$1/report.pdf"
   rm -f "$WORK/$1.bin"
   rm -rf "$WORK/$1/charts" "$WORK/$1/report.pdf"
   "$SSDBENCH" report "$WORK/$1" --template "templates/report-snia-$1.xml" --lang en \

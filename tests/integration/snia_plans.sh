@@ -8,6 +8,7 @@
 # bssplit and zoned access range in every job, its mean I/O size what the bssplit
 # gives, and fio's read share of I/Os 40 %.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pdfsize.sh"  # #22: pdf_ok, no word under 9 pt
 
 cd "$SRC"
 # smoke PLAN: runs testplans/snia-PLAN.xml at smoke size on a fresh 256 MiB file
@@ -16,6 +17,7 @@ smoke() {
   local t0=$SECONDS
   run_ok "testplans/snia-$1.xml" "$WORK/$1" --target "dut=file:$WORK/$1.bin,size=256MiB" \
     --set smoke=1 -q
+  pdf_ok "snia-$1 smoke: report.pdf" "$WORK/$1/report.pdf"
   rm -f "$WORK/$1.bin"
   echo "snia-$1 smoke: $((SECONDS - t0)) s"
 }

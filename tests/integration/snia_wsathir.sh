@@ -8,6 +8,7 @@
 # marks name every wait state (the duty cycles, from manifest.json), and a table whose
 # mean IOPS per wait state is the mean of that state's access periods' fio.json IOPS.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pdfsize.sh"  # #22: pdf_ok, no word under 9 pt
 
 command -v pdftotext > /dev/null || { echo "SKIP: pdftotext missing"; exit 77; }
 
@@ -33,6 +34,7 @@ page_text() {
 w=$WORK/wsat
 run_ok "$SRC/testplans/snia-wsat.xml" "$w" --set smoke=1 \
   --target "dut=file:$WORK/w.bin,size=256MiB"
+pdf_ok "snia-wsat smoke: report.pdf" "$w/report.pdf"
 "$SSDBENCH" report "$w" --lang en --template "$SRC/templates/report-snia-wsat.xml" \
   -o "$WORK/wsat.pdf" > /dev/null
 for n in snia-wsat-time snia-wsat-tgbw snia-wsat-tgbw-log snia-wsat-resp; do
@@ -69,6 +71,7 @@ done
 h=$WORK/hir
 run_ok "$SRC/testplans/snia-hir.xml" "$h" --set smoke=1 \
   --target "dut=file:$WORK/h.bin,size=256MiB"
+pdf_ok "snia-hir smoke: report.pdf" "$h/report.pdf"
 "$SSDBENCH" report "$h" --lang en --template "$SRC/templates/report-snia-hir.xml" \
   -o "$WORK/hir.pdf" > /dev/null
 check "HIR chart snia-hir.svg" test -s "$h/charts/snia-hir.svg"

@@ -7,12 +7,14 @@
 # marked QDn. Every value, read from the chart model (chart_dump), against jq over
 # that step's fio.json: bw_bytes / 1e6, iops, lat_ns.mean weighted by total_ios.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pdfsize.sh"  # #22: pdf_ok, no word under 9 pt
 DUMP=${3:?usage: $0 SSDBENCH SOURCE_DIR CHART_DUMP}
 
 out=$WORK/out
 "$SSDBENCH" run "$SRC/testplans/qd-sweep.xml" --set smoke=1 \
   --target "dut=file:$WORK/t.bin,size=64MiB" --out "$out" > "$WORK/run.log" 2>&1 ||
   { cat "$WORK/run.log" >&2; fail "run failed"; }
+pdf_ok "qd-sweep smoke: report.pdf" "$out/report.pdf"
 m=$out/manifest.json
 for p in mbps iops lat; do
   check "charts/sweep-qd-$p.svg" test -s "$out/charts/sweep-qd-$p.svg"
