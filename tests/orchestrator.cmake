@@ -25,11 +25,7 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     sizes  # #22 presets
     labels  # #22 labels
     )
-  add_test(NAME it_${it}
-    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
-            $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
-  set_tests_properties(it_${it} PROPERTIES LABELS integration SKIP_RETURN_CODE 77
-    TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+  sb_integration_test(${it})
 endforeach()
 # Runs that write archives share the page cache and the disk: keep them one at a time.
 set_tests_properties(it_quick it_options it_failure it_interrupt it_verify it_device

@@ -15,11 +15,7 @@ set_property(TEST test_chartdraw APPEND PROPERTY ENVIRONMENT
   "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/lsan.supp:print_suppressions=0:fast_unwind_on_malloc=0")
 sb_unit_test(test_i18n sb_report PkgConfig::LIBXML2)
 # The sample archive rendered in three languages, twice; every kind of `plot`.
-add_test(NAME it_report
-  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/report.sh
-          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
-set_tests_properties(it_report PROPERTIES LABELS integration SKIP_RETURN_CODE 77
-  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+sb_integration_test(report)
 sb_unit_test(test_tmpl sb_report)
 sb_unit_test(test_lineup sb_chart)
 sb_unit_test(test_lineup_params sb_chart)  # #22 compare
@@ -32,17 +28,9 @@ sb_unit_test(test_snia_xsrdirth sb_report)
 # #22 disp: the dispersion chart's inset, reference lines, score and markers, without drawing.
 sb_unit_test(test_disp sb_report)
 # An archive with <rounds> scopes, written by mkrounds.sh, in three languages.
-add_test(NAME it_report_rounds
-  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/report_rounds.sh
-          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
-set_tests_properties(it_report_rounds PROPERTIES LABELS integration SKIP_RETURN_CODE 77
-  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+sb_integration_test(report_rounds)
 # The sample archives made by shipped plans, in three languages.
-add_test(NAME it_report_samples
-  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/report_samples.sh
-          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
-set_tests_properties(it_report_samples PROPERTIES LABELS integration SKIP_RETURN_CODE 77
-  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+sb_integration_test(report_samples)
 # compare over the committed sample lineup (file, loop, zram; an OP sweep), across
 # archives and inside one, in two languages, deltas recomputed from results.csv.
 add_test(NAME it_lineup_samples
@@ -66,19 +54,7 @@ set_tests_properties(it_sweep PROPERTIES LABELS integration SKIP_RETURN_CODE 77
 # The reviewer wording table in three languages and the labels' choice of language.
 sb_unit_test(test_wording sb_chart)
 # #23 xlsx: the workbooks of a report and a lineup, read back with openpyxl.
-add_test(NAME it_xlsx
-  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/xlsx.sh
-          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
-set_tests_properties(it_xlsx PROPERTIES LABELS integration SKIP_RETURN_CODE 77
-  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
-add_test(NAME it_xlsx_office
-  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/xlsx_office.sh
-          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
-set_tests_properties(it_xlsx_office PROPERTIES LABELS integration SKIP_RETURN_CODE 77
-  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+sb_integration_test(xlsx)
+sb_integration_test(xlsx_office)
 # #23 html: the article bundles of a report and a lineup, parsed with html5lib.
-add_test(NAME it_html
-  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/html.sh
-          $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
-set_tests_properties(it_html PROPERTIES LABELS integration SKIP_RETURN_CODE 77
-  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+sb_integration_test(html)
