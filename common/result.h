@@ -137,6 +137,7 @@ struct result_step {
 	uint64_t replay_scale; /* fio's replay_scale: offsets divided by it (1: none) */
 	uint64_t trace_ios;   /* the I/Os the trace holds (fio replays each once) */
 	uint64_t trace_end;   /* the trace's highest offset + length, bytes */
+	uint64_t fio_released_ms; /* Unix ms fio was given its job (0: not recorded) */
 	uint64_t io_ms;       /* fio's job runtime (from fio.json): a replay's wall time */
 };
 

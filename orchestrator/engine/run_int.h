@@ -125,6 +125,9 @@ struct run_arc {
 	int saved;                   /* a manifest of this run was written */
 };
 
+/* A duty cycle's start-up estimate is the median of this many last measurements. */
+#define RUN_STARTUPS 15
+
 /* The walk's own state, carried from element to element. */
 struct run_walk {
 	uint64_t written;            /* bytes written to the target by the run so far */
@@ -132,12 +135,14 @@ struct run_walk {
 	double started;              /* clock_mono_s() at the run's start */
 	/*
 	 * A duty cycle's wait state: its last fio element's end of I/O (fio's report
-	 * time) and fio's start-up (start to first I/O, the mean so far), in ms; the next fio
-	 * element starts at start_at_ms so that its first I/O comes the "off" time
-	 * after that end, and any other element waits until wait_end_ms.
+	 * time) and fio's start-ups (given its job to first I/O) measured so far, in ms;
+	 * the next fio element is given its job at start_at_ms, their lower median before the
+	 * wait's end, so that its first I/O comes the "off" time after that end; any
+	 * other element waits until wait_end_ms.
 	 */
-	int64_t fio_end_ms, fio_startup_ms, start_at_ms, wait_end_ms;
-	int64_t fio_startups;        /* the start-ups fio_startup_ms is the mean of */
+	int64_t fio_end_ms, start_at_ms, wait_end_ms;
+	int64_t fio_startup[RUN_STARTUPS];  /* the last RUN_STARTUPS, a ring */
+	int64_t fio_startups;               /* how many were measured */
 	struct run_eta {             /* what the live status learns (run_progress.c) */
 		double write_bps;    /* the write rate fio showed, averaged; 0 = none yet */
 		long unit;           /* the top-level step or scope running */

@@ -171,11 +171,9 @@ static void note_io_end(struct orch *x, const char *dir, int64_t started)
 		int64_t first_io = rep.timestamp_ms - (int64_t)fiojson_report_clock_ms(&rep);
 
 		x->walk.fio_end_ms = rep.timestamp_ms;
-		if (first_io > started && first_io - started < 10000) {   /* a running mean */
-			x->walk.fio_startups++;
-			x->walk.fio_startup_ms += (first_io - started - x->walk.fio_startup_ms) /
-					     x->walk.fio_startups;
-		}
+		if (first_io > started && first_io - started < 10000)
+			x->walk.fio_startup[x->walk.fio_startups++ % RUN_STARTUPS] =
+				first_io - started;
 	}
 	fiojson_report_release(&rep);
 	free(file);
@@ -229,6 +227,7 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 	x->walk.start_at_ms = x->walk.wait_end_ms = 0;
 	if (!rc)
 		rc = judge_fio(x, st, status);
+	st->fio_released_ms = started > 0 && !x->dev.tgt.client ? (uint64_t)started : 0;
 	if (!rc && c->on_ms)
 		note_io_end(x, dir, started);
 	x->walk.written += st->dir_stat[RESULT_WRITE].io_bytes;  /* a failed step's writes count too */

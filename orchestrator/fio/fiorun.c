@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "safefile.h"
 #include "err.h"
 #include "fiorun_int.h"
 #include "sbuf.h"
@@ -511,11 +512,33 @@ static void pump_stdout(const struct fiorun_exec_opts *o, struct watch *w, int f
 		fputs("\r\033[K", stderr);
 }
 
-/* The child side: fio in the step folder, stderr to err_fd, stdout to the pipe. */
-static void exec_fio(const struct fiorun_exec_opts *o, int out_fd, int err_fd, pid_t parent)
+/*
+ * fio's whole environment: fio expands ${VAR} in job files from its environment, so
+ * it gets nothing of the user's but PATH (which fio the user runs, and what a test's
+ * stand-in calls) and a fixed locale, for numbers printed alike everywhere.
+ */
+static char **fio_env(void)
+{
+	const char *path = getenv("PATH");
+	struct args e = { 0 };
+
+	args_add(&e, "PATH=%s", path && *path ? path : "/usr/local/sbin:/usr/local/bin:"
+		 "/usr/sbin:/usr/bin:/sbin:/bin");
+	args_add(&e, "LC_ALL=C");
+	args_add(&e, "TZ=UTC");
+	return e.v;
+}
+
+/*
+ * The child side: fio in the step folder, stderr to err_fd, stdout to the pipe. A
+ * local fio reads its job file from in_fd (the job text ssdbench wrote and then read
+ * back, byte for byte, so the job fio runs is the one checked; and fio can be
+ * started before the job is given, see fiorun_exec); fio's client reads the file.
+ */
+static void exec_fio(const struct fiorun_exec_opts *o, int in_fd, int out_fd, int err_fd,
+		     pid_t parent)
 {
 	struct args a = { 0 };
-	int in_fd;
 
 	/* ssdbench killed (kill -9): fio goes with it rather than go on unrecorded, or
 	 * hang writing reports nobody reads; `resume` kills its job processes. */
@@ -523,7 +546,8 @@ static void exec_fio(const struct fiorun_exec_opts *o, int out_fd, int err_fd, p
 		_exit(126);
 	if (chdir(o->dir))
 		_exit(126);
-	in_fd = open("/dev/null", O_RDONLY);
+	if (in_fd < 0)
+		in_fd = open("/dev/null", O_RDONLY);
 	if (in_fd < 0)
 		_exit(126);
 	dup2(in_fd, 0);
@@ -536,14 +560,37 @@ static void exec_fio(const struct fiorun_exec_opts *o, int out_fd, int err_fd, p
 	args_add(&a, "--eta-newline=1");
 	if (o->client)
 		args_add(&a, "--client=%s", o->client);
-	args_add(&a, "%s", o->jobfile);
+	args_add(&a, "%s", o->client ? o->jobfile : "-");
 	/* Given again after the job file, fio's client leaves the server's "<host> ..."
 	 * chatter out of the report (fio-formats.md section 3). */
 	if (o->client)
 		args_add(&a, "--output-format=json+");
-	execvp(a.v[0], a.v);
+	execvpe(a.v[0], a.v, fio_env());
 	fprintf(stderr, "ssdbench: cannot run fio: %s\n", strerror(errno));
 	_exit(127);
+}
+
+/*
+ * Gives fio the job text on its standard input and closes it: fio, started and
+ * waiting, parses it and runs. A fio that has died already (EPIPE) says why itself.
+ */
+static void give_job(int fd, const struct sbuf *job)
+{
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+	size_t off = 0;
+
+	sigaction(SIGPIPE, &ign, &old);
+	while (off < job->len) {
+		ssize_t n = write(fd, job->buf + off, job->len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		off += (size_t)n;
+	}
+	close(fd);
+	sigaction(SIGPIPE, &old, NULL);
 }
 
 /* Sets d for a step the watchdog stopped, quoting what fio said. */
@@ -646,29 +693,42 @@ static void quiesce(const char *dir, const char *target)
 	}
 }
 
+/* A job file larger than this is not one ssdbench wrote. */
+#define JOBFILE_MAX (16u << 20)
+
 int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 {
 	char *keep_path = xasprintf("%s/fio.stdout", o->dir);
 	char *err_path = xasprintf("%s/fio.stderr", o->dir);
 	struct keep keep = { fopen(keep_path, "w"), 0, { NULL, 0, 0 }, 0 };
 	int err_fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	int pfd[2] = { -1, -1 }, rc = 0;
+	int pfd[2] = { -1, -1 }, jfd[2] = { -1, -1 }, rc = 0;
 	struct watch w = { 0 };
+	struct sbuf job;
 	pid_t self;
 
 	sbuf_init(&keep.line);
-	if (!keep.f || err_fd < 0 || pipe(pfd)) {
+	sbuf_init(&job);
+	if (!keep.f || err_fd < 0 || pipe2(pfd, O_CLOEXEC)) {
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s",
 			      !keep.f ? keep_path : err_path, strerror(errno));
 		goto out;
 	}
 	rc = o->version_checked ? 0 : check_installed_version(d);
+	if (!rc && !o->client)
+		rc = safefile_load(o->dir, o->jobfile, JOBFILE_MAX, &job, d);
+	if (!rc && !o->client && pipe2(jfd, O_CLOEXEC))
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot start fio: %s", strerror(errno));
 	if (rc)
 		goto out;
 	quiesce(o->dir, o->target);
-	wait_until(o->start_at_ms, o->stop);
-	if (o->started_ms)
-		*o->started_ms = clock_unix_ms();
+	/* A local fio is started first and given its job at start_at_ms: what it does
+	 * before reading the job (loading, its set-up) is then out of the wait. */
+	if (o->client) {
+		wait_until(o->start_at_ms, o->stop);
+		if (o->started_ms)
+			*o->started_ms = clock_unix_ms();
+	}
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	fflush(NULL);
 	self = getpid();
@@ -680,7 +740,9 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	}
 	if (w.pid == 0) {
 		close(pfd[0]);
-		exec_fio(o, pfd[1], err_fd, self);
+		if (jfd[1] >= 0)
+			close(jfd[1]);
+		exec_fio(o, jfd[0], pfd[1], err_fd, self);
 	}
 	if (o->pid)
 		*o->pid = w.pid;
@@ -688,6 +750,17 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	pfd[1] = -1;
 	close(err_fd);
 	err_fd = -1;
+	if (jfd[0] >= 0) {
+		close(jfd[0]);
+		jfd[0] = -1;
+		wait_until(o->start_at_ms, o->stop);
+		if (o->started_ms)
+			*o->started_ms = clock_unix_ms();
+		if (o->stop && *o->stop)
+			job.len = 0;   /* stopped before it began: fio finds no job and ends */
+		give_job(jfd[1], &job);
+		jfd[1] = -1;
+	}
 	if (o->timeout_s) {
 		w.term_at = clock_mono_ms() + (int64_t)o->timeout_s * 1000;
 		w.kill_at = w.term_at + WATCHDOG_GRACE_MS;
@@ -709,15 +782,18 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", keep_path,
 			      strerror(keep.err));
 out:
-	if (pfd[0] >= 0)
-		close(pfd[0]);
-	if (pfd[1] >= 0)
-		close(pfd[1]);
+	for (int i = 0; i < 2; i++) {
+		if (pfd[i] >= 0)
+			close(pfd[i]);
+		if (jfd[i] >= 0)
+			close(jfd[i]);
+	}
 	if (err_fd >= 0)
 		close(err_fd);
 	if (keep.f)
 		fclose(keep.f);
 	sbuf_release(&keep.line);
+	sbuf_release(&job);
 	free(keep_path);
 	free(err_path);
 	return rc;

@@ -4,20 +4,21 @@
 # fio, then damages the second step's output): truncated (inside "jobs"), the step
 # fails with jansson's message, exit 1, and the first step's archive verifies;
 # concatenated (two documents) or with control bytes in a string, the run completes
-# and verifies.
+# and verifies. And fio runs with a fixed environment, none of the user's.
 . "$(dirname "$0")/fault_lib.sh"
 
 real_fio=$(command -v fio) || { echo "fault_badjson_run: skipped (no fio)"; exit 77; }
 mkdir "$WORK/bin"
 cat > "$WORK/bin/fio" <<EOF2
 #!/usr/bin/env bash
+env > "$WORK/fio.env"
 "$real_fio" "\$@"
 rc=\$?
 case "\$PWD \$*" in
   */steps/002-second\ *--output=fio.json*) ;;
   *) exit \$rc ;;
 esac
-case "\$FAULT" in
+case "\$(cat "$WORK/fault")" in
   trunc) head -n 21 fio.json > fio.tmp && mv fio.tmp fio.json ;;
   concat) cat fio.json fio.json > fio.tmp && mv fio.tmp fio.json ;;
   ctrl) sed -i 's/"jobname" : "second"/"jobname" : "sec\x01\x07\x1b[31mond"/' fio.json
@@ -29,8 +30,10 @@ chmod +x "$WORK/bin/fio"
 steps_plan "$WORK/plan.xml" badjson 1s 1s
 
 # run_with FAULT: runs the plan with fio's second output damaged that way.
+# (fio gets no environment of ssdbench's but PATH, so the fault is in a file.)
 run_with() {
-  FAULT=$1 PATH=$WORK/bin:$PATH run_rc "$WORK/$1.log" "$WORK/$1.err" \
+  echo "$1" > "$WORK/fault"
+  SB_SECRET=leak-me HOME=/leak-me-home PATH=$WORK/bin:$PATH run_rc "$WORK/$1.log" "$WORK/$1.err" \
     "$SSDBENCH" run "$WORK/plan.xml" --out "$WORK/$1"
 }
 
@@ -43,6 +46,11 @@ check "truncated: error recorded" \
 expect_eq "truncated: run status" "$(jq -r .status "$WORK/trunc/manifest.json")" failed
 archive_ok "$WORK/trunc" "ok,failed" first
 no_fio_left "$WORK/trunc"
+# fio expands ${VAR} from its environment: it gets nothing of the user's but PATH
+# (bash, running the wrapper, adds PWD, SHLVL and _).
+expect_eq "fio's environment" \
+  "$(cut -d= -f1 "$WORK/fio.env" | grep -vx 'PWD\|SHLVL\|_\|OLDPWD' | sort | paste -sd,)" "LC_ALL,PATH,TZ"
+check "no value of the user's environment in the archive" sh -c "! grep -rq leak-me '$WORK/trunc'"
 
 for k in concat ctrl; do
   run_with $k

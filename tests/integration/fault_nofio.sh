@@ -26,7 +26,7 @@ check "--version names the missing fio" grep -q "^fio: not found on PATH" "$WORK
 # first step's archive verifies.
 real_fio=$(command -v fio) || { echo "fault_nofio: mid-run case skipped (no fio)"; exit 77; }
 mkdir "$WORK/bin"
-printf '#!/bin/sh\ncase " $* " in *" job.fio "*) /bin/rm -f "$0" ;; esac\nexec %s "$@"\n' \
+printf '#!/bin/sh\ncase " $* " in *" - "*) /bin/rm -f "$0" ;; esac\nexec %s "$@"\n' \
   "$real_fio" > "$WORK/bin/fio"
 chmod +x "$WORK/bin/fio"
 steps_plan "$WORK/gone.xml" gone 1s 1s

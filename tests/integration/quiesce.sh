@@ -23,7 +23,7 @@ mkdir "$WORK/bin"
 cat > "$WORK/bin/fio" <<EOF2
 #!/bin/sh
 case " \$* " in
-*" job.fio "*)
+*" - "*)
   step=\$(basename "\$PWD")
   if dd if="$loop" iflag=direct bs=1M status=none |
      grep -aq "for step '\${step#*-}' of plan 'quiesce'"; then
