@@ -130,6 +130,10 @@ static int load(struct orch *x, struct diag *d)
 	if (o->rerun_of)
 		x->plan.confine = rerun_confine(o->rerun_of);
 	rc = plan_load(&x->plan, o->plan_path, o->sets, o->nsets, d);
+	/* A rerun's benches are the command line's: how to reach one (its ssh
+	 * destination and port, the program run there) is not the archive's to say. */
+	for (size_t i = 0; o->rerun_of && !rc && i < x->plan.nhosts; i++)
+		plan_host_forget_access(&x->plan.hosts[i]);
 	for (size_t i = 0; i < o->nhosts && !rc; i++)
 		rc = plan_apply_host(&x->plan, o->hosts[i], d);
 	for (size_t i = 0; i < o->ntargets && !rc; i++)

@@ -331,6 +331,9 @@ int plan_apply_target(struct plan *p, const char *spec, struct diag *d);
  * host of that name (and the ssh settings the spec gives). 0 or -SB_EUSAGE.
  */
 int plan_apply_host(struct plan *p, const char *spec, struct diag *d);
+/* Drops how the plan says to reach host h (ssh destination and port, the program
+ * run there): a rerun takes them only from its --host. */
+void plan_host_forget_access(struct plan_host *h);
 /* The host target t is attached to, or NULL for this machine. Borrowed. */
 const struct plan_host *plan_target_host(const struct plan *p, const struct plan_target *t);
 /* Returns path made absolute against the working folder; free() it. */

@@ -198,6 +198,14 @@ static int parse_ssh_options(struct plan_host *h, const char *opts, const char *
 			"not starting with '-')", spec, opts);
 }
 
+void plan_host_forget_access(struct plan_host *h)
+{
+	free(h->ssh);
+	free(h->ssdbench);
+	h->ssh = h->ssdbench = NULL;
+	h->ssh_port = 0;
+}
+
 int plan_apply_host(struct plan *p, const char *spec, struct diag *d)
 {
 	const char *eq = strchr(spec, '='), *comma;

@@ -133,6 +133,19 @@ sed -i "s|<target name=\"dut\" file=\"t.bin\" size=\"16MiB\"/>|<host name=\"b\" 
 run_rc "$WORK/rr.log" "$WORK/rr.err" "$SSDBENCH" rerun "$WORK/F" --out "$WORK/F1" --dry-run
 expect_eq "rerun onto the archive's bench: exit code" "$rc" 2
 check "says why" grep -q "rerun contacts only the hosts named on its command line" "$WORK/rr.err"
+# Named on the command line, the bench is reached as the command line says, not as
+# the archive's plan does (its ssh destination and remote program ignored).
+sed -i 's|<host name="b" address="127.0.0.1" port="9"/>|<host name="b" address="127.0.0.1" port="9" ssh="evil@attacker" ssh-port="2222" ssdbench="/tmp/evil-prog"/>|' "$edited"
+run_rc "$WORK/rr.log" "$WORK/rr.err" "$SSDBENCH" rerun "$WORK/F" --out "$WORK/F2" --dry-run \
+  --host b=127.0.0.1:9 --target dut=b:/dev/sdz
+cat "$WORK/rr.log" "$WORK/rr.err"; check "rerun --host: reaches the bench as the command line says" grep -q \
+  "version check: ssh -o BatchMode=yes .* -- 127.0.0.1 ssdbench --version$" "$WORK/rr.log"
+check "rerun --host: nothing of the archive's ssh settings" sh -c "! grep -q 'evil\|2222' '$WORK/rr.log' '$WORK/rr.err'"
+run_rc "$WORK/rr.log" "$WORK/rr.err" "$SSDBENCH" rerun "$WORK/F" --out "$WORK/F3" --dry-run \
+  --host b=127.0.0.1:9,ssh=lab@bench,ssdbench=/opt/sb --target dut=b:/dev/sdz
+check "rerun --host with ssh settings: those" grep -q \
+  "version check: ssh -o BatchMode=yes .* -- lab@bench /opt/sb --version$" "$WORK/rr.log"
+sed -i 's|<host name="b" address="127.0.0.1" port="9" ssh="evil@attacker" ssh-port="2222" ssdbench="/tmp/evil-prog"/>|<host name="b" address="127.0.0.1" port="9"/>|' "$edited"
 "$SSDBENCH" check "$edited" > "$WORK/ck.log"
 check "check names the bench a run would contact" grep -q \
   "on host 'b': contacts fio --server at 127.0.0.1:9 and ssh 127.0.0.1 (runs 'ssdbench' there)" \
