@@ -15,5 +15,5 @@ foreach(it device_refuse device_purge device_op device_probe device_resume devic
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/${it}.sh
             $<TARGET_FILE:${bin}> ${CMAKE_SOURCE_DIR})
   set_tests_properties(it_${it} PROPERTIES LABELS integration SKIP_RETURN_CODE 77
-    TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}" RESOURCE_LOCK fio)
+    TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
 endforeach()

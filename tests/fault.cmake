@@ -11,7 +11,7 @@ foreach(it sigkill watchdog nofio oldfio fullfs badjson badjson_run loopdetach x
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/fault_${it}.sh
             $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
   set_tests_properties(fault_${it} PROPERTIES LABELS integration SKIP_RETURN_CODE 77
-    TIMEOUT 600 RESOURCE_LOCK fio ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+    TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
 endforeach()
 # The output filesystem fills up mid-run: what finished stays consistent (results.csv
 # is saved before the manifest that lists its SHA-256).
@@ -19,5 +19,5 @@ add_test(NAME fault_fullfs_mid
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/fault_fullfs_mid.sh
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
 set_tests_properties(fault_fullfs_mid PROPERTIES LABELS integration SKIP_RETURN_CODE 77
-  TIMEOUT 600 RESOURCE_LOCK fio
+  TIMEOUT 600
   ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")

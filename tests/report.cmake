@@ -37,7 +37,7 @@ add_test(NAME it_lineup_samples
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/lineup_samples.sh
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR})
 set_tests_properties(it_lineup_samples PROPERTIES LABELS integration SKIP_RETURN_CODE 77
-  RESOURCE_LOCK fio TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
 # #22 cover
 sb_unit_test(test_cover sb_report)
 # #22 disp: a chart's model printed from an archive (test builds only), and the QD
@@ -48,7 +48,7 @@ add_test(NAME it_sweep
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/integration/sweep.sh
           $<TARGET_FILE:ssdbench> ${CMAKE_SOURCE_DIR} $<TARGET_FILE:chart_dump>)
 set_tests_properties(it_sweep PROPERTIES LABELS integration SKIP_RETURN_CODE 77
-  RESOURCE_LOCK fio TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
+  TIMEOUT 600 ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR}")
 
 # #22 labels
 # The reviewer wording table in three languages and the labels' choice of language.
