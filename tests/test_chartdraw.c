@@ -145,16 +145,15 @@ static void test_million_points(void **state)
 	assert_true(file_size(png) < MB);
 	/* The main raster and the inset's own, re-binned one; text stays vector. */
 	assert_int_equal(svg_images(svg), 2);
-	if (tool_exists("rsvg-convert")) {
-		cmd = xasprintf("rsvg-convert -o '%s/rsvg.png' '%s'", testutil_dir, svg);
-		run_ok(cmd);
-		free(cmd);
-	}
-	if (tool_exists("pdftoppm")) {
-		cmd = xasprintf("pdftoppm -r 50 -png '%s' '%s/pdfpage'", pdf, testutil_dir);
-		run_ok(cmd);
-		free(cmd);
-	}
+	/* scripts/setup installs both (librsvg2-bin, poppler-utils): missing is a failure. */
+	if (!tool_exists("rsvg-convert") || !tool_exists("pdftoppm"))
+		fail_msg("rsvg-convert or pdftoppm missing (scripts/setup installs them)");
+	cmd = xasprintf("rsvg-convert -o '%s/rsvg.png' '%s'", testutil_dir, svg);
+	run_ok(cmd);
+	free(cmd);
+	cmd = xasprintf("pdftoppm -r 50 -png '%s' '%s/pdfpage'", pdf, testutil_dir);
+	run_ok(cmd);
+	free(cmd);
 	free(svg);
 	free(pdf);
 	free(png);

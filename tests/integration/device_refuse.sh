@@ -45,7 +45,12 @@ grep -q "FAIL  signatures      it holds gpt partition table" "$LAST_OUT" ||
 sleep 600 < "$loop" &
 holder=$!
 cleanup_hooks=("kill $holder" "${cleanup_hooks[@]}")
-sleep 0.2
+# Polled until the holder has the device open (its fd 0), not a fixed wait.
+for _ in $(seq 100); do
+  [ "$(readlink "/proc/$holder/fd/0" 2>/dev/null)" = "$loop" ] && break
+  sleep 0.05
+done
+expect_eq "the holder has it open" "$(readlink "/proc/$holder/fd/0")" "$loop"
 expect_refusal "open elsewhere" "$loop" \
   "refusing to destroy '$loop': process $holder has it open" "${run[@]}" --destroy "$name"
 kill "$holder"; wait "$holder" 2> /dev/null || true
