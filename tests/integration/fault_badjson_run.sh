@@ -4,7 +4,7 @@
 # fio, then damages the second step's output): truncated (inside "jobs"), the step
 # fails with jansson's message, exit 1, and the first step's archive verifies;
 # concatenated (two documents) or with control bytes in a string, the run completes
-# and verifies. And fio runs with a fixed environment, none of the user's.
+# and verifies; a run whose every report says no I/O fails. And fio runs with a fixed environment, none of the user's.
 . "$(dirname "$0")/fault_lib.sh"
 
 real_fio=$(command -v fio) || { echo "fault_badjson_run: skipped (no fio)"; exit 77; }
@@ -14,6 +14,13 @@ cat > "$WORK/bin/fio" <<EOF2
 env > "$WORK/fio.env"
 "$real_fio" "\$@"
 rc=\$?
+# noio: every step's report says it did no I/O at all (as fio on an array that
+# never came up might), kept valid JSON.
+if [ "\$(cat "$WORK/fault")" = noio ] && [ -f fio.json ]; then
+  jq '(.jobs[] | .read, .write, .trim) |= (.io_bytes = 0 | .io_kbytes = 0 | .total_ios = 0 | .short_ios = 0 | .iops = 0 | .bw = 0 | .bw_bytes = 0)' \
+    fio.json > fio.tmp && mv fio.tmp fio.json
+  exit \$rc
+fi
 case "\$PWD \$*" in
   */steps/002-second\ *--output=fio.json*) ;;
   *) exit \$rc ;;
@@ -51,6 +58,22 @@ no_fio_left "$WORK/trunc"
 expect_eq "fio's environment" \
   "$(cut -d= -f1 "$WORK/fio.env" | grep -vx 'PWD\|SHLVL\|_\|OLDPWD' | sort | paste -sd,)" "LC_ALL,PATH,TZ"
 check "no value of the user's environment in the archive" sh -c "! grep -rq leak-me '$WORK/trunc'"
+
+# A run none of whose fio elements did any I/O measured nothing: not "complete",
+# even with failure="continue" (each step fails, the plan goes on to its end, exit 1).
+sed 's|<plan name="badjson">|<plan name="badjson" failure="continue">|' "$WORK/plan.xml" > "$WORK/cont.xml"
+echo noio > "$WORK/fault"
+PATH=$WORK/bin:$PATH run_rc "$WORK/noio.log" "$WORK/noio.err" \
+  "$SSDBENCH" run "$WORK/cont.xml" --out "$WORK/noio"
+expect_eq "no I/O: exit code" "$rc" 1
+expect_eq "no I/O: each step failed" "$(jq -r '[.steps[].status] | join(",")' "$WORK/noio/manifest.json")" failed,failed
+check "no I/O: says each step did no I/O" \
+  grep -q "^error: 2 elements failed (failure policy 'continue': the others ran; see the manifest)$" "$WORK/noio.err"
+expect_eq "no I/O: the steps' errors" "$(jq -r '[.steps[].error] | unique | join(",")' "$WORK/noio/manifest.json")" \
+  "fio reported success but did no I/O"
+expect_eq "no I/O: run status" "$(jq -r .status "$WORK/noio/manifest.json")" failed
+expect_eq "no I/O: the reports say no I/O" \
+  "$(cat "$WORK"/noio/steps/*/fio.json | jq -s '[.[].jobs[] | .read.total_ios + .write.total_ios] | add')" 0
 
 for k in concat ctrl; do
   run_with $k
