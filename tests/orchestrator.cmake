@@ -12,7 +12,7 @@ sb_unit_test(test_replay sb_orchestrator)  # #24 replay
 foreach(it cli plans quick options failure interrupt verify device steady wsat resume
     watchdog_continue lineup rerun telemetry remote remote_lineup remote_ssh remote_lock
     remote_raid hostile_plan hostile_archive series written runlock import_jobs data latency
-    continuous duty readme snia_plans snia_header
+    continuous duty readme snia_smoke snia_plans snia_header
     snia_lattp
     snia_wsathir  # #21 WSAT/HIR
     consistency  # #21 consistency
@@ -27,6 +27,12 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     )
   sb_integration_test(${it})
 endforeach()
+# The SNIA XSR/DIRTH/ECW smoke runs, made once for the two tests that read them.
+set(snia_smoke ${CMAKE_BINARY_DIR}/tests/snia-smoke)
+set_tests_properties(it_snia_smoke PROPERTIES FIXTURES_SETUP snia_smoke TIMEOUT 1500
+  ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR};SNIA_SMOKE=${snia_smoke}")
+set_tests_properties(it_snia_plans it_snia_xsrdirth PROPERTIES FIXTURES_REQUIRED snia_smoke
+  ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR};SNIA_SMOKE=${snia_smoke}")
 sb_unit_test(test_import sb_orchestrator)
 sb_unit_test(test_engine sb_orchestrator)
 # #22 cover

@@ -63,6 +63,16 @@ fio_sum() {
 
 # run_ok PLAN OUT [ARG...]: `ssdbench run PLAN --out OUT ARG...`, its output in
 # $WORK/run.log, shown when the run fails (and the test with it).
+# snia_smoke_copy PLAN: the fixture's smoke run of testplans/snia-PLAN.xml
+# (tests/integration/snia_smoke.sh, in $SNIA_SMOKE) copied to $WORK/PLAN, verified.
+snia_smoke_copy() {
+  [ -f "${SNIA_SMOKE:-}/$1/manifest.json" ] ||
+    fail "no smoke run of snia-$1 in '${SNIA_SMOKE:-}' (the fixture it_snia_smoke runs them)"
+  cp -a "$SNIA_SMOKE/$1" "$WORK/$1"
+  "$SSDBENCH" verify "$WORK/$1" > "$WORK/verify.log" 2>&1 ||
+    { cat "$WORK/verify.log" >&2; fail "snia-$1: the fixture's archive does not verify"; }
+}
+
 run_ok() {
   "$SSDBENCH" run "$1" --out "$2" "${@:3}" > "$WORK/run.log" 2>&1 ||
     { cat "$WORK/run.log" >&2; fail "run failed"; }

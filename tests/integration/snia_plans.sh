@@ -13,10 +13,10 @@
 cd "$SRC"
 # smoke PLAN: runs testplans/snia-PLAN.xml at smoke size on a fresh 256 MiB file
 # into $WORK/PLAN; prints how long it took.
+# (The runs are the fixture's, tests/integration/snia_smoke.sh, copied.)
 smoke() {
   local t0=$SECONDS
-  run_ok "testplans/snia-$1.xml" "$WORK/$1" --target "dut=file:$WORK/$1.bin,size=256MiB" \
-    --set smoke=1 -q
+  snia_smoke_copy "$1"
   pdf_ok "snia-$1 smoke: report.pdf" "$WORK/$1/report.pdf"
   rm -f "$WORK/$1.bin"
   echo "snia-$1 smoke: $((SECONDS - t0)) s"

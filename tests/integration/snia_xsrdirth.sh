@@ -15,10 +15,9 @@ cd "$SRC"
 # smoke PLAN: testplans/snia-PLAN.xml at smoke size into $WORK/PLAN, then its report
 # with templates/report-snia-PLAN.xml in English into $WORK/PLAN-en (report.pdf,
 # svg/) and the PDF's text, page by page, into $WORK/PLAN.txt.
+# (The runs are the fixture's, tests/integration/snia_smoke.sh, copied.)
 smoke() {
-  run_ok "testplans/snia-$1.xml" "$WORK/$1" --target "dut=file:$WORK/$1.bin,size=256MiB" \
-    --set smoke=1 -q
-  rm -f "$WORK/$1.bin"
+  snia_smoke_copy "$1"
   mkdir -p "$WORK/$1-en"
   "$SSDBENCH" report "$WORK/$1" --template "templates/report-snia-$1.xml" --lang en \
     -o "$WORK/$1-en/report.pdf" --svg "$WORK/$1-en/svg" --png "$WORK/$1-en/png" \
