@@ -243,7 +243,9 @@ static int execute(struct orch *x, struct diag *d)
 	int rc = 0;
 
 	x->arc.out = o->out_dir ? xstrdup(o->out_dir) : xasprintf("out/%s", x->plan.name);
-	if (!o->dry_run)
+	if (!o->dry_run && !x->arc.replay.start.plan)
+		rc = run__check_out_folder(x, d);
+	if (!rc && !o->dry_run)
 		rc = run__lock_archive(x, 0, d);
 	if (!rc)
 		rc = run__guard(x, d);
