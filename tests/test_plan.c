@@ -173,6 +173,56 @@ static void test_set_unknown_var(void **state)
 	plan_release(&p);
 }
 
+/* #30: a --set value, like a <var>'s, may hold '$'; where it is used it is refused
+ * (good's runtime="${rt}": line 6, column 65), with the value fio would expand. */
+static void test_set_dollar_refused_where_used(void **state)
+{
+	const char *sets[] = { "rt=${HOME}" };
+	struct plan p;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(load_text(&p, &d, good, sets, 1), -SB_EPARSE);
+	assert_int_equal(d.line, 6);
+	assert_int_equal(d.col, 65);
+	assert_string_equal(d.msg, "attribute 'runtime' holds '$' once variables are "
+			    "substituted ('${HOME}'): fio would replace ${...} with its "
+			    "environment");
+	plan_release(&p);
+	/* A <var> holding '$' that nothing uses loads. */
+	assert_int_equal(load_text(&p, &d, "<plan name=\"x\">\n  <var name=\"d\" value=\"$\"/>\n"
+				   "  <target name=\"dut\" file=\"t\" size=\"1g\"/>\n"
+				   "  <workload name=\"a\" rw=\"read\"/>\n</plan>\n", NULL, 0), 0);
+	assert_string_equal(p.vars[1].value, "$");
+	plan_release(&p);
+}
+
+/* #30: the file-target rule, and device paths written out before they are checked. */
+static void test_target_paths(void **state)
+{
+	static const char *const kept[] = { "t.bin", "sub/t.bin", "a..b", "./t.bin", "..x/t" };
+	static const char *const not_kept[] = { "", "/t.bin", "..", "../t.bin", "sub/../t.bin",
+						"sub/..", "a//../b" };
+	static const char *const norm[][2] = {
+		{ "/dev/../etc/passwd", "/etc/passwd" }, { "/dev/sdb", "/dev/sdb" },
+		{ "/dev//./disk/../sdb/", "/dev/sdb" }, { "/../../dev/sdb", "/dev/sdb" },
+		{ "/dev/..", "/" }, { "a/../../b", "../b" }, { "./a/.", "a" }, { "a/..", "." },
+		{ "/", "/" }, { "/dev/..x/sdb", "/dev/..x/sdb" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+		assert_int_equal(plan_target_path_kept(kept[i]), 1);
+	for (size_t i = 0; i < sizeof(not_kept) / sizeof(not_kept[0]); i++)
+		assert_int_equal(plan_target_path_kept(not_kept[i]), 0);
+	for (size_t i = 0; i < sizeof(norm) / sizeof(norm[0]); i++) {
+		char *got = plan_normal_path(norm[i][0]);
+
+		assert_string_equal(got, norm[i][1]);
+		free(got);
+	}
+}
+
 static void test_misspelled_attribute(void **state)
 {
 	(void)state;
@@ -398,6 +448,8 @@ int main(void)
 		cmocka_unit_test(test_good_plan),
 		cmocka_unit_test(test_set_overrides_var),
 		cmocka_unit_test(test_set_unknown_var),
+		cmocka_unit_test(test_set_dollar_refused_where_used),
+		cmocka_unit_test(test_target_paths),
 		cmocka_unit_test(test_misspelled_attribute),
 		cmocka_unit_test(test_attribute_on_continuation_line),
 		cmocka_unit_test(test_column_counts_characters),

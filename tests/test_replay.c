@@ -233,6 +233,42 @@ static void test_fit(void **state)
 	fit((64 << 20) + 512, 4096, 64 << 20, 2, "scale");
 }
 
+/*
+ * #30: fio keeps replay_scale in 32 bits. A trace reaching so far that the factor is
+ * 2^32 - 1 still runs; one more and the fit is refused (offsets rounded up to a
+ * sector: the pad stays below the divisor, so the factor is exact).
+ */
+static void test_fit_too_far(void **state)
+{
+	const uint64_t cap = 1 << 20, len = 4096, div = cap - len + 1;
+	const uint64_t ok = (((UINT32_MAX - 1ull) * div + 511) / 512) * 512;
+	const uint64_t over = (((uint64_t)UINT32_MAX * div + 511) / 512) * 512;
+	char *trace = make_trace("far.blktrace", over + len, (uint32_t)len, 1);
+	struct plan_workload w = { 0 };
+	struct result_step st;
+	struct fiorun_target ft = { "/t", cap, 0, cap, 0, 0, 0, NULL, 0 };
+	uint64_t limit = 0, layout = 0;
+	struct diag d;
+	char *want;
+
+	(void)state;
+	fit(ok + len, (uint32_t)len, cap, UINT32_MAX, "scale");
+	result_step_init(&st);
+	w.trace = trace;
+	w.mode = s_fast;
+	w.speed = 1;
+	diag_clear(&d);
+	assert_int_equal(run__replay_fit(&w, &st, &ft, &limit, &layout, &d), -SB_EINVAL);
+	want = xasprintf("trace '%s' reaches %llu bytes: fitting it onto the target's 1048576 "
+			 "bytes needs replay_scale=4294967296, more than fio can hold "
+			 "(4294967295)", trace, (unsigned long long)(over + len));
+	assert_string_equal(d.msg, want);
+	assert_int_equal(ft.replay_scale, 0);
+	free(want);
+	result_step_release(&st);
+	free(trace);
+}
+
 static void read_job(struct sbuf *sb, const struct plan_workload *w, const char *target,
 		     uint64_t scale, int want_rc)
 {
@@ -294,6 +330,7 @@ int main(void)
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_fit),
+		cmocka_unit_test(test_fit_too_far),
 		cmocka_unit_test(test_jobfile),
 	};
 

@@ -68,7 +68,8 @@ static int check_remote(const struct orch *x, struct diag *d)
 	if (!t->host || t->kind == PLAN_TARGET_DEVICE || t->path[0] == '/')
 		return 0;
 	return diag_set(d, -SB_EUSAGE, x->plan.file, t->line, 0, "file target '%s' on host "
-			"'%s' needs an absolute path (a path on that bench)", t->path, t->host);
+			"'%s' needs an absolute path (a path on that bench): give it with "
+			"--target %s=%s:file:PATH,size=SIZE", t->path, t->host, t->name, t->host);
 }
 
 /*
@@ -111,8 +112,8 @@ static int rerun_guard(const struct orch *x, struct diag *d)
 			return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "target '%s' is on host '%s': "
 					"rerun contacts only the hosts named on its command line "
 					"(--host %s=ADDRESS)", t->name, t->host, t->host);
-		if (given || (t->kind == PLAN_TARGET_FILE && !t->host && t->path[0] != '/' &&
-			      !strstr(t->path, "..")))
+		if (given || (t->kind == PLAN_TARGET_FILE && !t->host &&
+			      plan_target_path_kept(t->path)))
 			continue;
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "target '%s' of the archive's plan "
 				"is '%s': rerun runs only on the targets named on its command "
@@ -246,7 +247,9 @@ static int execute(struct orch *x, struct diag *d)
 	int rc = 0;
 
 	x->arc.out = o->out_dir ? xstrdup(o->out_dir) : xasprintf("out/%s", x->plan.name);
-	if (!o->dry_run)
+	if (!o->dry_run && !x->arc.replay.start.plan)
+		rc = run__check_out_folder(x, d);
+	if (!rc && !o->dry_run)
 		rc = run__lock_archive(x, 0, d);
 	if (!rc)
 		rc = run__guard(x, d);

@@ -489,6 +489,29 @@ int run__prepare_resume(struct orch *x, struct diag *d)
  * --force run replaces, before anything there (or a device an interrupted run
  * left changed) is touched; a new folder is made and locked once fio passed.
  */
+int run__check_out_folder(const struct orch *x, struct diag *d)
+{
+	DIR *dir = opendir(x->arc.out);
+	const struct dirent *e;
+	int other = 0, archive = 0;
+
+	if (!dir)
+		return errno == ENOENT ? 0 : diag_set(d, -SB_EUSAGE, NULL, 0, 0, "cannot use "
+						       "'%s' as the output folder: %s",
+						       x->arc.out, strerror(errno));
+	while ((e = readdir(dir))) {
+		archive |= !strcmp(e->d_name, "manifest.json") || !strcmp(e->d_name, "journal.jsonl");
+		other |= strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+			 strcmp(e->d_name, ".lock");
+	}
+	closedir(dir);
+	if (!other || archive)
+		return 0;
+	return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "'%s' is not empty and is not an ssdbench "
+			"archive: refusing to write a run into it (use --out for another folder)",
+			x->arc.out);
+}
+
 int run__lock_archive(struct orch *x, int create, struct diag *d)
 {
 	struct stat st;

@@ -333,6 +333,11 @@ int run__check_resume(struct orch *x, struct diag *d);
 void run__resume_trim(struct journal *j);
 /* Resume: trailing failed elements forgotten, unfinished elements' folders removed. */
 int run__prepare_resume(struct orch *x, struct diag *d);
+/*
+ * A new run's folder is absent, empty, or an archive (manifest.json or journal.jsonl,
+ * or only the .lock of a run killed early); anything else is someone's folder.
+ */
+int run__check_out_folder(const struct orch *x, struct diag *d);
 /* Takes the archive's lock (create: make the folder first) unless held already. */
 int run__lock_archive(struct orch *x, int create, struct diag *d);
 /* Renders report.pdf and its charts. */

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -127,6 +128,14 @@ int run__replay_fit(const struct plan_workload *w, struct result_step *st,
 	if (rc)
 		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "%s: %s", bd.file[0] ? bd.file :
 				st->trace, bd.msg);
+	/* fio keeps replay_scale in 32 bits: a larger factor would be cut, and the
+	 * offsets land far past the target. */
+	if (f.factor > UINT32_MAX)
+		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "trace '%s' reaches %llu bytes: "
+				"fitting it onto the target's %llu bytes needs replay_scale=%llu, "
+				"more than fio can hold (%lu)", st->trace,
+				(unsigned long long)info.lba_end_bytes, (unsigned long long)f.cap,
+				(unsigned long long)f.factor, (unsigned long)UINT32_MAX);
 	st->trace_ios = info.ios;
 	st->trace_end = info.lba_end_bytes;
 	st->replay_scale = f.factor;

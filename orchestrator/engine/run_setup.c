@@ -58,10 +58,48 @@ static int resolve_bench_target(struct orch *x, const struct plan_target *t,
 	return 0;
 }
 
-/* Checks the target and fills x->dev.tgt: a regular file (made absolute) or a block device. */
+/*
+ * The absolute path of a plan's file target, kept inside the archive folder out
+ * (plan_target_path_kept()): what exists of it there is resolved, links followed,
+ * and must stay below out, so a link left in an archive (resume, --force) cannot
+ * lead fio elsewhere. Returns a new string, or NULL with d set.
+ */
+static char *kept_file_path(const char *out, const char *rel, struct diag *d)
+{
+	char *path = xasprintf("%s/%s", out, rel), *abs = plan_absolute_path(path);
+	char *root = realpath(out, NULL), *real = realpath(abs, NULL);
+	size_t n = root ? strlen(root) : 0;
+
+	free(path);
+	if (!real && root && strrchr(abs, '/')) {   /* a new file: its folder */
+		char *dir = xstrndup(abs, (size_t)(strrchr(abs, '/') - abs));
+		char *rdir = realpath(dir, NULL);
+
+		real = rdir ? xasprintf("%s%s", rdir, strrchr(abs, '/')) : NULL;
+		free(rdir);
+		free(dir);
+	}
+	if (root && real && (strncmp(real, root, n) || real[n] != '/')) {
+		diag_set(d, -SB_EUNSAFE, NULL, 0, 0, "file target '%s' resolves to '%s', outside "
+			 "the archive folder '%s': a plan's file target stays inside it",
+			 rel, real, out);
+		free(abs);
+		abs = NULL;
+	} else if (real) {
+		free(abs);
+		abs = xstrdup(real);
+	}
+	free(real);
+	free(root);
+	return abs;
+}
+
+/* Checks the target and fills x->dev.tgt: a regular file (made absolute) or a block
+ * device; a file target that is a block device is a device target, every interlock
+ * included. */
 static int resolve_target(struct orch *x, struct diag *d)
 {
-	const struct plan_target *t = &x->plan.targets[0];
+	struct plan_target *t = &x->plan.targets[0];
 	struct stat st;
 	int fd;
 
@@ -69,16 +107,27 @@ static int resolve_target(struct orch *x, struct diag *d)
 	x->dev.tgt.is_device = t->kind == PLAN_TARGET_DEVICE;
 	if (t->host)
 		return resolve_bench_target(x, t, d);
-	/* fio runs inside each step's folder: the target's path must be absolute. */
-	if (t->path[0] == '/') {
+	/* fio runs inside each step's folder: the target's path must be absolute, and is
+	 * the one checked here (a --target file:PATH as it resolves). */
+	if (t->path[0] != '/')
+		x->dev.tgt.path = kept_file_path(x->arc.out, t->path, d);
+	else if (!x->dev.tgt.is_device)
+		x->dev.tgt.path = realpath(t->path, NULL);
+	if (!x->dev.tgt.path && t->path[0] != '/')
+		return d->code;
+	if (!x->dev.tgt.path)
 		x->dev.tgt.path = xstrdup(t->path);
-	} else {
-		char *rel = xasprintf("%s/%s", x->arc.out, t->path);
-
-		x->dev.tgt.path = plan_absolute_path(rel);
-		free(rel);
-	}
+	if (strchr(x->dev.tgt.path, '$'))
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "target path '%s' holds '$', which "
+				"fio would replace with its environment", x->dev.tgt.path);
 	x->dev.tgt.size = t->size;
+	if (!x->dev.tgt.is_device && !stat(x->dev.tgt.path, &st) && S_ISBLK(st.st_mode)) {
+		run__say(x, "file target '%s' is the block device '%s': it is a device target\n",
+			 t->path, x->dev.tgt.path);
+		t->kind = PLAN_TARGET_DEVICE;
+		t->size = 0;
+		x->dev.tgt.is_device = 1;
+	}
 	if (!x->dev.tgt.is_device) {
 		x->dev.tgt.created = x->arc.replay.start.plan ? x->arc.replay.start.target_created :
 				 stat(x->dev.tgt.path, &st) && errno == ENOENT;

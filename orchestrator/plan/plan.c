@@ -127,9 +127,11 @@ static const struct plan__attr target_attrs[] = {
 	A("name", T_NAME, 1, NULL, plan_target, name, 0, 0, NULL, "target name, used by "
 	  "`--target NAME=SPEC` and by steps' `target`"),
 	A("file", T_TEXT, 0, NULL, plan_target, path, 0, 0, NULL, "a regular file to "
-	  "test on; a relative path is relative to the output folder"),
+	  "test on, relative to the output folder and kept inside it: no absolute path, no "
+	  "`..` (another path only with `--target NAME=file:PATH,size=SIZE`)"),
 	A("device", T_TEXT, 0, NULL, plan_target, path, 0, 0, NULL,
-	  "a whole block device, e.g. `/dev/nvme0n1`"),
+	  "a whole block device, e.g. `/dev/nvme0n1`, under `/dev/` once `.` and `..` are "
+	  "written out"),
 	A("size", T_SIZE, 0, NULL, plan_target, size, 0, 0, NULL,
 	  "size of a file target (required for files)"),
 	A("host", T_NAME, 0, NULL, plan_target, host, 0, 0, NULL,

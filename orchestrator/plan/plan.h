@@ -338,6 +338,16 @@ void plan_host_forget_access(struct plan_host *h);
 const struct plan_host *plan_target_host(const struct plan *p, const struct plan_target *t);
 /* Returns path made absolute against the working folder; free() it. */
 char *plan_absolute_path(const char *path);
+/*
+ * 1 when a plan's file target path stays inside the run's archive folder: relative,
+ * not empty, no '..' component. Anything else comes only from --target.
+ */
+int plan_target_path_kept(const char *path);
+/*
+ * Returns path with '.', '..' and repeated '/' taken out as written, without
+ * following links ("/dev/../etc/passwd" is "/etc/passwd"); free() it.
+ */
+char *plan_normal_path(const char *path);
 
 /* Returns the target a step runs on (never NULL for a loaded plan). */
 const struct plan_target *plan_step_target(const struct plan *p,

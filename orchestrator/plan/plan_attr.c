@@ -24,9 +24,11 @@
 /* ------------------------------------------------------------------------- */
 /* Values                                                                    */
 
+/* Letters, digits, '.', '_' and '-', not starting with '.': names become folders
+ * (out/PLAN, a step's folder), where '.', '..' and hidden names do harm. */
 static int valid_name(const char *s)
 {
-	if (!*s)
+	if (!*s || *s == '.')
 		return 0;
 	for (; *s; s++)
 		if (!isalnum((unsigned char)*s) && !strchr("._-", *s))
@@ -132,7 +134,8 @@ static int set_value(struct plan__loader *ld, const xmlNode *n, void *rec,
 	case T_NAME:
 		if (!valid_name(val))
 			return plan__err_node(ld, n, a->name, 1, "invalid %s '%s' (use letters, "
-					      "digits, '.', '_' and '-')", a->name, val);
+					      "digits, '.', '_' and '-', not starting with '.')",
+					      a->name, val);
 		/* fall through */
 	case T_TEXT:
 		if (field) {
@@ -321,6 +324,26 @@ static int unknown_attr(struct plan__loader *ld, const xmlNode *n,
 	return plan__err_node(ld, n, name, 0, "unknown attribute '%s' on <%s>", name, e->name);
 }
 
+/*
+ * fio replaces ${NAME} in a job file with its environment's NAME after ssdbench has
+ * checked the value, so no value the plan loads may hold '$' once substituted (one
+ * pass: <var value="$"/> and ${d}{X} make a literal ${X}). A <var>'s own value is
+ * the exception: it reaches fio only where it is used, and is checked there.
+ */
+static int no_dollar(struct plan__loader *ld, const xmlNode *n, const char *attr,
+		     const struct sbuf *val)
+{
+	if (!strchr(val->buf, '$') || (attr && !strcmp((const char *)n->name, "var")))
+		return 0;
+	if (!attr)
+		return plan__err_node(ld, n, NULL, 0, "<%s> holds '$' once variables are "
+				      "substituted ('%s'): fio would replace ${...} with its "
+				      "environment", (const char *)n->name, val->buf);
+	return plan__err_node(ld, n, attr, 1, "attribute '%s' holds '$' once variables are "
+			      "substituted ('%s'): fio would replace ${...} with its environment",
+			      attr, val->buf);
+}
+
 /* The attribute's value after substitution (subst) into val; "" when absent. */
 int plan__attr_value(struct plan__loader *ld, const xmlNode *n, const char *name,
 		     int subst, struct sbuf *val)
@@ -334,7 +357,9 @@ int plan__attr_value(struct plan__loader *ld, const xmlNode *n, const char *name
 	else
 		sbuf_adds(val, raw ? (const char *)raw : "");
 	xmlFree(raw);
-	return rc ? rc : count_value(ld, n, name, val->len);
+	if (!rc)
+		rc = count_value(ld, n, name, val->len);
+	return rc ? rc : no_dollar(ld, n, name, val);
 }
 
 /* #22 labels */
@@ -360,6 +385,8 @@ int plan__text_value(struct plan__loader *ld, const xmlNode *n, struct sbuf *val
 	xmlFree(raw);
 	if (!rc)
 		rc = count_value(ld, n, NULL, val->len);
+	if (!rc)
+		rc = no_dollar(ld, n, NULL, val);
 	if (!rc && !val->len)
 		rc = plan__err_node(ld, n, NULL, 0, "<%s> needs text, e.g. <label "
 				    "lang=\"zh-TW\">4K 隨機寫入</label>", (const char *)n->name);

@@ -69,13 +69,41 @@ static int has_prop(const struct plan__origin *o, const char *name)
 	return xmlHasProp(o->node, (const xmlChar *)name) != NULL;
 }
 
+/* A target bound to a bench names one of the plan's <host>s. */
+static int check_host(struct plan__loader *ld, const struct plan__origin *o,
+		      const struct plan_target *t)
+{
+	for (size_t k = 0; k < ld->p->nhosts; k++)
+		if (!strcmp(ld->p->hosts[k].name, t->host))
+			return 0;
+	return plan__err_at(ld, o, "host", 1, "no <host> named '%s'", t->host);
+}
+
+/* A device's path is checked as written out: "/dev/../etc/passwd" is "/etc/passwd". */
+static int check_device(struct plan__loader *ld, const struct plan__origin *o,
+			struct plan_target *t)
+{
+	char *norm = plan_normal_path(t->path);
+	int same = !strcmp(norm, t->path), rc;
+
+	if (strncmp(norm, "/dev/", 5) || !norm[5]) {
+		rc = plan__err_at(ld, o, "device", 1, "device '%s' is not under /dev/%s%s%s",
+				  t->path, same ? "" : " (it is '", same ? "" : norm, same ? "" : "')");
+		free(norm);
+		return rc;
+	}
+	free(t->path);
+	t->path = norm;
+	return 0;
+}
+
 /* repeat: an earlier target has this one's name. */
 static int check_target(struct plan__loader *ld, size_t i, int repeat)
 {
-	const struct plan *p = ld->p;
-	const struct plan_target *t = &p->targets[i];
+	struct plan_target *t = &ld->p->targets[i];
 	const struct plan__origin *o = &ld->target_org.v[i];
 	int has_file = has_prop(o, "file"), has_dev = has_prop(o, "device");
+	int rc;
 
 	if (repeat)
 		return plan__err_at(ld, o, "name", 1, "target '%s' is defined twice", t->name);
@@ -87,16 +115,14 @@ static int check_target(struct plan__loader *ld, size_t i, int repeat)
 	if (has_dev && t->size)
 		return plan__err_at(ld, o, "size", 0, "device target '%s' takes its size "
 				    "from the device", t->name);
-	if (has_dev && strncmp(t->path, "/dev/", 5))
-		return plan__err_at(ld, o, "device", 1, "device '%s' is not under /dev/",
-				    t->path);
-	if (t->host) {
-		for (size_t k = 0; k < p->nhosts; k++)
-			if (!strcmp(p->hosts[k].name, t->host))
-				return 0;
-		return plan__err_at(ld, o, "host", 1, "no <host> named '%s'", t->host);
-	}
-	return 0;
+	if (has_file && !plan_target_path_kept(t->path))
+		return plan__err_at(ld, o, "file", 1, "file target '%s' must be a relative path "
+				    "without '..' (it is kept inside the run's archive folder); "
+				    "give any other path with --target %s=[HOST:]file:PATH,size=SIZE",
+				    t->path, t->name);
+	if (has_dev && (rc = check_device(ld, o, t)))
+		return rc;
+	return t->host ? check_host(ld, o, t) : 0;
 }
 
 /* Kind-specific rules of a workload. */

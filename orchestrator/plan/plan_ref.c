@@ -44,7 +44,11 @@ void plan_print_reference(FILE *out)
 	      "- **time**: `500ms`, `30s`, `15min`, `8h`, `2d`; a bare number is seconds.\n"
 	      "- **percent**: `20%`, `12.5%`.\n"
 	      "- Any attribute may use `${var}`: a `<var>` declared before it, a `--set` "
-	      "override, or the variable of an enclosing `<sweep>`.\n", out);
+	      "override, or the variable of an enclosing `<sweep>`. Once substituted, no "
+	      "value but a `<var>`'s own may hold `$` (fio would replace `${NAME}` with its "
+	      "environment).\n"
+	      "- A **name** is letters, digits, `.`, `_` and `-`, not starting with `.` "
+	      "(names become folders).\n", out);
 	for (size_t i = 0; i < plan__nelems; i++) {
 		const struct plan__elem *e = &plan__elems[i];
 

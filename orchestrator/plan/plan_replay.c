@@ -52,6 +52,9 @@ int plan__load_trace(struct plan__loader *ld, const xmlNode *n, struct plan_work
 	else if (ld->p->confine && !plan__path_inside(real, ld->p->confine))
 		rc = plan__err_node(ld, n, "trace", 1, "trace '%s' is outside '%s': a rerun "
 				    "reads only the archive's own plan files", path, ld->p->confine);
+	else if (strchr(real, '$'))   /* fio would expand ${...} in the path it reads */
+		rc = plan__err_node(ld, n, "trace", 1, "trace '%s' resolves to '%s', which holds "
+				    "'$': fio would replace ${...} with its environment", path, real);
 	free(path);
 	if (rc)
 		return rc;

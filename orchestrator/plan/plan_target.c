@@ -25,6 +25,60 @@ char *plan_absolute_path(const char *path)
 	return xasprintf("%s/%s", cwd, path);
 }
 
+int plan_target_path_kept(const char *path)
+{
+	const char *c = path;
+
+	if (!*path || path[0] == '/')
+		return 0;
+	while (*c) {
+		size_t n = strcspn(c, "/");
+
+		if (n == 2 && !strncmp(c, "..", 2))
+			return 0;
+		c += n;
+		c += *c == '/';
+	}
+	return 1;
+}
+
+char *plan_normal_path(const char *path)
+{
+	char *out = xstrdup(path), *w = out;
+	const char *c = path;
+	int abs = *path == '/';
+
+	/* out is built in place: it is never longer than path. */
+	if (abs)
+		*w++ = '/';
+	while (*c) {
+		size_t n = strcspn(c, "/");
+		char *top = w > out + abs ? w - 1 : NULL;
+
+		while (top && top > out + abs && top[-1] != '/')
+			top--;
+		if (n == 2 && !strncmp(c, "..", 2) && top && strncmp(top, "../", 3)) {
+			w = top;             /* drops the last component */
+		} else if (n == 2 && !strncmp(c, "..", 2) && abs) {
+			;                    /* /.. is / */
+		} else if (n && !(n == 1 && *c == '.')) {
+			memmove(w, c, n);
+			w += n;
+			*w++ = '/';
+		}
+		c += n;
+		c += *c == '/';
+	}
+	if (w > out + abs)
+		w--;                         /* the last component's '/' */
+	*w = '\0';
+	if (!*out) {
+		free(out);
+		out = xstrdup(".");
+	}
+	return out;
+}
+
 /*
  * Sets t from SPEC: /dev/DEVICE, or file:PATH[,size=SIZE] (PATH relative to here;
  * on a bench, remote, it must be absolute: it is a path there).

@@ -33,12 +33,13 @@ check "third step never ran" test ! -e "$out/steps/003-never"
 # When fio explains itself (on stderr, or inside its --output file), that text is quoted.
 cat > "$WORK/plan2.xml" <<'PLAN'
 <plan name="nodir">
-  <target name="dut" file="/proc/no-such-dir/t.bin" size="16MiB"/>
+  <target name="dut" file="t.bin" size="16MiB"/>
   <workload name="only" rw="randread" bs="4k" runtime="1s" ioengine="psync"/>
 </plan>
 PLAN
 set +e
-"$SSDBENCH" run "$WORK/plan2.xml" --out "$WORK/out2" > /dev/null 2> "$WORK/err2.log"
+"$SSDBENCH" run "$WORK/plan2.xml" --out "$WORK/out2" \
+  --target dut=file:/proc/no-such-dir/t.bin,size=16MiB > /dev/null 2> "$WORK/err2.log"
 rc=$?
 set -e
 expect_eq "exit code (fio's own error)" "$rc" 1

@@ -30,7 +30,7 @@ printf 'fio version 2 iolog\n%s add\n%s open\n%s write 0 4096\n%s close\n' \
 plan() {
   cat > "$WORK/$1.xml" <<PLAN
 <plan name="$1">
-  <target name="dut" file="$WORK/t-$1.bin" size="16MiB"/>
+  <target name="dut" file="t-$1.bin" size="16MiB"/>
   <workload name="r" rw="randread" bs="4k" runtime="1s">
     <fio option="$2" value="$3"/>
   </workload>
@@ -66,9 +66,9 @@ done
 
 # unlink on an existing target file, which --destroy allows the run to write to.
 plan unlink-existing unlink 1
-sed -i "s|$WORK/t-unlink-existing.bin|$WORK/existing.bin|" "$WORK/unlink-existing.xml"
 run_rc "$WORK/r.log" "$WORK/r.err" "$SSDBENCH" run "$WORK/unlink-existing.xml" \
-  --out "$WORK/out-ue" --destroy "$WORK/existing.bin"
+  --out "$WORK/out-ue" --target "dut=file:$WORK/existing.bin,size=16MiB" \
+  --destroy "$WORK/existing.bin"
 expect_eq "unlink on an existing target: exit code" "$rc" 2
 
 # rerun: an archive of a harmless plan, whose plan copy is then edited by its sender.
@@ -129,7 +129,7 @@ run_rc "$WORK/rr.log" "$WORK/rr.err" "$SSDBENCH" rerun "$WORK/E" --out "$WORK/E1
 expect_eq "rerun onto the archive's device: exit code" "$rc" 2
 check "says why" grep -q "rerun runs only on the targets named on its command line" "$WORK/rr.err"
 edited_copy F
-sed -i "s|<target name=\"dut\" file=\"t.bin\" size=\"16MiB\"/>|<host name=\"b\" address=\"127.0.0.1\" port=\"9\"/><target name=\"dut\" file=\"/srv/t.bin\" size=\"16MiB\" host=\"b\"/>|" "$edited"
+sed -i "s|<target name=\"dut\" file=\"t.bin\" size=\"16MiB\"/>|<host name=\"b\" address=\"127.0.0.1\" port=\"9\"/><target name=\"dut\" file=\"t.bin\" size=\"16MiB\" host=\"b\"/>|" "$edited"
 run_rc "$WORK/rr.log" "$WORK/rr.err" "$SSDBENCH" rerun "$WORK/F" --out "$WORK/F1" --dry-run
 expect_eq "rerun onto the archive's bench: exit code" "$rc" 2
 check "says why" grep -q "rerun contacts only the hosts named on its command line" "$WORK/rr.err"
@@ -151,6 +151,113 @@ check "check names the bench a run would contact" grep -q \
   "on host 'b': contacts fio --server at 127.0.0.1:9 and ssh 127.0.0.1 (runs 'ssdbench' there)" \
   "$WORK/ck.log"
 expect_eq "check --json lists it" "$("$SSDBENCH" check "$edited" --json | jq -c '.hosts[0] | [.host, .address, .port]')" '["b","127.0.0.1",9]'
+
+# --- #30: what ssdbench checked is what fio runs --------------------------------------
+# fio replaces ${NAME} in a job file with its environment: a value holding '$' once the
+# plan's own ${var}s are substituted (<var name="d" value="$"/> and ${d}{X} make ${X})
+# is refused at FILE:LINE:COL. The environment names a victim for each route.
+export SSDBENCH_SECRET="secret-$RANDOM$RANDOM-value" HOSTILE_DEV=$loop
+export HOSTILE_FILE=$WORK/victims/a.bin HOSTILE_TRACE=$WORK/evil.blktrace
+head -c 4096 /dev/urandom > "$HOSTILE_TRACE"
+mkdir -p "$WORK/cron" "$WORK/cwd"
+# route NAME TITLE FILE STEP [OPTION VALUE]: a plan whose line 3 is the target and line 4
+# the step (a writing workload, or STEP=replay:TRACE), with a <fio> child when OPTION.
+route() {
+  local step
+  if [ "${4%%:*}" = replay ]; then
+    step="  <replay name=\"r\" trace=\"${4#replay:}\"/>"
+  else
+    step="  <workload name=\"w\" rw=\"randwrite\" bs=\"4k\" runtime=\"1s\" label=\"$4\">"
+    [ -n "${5:-}" ] && step+=$'\n'"    <fio option=\"$5\" value=\"$6\"/>"
+    step+=$'\n  </workload>'
+  fi
+  printf '<plan name="%s" title="%s">\n  <var name="d" value="$"/>\n' "$1" "$2"
+  printf '  <target name="dut" file="%s" size="16MiB"/>\n%s\n</plan>\n' "$3" "$step"
+}
+# name|plan name|title|file|step|option|value|LINE:COL|message
+routes=(
+  'd-fio|d-fio|t|t.bin|w|mem|mmap${d}{HOSTILE_FILE}|5:30|attribute '\''value'\'' holds '\''\$'\'' once variables are substituted ('\''mmap\${HOSTILE_FILE}'\'')'
+  'd-file|d-file|t|${d}{HOSTILE_DEV}|w|||3:28|attribute '\''file'\'' holds '\''\$'\'' once variables are substituted ('\''\${HOSTILE_DEV}'\'')'
+  'd-trace|d-trace|t|t.bin|replay:${d}{HOSTILE_TRACE}|||4:27|attribute '\''trace'\'' holds '\''\$'\'' once variables are substituted ('\''\${HOSTILE_TRACE}'\'')'
+  'd-label|d-label|t|t.bin|by ${d}{SSDBENCH_SECRET}|||4:65|attribute '\''label'\'' holds '\''\$'\'' once variables are substituted ('\''by \${SSDBENCH_SECRET}'\'')'
+  'd-title|d-title|by ${SSDBENCH_SECRET}|t.bin|w|||1:29|attribute '\''title'\'' holds '\''\$'\'' once variables are substituted'
+  'abs|abs|t|'"$WORK"'/cron/evil|w|||3:28|file target '\'''"$WORK"'/cron/evil'\'' must be a relative path without '\''\.\.'\'''
+  'dotdot|dotdot|t|../cron/evil|w|||3:28|file target '\''\.\./cron/evil'\'' must be a relative path without '\''\.\.'\'''
+  'name-dot|.|t|t.bin|w|||1:13|invalid name '\''\.'\'' (use letters, digits'
+  'name-dotdot|..|t|t.bin|w|||1:13|invalid name '\''\.\.'\'' (use letters, digits'
+)
+# The harmless archive's plan copy, to put each route into for rerun.
+for r in "${routes[@]}"; do
+  IFS='|' read -r name pname title file step opt val at why <<< "$r"
+  route "$pname" "$title" "$file" "$step" "$opt" "$val" > "$WORK/$name.xml"
+  run_rc "$WORK/c.log" "$WORK/c.err" "$SSDBENCH" check "$WORK/$name.xml"
+  expect_eq "check $name: exit code" "$rc" 2
+  check "check $name: refused at FILE:LINE:COL" grep -q "^$WORK/$name.xml:$at: error: $why" "$WORK/c.err"
+  for mode in --dry-run ""; do
+    # No --out: a plan named '..' would make out/.. the working folder.
+    run_rc "$WORK/r.log" "$WORK/r.err" bash -c 'cd "$1" && shift && exec "$@"' _ "$WORK/cwd" \
+      "$SSDBENCH" run "$WORK/$name.xml" $mode
+    expect_eq "run $mode $name: exit code" "$rc" 2
+    check "run $mode $name: refused at FILE:LINE:COL" grep -q "^$WORK/$name.xml:$at: error: $why" "$WORK/r.err"
+  done
+  check "$name: nothing in the working folder" test -z "$(ls -A "$WORK/cwd")"
+  edited_copy "R-$name"
+  cp "$WORK/$name.xml" "$edited"
+  run_rc "$WORK/rr.log" "$WORK/rr.err" "$SSDBENCH" rerun "$WORK/R-$name" --out "$WORK/R-$name-1"
+  expect_eq "rerun $name: exit code" "$rc" 2
+  check "rerun $name: refused at FILE:LINE:COL" grep -q "^$edited:$at: error: $why" "$WORK/rr.err"
+  check "rerun $name: no new archive" test ! -e "$WORK/R-$name-1"
+done
+check "no absolute or '..' target was created" test -z "$(ls -A "$WORK/cron")"
+# A --set value, like a <var>'s, is checked where it is used.
+cat > "$WORK/set.xml" <<'PLAN'
+<plan name="set">
+  <var name="bs" value="4k"/>
+  <target name="dut" file="t.bin" size="16MiB"/>
+  <workload name="w" rw="randwrite" bs="${bs}" runtime="1s"/>
+</plan>
+PLAN
+run_rc "$WORK/r.log" "$WORK/r.err" "$SSDBENCH" run "$WORK/set.xml" --out "$WORK/out-set" \
+  --set 'bs=${SSDBENCH_SECRET}'
+expect_eq "run --set with '\$': exit code" "$rc" 2
+check "run --set with '\$': refused where used" grep -q "^$WORK/set.xml:4:41: error: attribute 'bs' holds '\\$'" "$WORK/r.err"
+check "no environment value in any file the runs left" bash -c "! grep -rqF '$SSDBENCH_SECRET' '$WORK'"
+
+# A device path is checked as written out: /dev/../PATH is not under /dev/.
+printf '<plan name="dev">\n  <target name="dut" device="/dev/..%s"/>\n  <workload name="w" rw="randwrite" runtime="1s"/>\n</plan>\n' \
+  "$HOSTILE_FILE" > "$WORK/devdot.xml"
+for cmd in check run; do
+  run_rc "$WORK/c.log" "$WORK/c.err" "$SSDBENCH" $cmd "$WORK/devdot.xml"
+  expect_eq "$cmd /dev/..$HOSTILE_FILE: exit code" "$rc" 2
+  check "$cmd /dev/..: refused at FILE:LINE:COL" \
+    grep -qF "$WORK/devdot.xml:2:30: error: device '/dev/..$HOSTILE_FILE' is not under /dev/ (it is '$HOSTILE_FILE')" "$WORK/c.err"
+done
+
+# A file target that is a block device is a device target: its interlock asks for the
+# device's identity, which --destroy PATH does not give.
+cp "$WORK/set.xml" "$WORK/blk.xml"
+run_rc "$WORK/r.log" "$WORK/r.err" "$SSDBENCH" run "$WORK/blk.xml" --out "$WORK/out-blk" \
+  --target "dut=file:$loop,size=16MiB" --destroy "$loop"
+expect_eq "a file target on the loop device: exit code" "$rc" 1
+check "it is a device target" grep -q "file target '$loop' is the block device '$loop': it is a device target" "$WORK/r.log"
+check "its interlock refuses it" grep -qF "refusing to destroy '$loop': --destroy '$loop' does not match its identity" "$WORK/r.err"
+check "no archive was made" test ! -e "$WORK/out-blk/manifest.json"
+
+# A link in an archive folder (run --force over it) cannot lead the target outside.
+cp -a "$WORK/A" "$WORK/L"
+rm -f "$WORK/L/t.bin"
+ln -s "$HOSTILE_FILE" "$WORK/L/t.bin"
+run_rc "$WORK/r.log" "$WORK/r.err" "$SSDBENCH" run "$WORK/good.xml" --out "$WORK/L" --force -q
+expect_eq "a target linked out of the archive: exit code" "$rc" 1
+check "says where it leads" grep -qF "file target 't.bin' resolves to '$HOSTILE_FILE', outside the archive folder '$WORK/L'" "$WORK/r.err"
+
+# run refuses a non-empty folder that is not an archive, and leaves it as it was.
+mkdir -p "$WORK/notarc"
+echo keep > "$WORK/notarc/notes.txt"
+run_rc "$WORK/r.log" "$WORK/r.err" "$SSDBENCH" run "$WORK/good.xml" --out "$WORK/notarc"
+expect_eq "run into a non-archive folder: exit code" "$rc" 2
+check "names the folder" grep -qF "'$WORK/notarc' is not empty and is not an ssdbench archive" "$WORK/r.err"
+expect_eq "the folder is as it was" "$(ls -A "$WORK/notarc")" notes.txt
 
 check "no command ran" test ! -e "$marker"
 check "the loop device is unchanged" test "$(sha256sum < "$loop")" = "$loop_sum"

@@ -82,7 +82,7 @@ mkdir "$WORK/folder.frag"
 for href in pipe.frag folder.frag /dev/zero; do
   cat > "$WORK/inc.xml" <<PLAN
 <plan name="inc">
-  <target name="dut" file="$WORK/t.bin" size="16MiB"/>
+  <target name="dut" file="t.bin" size="16MiB"/>
   <include href="$href"/>
 </plan>
 PLAN

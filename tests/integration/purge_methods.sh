@@ -31,8 +31,8 @@ n=0
 for kind in file loop; do
   for m in $methods; do
     if [ $kind = file ]; then
-      plan "$WORK/p.xml" "$m" "<target name=\"dut\" file=\"$WORK/f-$m.bin\" size=\"16MiB\"/>"
-      extra=()
+      plan "$WORK/p.xml" "$m" "<target name=\"dut\" file=\"f.bin\" size=\"16MiB\"/>"
+      extra=(--target "dut=file:$WORK/f-$m.bin,size=16MiB")
     else
       plan "$WORK/p.xml" "$m" "<target name=\"dut\" device=\"$loop\"/>"
       extra=(--destroy "$kname")

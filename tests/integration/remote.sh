@@ -89,14 +89,15 @@ check "says the server does not answer" grep -q "fio's server on host 'bench1' (
 cat > "$WORK/long.xml" <<PLAN
 <plan name="lost">
   <host name="bench2" address="127.0.0.1" port="$p2"/>
-  <target name="dut" file="$WORK/bench2/t.bin" size="16MiB" host="bench2"/>
+  <target name="dut" file="t.bin" size="16MiB" host="bench2"/>
   <workload name="first" rw="randwrite" bs="4k" runtime="1s"/>
   <workload name="second" rw="randread" bs="4k" runtime="6s"/>
   <workload name="third" rw="randread" bs="4k" runtime="1s"/>
 </plan>
 PLAN
 lost=$WORK/lost
-"$SSDBENCH" run "$WORK/long.xml" --out "$lost" > "$WORK/lost.log" 2>&1 &
+"$SSDBENCH" run "$WORK/long.xml" --out "$lost" \
+  --target dut=bench2:file:"$WORK/bench2/t.bin",size=16MiB > "$WORK/lost.log" 2>&1 &
 pid=$!
 wait_file "$pid" "$lost/steps/002-second/job.fio"
 # Kill once the step's fio client is connected to bench2 (bounded, 10 s).

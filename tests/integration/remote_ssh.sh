@@ -80,13 +80,14 @@ ft=$WORK/bench1/f.bin
 cat > "$WORK/fplan.xml" <<PLAN
 <plan name="benchfile">
   <host name="bench1" address="127.0.0.1" port="$pf" ssh="bench1" ssdbench="$SSDBENCH"/>
-  <target name="dut" file="$ft" size="16MiB" host="bench1"/>
+  <target name="dut" file="f.bin" size="16MiB" host="bench1"/>
   <precondition name="fill" pattern="seq" bs="1m" amount="1x"/>
   <purge name="clean" method="auto"/>
   <probe name="id"/>
 </plan>
 PLAN
-run_rc "$WORK/f.log" "$WORK/f.err" "$SSDBENCH" run "$WORK/fplan.xml" --out "$WORK/fout"
+run_rc "$WORK/f.log" "$WORK/f.err" "$SSDBENCH" run "$WORK/fplan.xml" --out "$WORK/fout" \
+  --target dut=bench1:file:"$ft",size=16MiB
 [ "$rc" = 0 ] || { cat "$WORK/f.log" "$WORK/f.err" >&2; fail "file run on bench1: $rc"; }
 expect_eq "file: purge method" "$(jq -r .method "$WORK/fout/steps/002-clean/purge.json")" punch-holes
 expect_eq "file: holes punched by the bench (blocks)" "$(stat -c %b "$ft")" 0
