@@ -50,6 +50,10 @@ const struct cli_opt cmd_run_opts[] = {
 };
 
 const struct cli_opt cmd_resume_opts[] = {
+	{ "target", 't', "NAME=SPEC", 1, "the target NAME ran on, as the run was given it "
+	  "(--target): a resume takes targets only from its command line, besides a file "
+	  "the plan keeps inside the archive" },
+	OPT_HOST,
 	OPT_DESTROY,
 	OPT_ALLOW_CAPACITY,
 	OPT_QUIET,
@@ -107,13 +111,13 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	ro.quiet = cli__value(c, &p, "quiet") != NULL;
 	ro.allow_capacity_change = cli__value(c, &p, "allow-capacity-change") != NULL;
 	diag_clear(&d);
+	ro.targets = cli__list(c, &p, "target", &ro.ntargets);
+	ro.hosts = cli__list(c, &p, "host", &ro.nhosts);
 	if (resume)
 		return cli__finish(run_resume(p.arg, &ro, &d), &d);
-	ro.targets = cli__list(c, &p, "target", &ro.ntargets);
 	ro.out_dir = cli__value(c, &p, "out");
 	ro.force = cli__value(c, &p, "force") != NULL;
 	ro.dry_run = cli__value(c, &p, "dry-run") != NULL;
-	ro.hosts = cli__list(c, &p, "host", &ro.nhosts);
 	if (!strcmp(c->name, "rerun"))
 		return cli__finish(run_rerun(p.arg, &ro, &d), &d);
 	ro.plan_path = p.arg;

@@ -96,13 +96,15 @@ static int names(const char *const *v, size_t n, const char *name)
 }
 
 /*
- * rerun takes an archive from anyone: it runs on the targets and contacts the benches
- * named on its own command line, and on no other path than a file the plan keeps
- * inside the new archive (a relative path without '..').
+ * rerun and resume take an archive from anyone: they run on the targets and contact
+ * the benches named on their own command line, and on no other path than a file the
+ * plan keeps inside the archive (a relative path without '..'). What the journal
+ * says the run was given is only quoted, in the refusal.
  */
-static int rerun_guard(const struct orch *x, struct diag *d)
+static int confined_guard(const struct orch *x, struct diag *d)
 {
 	const struct run_opts *o = x->o;
+	const char *cmd = o->rerun_of ? "rerun" : "resume";
 
 	for (size_t i = 0; i < x->plan.ntargets; i++) {
 		const struct plan_target *t = &x->plan.targets[i];
@@ -110,14 +112,14 @@ static int rerun_guard(const struct orch *x, struct diag *d)
 
 		if (t->host && !names(o->hosts, o->nhosts, t->host))
 			return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "target '%s' is on host '%s': "
-					"rerun contacts only the hosts named on its command line "
-					"(--host %s=ADDRESS)", t->name, t->host, t->host);
+					"%s contacts only the hosts named on its command line "
+					"(--host %s=ADDRESS)", t->name, t->host, cmd, t->host);
 		if (given || (t->kind == PLAN_TARGET_FILE && !t->host &&
 			      plan_target_path_kept(t->path)))
 			continue;
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "target '%s' of the archive's plan "
-				"is '%s': rerun runs only on the targets named on its command "
-				"line (--target %s=SPEC)", t->name, t->path, t->name);
+				"is '%s': %s runs only on the targets named on its command "
+				"line (--target %s=SPEC)", t->name, t->path, cmd, t->name);
 	}
 	return 0;
 }
@@ -128,19 +130,19 @@ static int load(struct orch *x, struct diag *d)
 	const struct run_opts *o = x->o;
 	int rc, raid = -1;
 
-	if (o->rerun_of)
-		x->plan.confine = rerun_confine(o->rerun_of);
+	if (o->confined_to)
+		x->plan.confine = rerun_confine(o->confined_to);
 	rc = plan_load(&x->plan, o->plan_path, o->sets, o->nsets, d);
-	/* A rerun's benches are the command line's: how to reach one (its ssh
-	 * destination and port, the program run there) is not the archive's to say. */
-	for (size_t i = 0; o->rerun_of && !rc && i < x->plan.nhosts; i++)
+	/* A rerun's or resume's benches are the command line's: how to reach one (its
+	 * ssh destination and port, the program run there) is not the archive's to say. */
+	for (size_t i = 0; o->confined_to && !rc && i < x->plan.nhosts; i++)
 		plan_host_forget_access(&x->plan.hosts[i]);
 	for (size_t i = 0; i < o->nhosts && !rc; i++)
 		rc = plan_apply_host(&x->plan, o->hosts[i], d);
 	for (size_t i = 0; i < o->ntargets && !rc; i++)
 		rc = plan_apply_target(&x->plan, o->targets[i], d);
-	if (!rc && o->rerun_of)
-		rc = rerun_guard(x, d);
+	if (!rc && o->confined_to)
+		rc = confined_guard(x, d);
 	if (!rc)   /* #24 replay: bad traces refused, and which replays write */
 		rc = run_replay_check(&x->plan, d);
 	if (!rc)
@@ -330,7 +332,7 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 {
 	struct orch x;
 	struct run_opts o = *extra;
-	char *langs = NULL;
+	char *langs = NULL, *plan = NULL;
 	int rc;
 
 	orch_init(&x, &o);
@@ -354,16 +356,19 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 			rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "nothing to resume: the run in "
 				      "'%s' finished", dir);
 	}
+	if (!rc && !x.arc.replay.start.plan_copy)
+		rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "'%s' holds no copy of its plan files "
+			      "(an archive made before reruns): it cannot be resumed", dir);
 	if (!rc) {
 		const struct journal_start *s = &x.arc.replay.start;
 
-		o.plan_path = s->plan;
+		/* The plan is the archive's copy; targets and hosts only from the command
+		 * line (confined_guard), and they must resolve to the journal's target
+		 * (run__check_resume). */
+		o.plan_path = plan = xasprintf("%s/%s", dir, s->plan_copy);
+		o.confined_to = dir;
 		o.sets = (const char *const *)s->sets;
 		o.nsets = s->nsets;
-		o.targets = (const char *const *)s->targets;
-		o.ntargets = s->ntargets;
-		o.hosts = (const char *const *)s->hosts;
-		o.nhosts = s->nhosts;
 		o.op = s->op;
 		o.purge = s->purge;
 		o.out_dir = dir;
@@ -377,6 +382,7 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 		rc = execute(&x, d);
 	orch_release(&x);
 	free(langs);
+	free(plan);
 	return rc;
 }
 
@@ -395,7 +401,7 @@ int run_rerun(const char *dir, const struct run_opts *extra, struct diag *d)
 			      "(an archive made before reruns, or not one of a run)", dir);
 	}
 	if (!rc) {
-		/* Targets and hosts only from the command line (rerun_guard). */
+		/* Targets and hosts only from the command line (confined_guard). */
 		plan = xasprintf("%s/%s", dir, j.start.plan_copy);
 		out = extra->out_dir ? NULL : xasprintf("%s-rerun", dir);
 		o.plan_path = plan;
@@ -405,6 +411,7 @@ int run_rerun(const char *dir, const struct run_opts *extra, struct diag *d)
 		o.purge = j.start.purge;
 		o.out_dir = extra->out_dir ? extra->out_dir : out;
 		o.rerun_of = dir;
+		o.confined_to = dir;
 		o.langs = extra->langs ? extra->langs : (langs = manifest_langs(dir));
 		rc = run_plan(&o, d);
 	}

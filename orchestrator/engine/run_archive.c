@@ -22,6 +22,7 @@
 #include "platform.h"
 #include "report_out.h"
 #include "safefile.h"
+#include "sbuf.h"
 #include "sha256.h"
 #include "units.h"
 #include "version.h"
@@ -396,26 +397,91 @@ int run__start_journal(struct orch *x, struct diag *d)
 	return rc;
 }
 
-/* Resume: the same plan files, the same target, or a clear refusal. */
+/* s as one shell word: single-quoted unless it is plain. */
+static void add_word(struct sbuf *sb, const char *s)
+{
+	sbuf_addc(sb, ' ');
+	if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			 "0123456789_./:=,@%+-") == strlen(s)) {
+		sbuf_adds(sb, s);
+		return;
+	}
+	sbuf_addc(sb, '\'');
+	for (; *s; s++)
+		if (*s == '\'')
+			sbuf_adds(sb, "'\\''");
+		else
+			sbuf_addc(sb, *s);
+	sbuf_addc(sb, '\'');
+}
+
+static void add_opts(struct sbuf *sb, const char *opt, const char *const *v, size_t n,
+		     char *(*f)(const char *))
+{
+	for (size_t i = 0; i < n; i++) {
+		char *w = f(v[i]);
+
+		sbuf_addc(sb, ' ');
+		sbuf_adds(sb, opt);
+		add_word(sb, w);
+		free(w);
+	}
+}
+
+static char *resume_command(const struct orch *x)
+{
+	const struct run_opts *o = x->o;
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	sbuf_adds(&sb, "ssdbench resume");
+	add_word(&sb, x->arc.out);
+	add_opts(&sb, "--target", o->targets, o->ntargets, absolute_target);
+	add_opts(&sb, "--host", o->hosts, o->nhosts, dup_str);
+	add_opts(&sb, "--destroy", o->destroy, o->ndestroy, dup_str);
+	return sb.buf;
+}
+
+int run__interrupted_error(const struct orch *x, const char *step, struct diag *d)
+{
+	char *cmd = resume_command(x);
+	int rc;
+
+	if (step)
+		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "interrupted during step '%s'; the "
+			      "elements before it are kept: '%s' goes on from there", step, cmd);
+	else
+		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "interrupted; the finished elements "
+			      "are kept: '%s' goes on from there", cmd);
+	free(cmd);
+	return rc;
+}
+
+/*
+ * Resume: the archive's copies of the plan files as they were when the run started
+ * (the plan resume loaded is the copy in plan/, never the journal's path outside
+ * the archive), the same target, or a clear refusal.
+ */
 int run__check_resume(struct orch *x, struct diag *d)
 {
 	const struct journal_start *s = &x->arc.replay.start;
 	char sha[65];
 
+	if (x->plan.nincludes != s->nfiles)
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "cannot resume: the archive's plan "
+				"copy reads %zu files, the plan read %zu when the run started",
+				x->plan.nincludes, s->nfiles);
 	for (size_t i = 0; i < s->nfiles; i++) {
-		if (sha256_file(s->files[i], sha))
-			return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "cannot resume: the plan "
-					"file '%s' is gone", s->files[i]);
+		const char *f = x->plan.includes[i];
+
+		if (sha256_file(f, sha))
+			return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "cannot resume: cannot read "
+					"the plan copy '%s'", f);
 		if (strcmp(sha, s->sha256[i]))
 			return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "cannot resume: the plan "
-					"file '%s' changed since the run started (SHA-256 %.12s..., "
-					"was %.12s...); restore it, or start a new run", s->files[i],
-					sha, s->sha256[i]);
+					"copy '%s' is not the file the run started with (SHA-256 "
+					"%.12s..., was %.12s...)", f, sha, s->sha256[i]);
 	}
-	if (x->plan.nincludes != s->nfiles)
-		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "cannot resume: the plan now reads "
-				"%zu files, it read %zu when the run started", x->plan.nincludes,
-				s->nfiles);
 	if (strcmp(x->dev.tgt.path, s->target_path ? s->target_path : "") ||
 	    strcmp(target_identity(x), s->target_identity ? s->target_identity : "") ||
 	    x->dev.tgt.size != s->target_size)

@@ -354,9 +354,7 @@ static int interrupted(struct orch *x, const struct plan_workload *w, struct dia
 {
 	run__say(x, "%s: interrupted\n", w->name);
 	run__save(x, &(struct diag){ 0 });
-	return diag_set(d, -SB_EFIO, NULL, 0, 0, "interrupted during step '%s'; the elements "
-			"before it are kept: 'ssdbench resume %s' goes on from there", w->name,
-			x->arc.out);
+	return run__interrupted_error(x, w->name, d);
 }
 
 int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,

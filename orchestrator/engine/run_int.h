@@ -327,8 +327,12 @@ int run__describe_run(struct orch *x, struct diag *d);
 int run__prepare_archive(struct orch *x, struct diag *d);
 /* The journal's first line: everything resume needs to start the run again. */
 int run__start_journal(struct orch *x, struct diag *d);
-/* Resume: the same plan files, the same target, or a clear refusal. */
+/* Resume: the archive's plan copies as they were, the same target, or a refusal. */
 int run__check_resume(struct orch *x, struct diag *d);
+/* The error of an interrupted run: what is kept, and the command that goes on with it,
+ * "ssdbench resume OUT --target ... --host ... --destroy ..." (a resume takes targets
+ * and hosts only from its command line); step: the step cut short, or NULL. */
+int run__interrupted_error(const struct orch *x, const char *step, struct diag *d);
 /* Resume: the journal's trailing elements that did not finish "ok" forgotten (run again). */
 void run__resume_trim(struct journal *j);
 /* Resume: trailing failed elements forgotten, unfinished elements' folders removed. */

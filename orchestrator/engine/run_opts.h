@@ -27,6 +27,9 @@ struct run_opts {
 	int allow_capacity_change;   /* <op method="hpa"|"namespace"> may resize the drive */
 	int quiet;                   /* no progress lines, only errors and the report */
 	const char *rerun_of;        /* the archive this run repeats (rerun), or NULL */
+	const char *confined_to;     /* an archive (rerun's source, resume's own): the plan
+					only from its plan/, targets and hosts only from the
+					command line, or NULL */
 	const char *langs;           /* #22 lang: the report's languages, "en,zh-CN"
 					(checked), or NULL: zh-TW */
 };

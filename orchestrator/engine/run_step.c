@@ -465,9 +465,7 @@ int run__live_element(struct orch *x, size_t i, size_t ei, const struct run_ctx 
 		free(st->error);
 		st->error = xasprintf("interrupted by signal %d", (int)run__interrupted);
 		diag_clear(d); /* the interruption, not fio's reaction to it, is the cause */
-		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "interrupted during step '%s'; the "
-			      "elements before it are kept: 'ssdbench resume %s' goes on from "
-			      "there", st->name, x->arc.out);
+		rc = run__interrupted_error(x, st->name, d);
 		run__say(x, "%s: interrupted\n", label);
 		run__save(x, &(struct diag){ 0 });  /* not journaled: resume reruns it */
 		goto out;

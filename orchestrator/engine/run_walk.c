@@ -552,8 +552,7 @@ static int run_range(struct orch *x, size_t first, size_t end, int parent,
 		rc = 0;
 	}
 	if (run__interrupted && !rc)
-		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "interrupted; the finished elements "
-			      "are kept: 'ssdbench resume %s' goes on from there", x->arc.out);
+		rc = run__interrupted_error(x, NULL, d);
 	return rc;
 }
 

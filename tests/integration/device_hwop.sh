@@ -141,7 +141,7 @@ expect_eq "failed restore: journal" "$(events "$WORK/norestore")" capacity-chang
 # ... and resume gives it back first, once the drive takes the command again.
 nvme
 runs "resume after a failed restore" 0 "$WORK/norestore-resume.log" resume "$WORK/norestore" \
-  --destroy FAKE-NVME-1 --allow-capacity-change
+  -t "dut=$loop" --destroy FAKE-NVME-1 --allow-capacity-change
 check "resume: restores first" grep -q "the run left '$loop' (FAKE-NVME-1) resized: giving its capacity back first" "$WORK/norestore-resume.log"
 expect_eq "resume after a failed restore: size" "$(size)" "$raw"
 expect_eq "resume after a failed restore: manifest" \
@@ -171,11 +171,11 @@ for _ in $(seq 100); do grep -q '"name":"w"' "$WORK/kill/journal.jsonl" 2>/dev/n
 kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
 expect_eq "killed: still shrunk" "$(size)" "$usable"
 sed -i 's/^serial=.*/serial=OTHER-DRIVE/' "$state"
-runs "another drive" 1 "$WORK/other.log" resume "$WORK/kill" --destroy FAKE-ATA-1 --allow-capacity-change
+runs "another drive" 1 "$WORK/other.log" resume "$WORK/kill" -t "dut=$loop" --destroy FAKE-ATA-1 --allow-capacity-change
 check "another drive: why" grep -q "refusing to give the capacity back to '$loop': it is 'OTHER-DRIVE' now, the restore record is for the drive 'FAKE-ATA-1'" "$WORK/other.log"
 expect_eq "another drive: untouched" "$(size)" "$usable"
 ata
-"$SSDBENCH" resume "$WORK/kill" --destroy FAKE-ATA-1 --allow-capacity-change > "$WORK/resume.log" 2>&1 &
+"$SSDBENCH" resume "$WORK/kill" -t "dut=$loop" --destroy FAKE-ATA-1 --allow-capacity-change > "$WORK/resume.log" 2>&1 &
 pid=$!
 # The resumed idle runs 30 s inside the re-shrunk scope; interrupt it once it started.
 for _ in $(seq 100); do grep -q "is now $usable bytes" "$WORK/resume.log" 2>/dev/null && break; sleep 0.2; done

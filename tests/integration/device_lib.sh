@@ -121,7 +121,7 @@ fake_interrupted() {
 # first, ran --stop and --zero-superblock before a new --create, and ends torn down.
 fake_resumed() {
   for _ in $(seq 300); do grep -q "RAID 0 up" "$1" 2>/dev/null && break; sleep 0.1; done
-  kill -INT "$2"
+  kill -INT "$2" 2> /dev/null || { cat "$1" >&2; fail "resume: ended before its new array was up"; }
   set +e; wait "$2"; set -e
   check "resume: says it tears down first" grep -qF "left the array '$3' up: tearing it down first" "$1"
   expect_eq "resume: mdadm sequence" "$(head -2 "$FAKE_MDADM_LOG")" "$(fake_sequence | tail -2)"

@@ -83,7 +83,7 @@ check "killed: the array is still up" test -L "$WORK/md/ssdbench-md"
 plan "$WORK/long.xml" 30s   # unchanged: resume checks the plan's SHA-256
 : > "$FAKE_MDADM_LOG"
 # Shorten the wait: the resumed idle runs 30 s; interrupt it once it started.
-"$SSDBENCH" resume "$WORK/kill" --destroy "$n1" --destroy "$n2" --destroy "$ns" \
+"$SSDBENCH" resume "$WORK/kill" "${run_args[@]}" --destroy "$ns" \
   > "$WORK/resume.log" 2>&1 &
 fake_resumed "$WORK/resume.log" $! "$WORK/md/ssdbench-md"
 echo "device_raid_fake: ok"

@@ -30,11 +30,18 @@ set +e
 wait "$pid"
 set -e
 expect_eq "first step kept" "$(jq -r '.steps[0].status' "$out/manifest.json")" ok
+check "the interruption prints the whole resume command" \
+  grep -qF "'ssdbench resume $out --target dut=$dev' goes on from there" "$WORK/run.log"
 
 losetup -d "$dev"
 losetup "$dev" "$WORK/two.img"
 set +e
+# A resume takes its targets only from its command line (#30): the journal's is not
+# enough, and the refusal says how to give it.
 "$SSDBENCH" resume "$out" > "$WORK/r.log" 2> "$WORK/r.err"; rc=$?
+expect_eq "resume without --target: exit code" "$rc" 2
+check "resume without --target: says so" grep -qF "target 'dut' of the archive's plan is '/dev/placeholder': resume runs only on the targets named on its command line (--target dut=SPEC)" "$WORK/r.err"
+"$SSDBENCH" resume "$out" --target "dut=$dev" > "$WORK/r.log" 2> "$WORK/r.err"; rc=$?
 set -e
 expect_eq "resume on another medium: exit code" "$rc" 1
 check "says the target changed" grep -q "cannot resume: the target changed since the run started" "$WORK/r.err"

@@ -127,11 +127,11 @@ turns "write through" "killed: off while it runs"
 kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
 expect_eq "killed: still off" "$(cat "$wc")" "write through"
 sed -i 's/^serial=.*/serial=OTHER-DRIVE/' "$state"
-runs "another drive" 1 "$WORK/other.log" resume "$WORK/kill" --destroy FAKE-ATA-1
+runs "another drive" 1 "$WORK/other.log" resume "$WORK/kill" -t "dut=$loop" --destroy FAKE-ATA-1
 check "another drive: why" grep -q "refusing to set the write cache of '$loop': it is 'OTHER-DRIVE' now" "$WORK/other.log"
 expect_eq "another drive: untouched" "$(cat "$wc")" "write through"
 ata
-"$SSDBENCH" resume "$WORK/kill" --destroy FAKE-ATA-1 > "$WORK/resume.log" 2>&1 &
+"$SSDBENCH" resume "$WORK/kill" -t "dut=$loop" --destroy FAKE-ATA-1 > "$WORK/resume.log" 2>&1 &
 pid=$!
 for _ in $(seq 150); do grep -q "off, was on" "$WORK/resume.log" 2>/dev/null && break; sleep 0.2; done
 expect_eq "resume: off again for the idle step" "$(cat "$wc")" "write through"

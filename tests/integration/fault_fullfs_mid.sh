@@ -38,7 +38,7 @@ check "manifest.json is valid JSON" jq -e . "$m" > /dev/null
 expect_eq "first step recorded" "$(jq -r '.steps[0].status' "$m")" ok
 expect_eq "the run says it failed" "$(jq -r .status "$m")" failed
 first=$(sha256sum < "$small/o/steps/001-first/fio.json")
-"$SSDBENCH" resume "$small/o" > "$WORK/resume.log" 2>&1 ||
+"$SSDBENCH" resume "$small/o" --target "dut=file:$WORK/t.bin,size=16MiB" > "$WORK/resume.log" 2>&1 ||
   { cat "$WORK/resume.log" >&2; fail "resume once space is back"; }
 expect_eq "statuses after resume" "$(jq -r '[.steps[].status] | join(",")' "$m")" ok,ok,ok
 expect_eq "first step untouched" "$(sha256sum < "$small/o/steps/001-first/fio.json")" "$first"

@@ -203,6 +203,36 @@ check "the step ran again in a folder of its own" test -d "$res/steps/002-rw" -a
 sb resume-verify verify "$res"
 expect_eq "resumed archive: verify" "$rc" 0
 
+# resume of a crafted journal that points outside the archive (#30): its plan at a
+# file of the victims' (with the SHA-256 the journal claims), its target a victim.
+# resume runs the archive's copy of the plan, takes no target from the journal, and
+# refuses the plan's own (a file kept inside) as not the journal's.
+jr=$WORK/jr
+"$SSDBENCH" run "$WORK/plan.xml" --out "$jr" > "$WORK/run3.log" 2>&1 ||
+  { cat "$WORK/run3.log"; fail "third run"; }
+sed 's/name="rr"/name="evil"/' "$WORK/plan.xml" > "$v/evil.xml"
+snapshot > "$WORK/victims.before"
+evsha=$(sha256sum < "$v/evil.xml" | cut -d' ' -f1)
+head -1 "$jr/journal.jsonl" |
+  jq -c --arg p "$v/evil.xml" --arg s "$evsha" --arg t "$v/marker" \
+    '.plan = $p | .files = [{path: $p, sha256: $s}] | .targets = ["dut=file:\($t),size=8MiB"]
+     | .hosts = ["x=127.0.0.1:1"] | .target.path = $t' > "$WORK/j"
+sed -n 2p "$jr/journal.jsonl" >> "$WORK/j"
+cp "$WORK/j" "$jr/journal.jsonl"
+sb resume-journal resume "$jr"
+expect_eq "resume of a journal pointing outside: exit" "$rc" 2
+expect_err resume-journal "the plan copy '$jr/plan/plan.xml' is not the file the run started with"
+victims_intact "resume of a journal pointing outside"
+# The same journal, its files' SHA-256 the copy's: the copy runs, and the target is
+# still the archive's own, not the journal's victim.
+cpsha=$(sha256sum < "$jr/plan/plan.xml" | cut -d' ' -f1)
+{ head -1 "$WORK/j" | jq -c --arg s "$cpsha" '.files[0].sha256 = $s'; sed -n 2p "$WORK/j"; } > "$jr/journal.jsonl"
+sb resume-journal2 resume "$jr"
+expect_eq "resume of a journal naming a victim target: exit" "$rc" 1
+expect_err resume-journal2 "cannot resume: the target changed since the run started: it was $v/marker (file"
+check "resume-journal2: never ran the outside plan" sh -c "! grep -q evil '$WORK/resume-journal2.out' '$WORK/resume-journal2.err' '$jr/manifest.json'"
+victims_intact "resume of a journal naming a victim target"
+
 # A report killed while it writes: no broken report.pdf, no empty chart; resume says
 # to re-render, and report then does.
 kill9=$m/killed

@@ -119,7 +119,12 @@ esac
 no_fio_left "$lost"
 
 start_server bench2 "$p2"
+# A resume takes hosts and targets only from its command line (#30), as the run had them.
 run_rc "$WORK/res.log" "$WORK/res.err" "$SSDBENCH" resume "$lost"
+expect_eq "resume without --host: exit code" "$rc" 2
+check "resume without --host: says so" grep -qF "target 'dut' is on host 'bench2': resume contacts only the hosts named on its command line (--host bench2=ADDRESS)" "$WORK/res.err"
+run_rc "$WORK/res.log" "$WORK/res.err" "$SSDBENCH" resume "$lost" --host "bench2=127.0.0.1:$p2" \
+  --target dut=bench2:file:"$WORK/bench2/t.bin",size=16MiB
 [ "$rc" = 0 ] || { cat "$WORK/res.log" "$WORK/res.err" >&2; fail "resume: $rc"; }
 expect_eq "statuses after resume" "$(jq -r '[.steps[].status] | join(",")' "$lm")" "ok,ok,ok"
 expect_eq "host after resume" "$(jq -r .target.host.name "$lm")" bench2

@@ -150,7 +150,9 @@ check "killed: the array is still up" test -L "$WORK/md/ssdbench-md"
 for _ in $(seq 200); do lock_gone && break; sleep 0.1; done
 check "killed: the bench released the lock with the controller's ssh session" lock_gone
 : > "$FAKE_MDADM_LOG"
-"$SSDBENCH" resume "$WORK/kill" "${ids[@]}" > "$WORK/resume.log" 2>&1 &
+# A resume takes hosts and targets only from its command line (#30).
+"$SSDBENCH" resume "$WORK/kill" "${ids[@]}" --target "a=bench1:$loop1" --target "b=bench1:$loop2" \
+  --host "bench1=127.0.0.1:$pf,ssh=bench1,ssdbench=$S/bench-ssdbench" > "$WORK/resume.log" 2>&1 &
 pid=$!
 cleanup_hooks+=("kill -KILL $pid 2>/dev/null")
 # the journal's array is the bench's usual name: the run made it before the bench named it

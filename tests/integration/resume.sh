@@ -37,13 +37,18 @@ done_elems=$(( $(wc -l < "$out/journal.jsonl") - 1 ))
  done | sort | xargs sha256sum) > "$WORK/before.sha"
 [ -s "$WORK/before.sha" ] || fail "no files recorded"
 
-# A changed plan file is refused, naming it.
-cp "$WORK/plan.xml" "$WORK/plan.orig"
-echo "<!-- edited -->" >> "$WORK/plan.xml"
+# resume runs the archive's copy of the plan (#30): the original edited afterwards
+# does not reach it (it stays edited for the resume below); the copy edited is
+# refused, naming it.
+echo '<!-- edited -->' >> "$WORK/plan.xml"
+copy=$out/$(head -1 "$out/journal.jsonl" | jq -r .plan_copy)
+[ -f "$copy" ] || fail "no plan copy at '$copy'"
+cp "$copy" "$WORK/copy.orig"
+echo '<!-- edited -->' >> "$copy"
 run_rc "$WORK/r1.log" "$WORK/r1.err" "$SSDBENCH" resume "$out"
-expect_eq "resume of a changed plan: exit code" "$rc" 2
-check "says the plan changed" grep -q "plan.xml' changed since the run started" "$WORK/r1.err"
-cp "$WORK/plan.orig" "$WORK/plan.xml"
+expect_eq "resume of a changed plan copy: exit code" "$rc" 2
+check "says the copy changed" grep -qF "the plan copy '$copy' is not the file the run started with" "$WORK/r1.err"
+cp "$WORK/copy.orig" "$copy"
 
 run_rc "$WORK/r2.log" "$WORK/r2.err" "$SSDBENCH" resume "$out"
 [ "$rc" = 0 ] || { cat "$WORK/r2.log" "$WORK/r2.err" >&2; fail "resume failed ($rc)"; }

@@ -346,7 +346,7 @@ sec_raid0_kill_resume() {
   check "kill: the write step finished" wait_rest /tmp/kill
   kill -KILL $pid; wait $pid 2>/dev/null
   expect_eq "kill: the array outlives ssdbench" "$(mdstat_arrays)" 1
-  ssdbench resume /tmp/kill --destroy SSDBNVME1 --destroy SSDBNVME2 > /tmp/resume.out 2>&1; rc=$?
+  ssdbench resume /tmp/kill "${pair[@]:1}" > /tmp/resume.out 2>&1; rc=$?
   cat /tmp/resume.out
   expect_eq "resume: exit status" "$rc" 0
   check "resume: tears the old array down first" grep -q "left the array '/dev/md/ssdbench-md' up: tearing it down first" /tmp/resume.out
