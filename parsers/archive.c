@@ -196,6 +196,27 @@ static void read_titles(json_t *titles, struct result_run *run)
 			result_run_add_title(run, lang, json_string_value(text));
 }
 
+/*
+ * The archive's files an output reads whole after the load (the workbook's results
+ * sheet): refused at the load, by name, when one is a link, FIFO or device, so that no
+ * output of report or compare (PDF, SVG, PNG, workbook, HTML) is made from an archive
+ * holding one (#30).
+ */
+static const char *const later_reads[] = { "results.csv" };
+
+static int check_later_reads(const char *dir, struct diag *d)
+{
+	for (size_t i = 0; i < sizeof(later_reads) / sizeof(later_reads[0]); i++) {
+		int fd = safefile_open_present(dir, later_reads[i], d);
+
+		if (fd >= 0)
+			close(fd);
+		else if (fd != -SB_ENOENT)
+			return fd;
+	}
+	return 0;
+}
+
 int archive_load(const char *dir, struct result_run *run, struct diag *d)
 {
 	char *file = xasprintf("%s/manifest.json", dir);
@@ -221,6 +242,8 @@ int archive_load(const char *dir, struct result_run *run, struct diag *d)
 	for (size_t i = 0; !rc && i < run->nsteps; i++)
 		if (strcmp(run->steps[i].status, "ok") == 0 && result_step_measured(&run->steps[i]))
 			rc = archive_load_step(dir, &run->steps[i], d);
+	if (!rc)
+		rc = check_later_reads(dir, d);
 out:
 	json_decref(root);
 	sbuf_release(&sb);
@@ -228,30 +251,46 @@ out:
 	return rc;
 }
 
+/* dir/rel's status, opened through the safe-file layer: a regular file, no link on
+ * the way (else 0). */
+static int safe_stat(const char *dir, const char *rel, struct stat *st)
+{
+	struct diag none;
+	int fd, ok;
+
+	diag_clear(&none);
+	fd = safefile_open(dir, rel, &none);
+	ok = fd >= 0 && fstat(fd, st) == 0;
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
 /* rel in dir is a whole report.pdf written since manifest.json (m) last changed. */
 static int pdf_current(const char *dir, const char *rel, const struct stat *m)
 {
-	char *pdf = xasprintf("%s/%s", dir, rel);
 	struct stat p;
-	int ok = lstat(pdf, &p) == 0 && S_ISREG(p.st_mode) && p.st_size > 0 &&
-		 (p.st_mtim.tv_sec > m->st_mtim.tv_sec ||
-		  (p.st_mtim.tv_sec == m->st_mtim.tv_sec && p.st_mtim.tv_nsec >= m->st_mtim.tv_nsec));
 
-	free(pdf);
-	return ok;
+	return safe_stat(dir, rel, &p) && p.st_size > 0 &&
+	       (p.st_mtim.tv_sec > m->st_mtim.tv_sec ||
+		(p.st_mtim.tv_sec == m->st_mtim.tv_sec && p.st_mtim.tv_nsec >= m->st_mtim.tv_nsec));
 }
 
 int archive_report_current(const char *dir)
 {
-	char *man = xasprintf("%s/manifest.json", dir), *sub = xasprintf("%s/report", dir);
 	struct stat m;
+	struct diag none;
 	DIR *dh = NULL;
 	struct dirent *e;
-	int ok = lstat(man, &m) == 0, n = 0;
+	int ok = safe_stat(dir, "manifest.json", &m), n = 0, fd;
 
 	/* #22 lang: report.pdf, or several languages' report/LANG/report.pdf, every one */
 	if (ok && !pdf_current(dir, "report.pdf", &m)) {
-		dh = opendir(sub);
+		diag_clear(&none);
+		fd = safefile_opendir(dir, "report", &none);
+		dh = fd < 0 ? NULL : fdopendir(fd);
+		if (!dh && fd >= 0)
+			close(fd);
 		ok = dh != NULL;
 		while (ok && (e = readdir(dh)))
 			if (e->d_name[0] != '.') {
@@ -265,8 +304,6 @@ int archive_report_current(const char *dir)
 	}
 	if (dh)
 		closedir(dh);
-	free(man);
-	free(sub);
 	return ok;
 }
 

@@ -10,9 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "err.h"
 #include "fiojson_int.h"
+#include "safefile.h"
 #include "sbuf.h"
 #include "xalloc.h"
 
@@ -625,18 +628,23 @@ int fiojson_parse_file(const char *path, struct fiojson_report *r, struct diag *
 	struct sbuf sb;
 	int rc;
 
+	struct stat st;
+	int fd;
+
 	sbuf_init(&sb);
-	rc = sbuf_read_file_max(&sb, path, FIOJSON_MAX_FILE);
-	if (rc == -EFBIG) {
+	/* A file the user or the run names (links followed), through the safe-file
+	 * layer: a FIFO or device is refused, not waited on. */
+	fd = rc = safefile_open_path(path, 1, d);
+	if (fd < 0)
+		goto out;
+	if (fstat(fd, &st) == 0 && (uint64_t)st.st_size > FIOJSON_MAX_FILE)
 		rc = diag_set(d, -SB_EPARSE, path, 0, 0, "'%s' is larger than a fio report "
 			      "can be (%zu MiB at most)", path, FIOJSON_MAX_FILE >> 20);
+	else
+		rc = safefile_read_fd(fd, path, FIOJSON_MAX_FILE, &sb, d);
+	close(fd);
+	if (rc)
 		goto out;
-	}
-	if (rc) {
-		rc = diag_set(d, rc == -ENOENT ? -SB_ENOENT : -SB_EIO, path, 0, 0,
-			      "cannot read '%s': %s", path, strerror(-rc));
-		goto out;
-	}
 	rc = fiojson_parse_buf(sb.buf, sb.len, path, r, d);
 out:
 	sbuf_release(&sb);

@@ -108,14 +108,18 @@ static void on_row(int c, void *data)
 /* Byte column (1-based) where field (1-based) starts on line of path. */
 static int field_column(const char *path, long line, int field)
 {
-	FILE *f = fopen(path, "r");
+	int fd = safefile_open_path(path, 1, &(struct diag){ 0 });
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 	char *buf = NULL;
 	size_t cap = 0;
 	ssize_t n = -1;
 	int col = 1;
 
-	if (!f)
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return 0;
+	}
 	for (long ln = 1; ln <= line && (n = getline(&buf, &cap, f)) >= 0; ln++)
 		;
 	if (n >= 0) {

@@ -14,9 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "err.h"
 #include "report_int.h"
+#include "safefile.h"
 #include "sbuf.h"
 #include "version.h"
 #include "xalloc.h"
@@ -125,15 +127,21 @@ static int results(struct xlsx *x, const struct report *r, struct diag *d)
 		return 0;
 	path = xasprintf("%s/results.csv", r->run->archive_dir);
 	sbuf_init(&sb);
-	rc = sbuf_read_file(&sb, path);
-	if (rc == -ENOENT) {
+	/* The archive's file, through the safe-file layer: a link, FIFO or device there
+	 * is refused by name, never followed into the workbook (#30). */
+	rc = safefile_open_present(r->run->archive_dir, "results.csv", d);
+	if (rc == -SB_ENOENT) {
 		rc = 0;
 		goto out;
 	}
-	if (rc) {
-		rc = diag_set(d, -SB_EIO, path, 0, 0, "cannot read '%s': %s", path, strerror(-rc));
-		goto out;
+	if (rc >= 0) {
+		int fd = rc;
+
+		rc = safefile_read_fd(fd, path, SAFEFILE_MAX_LOAD, &sb, d);
+		close(fd);
 	}
+	if (rc)
+		goto out;
 	c.ws = xlsx_sheet(x, r->msg[M_X_RESULTS]);
 	if (csv_init(&p, CSV_APPEND_NULL) != 0) {
 		rc = diag_set(d, -SB_EIO, path, 0, 0, "out of memory reading '%s'", path);

@@ -151,6 +151,41 @@ sb big-report report "$m/big"
 expect_eq "huge fio.json: report" "$rc" 1
 expect_err big-report "steps/001-rr/fio.json' is larger than 256 MiB"
 
+# results.csv (the workbook reads it whole) and a fio.json as links to the marker, and
+# results.csv as a FIFO (#30): report --xlsx and --html and compare --xlsx and --html
+# refuse each by name, hang on none, and nothing of the marker reaches any output.
+mutant csvlink
+ln -sf "$v/marker" "$m/csvlink/results.csv"
+mutant jsonlink
+ln -sf "$v/marker" "$m/jsonlink/steps/001-rr/fio.json"
+mutant csvfifo
+rm "$m/csvfifo/results.csv"
+mkfifo "$m/csvfifo/results.csv"
+o=$WORK/outs
+for a in csvlink:results.csv jsonlink:steps/001-rr/fio.json csvfifo:results.csv; do
+  name=${a%%:*} file=${a#*:}
+  what="symbolic link"
+  [ "$name" != csvfifo ] || what="FIFO, not a regular file"
+  rm -rf "$o"
+  mkdir -p "$o"
+  refused() {   # refused NAME ARGS...: ssdbench ARGS fails, naming the file
+    sb "$@"
+    [ "$rc" -ne 0 ] || fail "$1 exited 0"
+    expect_err "$1" "$file' is a $what"
+  }
+  refused "$name-xlsx" report "$m/$name" -o "$o/r.pdf" --xlsx "$o/r.xlsx"
+  refused "$name-html" report "$m/$name" -o "$o/r2.pdf" --html "$o/html"
+  refused "$name-cmp-xlsx" compare "$good" "$m/$name" -o "$o/c.pdf" --xlsx "$o/c.xlsx"
+  refused "$name-cmp-html" compare "$good" "$m/$name" -o "$o/c2.pdf" --html "$o/chtml"
+  for f in "$o"/*.xlsx; do
+    [ -e "$f" ] || continue
+    ! unzip -p "$f" | grep -q MARKER || fail "$name: the marker in $f"
+  done
+  ! grep -rq MARKER "$o" "$m/$name/report.pdf" "$m/$name/charts" 2> /dev/null ||
+    fail "$name: the marker in an output"
+  victims_intact "$name: report and compare, --xlsx and --html"
+done
+
 # Wrong JSON types: "plan": null, a string for steps, a number for the platform.
 mutant nullplan
 jq '.plan = null' "$good/manifest.json" > "$m/nullplan/manifest.json"
