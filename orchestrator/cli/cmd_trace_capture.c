@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
@@ -35,9 +36,20 @@ static const char *const saved_files[] = { "tracing_on", "current_tracer", "opti
 					   "options/context-info", "buffer_size_kb" };
 #define NSAVED (sizeof(saved_files) / sizeof(saved_files[0]))
 
+/*
+ * What a capture changed, kept on disk while it has tracefs, so that the next capture
+ * sets back what one killed (SIGKILL, a crash) left on: the device's trace switch,
+ * the tracer and its options, and a tracefs it mounted. The tracefs lock (flock on
+ * current_tracer) dies with its holder, so a state file found under the lock is a
+ * dead capture's.
+ */
+#define STATE_DIR "/run/ssdbench"
+#define STATE_FILE STATE_DIR "/trace-capture.state"
+
 struct capture {
 	const char *dev, *out;
 	char tracefs[64];
+	int mounted;               /* capture mounted tracefs: unmounted at the end */
 	char enable[128];          /* /sys/dev/block/MAJ:MIN/trace/enable */
 	char saved[NSAVED][64];
 	int changed;               /* tracefs settings to restore */
@@ -161,11 +173,13 @@ static int find_tracefs(struct capture *c, struct diag *d)
 			return 0;
 	}
 	snprintf(c->tracefs, sizeof(c->tracefs), "%s", where[0]);
-	fprintf(stderr, "trace: tracefs is not mounted: mounting it on %s\n", where[0]);
-	if (system("mount -t tracefs nodev /sys/kernel/tracing") != 0 ||
+	fprintf(stderr, "trace: tracefs is not mounted: mounting it on %s (until the "
+		"capture ends)\n", where[0]);
+	if (mount("nodev", where[0], "tracefs", 0, NULL) != 0 ||
 	    access("/sys/kernel/tracing/current_tracer", F_OK))
 		return diag_set(d, -SB_EIO, where[0], 0, 0, "cannot mount tracefs (the kernel "
 				"needs CONFIG_FTRACE and CONFIG_BLK_DEV_IO_TRACE)");
+	c->mounted = 1;
 	return 0;
 }
 
@@ -204,8 +218,88 @@ static int find_device(struct capture *c, struct diag *d)
 				"needs CONFIG_BLK_DEV_IO_TRACE)", strerror(errno));
 	if (strcmp(on, "0"))
 		return diag_set(d, -SB_EUNSAFE, c->dev, 0, 0, "already being traced "
-				"(%s is %s): capture will not take another's trace", c->enable, on);
+				"(%s is %s): capture will not take another's trace; if no tool "
+				"is tracing it, switch it off with 'echo 0 > %s'", c->enable, on,
+				c->enable);
 	return out_elsewhere(c, st.st_rdev, d);
+}
+
+/* One capture at a time: the flock on current_tracer, which dies with its holder. */
+static int lock_tracefs(struct capture *c, struct diag *d)
+{
+	char path[160];
+
+	snprintf(path, sizeof(path), "%s/current_tracer", c->tracefs);
+	c->lock_fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (c->lock_fd < 0 || flock(c->lock_fd, LOCK_EX | LOCK_NB) < 0)
+		return diag_set(d, -SB_EUNSAFE, c->tracefs, 0, 0, "another capture holds "
+				"tracefs (%s): one at a time", strerror(errno));
+	return 0;
+}
+
+/* STATE_FILE: what give_back() needs, one value a line (control files' first lines). */
+static int save_state(const struct capture *c, struct diag *d)
+{
+	struct sbuf sb;
+	int rc;
+
+	sbuf_init(&sb);
+	sbuf_addf(&sb, "%s\n%s\n%s\n%d\n", c->dev, c->enable, c->tracefs, c->mounted);
+	for (size_t i = 0; i < NSAVED; i++)
+		sbuf_addf(&sb, "%s\n", c->saved[i]);
+	rc = safefile_mkdir(STATE_DIR, 0, d);
+	if (!rc)
+		rc = safefile_write(STATE_FILE, sb.buf, sb.len, d);
+	sbuf_release(&sb);
+	return rc;
+}
+
+static void give_back(struct capture *c);
+
+/*
+ * A capture killed before it set things back left STATE_FILE (and the lock is ours,
+ * so it is dead): its device's tracing off, tracefs as it found it, said on stderr.
+ */
+static int recover_stale(struct capture *c, struct diag *d)
+{
+	struct capture dead = { .lock_fd = -1, .traced = 1, .changed = 1 };
+	char dev[128], mounted[8];
+	char *fields[4 + NSAVED] = { dev, dead.enable, dead.tracefs, mounted };
+	size_t sizes[4 + NSAVED] = { sizeof(dev), sizeof(dead.enable), sizeof(dead.tracefs),
+				     sizeof(mounted) };
+	struct sbuf sb;
+	int rc, n = 0;
+
+	for (size_t i = 0; i < NSAVED; i++) {
+		fields[4 + i] = dead.saved[i];
+		sizes[4 + i] = sizeof(dead.saved[i]);
+	}
+	sbuf_init(&sb);
+	rc = safefile_load(STATE_DIR, "trace-capture.state", 4096, &sb, d);
+	if (rc == -SB_ENOENT) {
+		diag_clear(d);
+		rc = 0;
+		goto out;
+	}
+	for (char *line = sb.buf, *nl; !rc && n < 4 + (int)NSAVED && (nl = strchr(line, '\n'));
+	     line = nl + 1, n++)
+		snprintf(fields[n], sizes[n], "%.*s", (int)(nl - line), line);
+	if (!rc && (n != 4 + (int)NSAVED || strcmp(dead.tracefs, c->tracefs) ||
+		    strncmp(dead.enable, "/sys/dev/block/", 15)))
+		rc = diag_set(d, -SB_EIO, STATE_FILE, 0, 0, "not a capture's state (remove it "
+			      "once no capture runs)");
+	if (rc)
+		goto out;
+	give_back(&dead);
+	c->mounted |= !strcmp(mounted, "1");
+	fprintf(stderr, "trace: a capture of %s was killed before it set the block tracer "
+		"back: set back now (%s 0, current_tracer %s)\n", dev, dead.enable,
+		dead.saved[1]);
+	if (unlink(STATE_FILE) && errno != ENOENT)
+		rc = diag_set(d, -SB_EIO, STATE_FILE, 0, 0, "cannot remove: %s", strerror(errno));
+out:
+	sbuf_release(&sb);
+	return rc;
 }
 
 /* Saves the settings, refusing a tracefs that another tool is using. */
@@ -214,11 +308,6 @@ static int take_tracefs(struct capture *c, struct diag *d)
 	char path[160], kb[32];
 	int rc = 0;
 
-	snprintf(path, sizeof(path), "%s/current_tracer", c->tracefs);
-	c->lock_fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (c->lock_fd < 0 || flock(c->lock_fd, LOCK_EX | LOCK_NB) < 0)
-		return diag_set(d, -SB_EUNSAFE, c->tracefs, 0, 0, "another capture holds "
-				"tracefs (%s): one at a time", strerror(errno));
 	for (size_t i = 0; i < NSAVED; i++) {
 		snprintf(path, sizeof(path), "%s/%s", c->tracefs, saved_files[i]);
 		if (get(path, c->saved[i], sizeof(c->saved[i])) < 0)
@@ -226,8 +315,12 @@ static int take_tracefs(struct capture *c, struct diag *d)
 	}
 	if (strcmp(c->saved[1], "nop"))
 		return diag_set(d, -SB_EUNSAFE, c->tracefs, 0, 0, "tracefs is in use (its "
-				"current_tracer is '%s', not nop): capture will not take it",
-				c->saved[1]);
+				"current_tracer is '%s', not nop): capture will not take it; if "
+				"no tool is tracing, set it back with 'echo nop > "
+				"%s/current_tracer'", c->saved[1], c->tracefs);
+	rc = save_state(c, d);
+	if (rc)
+		return rc;
 	c->changed = 1;
 	snprintf(kb, sizeof(kb), "%d", atoi(c->saved[4]) > 16384 ? atoi(c->saved[4]) : 16384);
 	rc = tput(c, "tracing_on", "0", d);
@@ -263,15 +356,22 @@ static void give_back(struct capture *c)
 	tput(c, "tracing_on", c->saved[0], &d);
 	if (d.code)
 		fprintf(stderr, "trace: warning: could not restore %s: %s\n", d.file, d.msg);
+	else if (c->lock_fd >= 0 && unlink(STATE_FILE) && errno != ENOENT)
+		fprintf(stderr, "trace: warning: cannot remove %s: %s\n", STATE_FILE,
+			strerror(errno));
 	c->changed = 0;
 }
 
-/* Lets the next capture have tracefs. */
+/* Lets the next capture have tracefs; a tracefs capture mounted is unmounted. */
 static void unlock_tracefs(struct capture *c)
 {
 	if (c->lock_fd >= 0)
 		close(c->lock_fd);
 	c->lock_fd = -1;
+	if (c->mounted && umount(c->tracefs) != 0)
+		fprintf(stderr, "trace: warning: cannot unmount %s, which capture mounted: %s\n",
+			c->tracefs, strerror(errno));
+	c->mounted = 0;
 }
 
 /* Lost events: the sum over per_cpu/cpuN/stats of "overrun" and "dropped events". */
@@ -432,10 +532,14 @@ static int capture(struct capture *c, struct diag *d)
 	struct safefile_out out;
 	struct blkt_info in;
 	unsigned long long lost = 0;
-	int rc = find_device(c, d);
+	int rc = find_tracefs(c, d);
 
 	if (!rc)
-		rc = find_tracefs(c, d);
+		rc = lock_tracefs(c, d);
+	if (!rc)
+		rc = recover_stale(c, d);
+	if (!rc)
+		rc = find_device(c, d);
 	if (!rc && safefile_create(&out, c->out, d) == 0) {
 		signal(SIGINT, on_signal);
 		signal(SIGTERM, on_signal);
@@ -447,7 +551,6 @@ static int capture(struct capture *c, struct diag *d)
 		if (!rc)
 			lost = lost_events(c);
 		give_back(c);
-		unlock_tracefs(c);
 		if (!rc && lost)
 			rc = diag_set(d, -SB_EIO, c->out, 0, 0, "the kernel lost %llu events "
 				      "(ring buffer overrun): the trace would be incomplete", lost);
@@ -458,6 +561,7 @@ static int capture(struct capture *c, struct diag *d)
 	} else if (!rc) {
 		rc = d->code;
 	}
+	unlock_tracefs(c);
 	if (!rc && blkt_read_info(c->out, &in, d)) {
 		fprintf(stderr, "trace: nothing to keep, %s removed: did the I/O reach %s? (drop "
 			"the page cache before, sync inside the command)\n", c->out, c->dev);

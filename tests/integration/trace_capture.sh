@@ -19,7 +19,9 @@ ok() {
 }
 tracefs=/sys/kernel/tracing
 [ -e $tracefs/current_tracer ] || tracefs=/sys/kernel/debug/tracing
-tracer_before=$(cat $tracefs/current_tracer 2>/dev/null || echo none)
+# (not mounted: "none"; a capture that mounts tracefs unmounts it at its end)
+tracer_now() { cat $tracefs/current_tracer 2>/dev/null || echo none; }
+tracer_before=$(tracer_now)
 img=$WORK/fs.img img2=$WORK/replay.img mnt=$WORK/mnt
 truncate -s 128M "$img" "$img2"
 loop=$(losetup --find --show "$img")
@@ -42,10 +44,38 @@ check "the trace is a blktrace file (magic 0x65617407)" \
   test "$(od -An -tx4 -N4 "$t" | tr -d ' ')" = 65617407
 check "FILE.json beside it" jq -e > /dev/null '.command[0] == "sh" and .command_status == 0' "$t.json"
 expect_eq "FILE.json's kernel" "$(jq -r .kernel "$t.json")" "$(uname -r)"
-expect_eq "tracefs's tracer afterwards" "$(cat $tracefs/current_tracer)" "$tracer_before"
+expect_eq "tracefs's tracer afterwards" "$(tracer_now)" "$tracer_before"
 dev=$(stat -c '%t:%T' "$loop")
-expect_eq "the device's tracing afterwards" \
-  "$(cat /sys/dev/block/$((16#${dev%:*})):$((16#${dev#*:}))/trace/enable)" 0
+enable=/sys/dev/block/$((16#${dev%:*})):$((16#${dev#*:}))/trace/enable
+expect_eq "the device's tracing afterwards" "$(cat "$enable")" 0
+
+# A capture killed with SIGKILL leaves the device's tracing and the blk tracer on (#30):
+# the next capture sets both back first, says so, and records; nothing is left after.
+state=/run/ssdbench/trace-capture.state
+"$SSDBENCH" trace capture "$loop" -o "$WORK/killed.blktrace" --seconds 120 \
+  > "$WORK/killed.out" 2> "$WORK/killed.err" &
+kpid=$!
+for _ in $(seq 200); do [ "$(cat "$enable")" = 1 ] && break; sleep 0.05; done
+expect_eq "killed: the capture switched tracing on" "$(cat "$enable")" 1
+kill -KILL "$kpid"
+wait "$kpid" 2> /dev/null || true
+expect_eq "killed: tracing left on" "$(cat "$enable")" 1
+check "killed: its state left" test -s "$state"
+ok "$SSDBENCH" trace capture "$loop" -o "$WORK/after.blktrace" -- \
+  dd if="$loop" of=/dev/null bs=4k count=16 iflag=direct status=none
+check "the next capture says it set back" \
+  grep -q "^trace: a capture of $loop was killed before it set the block tracer back: set back now ($enable 0, current_tracer nop)$" "$WORK/err.log"
+check "and recorded" test -s "$WORK/after.blktrace"
+expect_eq "after the kill: the device's tracing" "$(cat "$enable")" 0
+expect_eq "after the kill: the tracer" "$(tracer_now)" "$tracer_before"
+check "after the kill: no state left" test ! -e "$state"
+check "no trace kept of the killed capture" test ! -e "$WORK/killed.blktrace"
+# A tracing switch left on by something else: refused, saying how to switch it off.
+echo 1 > "$enable"
+run_rc "$WORK/on.out" "$WORK/on.err" "$SSDBENCH" trace capture "$loop" -o "$WORK/on.blktrace" --seconds 1
+echo 0 > "$enable"
+expect_eq "traced by another: exit" "$rc" 1
+check "traced by another: says how" grep -qF "if no tool is tracing it, switch it off with 'echo 0 > $enable'" "$WORK/on.err"
 
 # blkparse's reading of trace $1 into $WORK/parsed.txt and the q_* counts: Q events;
 # D in rwbs a trim, a leading F a flush, W a write, R a read, N (no data) ignored, as
