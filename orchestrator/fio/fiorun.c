@@ -4,6 +4,7 @@
 #include "fiorun.h"
 
 #include <ctype.h>
+#include <inttypes.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -235,6 +236,8 @@ int fiorun_probe_engine(const char *filename, int is_device, const char *engine,
 
 /* The longest line of fio's stdout held in memory; a longer one is streamed. */
 #define LINE_MAX_HELD 65536
+/* The most of fio's stdout kept on disk (fio.stdout); the rest is counted, in a note. */
+#define KEEP_MAX ((uint64_t)16 << 20)
 
 /*
  * fio's stdout as it arrives, cut into lines: ETA lines feed the progress display,
@@ -243,14 +246,34 @@ int fiorun_probe_engine(const char *filename, int is_device, const char *engine,
 struct keep {
 	FILE *f;
 	int err;            /* errno of the first failed write, 0 = none */
+	uint64_t kept;      /* bytes written to fio.stdout, at most KEEP_MAX */
+	uint64_t dropped;   /* bytes past KEEP_MAX, not kept */
 	struct sbuf line;   /* the line so far */
 	int long_line;      /* 1: past LINE_MAX_HELD, streamed to f; 2: an ETA line, dropped */
 };
 
 static void keep_write(struct keep *k, const char *s, size_t n)
 {
-	if (n && !k->err && fwrite(s, 1, n, k->f) != n)
+	size_t w = KEEP_MAX - k->kept < n ? (size_t)(KEEP_MAX - k->kept) : n;
+
+	if (w && !k->err && fwrite(s, 1, w, k->f) != w)
 		k->err = errno ? errno : EIO;
+	k->kept += w;
+	k->dropped += n - w;
+}
+
+/* fio.stdout cut at KEEP_MAX: a note at its end says how much more fio printed. */
+static void keep_note(const struct fiorun_exec_opts *o, struct keep *k)
+{
+	if (!k->dropped)
+		return;
+	if (!k->err && fprintf(k->f, "\n[ssdbench: fio.stdout keeps the first %" PRIu64
+			       " bytes fio printed; %" PRIu64 " bytes more were not kept]\n",
+			       k->kept, k->dropped) < 0)
+		k->err = errno ? errno : EIO;
+	fprintf(stderr, "%s: warning: fio printed %" PRIu64 " bytes to stdout; fio.stdout "
+		"keeps the first %" PRIu64 "\n", o->label ? o->label : "fio",
+		k->kept + k->dropped, k->kept);
 }
 
 /* Handles one whole line of fio's stdout: an ETA line feeds the display, the rest is kept. */
@@ -700,8 +723,12 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 {
 	char *keep_path = xasprintf("%s/fio.stdout", o->dir);
 	char *err_path = xasprintf("%s/fio.stderr", o->dir);
-	struct keep keep = { fopen(keep_path, "w"), 0, { NULL, 0, 0 }, 0 };
-	int err_fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	struct diag none = { 0 };
+	/* In the step folder of an archive: a link or FIFO there is refused, not followed. */
+	int keep_fd = safefile_open_append(keep_path, 1, &none);
+	struct keep keep = { keep_fd < 0 ? NULL : fdopen(keep_fd, "w"), 0, 0, 0,
+			     { NULL, 0, 0 }, 0 };
+	int err_fd = safefile_open_append(err_path, 1, &none);
 	int pfd[2] = { -1, -1 }, jfd[2] = { -1, -1 }, rc = 0;
 	struct watch w = { 0 };
 	struct sbuf job;
@@ -709,9 +736,12 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 
 	sbuf_init(&keep.line);
 	sbuf_init(&job);
+	if (!keep.f && keep_fd >= 0)
+		close(keep_fd);
 	if (!keep.f || err_fd < 0 || pipe2(pfd, O_CLOEXEC)) {
-		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s",
-			      !keep.f ? keep_path : err_path, strerror(errno));
+		rc = none.code ? diag_set(d, none.code, none.file, 0, 0, "%s", none.msg)
+			       : diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s",
+					  !keep.f ? keep_path : err_path, strerror(errno));
 		goto out;
 	}
 	rc = o->version_checked ? 0 : check_installed_version(d);
@@ -766,6 +796,7 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 		w.kill_at = w.term_at + WATCHDOG_GRACE_MS;
 	}
 	pump_stdout(o, &w, pfd[0], &keep);
+	keep_note(o, &keep);
 	*status = finish_watch(&w);
 	if (o->pid)
 		*o->pid = 0;
