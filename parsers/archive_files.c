@@ -46,7 +46,31 @@ int archive_files_excluded(const char *rel)
 	       !strcmp(rel, "report.pdf") ||
 	       !strncmp(rel, "charts/", 7) || (n > 4 && !strcmp(rel + n - 4, ".tmp")) ||
 	       /* #22 lang: the reports per language, one being drawn (report/report_out.c) */
-	       !strncmp(rel, "report/", 7) || !strncmp(rel, ".ssdbench-report-", 17);
+	       !strncmp(rel, "report/", 7) ||
+	       !strncmp(rel, ARCHIVE_REPORT_TMP, strlen(ARCHIVE_REPORT_TMP));
+}
+
+/* The folders killed reports left at the archive's top (verify names them). */
+static int find_leftovers(const char *dir, struct archive_verify *v, struct diag *d)
+{
+	int fd = safefile_opendir(dir, NULL, d);
+	DIR *dh = fd < 0 ? NULL : fdopendir(fd);
+	struct dirent *e;
+
+	if (!dh) {
+		if (fd >= 0)
+			close(fd);
+		return fd < 0 ? fd : diag_set(d, -SB_EIO, dir, 0, 0, "cannot read '%s': %s",
+					      dir, strerror(errno));
+	}
+	while ((e = readdir(dh)))
+		if (!strncmp(e->d_name, ARCHIVE_REPORT_TMP, strlen(ARCHIVE_REPORT_TMP))) {
+			v->leftover = xrealloc(v->leftover, (v->nleftover + 1) *
+					       sizeof(*v->leftover));
+			v->leftover[v->nleftover++] = xstrdup(e->d_name);
+		}
+	closedir(dh);
+	return 0;
 }
 
 /* Lists and hashes the regular file name (sub from the top) in the folder dfd. */
@@ -148,10 +172,10 @@ static void push(char ***list, size_t *n, size_t *cap, const char *path)
 
 void archive_verify_release(struct archive_verify *v)
 {
-	char **lists[] = { v->missing, v->changed, v->extra, v->special };
-	size_t counts[] = { v->nmissing, v->nchanged, v->nextra, v->nspecial };
+	char **lists[] = { v->missing, v->changed, v->extra, v->special, v->leftover };
+	size_t counts[] = { v->nmissing, v->nchanged, v->nextra, v->nspecial, v->nleftover };
 
-	for (size_t l = 0; l < 4; l++) {
+	for (size_t l = 0; l < 5; l++) {
 		for (size_t i = 0; i < counts[l]; i++)
 			free(lists[l][i]);
 		free(lists[l]);
@@ -245,6 +269,7 @@ int archive_verify(const char *dir, struct archive_verify *v, struct diag *d)
 		v->nspecial = disk.nspecial;
 		disk.special = NULL;
 		disk.nspecial = 0;
+		rc = find_leftovers(dir, v, d);
 	}
 out:
 	if (rc) /* a manifest bad half-way through its list: nothing for the caller to free */

@@ -40,6 +40,10 @@ void archive_files_release(struct archive_files *f);
 int archive_files_scan(const char *dir, const char *skip, struct archive_files *f,
 		       struct diag *d);
 
+/* The folder a report draws in before it swaps the new report in, + its pid
+ * (report/report_out.c): one left behind is a report that was killed. */
+#define ARCHIVE_REPORT_TMP ".ssdbench-report-"
+
 /* 1 when a path relative to the archive is never listed (see above). */
 int archive_files_excluded(const char *rel);
 
@@ -50,6 +54,8 @@ int archive_files_excluded(const char *rel);
 struct archive_verify {
 	char **missing, **changed, **extra, **special;
 	size_t nmissing, nchanged, nextra, nspecial;
+	char **leftover;      /* ARCHIVE_REPORT_TMP folders: reports cut short */
+	size_t nleftover;
 	size_t cap_missing, cap_changed, cap_extra;
 	size_t checked;       /* files listed in the manifest */
 };

@@ -17,12 +17,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "archive_files.h"
 #include "err.h"
 #include "i18n.h"
 #include "safefile.h"
 #include "xalloc.h"
 
-#define TMP_PREFIX ".ssdbench-report-"
+#define TMP_PREFIX ARCHIVE_REPORT_TMP
 
 /* What the archive's own report is made of: swapped in as one. */
 static const char *const own_names[] = { "report.pdf", "charts", "report" };
@@ -172,7 +173,11 @@ static void drop_leftovers(int dfd)
 	closedir(dh);
 }
 
-/* The archive's report files: a link in their place is never written through. */
+/*
+ * The archive's report files: a folder link in their place is never written through
+ * (a file link, report.pdf, is replaced), and a FIFO, device or socket there is
+ * refused, never replaced, as for any output path (safefile_create()).
+ */
 static int refuse_links(const char *dir, struct diag *d)
 {
 	struct stat st;
@@ -181,9 +186,14 @@ static int refuse_links(const char *dir, struct diag *d)
 	for (size_t i = 0; !rc && i < NOWN; i++) {
 		char *p = xasprintf("%s/%s", dir, own_names[i]);
 
-		if (i > 0 && lstat(p, &st) == 0 && S_ISLNK(st.st_mode))
+		if (lstat(p, &st) != 0)
+			;
+		else if (i > 0 && S_ISLNK(st.st_mode))
 			rc = diag_set(d, -SB_EIO, p, 0, 0, "'%s' is a symbolic link: refusing "
 				      "to write through it", p);
+		else if (!S_ISLNK(st.st_mode) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+			rc = diag_set(d, -SB_EIO, p, 0, 0, "'%s' is %s, not a regular file: "
+				      "refusing to replace it", p, safefile_kind(st.st_mode));
 		free(p);
 	}
 	return rc;

@@ -34,9 +34,15 @@ int cmd_verify(const struct cli_cmd *c, int argc, char **argv)
 	print_list("extra", v.extra, v.nextra);
 	/* ssdbench writes only files and folders: anything else was put there. */
 	print_list("tampered", v.special, v.nspecial);
-	ex = v.nmissing || v.nchanged || v.nextra || v.nspecial;
+	/* a report killed half-way: its drawing folder, the old report maybe in it */
+	for (size_t i = 0; i < v.nleftover; i++)
+		printf("leftover: %s/ (a report that was cut short; the next 'ssdbench report "
+		       "%s' removes it)\n", v.leftover[i], p.arg);
+	ex = v.nmissing || v.nchanged || v.nextra || v.nspecial || v.nleftover;
 	printf("%s: %zu files listed, %zu missing, %zu changed, %zu extra", p.arg, v.checked,
 	       v.nmissing, v.nchanged, v.nextra);
+	if (v.nleftover)
+		printf(", %zu report folder%s left", v.nleftover, v.nleftover == 1 ? "" : "s");
 	if (v.nspecial)
 		printf(", %zu special (links, FIFOs, devices): tampered\n", v.nspecial);
 	else

@@ -72,6 +72,15 @@ check "report.pdf replaced by a file" test -f "$m/pdf/report.pdf" -a ! -L "$m/pd
 check "report.pdf is a PDF" pdfinfo "$m/pdf/report.pdf" > /dev/null
 victims_intact "linked report.pdf"
 
+# A FIFO at report.pdf: refused by name, never replaced (as for -o), nothing hangs.
+mutant pdffifo
+rm "$m/pdffifo/report.pdf"
+mkfifo "$m/pdffifo/report.pdf"
+sb pdffifo-report report "$m/pdffifo"
+[ "$rc" -ne 0 ] || fail "FIFO report.pdf: report exited 0"
+expect_err pdffifo-report "report.pdf' is a FIFO, not a regular file: refusing to replace it"
+check "the FIFO is still there" test -p "$m/pdffifo/report.pdf"
+
 mutant charts
 rm -r "$m/charts/charts"
 ln -s "$v/dir" "$m/charts/charts"
@@ -287,6 +296,12 @@ kill -KILL "$pid"
 wait "$pid" 2>/dev/null || true
 check "no report.pdf after the kill" test ! -e "$kill9/report.pdf"
 expect_eq "empty charts after the kill" "$(find "$kill9" -empty -name '*.png' -o -empty -name '*.svg' | wc -l)" 0
+# verify names the folder the killed report left (#30), and is not intact.
+leftover=$(cd "$kill9" && compgen -G '.ssdbench-report-*')
+sb kill-verify verify "$kill9"
+expect_eq "verify after a killed report: exit" "$rc" 1
+check "verify names the leftover" grep -qx "leftover: $leftover/ (a report that was cut short; the next 'ssdbench report $kill9' removes it)" "$WORK/kill-verify.out"
+check "verify's summary counts it" grep -q "^$kill9: .* 0 extra, 1 report folder left$" "$WORK/kill-verify.out"
 sb kill-resume resume "$kill9"
 expect_eq "resume after a killed report: exit" "$rc" 2
 expect_err kill-resume "run 'ssdbench report $kill9' to render it"
@@ -294,6 +309,8 @@ sb kill-report report "$kill9"
 expect_eq "re-render after the kill" "$rc" 0
 check "re-rendered report.pdf" pdfinfo "$kill9/report.pdf" > /dev/null
 expect_eq "the killed report's folder removed" "$(find "$kill9" -name '.ssdbench-report-*' | wc -l)" 0
+sb kill-verify2 verify "$kill9"
+expect_eq "verify after the re-render: exit" "$rc" 0
 sb kill-resume2 resume "$kill9"
 check "then resume says finished" grep -q "nothing to resume: the run in '$kill9' finished$" "$WORK/kill-resume2.err"
 

@@ -58,16 +58,19 @@ drives+=(-device "nvme,serial=SSDBNVME1,drive=n1" -device "nvme,serial=SSDBNVME2
   -drive "file=$WORK/mp.img,if=none,id=mp,format=raw" -device nvme-ns,drive=mp,bus=c5,nsid=1,shared=on
   -drive "file=$WORK/s1.img,if=none,id=s1,format=raw,discard=unmap" -device ahci,id=ahci
   -device "ide-hd,drive=s1,bus=ahci.0,serial=SSDBSATA1,model=$sata_model,ver=$sata_fw,rotation_rate=1,physical_block_size=4096")
-# KVM when it can start a vCPU (a paused VM, -S, still running after 3 s), else TCG:
-# some hosts' KVM refuses -cpu max's IA32_ARCH_CAPABILITIES MSR and qemu aborts with
-# "failed to set MSR 0x10a" (seen; the kernel did not boot without that feature).
+# KVM when a guest runs under it, else TCG: the kernel booted alone (no initrd: it
+# panics at once, and -no-reboot ends qemu) must print its banner within 20 s. Seen:
+# hosts whose KVM refuses -cpu max's IA32_ARCH_CAPABILITIES MSR ("failed to set MSR
+# 0x10a", qemu aborts), and a nested KVM (kvm-pvm) whose vCPUs start and never run
+# the guest (qemu runs on, printing nothing, until the timeout).
 accel=(-accel tcg)
 if [ -w /dev/kvm ]; then
   set +e
-  timeout 3 qemu-system-x86_64 -nodefaults -display none -accel kvm -cpu max -m 64 -S \
-    > /dev/null 2>&1
-  [ $? = 124 ] && accel=(-accel kvm)
+  timeout 20 qemu-system-x86_64 -nodefaults -display none -no-reboot -accel kvm -cpu max \
+    -m 128 -kernel "$kernel/vmlinuz" -append "console=ttyS0 panic=-1" \
+    -serial "file:$WORK/kvm-probe.log" > /dev/null 2>&1
   set -e
+  grep -q "Linux version" "$WORK/kvm-probe.log" 2> /dev/null && accel=(-accel kvm)
 fi
 cpu=max
 echo "vm_devices: ${accel[*]}"
