@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include <cmocka.h>
@@ -321,6 +322,17 @@ static void test_jobfile(void **state)
 	sbuf_release(&sb);
 	read_job(&sb, &w, "/dev/a:b", 1, -SB_EINVAL);   /* ':' separates files for fio */
 	sbuf_release(&sb);
+	/* #30: no job file holds a '$' (fio would expand it), whatever the check before
+	 * it let through; none is written. */
+	{
+		char *job = xasprintf("%s/job.fio", testutil_dir);
+
+		unlink(job);
+		read_job(&sb, &w, "/dev/${HOME}x", 1, -SB_EINVAL);
+		sbuf_release(&sb);
+		assert_int_equal(access(job, F_OK), -1);
+		free(job);
+	}
 }
 
 int main(void)

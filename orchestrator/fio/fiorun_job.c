@@ -10,6 +10,7 @@
 #include "err.h"
 #include "fiorun_job.h"
 #include "fiorun_int.h"
+#include "safefile.h"
 #include "sbuf.h"
 #include "units.h"
 #include "version.h"
@@ -23,6 +24,27 @@ static int bad_path(const char *what, const char *path, struct diag *d)
 	return diag_set(d, -SB_EINVAL, NULL, 0, 0, "%s path '%s' contains %s';', '#' or a "
 			"line break, which fio's job files cannot hold", what, path,
 			strcmp(what, "target") ? "':', " : "");
+}
+
+/*
+ * fio expands $VAR and ${VAR} from its environment, and a few names of its own, in a
+ * job file as it reads it: what ssdbench checked would not be what fio runs. The plan
+ * refuses '$' at FILE:LINE:COL; this is the last word for every value, the command
+ * line's target and --out paths included: no job file ssdbench writes holds one.
+ */
+static int no_dollar(const char *step, const char *job, struct diag *d)
+{
+	const char *at = strchr(job, '$'), *line;
+	int n = 1;
+
+	if (!at)
+		return 0;
+	for (line = job; strchr(line, '\n') && strchr(line, '\n') < at; line = strchr(line, '\n') + 1)
+		n++;
+	return diag_set(d, -SB_EINVAL, NULL, 0, 0, "step '%s': its job file would hold a '$' "
+			"(line %d: %.*s), which fio expands from its environment: refused; "
+			"give paths (--target, --out) without one", step, n,
+			(int)strcspn(line, "\n"), line);
 }
 
 static uint64_t splitmix64(uint64_t x)
@@ -191,7 +213,6 @@ int fiorun_write_jobfile(const char *path, const struct plan *p,
 	struct sbuf sb;
 	char num[32];
 	uint64_t offset, want, size;
-	FILE *f = NULL;
 	int rc;
 
 	plan_step_range(w, t->capacity, &offset, &want);
@@ -235,17 +256,10 @@ int fiorun_write_jobfile(const char *path, const struct plan *p,
 		sbuf_addf(&sb, "rwmixread=%lld\n", w->rwmixread);
 	add_options(&sb, w, offset);
 write:
-	f = fopen(path, "w");
-	if (!f || fwrite(sb.buf, 1, sb.len, f) != sb.len) {
-		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", path,
-			      strerror(errno));
-		goto out;
-	}
-	rc = 0;
+	rc = no_dollar(w->name, sb.buf, d);
+	if (!rc)   /* in the step folder: a link there is replaced, not written through */
+		rc = safefile_write(path, sb.buf, sb.len, d);
 out:
-	if (f && fclose(f) && !rc)
-		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot write '%s': %s", path,
-			      strerror(errno));
 	sbuf_release(&sb);
 	return rc;
 }
