@@ -37,7 +37,7 @@ echo "ok: README's command list: $(wc -l < "$WORK/names") commands, every option
 # The layout table: every folder in the tree (not build output) and every layer.
 awk '/^## Layout/ { s = 1; next } s && /^## / { exit } s' "$readme" > "$WORK/layout"
 for d in $(cd "$SRC" && git ls-files | awk -F/ 'NF > 1 { print $1 }' | sort -u) \
-         $(grep -v '^#' "$SRC/layers.txt" | awk 'NF { print $1 }'); do
+         $(grep -v '^[#A-Z]' "$SRC/layers.txt" | awk 'NF { print $1 }'); do
   grep -qF "\`$d/\`" "$WORK/layout" || fail "README's layout table does not name $d/"
 done
 echo "ok: README's layout table names every folder and layer"
