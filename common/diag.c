@@ -111,7 +111,8 @@ void diag_print(const struct diag *d, FILE *out)
 			fprintf(out, "%s:%d:%d: error: %s\n", d->file, d->line, d->col, msg);
 		else
 			fprintf(out, "%s:%d: error: %s\n", d->file, d->line, msg);
-		print_source_line(d, out);
+		if (!d->noquote)
+			print_source_line(d, out);
 	} else if (d->file[0] && d->path[0]) {
 		fprintf(out, "%s: error: at %s: %s\n", d->file, d->path, msg);
 	} else if (d->file[0]) {

@@ -17,6 +17,8 @@ struct diag {
 	int col;
 	char path[256];  /* data path inside the file, or "" */
 	char msg[1024];
+	int noquote;     /* 1: the file is named, its line never printed (a file that is
+			    not a plan's, named by a plan from elsewhere: /etc/shadow) */
 };
 
 void diag_clear(struct diag *d);

@@ -430,6 +430,19 @@ static int bad_data(const char *s)
 	return s && plan_data_parse(s, &zero, &pct);
 }
 
+/* 1 when real is under the folder of the plan itself (the first file loaded). */
+static int in_plan_folder(const struct plan__loader *ld, const char *real)
+{
+	char *dir = xstrdup(ld->stack[0]), *slash = strrchr(dir, '/');
+	int in;
+
+	if (slash)
+		*slash = '\0';
+	in = slash && plan__path_inside(real, dir);
+	free(dir);
+	return in;
+}
+
 static int load_include(struct plan__loader *ld, const xmlNode *n,
 			const struct plan__elem *e, const char *ctx)
 {
@@ -474,14 +487,19 @@ static int load_include(struct plan__loader *ld, const xmlNode *n,
 		goto out;
 	}
 	rc = read_doc(ld, n, path, &doc);
-	if (rc)
-		goto out;
-	root = xmlDocGetRootElement(doc->xml);
-	ld->doc = doc;
-	if (!root || strcmp((const char *)root->name, "fragment")) {
-		rc = plan__err_node(ld, root ? root : n, NULL, 0, "an included file's root must be "
-				    "<fragment>, not <%s>", root ? (const char *)root->name : "");
-	} else {
+	if (!rc) {
+		root = xmlDocGetRootElement(doc->xml);
+		ld->doc = doc;
+		if (!root || strcmp((const char *)root->name, "fragment"))
+			rc = plan__err_node(ld, root ? root : n, NULL, 0, "an included file's "
+					    "root must be <fragment>, not <%s>",
+					    root ? (const char *)root->name : "");
+	}
+	/* #30: a file that is not a plan fragment, outside the plan's folder, is named in
+	 * the error and never quoted: a plan from elsewhere may include /etc/shadow. */
+	if (rc && !in_plan_folder(ld, real))
+		ld->d->noquote = 1;
+	if (!rc) {
 		ld->stack[ld->nstack++] = xstrdup(real);
 		rc = plan__load_attrs(ld, root, find_elem("fragment"), NULL, 0);
 		if (!rc)

@@ -223,6 +223,26 @@ expect_eq "run --set with '\$': exit code" "$rc" 2
 check "run --set with '\$': refused where used" grep -q "^$WORK/set.xml:4:41: error: attribute 'bs' holds '\\$'" "$WORK/r.err"
 check "no environment value in any file the runs left" bash -c "! grep -rqF '$SSDBENCH_SECRET' '$WORK'"
 
+# An include of a file that is not a plan fragment, outside the plan's folder (#30): the
+# error names it and never prints its line; in the plan's own folder it is quoted.
+sdir=$(mktemp -d /tmp/ssdbench-secret.XXXXXX)
+cleanup_hooks+=("rm -rf '$sdir'")
+echo 'SECRET-LINE-4711 root:$y$j9T$not-xml' > "$sdir/shadow"
+cp "$sdir/shadow" "$WORK/notes.txt"
+for inc in "$sdir/shadow" notes.txt; do
+  printf '<plan name="inc">\n  <include href="%s"/>\n  <target name="dut" file="t.bin" size="16MiB"/>\n  <workload name="w" rw="randread" runtime="1s"/>\n</plan>\n' \
+    "$inc" > "$WORK/inc.xml"
+  for cmd in check run; do
+    run_rc "$WORK/c.log" "$WORK/c.err" "$SSDBENCH" $cmd "$WORK/inc.xml"
+    expect_eq "$cmd include $inc: exit code" "$rc" 2
+    case $inc in
+      /*) check "$cmd include outside: named" grep -qF "$sdir/shadow:1:1: error: start tag expected" "$WORK/c.err"
+          check "$cmd include outside: never quoted" bash -c "! grep -q SECRET '$WORK/c.err' '$WORK/c.log'" ;;
+      *)  check "$cmd include inside: quoted" grep -q "^  SECRET-LINE-4711" "$WORK/c.err" ;;
+    esac
+  done
+done
+
 # A device path is checked as written out: /dev/../PATH is not under /dev/.
 printf '<plan name="dev">\n  <target name="dut" device="/dev/..%s"/>\n  <workload name="w" rw="randwrite" runtime="1s"/>\n</plan>\n' \
   "$HOSTILE_FILE" > "$WORK/devdot.xml"
