@@ -4,7 +4,7 @@
 # device or file other than the target, or make rerun read paths and contact hosts
 # its command line did not name (issue #18, docs/security.md). Each hostile fio option
 # is refused by check, run, run --dry-run and rerun; a marker file proves no command
-# ran; victim files and a loop device are byte-identical afterwards.
+# ran; victim files and a loop device (a mounted ext4) are byte-identical afterwards.
 . "$(dirname "$0")/lib.sh"
 
 if [ "$(id -u)" -ne 0 ] || ! command -v losetup > /dev/null; then
@@ -13,7 +13,13 @@ fi
 truncate -s 16M "$WORK/loop.img"
 loop=$(losetup --find --show "$WORK/loop.img") || { echo "hostile_plan: skipped (no loop devices)"; exit 77; }
 cleanup_hooks+=("losetup -d '$loop'")
-head -c 16M /dev/urandom > "$loop"
+# The loop device holds a mounted ext4 (read-only: nothing of ours writes to it), as
+# in the attack that destroyed one: fio refuses a mounted device and says "error": 0.
+mkfs.ext4 -q -E lazy_itable_init=0,lazy_journal_init=0 "$loop"
+mkdir "$WORK/mnt"
+mount -o ro "$loop" "$WORK/mnt"
+cleanup_hooks=("umount '$WORK/mnt'" "${cleanup_hooks[@]}")
+check "the loop device is mounted" findmnt -S "$loop" > /dev/null
 sync
 loop_sum=$(sha256sum < "$loop")
 
@@ -253,14 +259,14 @@ for cmd in check run; do
     grep -qF "$WORK/devdot.xml:2:30: error: device '/dev/..$HOSTILE_FILE' is not under /dev/ (it is '$HOSTILE_FILE')" "$WORK/c.err"
 done
 
-# A file target that is a block device is a device target: its interlock asks for the
-# device's identity, which --destroy PATH does not give.
+# A file target that is a block device is a device target with every interlock: here
+# the one for a mounted filesystem refuses it.
 cp "$WORK/set.xml" "$WORK/blk.xml"
 run_rc "$WORK/r.log" "$WORK/r.err" "$SSDBENCH" run "$WORK/blk.xml" --out "$WORK/out-blk" \
   --target "dut=file:$loop,size=16MiB" --destroy "$loop"
 expect_eq "a file target on the loop device: exit code" "$rc" 1
 check "it is a device target" grep -q "file target '$loop' is the block device '$loop': it is a device target" "$WORK/r.log"
-check "its interlock refuses it" grep -qF "refusing to destroy '$loop': --destroy '$loop' does not match its identity" "$WORK/r.err"
+check "its interlock refuses it (mounted)" grep -qF "refusing to destroy '$loop': a filesystem on it is mounted at '$WORK/mnt'" "$WORK/r.err"
 check "no archive was made" test ! -e "$WORK/out-blk/manifest.json"
 
 # A link in an archive folder (run --force over it) cannot lead the target outside.
@@ -281,5 +287,6 @@ expect_eq "the folder is as it was" "$(ls -A "$WORK/notarc")" notes.txt
 
 check "no command ran" test ! -e "$marker"
 check "the loop device is unchanged" test "$(sha256sum < "$loop")" = "$loop_sum"
+check "and still mounted" findmnt -S "$loop" > /dev/null
 check "the victim files are unchanged" bash -c "cd '$WORK' && sha256sum --quiet -c victims.sum"
 echo "hostile_plan: ok"
