@@ -127,7 +127,9 @@ int devlock_publish(const char *kname, struct devlock_info *li, struct diag *d)
 	int rc = li->token[0] ? 0 : new_token(li->token, d);
 
 	li->pid = (long)getpid();
-	clock_iso8601((int64_t)time(NULL), li->since, sizeof(li->since));
+	/* One lock, one time: every device of it records the first one's. */
+	if (!li->since[0])
+		clock_iso8601((int64_t)time(NULL), li->since, sizeof(li->since));
 	snprintf(li->from, sizeof(li->from), "%.*s", ssh ? (int)strcspn(ssh, " ") : 0,
 		 ssh ? ssh : "");
 	*strrchr(dir, '/') = '\0';

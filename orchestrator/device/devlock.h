@@ -30,7 +30,8 @@ struct devlock_holder {
  */
 void devlock_find(const char *path, const char *kname, struct devlock_holder *h);
 
-/* What a lock file records; devlock_publish() fills pid, since, from and token. */
+/* What a lock file records; devlock_publish() fills pid, from, and since and token
+ * when they are "" (the first device of a lock), so all its devices record the same. */
 struct devlock_info {
 	const char *path, *identity, *holder;
 	uint64_t diskseq;

@@ -29,6 +29,8 @@ token=$(jq -r .token "$WORK/lock.out")
 expect_eq "lock: both members" "$(jq -r '[.devices[].identity] | join(",")' "$WORK/lock.out")" "$n1,$n2"
 expect_eq "lock: one lock file each, one token" \
   "$(jq -r .token "$WORK/locks/$n1.lock" "$WORK/locks/$n2.lock" | sort -u)" "$token"
+expect_eq "lock: one time, the one it printed" \
+  "$(jq -r .since "$WORK/locks/$n1.lock" "$WORK/locks/$n2.lock" | sort -u)" "$(jq -r .since "$WORK/lock.out")"
 
 # Without the token: refused, naming the holder; mdadm never ran.
 run_rc "$WORK/u0.out" "$WORK/u0.err" "$SSDBENCH" raid up md "${raid[@]}" "${ids[@]}"
