@@ -29,13 +29,23 @@ out=$WORK/out
 pid=$!
 wait_file "$pid" "$out/steps/001-first/job.fio"
 fio=$(fio_pid "$pid") || fail "no fio started for the first step"
-# Detach only once the first step's job process has kept the device open over two
-# looks 0.2 s apart (fio opens it briefly before the job starts): the kernel then
-# defers the detach; detaching earlier would fail the first step. Bounded: 30 s.
+# Detach only once a job process of the first step holds the device open and its
+# reads go on (its /proc io read_bytes grew since an earlier look while it held the
+# device): fio opens the device briefly before the job starts, and detaching then
+# would fail the first step, not the second; the kernel defers the detach of an open
+# device. Polled, bounded: 30 s.
 held=
-for _ in $(seq 150); do
+declare -A seen=()
+for _ in $(seq 600); do
   for p in $(pgrep -P "$fio" -x fio); do
-    holds "$p" "$loop" && sleep 0.2 && holds "$p" "$loop" && held=$p
+    holds "$p" "$loop" || continue
+    now=$(awk '$1 == "read_bytes:" { print $2 }' "/proc/$p/io" 2>/dev/null) || continue
+    [ -n "$now" ] || continue
+    if [ -n "${seen[$p]:-}" ] && [ "$now" -gt "${seen[$p]}" ] && holds "$p" "$loop"; then
+      held=$p
+    else
+      seen[$p]=$now
+    fi
   done
   [ -n "$held" ] && break
   sleep 0.05
