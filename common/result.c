@@ -59,7 +59,7 @@ void result_step_release(struct result_step *st)
 	free(st->rw);
 	free(st->started);
 	free(st->ended);
-	free(st->trace);   /* #24 replay */
+	free(st->trace);
 	free(st->replay_mode);
 	free(st->replay_fit);
 	for (int d = 0; d < RESULT_NDIRS; d++) {
@@ -88,9 +88,9 @@ void result_run_release(struct result_run *r)
 		&r->cpu, &r->hostname, &r->started, &r->ended, &r->status, &r->error,
 		&r->drive_model, &r->drive_firmware, &r->failure, &r->drive_serial,
 		&r->target_kind, &r->report,
-		&r->report_langs, /* #22 lang */
+		&r->report_langs,
 		&r->archive_dir,
-		&r->os, &r->board, &r->bios, &r->interface,   /* #22 cover */
+		&r->os, &r->board, &r->bios, &r->interface,
 	};
 
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
@@ -150,7 +150,6 @@ const char *result_run_title(const struct result_run *r, const char *lang)
 	return r->plan_title ? r->plan_title : r->plan_name;
 }
 
-/* #22 labels */
 const char *result_lang_base(const char *lang)
 {
 	static const struct { const char *prefix, *base; } langs[] = {
@@ -259,7 +258,7 @@ void result_track_set(struct result_track *t, int round, double value,
 int result_step_measured(const struct result_step *st)
 {
 	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition") ||
-	       !strcmp(st->kind, "replay");   /* #24 replay */
+	       !strcmp(st->kind, "replay");
 }
 
 const char *result_dir_name(enum result_dir d)
@@ -269,7 +268,6 @@ const char *result_dir_name(enum result_dir d)
 	return (unsigned)d < RESULT_NDIRS ? names[d] : "?";
 }
 
-/* #24 replay */
 double result_replay_mbps(const struct result_step *st)
 {
 	uint64_t bytes = 0;

@@ -54,7 +54,7 @@ struct result_title {
 	char *lang, *text;
 };
 
-/* #22 labels: a step's, scope's or target's display labels, one per language. */
+/* a step's, scope's or target's display labels, one per language. */
 struct result_labels {
 	struct result_title *v;
 	size_t n;
@@ -91,7 +91,7 @@ struct result_step {
 	int numjobs;
 	int rwmixread;        /* -1 when not set */
 	uint64_t runtime_ms;
-	/* The active range (#21 header): the bytes of the target its I/O spans from
+	/* The active range: the bytes of the target its I/O spans from
 	 * range_offset; 0 for elements without fio. amount: a fill's bytes to write. */
 	uint64_t range_offset, range_size, amount;
 	char *started;        /* UTC, ISO 8601; NULL until it starts */
@@ -129,7 +129,7 @@ struct result_step {
 	/* Telemetry sampled during the element: temperature in degrees Celsius. */
 	struct result_series temp_c;
 
-	/* #24 replay: a <replay> element's trace and how it was fitted onto the target
+	/* a <replay> element's trace and how it was fitted onto the target
 	 * (NULL and 0 for other elements); io_ms for every element with fio. */
 	char *trace;          /* the trace file as the plan resolved it */
 	char *replay_mode;    /* "fast" or "timed" */
@@ -141,7 +141,7 @@ struct result_step {
 	uint64_t io_ms;       /* fio's job runtime (from fio.json): a replay's wall time */
 };
 
-/* #24 replay: a replay element's bandwidth, MB/s (10^6 bytes): every direction's
+/* a replay element's bandwidth, MB/s (10^6 bytes): every direction's
  * bytes over its job runtime; NAN without one (under a millisecond). */
 double result_replay_mbps(const struct result_step *st);
 
@@ -196,10 +196,10 @@ struct result_run {
 	/* The drive's identity, for chart footers; NULL when unknown (file targets). */
 	char *drive_model;
 	char *drive_firmware;
-	char *drive_serial;   /* NULL when unknown (#21 header) */
+	char *drive_serial;   /* NULL when unknown */
 	char *target_kind;    /* "file" or "device" */
 	char *report;         /* the plan's report template name ("snia-iops"), or NULL */
-	char *report_langs;   /* #22 lang: the languages of the archive's report,
+	char *report_langs;   /* the languages of the archive's report,
 				 "en,zh-CN" (run --lang), or NULL: zh-TW */
 	uint64_t capacity;    /* target bytes the plan's amounts are relative to */
 	char *failure;        /* the plan's failure policy: "stop" or "continue" */
@@ -211,7 +211,7 @@ struct result_run {
 	size_t nscopes, capscopes;
 	char *archive_dir;    /* the folder it was loaded from or is written to (not in
 				 the manifest): ECW's access table reads plan_file there */
-	/* #22 cover: the platform and the drive's link for the cover; NULL/0 unknown. */
+	/* the platform and the drive's link for the cover; NULL/0 unknown. */
 	char *os;             /* /etc/os-release PRETTY_NAME */
 	uint64_t ram_bytes;   /* /proc/meminfo MemTotal */
 	char *board;          /* DMI board vendor, name, version */
@@ -236,7 +236,7 @@ void result_run_add_title(struct result_run *r, const char *lang, const char *te
 const char *result_run_title(const struct result_run *r, const char *lang);
 
 /*
- * #22 labels. The language a tag reads as: "zh-CN" (zh-CN, zh-SG, zh-Hans), "zh-TW"
+ * Labels. The language a tag reads as: "zh-CN" (zh-CN, zh-SG, zh-Hans), "zh-TW"
  * (any other zh), else "en"; NULL reads as "zh-TW", the report's default.
  */
 const char *result_lang_base(const char *lang);

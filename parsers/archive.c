@@ -200,7 +200,7 @@ static void read_titles(json_t *titles, struct result_run *run)
  * The archive's files an output reads whole after the load (the workbook's results
  * sheet): refused at the load, by name, when one is a link, FIFO or device, so that no
  * output of report or compare (PDF, SVG, PNG, workbook, HTML) is made from an archive
- * holding one (#30).
+ * holding one.
  */
 static const char *const later_reads[] = { "results.csv" };
 
@@ -284,7 +284,7 @@ int archive_report_current(const char *dir)
 	struct dirent *e;
 	int ok = safe_stat(dir, "manifest.json", &m), n = 0, fd;
 
-	/* #22 lang: report.pdf, or several languages' report/LANG/report.pdf, every one */
+	/* report.pdf, or several languages' report/LANG/report.pdf, every one */
 	if (ok && !pdf_current(dir, "report.pdf", &m)) {
 		diag_clear(&none);
 		fd = safefile_opendir(dir, "report", &none);
@@ -421,7 +421,7 @@ static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
 	st->clat_p99999_us = pct_us(&all, 99.999);
 	st->clat_max_us = (double)all.max_ns / 1000.0;
 	fiojson_lat_release(&all);
-	/* #24 replay: the wall time of the I/O (fio < 3.8: its longest direction's) */
+	/* the wall time of the I/O (fio < 3.8: its longest direction's) */
 	st->io_ms = 0;
 	for (size_t i = 0; i < rep->njobs; i++)
 		if (rep->jobs[i].job_runtime_ms > st->io_ms)

@@ -37,7 +37,6 @@ const struct archive_field archive_fields[] = {
 	RUN("platform", "kernel", ARCHIVE_STR, 0, kernel, "kernel name, release and machine"),
 	RUN("platform", "cpu", ARCHIVE_STR, 0, cpu, "the CPU model"),
 	RUN("platform", "hostname", ARCHIVE_STR, 0, hostname, "the machine that ran fio"),
-	/* #22 cover */
 	RUN("platform", "os", ARCHIVE_STR, 0, os, "`/etc/os-release` PRETTY_NAME (null on a bench)"),
 	RUN("platform", "ram", ARCHIVE_U64, ARCHIVE_NULL_ZERO, ram_bytes,
 	    "`/proc/meminfo` MemTotal, bytes"),
@@ -66,7 +65,7 @@ const struct archive_field archive_fields[] = {
 	RUN("target", "model", ARCHIVE_STR, 0, drive_model, "the drive's model (null for files)"),
 	RUN("target", "firmware", ARCHIVE_STR, 0, drive_firmware, "the drive's firmware"),
 	RUN("target", "serial", ARCHIVE_STR, 0, drive_serial, "the drive's serial number (null for files)"),
-	RUN("target", "interface", ARCHIVE_STR, 0, interface,   /* #22 cover */
+	RUN("target", "interface", ARCHIVE_STR, 0, interface,
 	    "the drive's link (`NVMe, PCIe 4.0 x4 (16.0 GT/s)`, `SATA, 6.0 Gbps`); null for files"),
 	RUN("target", "labels", ARCHIVE_LABELS, 0, target_labels,
 	    "the target's display labels per language (`{\"zh-TW\": ..., \"*\": every language}`), "
@@ -78,7 +77,6 @@ const struct archive_field archive_fields[] = {
 	TOP("target", "write_cache", ARCHIVE_OBJECT, 0, "what the run did to the write cache"),
 	TOP("target", "in_archive", ARCHIVE_STR, 0, "the target file's path in the archive, or null"),
 	TOP(NULL, "rerun_of", ARCHIVE_OBJECT, 0, "the archive a rerun repeats (only then)"),
-	/* #22 lang */
 	RUN(NULL, "report_langs", ARCHIVE_STR, 0, report_langs,
 	    "the languages of the archive's report, `en,zh-CN` (`run --lang`); null: `zh-TW`"),
 	TOP(NULL, "steps", ARCHIVE_ARRAY, ARCHIVE_REQUIRED, "one object per element, in run order"),
@@ -119,7 +117,6 @@ const struct archive_field archive_fields[] = {
 	STEP("written_before", ARCHIVE_U64, 0, written_before,
 	     "bytes written since the drive was last erased, before it"),
 	STEP("capacity", ARCHIVE_U64, 0, capacity, "the bytes \"% of capacity\" refers to"),
-	/* #24 replay */
 	STEP("trace", ARCHIVE_STR, 0, trace, "a `<replay>`'s trace file (null otherwise)"),
 	STEP("replay_mode", ARCHIVE_STR, 0, replay_mode, "a replay's `fast` or `timed`"),
 	STEP("replay_fit", ARCHIVE_STR, 0, replay_fit, "how a replay's offsets were fitted "
@@ -196,7 +193,7 @@ static const char *const type_names[] = {
 	[ARCHIVE_OBJECT] = "object", [ARCHIVE_ARRAY] = "array", [ARCHIVE_LABELS] = "object",
 };
 
-/* #22 labels: {"zh-TW": "...", "*": "..."} into l. */
+/* {"zh-TW": "...", "*": "..."} into l. */
 static int read_labels(const json_t *v, struct result_labels *l, const char *file,
 		       const char *where, struct diag *d)
 {

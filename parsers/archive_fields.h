@@ -39,7 +39,7 @@ enum archive_type {
 	ARCHIVE_OBJECT,    /* written and read by code */
 	ARCHIVE_ARRAY,     /* written and read by code */
 	ARCHIVE_LABELS,    /* struct result_labels: an object, language tag -> text
-			    * ("*": every language); left out when empty (#22 labels) */
+			    * ("*": every language); left out when empty */
 };
 
 #define ARCHIVE_REQUIRED 0x1   /* the reader refuses a manifest without it (or null) */

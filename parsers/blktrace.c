@@ -141,7 +141,7 @@ static int decode(const unsigned char *r, int swap, uint64_t pos, const char *na
 
 	memset(e, 0, sizeof(*e));
 	*pdu_len = 0;
-	/* The bytes found are not quoted: the file may be anyone's (#30: a trace named
+	/* The bytes found are not quoted: the file may be anyone's (a trace named
 	 * /etc/shadow must not print its first bytes). */
 	if ((magic & 0xffffff00u) != TRACE_MAGIC)
 		return diag_set(d, -SB_EPARSE, name, 0, 0,

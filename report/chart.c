@@ -665,7 +665,7 @@ static void layout_views(struct chart *c)
 	L->inset = L->view;
 	L->inset.w = p->w * sp.inset_frac_w;
 	L->inset.h = p->h * sp.inset_frac_h;
-	chart_inset_corner(c, &L->inset, sp.inset_margin);   /* #22 disp */
+	chart_inset_corner(c, &L->inset, sp.inset_margin);
 	L->inset.xmin = c->inset_win[0];
 	L->inset.xmax = c->inset_win[1];
 	L->inset.ymin = c->inset_win[2];
@@ -786,7 +786,7 @@ static int layout_barh(struct chart *c, const struct chart_measure *m)
 	double top = layout_head(c, m), vw = 0, lw;
 
 	/*
-	 * A row holds its label and note at any type scale (#22 slide); grouped bars
+	 * A row holds its label and note at any type scale; grouped bars
 	 * have one line of text a row, so their rows are as tall as it needs.
 	 */
 	double row = c->kind == CHART_BARG

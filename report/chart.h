@@ -34,7 +34,7 @@ struct chart_font_spec {
 const struct chart_font_spec *chart_font_spec(enum chart_font f);
 
 /*
- * #22 presets: what a report or lineup is drawn for, one row each in one table
+ * what a report or lineup is drawn for, one row each in one table
  * (chart.c): the chart files' canvas and type scale (no text under min_text; the
  * layout is made for the canvas, never a bigger one scaled down), their PNG
  * widths, per-chart PDFs and the SVG's unit. The report PDF always uses the
@@ -409,7 +409,7 @@ uint32_t chart_density(const struct chart_series *s, const struct chart_view *v,
 		       int pw, int ph, uint32_t *counts);
 
 /*
- * #22 disp: over a scatter's density raster, points that are few in their
+ * over a scatter's density raster, points that are few in their
  * neighbourhood stay markers of their series' shape and colour (what the legend
  * shows): each point of s inside view v whose cell of CHART_OUTLIER_CELL x
  * CHART_OUTLIER_CELL points (of v's box, the whole cells that fit, each at least that
@@ -421,7 +421,7 @@ size_t chart_outliers(const struct chart_series *s, const struct chart_view *v,
 		      unsigned char *keep);
 
 /*
- * #22 disp: sets in->x, in->y (its w, h given) to the corner of the plot, margin
+ * sets in->x, in->y (its w, h given) to the corner of the plot, margin
  * points in, that hides the fewest points and not the zoomed window's frame
  * (inset_win mapped through lay.view): a tail zoom sits on the right, so the inset
  * goes left. Upper right, upper left, lower right, lower left on a tie; the

@@ -270,7 +270,6 @@ uint32_t chart_density(const struct chart_series *s, const struct chart_view *v,
 	return max;
 }
 
-/* #22 disp */
 size_t chart_outliers(const struct chart_series *s, const struct chart_view *v,
 		      unsigned char *keep)
 {
@@ -294,7 +293,7 @@ size_t chart_outliers(const struct chart_series *s, const struct chart_view *v,
 }
 
 /*
- * #22 disp: room the inset's own tick labels take left of and under its box (they
+ * room the inset's own tick labels take left of and under its box (they
  * are drawn in CHART_FONT_SMALL outside it).
  */
 #define INSET_LABEL_W 36.0
@@ -307,7 +306,6 @@ static int overlaps(const struct chart_view *b, double x0, double x1, double y0,
 	       b->y < fmax(y0, y1) && b->y + b->h > fmin(y0, y1);
 }
 
-/* #22 disp */
 void chart_inset_corner(const struct chart *c, struct chart_view *in, double margin)
 {
 	const struct chart_view *v = &c->lay.view;

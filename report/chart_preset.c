@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* chart_preset: the #22 size presets (print, web, slide), one table. */
+/* chart_preset: the size presets (print, web, slide), one table. */
 #include "chart.h"
 
 #include <string.h>
@@ -20,7 +20,7 @@ static const struct chart_font_spec font_specs[CHART_FONT_N] = {
 };
 
 /*
- * #22 presets. Type scale columns: title, subtitle, axis, tick, legend, bar label,
+ * The presets. Type scale columns: title, subtitle, axis, tick, legend, bar label,
  * bar note, value, heading, body, small; none: the print scale above.
  */
 static const struct chart_preset presets[CHART_PRESET_N] = {

@@ -307,7 +307,7 @@ static void draw_density(struct gfx *g, const struct chart *c,
 	if (!masks && !img)
 		return;
 	cnt = xmalloc(np * sizeof(*cnt));
-	/* #22 disp: spread at a PNG's scale too (1400 px: a point 2 pt wide), not dust. */
+	/* spread at a PNG's scale too (1400 px: a point 2 pt wide), not dust. */
 	if (sc >= 1)
 		tmp = xmalloc(np * sizeof(*tmp));
 	for (size_t i = 0; i < c->nseries; i++) {
@@ -337,7 +337,7 @@ static void draw_density(struct gfx *g, const struct chart *c,
 }
 
 /*
- * #22 disp: over the raster, the points few in their neighbourhood as markers
+ * over the raster, the points few in their neighbourhood as markers
  * (chart_outliers()), so outliers stay visible and read as the legend's shapes.
  */
 static void draw_outliers(struct gfx *g, const struct chart *c, const struct chart_view *v)
@@ -374,7 +374,7 @@ static void draw_points(struct gfx *g, const struct chart *c,
 
 	if (density) {
 		draw_density(g, c, v);
-		draw_outliers(g, c, v);   /* #22 disp */
+		draw_outliers(g, c, v);
 		return;
 	}
 	for (size_t i = 0; i < c->nseries; i++) {
@@ -698,7 +698,7 @@ static void draw_table_row(struct gfx *g, const struct table *t, double y,
 	}
 }
 
-/* The headers, each in one line or, cut at head_cut (#22), in two. */
+/* The headers, each in one line or, cut at head_cut, in two. */
 static void draw_table_head(struct gfx *g, const struct table *t, double pad)
 {
 	const char **line = xcalloc(t->ncols + 1, sizeof(*line));

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * consistency_draw (#21): the consistency scores on the report: the average and
+ * consistency_draw: the consistency scores on the report: the average and
  * 99.9 %-slowest-second lines and the DriveMaster score on the dispersion charts
  * (report_charts.c, report_steps.c call in), and the `consistency` table. The
  * numbers are the model's (result_step.cons_total, what results.csv has).

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* disp (#22): the zoomed inset of a dispersion scatter, from the template and the points. */
+/* disp: the zoomed inset of a dispersion scatter, from the template and the points. */
 #include "disp.h"
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * disp (#22): a dispersion scatter as reviewers publish it: the zoomed inset the
+ * disp: a dispersion scatter as reviewers publish it: the zoomed inset the
  * template asks for (tmpl_chart.inset), its data window worked out from the points.
  */
 #ifndef SB_DISP_H

@@ -45,8 +45,8 @@ struct gfx_fonts {
 	PangoFontDescription *desc[CHART_FONT_N];
 	const char *family;
 	char *lang_tag;
-	const struct chart_preset *preset; /* #22: the type scale and SVG unit */
-	int svg_outlines;      /* #22: SVG text as glyph outlines, not <text> */
+	const struct chart_preset *preset; /* the type scale and SVG unit */
+	int svg_outlines;      /* SVG text as glyph outlines, not <text> */
 };
 
 struct gfx {
@@ -64,7 +64,7 @@ struct gfx {
 	PangoLayout *layout;
 	cairo_surface_t **images;   /* rasters the page uses (gfx_image_new) */
 	size_t nimages, images_cap;
-	struct gfx_svgtext *svgtext; /* #22: SVG strings as <text>, spliced at close ... */
+	struct gfx_svgtext *svgtext; /* SVG strings as <text>, spliced at close ... */
 	struct sbuf svg;             /* ... into cairo's SVG, kept here until then */
 };
 
@@ -772,7 +772,7 @@ void gfx_unclip(struct gfx *g)
 }
 
 /*
- * #22: the layout's text as an SVG <text>, its baseline where pango would set
+ * the layout's text as an SVG <text>, its baseline where pango would set
  * it, mapped through the current transform. An ellipsized line is cut where
  * pango cut it, so the file says what the PNG shows.
  */

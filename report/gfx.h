@@ -29,12 +29,12 @@ int gfx_fonts_new(struct gfx_fonts **out, const char *fonts_conf, const char *la
 		  struct diag *d);
 void gfx_fonts_free(struct gfx_fonts *f);
 /*
- * #22: text from now on in p's type scale (NULL: the print scale), and SVGs in
+ * text from now on in p's type scale (NULL: the print scale), and SVGs in
  * p's unit (px or pt). Lay charts out after the change: measuring follows it.
  */
 void gfx_fonts_preset(struct gfx_fonts *f, const struct chart_preset *p);
 /*
- * #22: SVG text as glyph outlines (outlines 1: for readers without the fonts)
+ * SVG text as glyph outlines (outlines 1: for readers without the fonts)
  * instead of <text> elements naming the font and its CJK fallbacks (0, the default).
  */
 void gfx_fonts_svg_outlines(struct gfx_fonts *f, int outlines);

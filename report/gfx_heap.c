@@ -10,7 +10,7 @@
 #endif
 
 /*
- * Heap room for a chart's big blocks (issue #9). cairo 1.16's PDF font
+ * Heap room for a chart's big blocks. cairo 1.16's PDF font
  * subsetter copies the whole 'CFF ' table of a face into a new malloc() block
  * twice, to learn whether it is a CID font and then to subset it: 15-16 MB a
  * face for Noto Sans CJK, four copies for a chart's regular and bold. A density

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * gfx_heap: the heap room that keeps a chart's big blocks (cairo's copies of the
- * CJK fonts' CFF tables, density rasters) on reused huge pages (issue #9).
- * Moved out of gfx.c (#22) so that file stays under the size limit.
+ * CJK fonts' CFF tables, density rasters) on reused huge pages.
+ * Moved out of gfx.c so that file stays under the size limit.
  */
 #ifndef SB_GFX_HEAP_H
 #define SB_GFX_HEAP_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gfx_svgtext (#22): SVG text kept as text. cairo's SVG surface writes glyph
+ * gfx_svgtext: SVG text kept as text. cairo's SVG surface writes glyph
  * outlines, which an editor can neither fix nor translate; gfx collects each
  * string it sets on an SVG as a <text> element here (position, size and colour
  * after every transform, the font family with CJK fallbacks, the language) and

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* html (#23): the article bundle's page, its stylesheet and its chart files. */
+/* html: the article bundle's page, its stylesheet and its chart files. */
 #include "html.h"
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * html (#23): the HTML article bundle of a report or a lineup, a folder a CMS takes
+ * html: the HTML article bundle of a report or a lineup, a folder a CMS takes
  * as it is: index.html (UTF-8, no scripts), style.css, and per chart NAME.png at
  * HTML_WIDTH px, NAME@2x.png at twice that and NAME.svg, drawn by chartdraw_file()
  * from the chart model the PDF draws. A table model (struct table) becomes an HTML

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * html_report (#23): a run's report as an HTML article bundle (html.c), from the
+ * html_report: a run's report as an HTML article bundle (html.c), from the
  * report being rendered (struct report, its charts already built): the cover's
  * facts, the step table, then every chart (a figure of its 700 px PNG, @2x and SVG)
  * and table (an HTML table) in the template's order, in the report's language.

@@ -25,7 +25,7 @@ static const struct lineup_metric_def metrics[LM_N] = {
 	[LM_CLAT_P99] = { "clat_p99_us", "µs", 1, 0 },
 	[LM_CLAT_P999] = { "clat_p99.9_us", "µs", 1, 1 },
 	[LM_CLAT_P9999] = { "clat_p99.99_us", "µs", 1, 0 },
-	[LM_REPLAY_MBPS] = { "replay_MBps", "MB/s", 0, 0 },   /* #24 replay */
+	[LM_REPLAY_MBPS] = { "replay_MBps", "MB/s", 0, 0 },
 };
 
 const struct lineup_metric_def *lineup_metric(enum lineup_metric m)
@@ -54,7 +54,7 @@ static void step_values(const struct result_step *st, double v[LM_N])
 	v[LM_CLAT_P99] = pos(st->clat_p99_us);
 	v[LM_CLAT_P999] = pos(st->clat_p999_us);
 	v[LM_CLAT_P9999] = pos(st->clat_p9999_us);
-	v[LM_REPLAY_MBPS] = st->trace ? pos(result_replay_mbps(st)) : NAN;   /* #24 replay */
+	v[LM_REPLAY_MBPS] = st->trace ? pos(result_replay_mbps(st)) : NAN;
 }
 
 static int same(const char *a, const char *b)
@@ -66,7 +66,7 @@ static int usable(const struct result_step *st)
 {
 	return st->status && !strcmp(st->status, "ok") &&
 	       (!st->kind || !strcmp(st->kind, "workload") ||
-		!strcmp(st->kind, "replay"));   /* #24 replay */
+		!strcmp(st->kind, "replay"));
 }
 
 /* ---- sweep keys: "op=0 phase=before" ------------------------------------------------ */

@@ -15,7 +15,7 @@
 enum lineup_metric {
 	LM_IOPS, LM_MBPS, LM_READ_IOPS, LM_READ_MBPS, LM_WRITE_IOPS, LM_WRITE_MBPS,
 	LM_CLAT_MEAN, LM_CLAT_P99, LM_CLAT_P999, LM_CLAT_P9999,
-	LM_REPLAY_MBPS,   /* #24 replay: a replay's score (result_replay_mbps) */
+	LM_REPLAY_MBPS,   /* a replay's score (result_replay_mbps) */
 	LM_N
 };
 

@@ -77,7 +77,7 @@ static char *test_key(const struct lineup_test *t)
 }
 
 /*
- * #22 labels: a test's heading: its first element's label in the lineup's language
+ * a test's heading: its first element's label in the lineup's language
  * (columns of archives), else the reviewer wording of its pattern and remaining sweep
  * values ("4K 隨機讀取 QD1 T1，填盤前"): with columns of a sweep key, a label may hold
  * that key's value, which differs by column.
@@ -270,7 +270,7 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 	free(title);
 }
 
-/* #22 disp: 1 when cell ("op=28 phase=before") binds key to value. */
+/* 1 when cell ("op=28 phase=before") binds key to value. */
 static int cell_binds(const char *cell, const char *key, const char *value)
 {
 	size_t kl = strlen(key), vl = strlen(value);
@@ -283,7 +283,7 @@ static int cell_binds(const char *cell, const char *key, const char *value)
 }
 
 /*
- * #22 disp: bytes written before column i began: its first element whose cell
+ * bytes written before column i began: its first element whose cell
  * binds the lineup's key to the column's value (an OP level's first step); 0 for
  * a column that is a whole archive.
  */
@@ -508,7 +508,7 @@ static void kind_qos(struct lineup_ctx *x)
 }
 
 /*
- * #21 consistency: one table, a row per test and column with per-second data
+ * one table, a row per test and column with per-second data
  * ("test: column"), the numbers of the column's element (results.csv's).
  */
 static void kind_consistency(struct lineup_ctx *x)
@@ -547,7 +547,7 @@ static void (*const builders[TMPL_NKINDS])(struct lineup_ctx *x) = {
 	[TMPL_DISPERSION] = kind_dispersion,
 	[TMPL_SATURATION] = kind_saturation,
 	[TMPL_QOS] = kind_qos,
-	[TMPL_CONSISTENCY] = kind_consistency,   /* #21 consistency */
+	[TMPL_CONSISTENCY] = kind_consistency,
 };
 
 /* The items of template entry tc; a kind without data adds none. */
@@ -560,7 +560,7 @@ static void build_kind(struct lineup_ctx *x, const struct tmpl_chart *tc)
 
 /* ---- cover, files, PDF ------------------------------------------------------------- */
 
-/* #22 compare: the tests whose stimulus differs between columns, when there are any:
+/* the tests whose stimulus differs between columns, when there are any:
  * a row per test and parameter, each column's value. */
 static void build_params(struct lineup_ctx *x)
 {
@@ -581,7 +581,7 @@ static void build_params(struct lineup_ctx *x)
 		head[i + 2] = l->m[i].label;
 	t = table_new(x->s[S_PARAMS], x->s[S_PARAMS_SUB], l->nm + 2, head);
 	for (size_t k = 0; k < n; k++) {
-		/* #22 labels: the step name, as matched: the patterns differ by column */
+		/* the step name, as matched: the patterns differ by column */
 		char *name = test_key(&l->t[df[k].test]);
 
 		row[0] = name;
@@ -653,7 +653,7 @@ static int write_item(struct lineup_ctx *x, const struct lineup_item *it, const 
 	return rc;
 }
 
-/* #22: the preset's files of every item into dir: SVG, or PNG (and @2x), PDF beside SVG. */
+/* the preset's files of every item into dir: SVG, or PNG (and @2x), PDF beside SVG. */
 static int write_items(struct lineup_ctx *x, const char *dir, enum gfx_format fmt, struct diag *d)
 {
 	int rc = safefile_mkdir(dir, 1, d);
@@ -670,7 +670,7 @@ static int write_items(struct lineup_ctx *x, const char *dir, enum gfx_format fm
 
 /*
  * One page: the item laid out at page width. Bars and tables too long for a page
- * come as parts that fit (pagesplit, #22); only a single row taller than the page
+ * come as parts that fit (pagesplit); only a single row taller than the page
  * would be drawn smaller.
  */
 static int draw_page(struct lineup_ctx *x, struct gfx *g, const struct lineup_item *it, struct diag *d)
@@ -701,7 +701,7 @@ static int write_pdf(struct lineup_ctx *x, struct diag *d)
 	struct gfx *g = NULL;
 	int rc = gfx_open(&g, x->fonts, GFX_PDF, x->o->pdf_path, PAGE_W, PAGE_H, 1, &meta, d);
 
-	gfx_fonts_preset(x->fonts, NULL); /* #22: the PDF in the print type scale */
+	gfx_fonts_preset(x->fonts, NULL); /* the PDF in the print type scale */
 	for (size_t i = 0; !rc && i < x->n; i++) {
 		struct pagesplit_part *parts;
 		size_t n = pagesplit(x->items[i].c, x->items[i].t, PAGE_W - 2 * (PAGE_MARGIN - 36),
@@ -760,7 +760,7 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 	if (rc)
 		goto out;
 	gfx_fonts_measure(x.fonts, &x.m);
-	/* #22: --preset, else the template's, else archive */
+	/* --preset, else the template's, else archive */
 	x.preset = chart_preset_find(o->preset ? o->preset : x.tmpl->preset);
 	if (!x.preset && (o->preset || x.tmpl->preset)) {
 		rc = diag_set(d, -SB_EINVAL, NULL, 0, 0, "unknown preset '%s' (%s)",

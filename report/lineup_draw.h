@@ -15,12 +15,11 @@ struct lineup_render_opts {
 	const char *date;       /* PDF date, ISO 8601; NULL: 1970 (reproducible) */
 	const char *fonts_conf; /* NULL: templates/fonts.conf */
 	const char *template_path; /* NULL: templates/lineup-default.xml */
-	/* #22 presets */
 	const char *preset;     /* "print", "web", "slide"; NULL: the template's, else archive */
 	int png_2x;             /* also NAME@2x.png (the web preset always) */
 	int svg_outlines;       /* SVG text as glyph outlines instead of <text> */
-	const char *xlsx_path;  /* #23: also the Excel workbook; NULL for none */
-	const char *html_dir;   /* #23: also the HTML article bundle (html.c); NULL for none */
+	const char *xlsx_path;  /* also the Excel workbook; NULL for none */
+	const char *html_dir;   /* also the HTML article bundle (html.c); NULL for none */
 };
 
 /*
@@ -35,7 +34,7 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 		  struct diag *d);
 
 /*
- * #22 disp: the points of member i in test k's write-saturation overlay: % of the
+ * the points of member i in test k's write-saturation overlay: % of the
  * step's capacity written since the column began (its first element binding the
  * lineup's key to its value: each OP level from 0; since the run began for an
  * archive column) per second of the write log, into *pct (malloc'd; free() it),

@@ -56,7 +56,7 @@
 	X(S_TESTS_SUB_BY,      "tests-sub-by") \
 	X(S_PLANS_DIFFER,      "plans-differ") \
 	X(S_RESPONSE,          "response") \
-	/* #21 consistency */ \
+ \
 	X(S_CONS,              "consistency") \
 	X(S_CONS_SUB,          "consistency-sub") \
 	X(S_CONS_AVG,          "cons-avg") \
@@ -65,11 +65,11 @@
 	X(S_CONS_AVG_SD,       "cons-avg-sd") \
 	X(S_CONS_SD,           "cons-sd") \
 	X(S_CONS_SD_LAST,      "cons-sd-last") \
-	/* #22 compare */ \
+ \
 	X(S_PARAMS,            "params-differ") \
 	X(S_PARAMS_SUB,        "params-differ-sub") \
 	X(S_PARAMETER,         "parameter") \
-	/* #23 html */ \
+ \
 	X(S_H_ALT,             "html-alt") \
 	X(S_H_SVG,             "html-svg")
 
@@ -109,13 +109,13 @@ struct lineup_ctx {
 	const struct tmpl_chart *tc;  /* the template entry being built */
 	struct lineup_item *items;
 	size_t n, cap;
-	const struct chart_preset *preset; /* #22 */
+	const struct chart_preset *preset;
 };
 
 /* lineup_out.c, called by lineup_render() once every item is built. */
-/* The provenance line under every chart and table (#22 compare). */
+/* The provenance line under every chart and table. */
 void lineup__set_footers(struct lineup_ctx *x);
-/* The workbook (#23 xlsx) and the article bundle (#23 html) of the items. */
+/* The workbook and the article bundle of the items. */
 int lineup__write_xlsx(struct lineup_ctx *x, struct diag *d);
 int lineup__write_html(struct lineup_ctx *x, struct diag *d);
 

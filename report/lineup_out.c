@@ -21,7 +21,7 @@ const struct lineup_headline lineup__headlines[] = {
 };
 const size_t lineup__nheadlines = sizeof(lineup__headlines) / sizeof(lineup__headlines[0]);
 
-/* #22 compare: the provenance line under every chart and table. */
+/* the provenance line under every chart and table. */
 void lineup__set_footers(struct lineup_ctx *x)
 {
 	char *f = lineup_provenance(x->l, x->s[S_PLAN]);
@@ -35,7 +35,7 @@ void lineup__set_footers(struct lineup_ctx *x)
 	free(f);
 }
 
-/* #23 xlsx: the workbook: a Δ sheet per headline metric (numbers, colour scales, a
+/* the workbook: a Δ sheet per headline metric (numbers, colour scales, a
  * bar chart), then every chart and table of the lineup as a sheet, in its order. */
 int lineup__write_xlsx(struct lineup_ctx *x, struct diag *d)
 {
@@ -65,7 +65,7 @@ int lineup__write_xlsx(struct lineup_ctx *x, struct diag *d)
 	return xlsx_close(&wb, d);
 }
 
-/* #23 html: the article bundle: every chart and table of the lineup, in its order
+/* the article bundle: every chart and table of the lineup, in its order
  * (the drives table first, as the template puts it). */
 int lineup__write_html(struct lineup_ctx *x, struct diag *d)
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* lineup_params: the stimulus of matched tests, compared across columns (#22). */
+/* lineup_params: the stimulus of matched tests, compared across columns. */
 #include "lineup_params.h"
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lineup_params (#22 compare): whether the tests a lineup puts side by side ran with
+ * lineup_params: whether the tests a lineup puts side by side ran with
  * the same stimulus. A lineup matches tests by step name and sweep cell; a plan
  * variable (a QD set with --set) can give two archives one name for two different
  * workloads. This compares, per test, the parameters that define what fio did

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * pagesplit (#22): a bar chart or table too tall for a page is cut into parts
+ * pagesplit: a bar chart or table too tall for a page is cut into parts
  * that each fit at the type scale's own size, instead of being drawn smaller.
  * Without cairo (in sb_chart); the report and the lineup use it.
  */

@@ -51,7 +51,7 @@ struct plot {
 	struct chart *c;
 	const char *ytitle;
 	char *fio_version;        /* from the first JSON that names it */
-	const char *const *msg;   /* #22 labels: the language's strings (--lang) */
+	const char *const *msg;   /* the language's strings (--lang) */
 	char **labels;            /* each file's legend name (--label, else its name) */
 };
 
@@ -414,7 +414,7 @@ static int draw(const struct plot *pl, struct table *t, const struct plot_opts *
 }
 
 /*
- * #22 labels: each file's legend name: its --label FILE=TEXT, else its name; names
+ * each file's legend name: its --label FILE=TEXT, else its name; names
  * that two files share get their folder in front ("a/job_iops.1"), then a number.
  */
 static char **legend_names(const struct plot_opts *o, const char *const *files, size_t n)

@@ -17,7 +17,7 @@ struct plot_opts {
 	int log_y;             /* logarithmic y axis */
 	const char *lang;      /* BCP 47 tag of the text; NULL: zh-TW */
 	int png_width;         /* PNG width in pixels */
-	/* #22 labels: "FILE=TEXT": the legend name of FILE (as given), the last wins */
+	/* "FILE=TEXT": the legend name of FILE (as given), the last wins */
 	const char *const *labels;
 	size_t nlabels;
 };

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * replay: (#24 replay) the `replay` template kind: the pages of a run's <replay>
+ * replay: the `replay` template kind: the pages of a run's <replay>
  * elements (docs/replay.md). Per trace its bandwidth (MB/s: every direction's
  * bytes over fio's job runtime) and average access time (mean completion latency
  * over every I/O) as bars, the table of both with the percentiles, I/O count and

@@ -29,7 +29,7 @@
 #define PAGE_MARGIN 48.0
 #define FOOTER_H 34.0
 #define ROW_H 17.0         /* cover table */
-#define COVER_GAP 12.0     /* between the cover's columns and its header (#22 cover: the
+#define COVER_GAP 12.0     /* between the cover's columns and its header (the
 			      header's platform row takes what was more of a gap) */
 #define CHART_PAD 36.0     /* a chart's own side padding (chart.c) */
 
@@ -72,7 +72,7 @@ static void draw_item(struct report *r, struct gfx *g, const struct report_chart
 		chartdraw_draw(g, rc_->c, &r->m);
 }
 
-/* One file of a chart: SVG, PNG, the @2x PNG, or (#22 print) a PDF beside the SVG. */
+/* One file of a chart: SVG, PNG, the @2x PNG, or a PDF beside the SVG. */
 static int write_chart_file(struct report *r, const struct report_chart *rc_,
 			    enum gfx_format fmt, int twice, struct diag *d)
 {
@@ -103,7 +103,7 @@ static int write_chart_files(struct report *r, struct report_chart *rc_,
 	double w, h;
 	int rc;
 
-	/* #22: the preset's canvas and type scale, laid out for them */
+	/* the preset's canvas and type scale, laid out for them */
 	chart_preset_canvas(r->preset, rc_->width, rc_->height, r->o->png_width, &w, &h);
 	if (rc_->t)
 		rc = layout_table(r, rc_->t, w, rc_->name, d);
@@ -149,7 +149,7 @@ static void chart_page_box(double *w, double *avail)
 /*
  * Lays the chart out for a page, inset so its own padding lines up with the page
  * margin. Bars and tables too long for a page come here as parts that fit
- * (pagesplit, #22); only a single row taller than the page would be drawn smaller.
+ * (pagesplit); only a single row taller than the page would be drawn smaller.
  */
 static int draw_chart_page(struct report *r, struct gfx *g,
 			   const struct report_chart *rc_, struct diag *d)
@@ -193,7 +193,7 @@ static int table_rows(const struct report *r, double top)
 	return n < 1 ? 1 : n;
 }
 
-/* The cover's header can leave no room (#22 cover): then the table starts overleaf. */
+/* The cover's header can leave no room: then the table starts overleaf. */
 static int cover_rows(const struct report *r)
 {
 	double top = cover_table_top(r), bottom = PAGE_H - FOOTER_H - 12;
@@ -297,7 +297,7 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 	pretty_time(run->ended, ended, sizeof(ended));
 	sbuf_init(&sb);
 	sbuf_addf(&sb, "ssdbench %s", SSDBENCH_VERSION);
-	if (run->plan_sha256)   /* the plan's checksum, in full (#22 cover) */
+	if (run->plan_sha256)   /* the plan's checksum, in full */
 		sbuf_addf(&sb, "  ·  %s %s", m[M_HDR_PLAN_SHA], run->plan_sha256);
 	gfx_text(g, PAGE_MARGIN, y, CHART_FONT_SUBTITLE, CHART_COLOR_MUTED, GFX_LEFT,
 		 w / 2, m[M_REPORT]);
@@ -309,7 +309,7 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 	y += text_h(r, CHART_FONT_HEADING) + 4;
 	sbuf_reset(&sb);
 	sbuf_addf(&sb, "%s", m[M_TARGET]);
-	if (result_labels_get(&run->target_labels, report__lang(r)))   /* #22 labels */
+	if (result_labels_get(&run->target_labels, report__lang(r)))
 		sbuf_addf(&sb, "%s%s", result_labels_get(&run->target_labels, report__lang(r)),
 			  wording_sep(report__lang(r)));
 	sbuf_addf(&sb, "%s", report__str_or(run->target, "–"));
@@ -439,7 +439,7 @@ static void build_rows(struct report *r)
 	}
 }
 
-/* #23 html: the cover's step table as a table model, the same cells. */
+/* the cover's step table as a table model, the same cells. */
 static struct table *steps_table(const struct report *r)
 {
 	const char *head[COL_N];
@@ -540,7 +540,7 @@ static int draw_cover(struct report *r, struct gfx *g, struct diag *d)
 	return rc;
 }
 
-/* #22: each chart's parts when it is too long for a page (none: it fits). */
+/* each chart's parts when it is too long for a page (none: it fits). */
 struct split {
 	struct pagesplit_part **parts;
 	size_t *n;
@@ -589,7 +589,7 @@ static int write_pdf(struct report *r, struct diag *d)
 	meta.creator = creator;
 	meta.date = r->x.date ? r->x.date
 		    : r->run->started && *r->run->started ? r->run->started : NULL;
-	gfx_fonts_preset(r->fonts, NULL); /* #22: the PDF in the print type scale */
+	gfx_fonts_preset(r->fonts, NULL); /* the PDF in the print type scale */
 	split_pages(r, &sp);
 	r->pages = cover_pages(r) + (int)sp.pages;
 	r->page = 0;
@@ -638,7 +638,7 @@ static int make_chart_dirs(const struct report *r, struct diag *d)
 
 static int load_template(struct report *r, struct diag *d)
 {
-	/* --template, else the one the plan names (#21), else the default */
+	/* --template, else the one the plan names, else the default */
 	char *name = r->run->report ? xasprintf("templates/report-%s.xml", r->run->report)
 				    : xstrdup("templates/report-default.xml");
 	char *path = r->x.template_path ? xstrdup(r->x.template_path) : report_data_path(name);
@@ -653,7 +653,7 @@ static int load_template(struct report *r, struct diag *d)
 	return rc;
 }
 
-/* #22: --preset, else the template's preset="...", else archive; the PNG width. */
+/* --preset, else the template's preset="...", else archive; the PNG width. */
 static int pick_preset(struct report *r, struct diag *d)
 {
 	const char *name = r->x.preset ? r->x.preset : r->tmpl->preset;

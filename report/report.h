@@ -22,11 +22,10 @@ struct report_extra {
 	int png_2x;               /* also write <name>@2x.png at twice the PNG width */
 	const char *date;         /* PDF dates, ISO 8601; NULL: the run's start time */
 	const char *template_path; /* report template; NULL: templates/report-default.xml */
-	/* #22 presets */
 	const char *preset;       /* "print", "web", "slide"; NULL: the template's, else archive */
 	int svg_outlines;         /* SVG text as glyph outlines instead of <text> */
-	const char *xlsx_path;    /* #23: also the Excel workbook (xlsx_report.c); NULL: none */
-	const char *html_dir;     /* #23: also the HTML article bundle (html_report.c); NULL: none */
+	const char *xlsx_path;    /* also the Excel workbook (xlsx_report.c); NULL: none */
+	const char *html_dir;     /* also the HTML article bundle (html_report.c); NULL: none */
 };
 
 /*

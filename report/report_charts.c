@@ -72,7 +72,7 @@ static char *provenance(const struct report *r)
 	struct sbuf sb;
 
 	sbuf_init(&sb);
-	if (result_labels_get(&run->target_labels, report__lang(r)))   /* #22 labels */
+	if (result_labels_get(&run->target_labels, report__lang(r)))
 		sbuf_addf(&sb, "%s%s", result_labels_get(&run->target_labels, report__lang(r)),
 			  run->drive_model ? "  |  " : "");
 	if (run->drive_model)
@@ -192,7 +192,7 @@ static void build_qos(struct report *r, const struct tmpl_chart *t)
 static void build_sweep(struct report *r, const struct tmpl_chart *t)
 {
 	(void)t;
-	sweep__build(r);   /* #22 disp */
+	sweep__build(r);
 }
 
 static void build_dispersion(struct report *r, const struct tmpl_chart *t)
@@ -212,7 +212,6 @@ static void build_summary(struct report *r, const struct tmpl_chart *t)
 	build_summary_chart(r);
 }
 
-/* #21 LAT/TP */
 static void build_snia_lat(struct report *r, const struct tmpl_chart *t)
 {
 	(void)t;
@@ -225,7 +224,6 @@ static void build_snia_tp(struct report *r, const struct tmpl_chart *t)
 	report__build_snia_tp(r);
 }
 
-/* #21 XSR/DIRTH/ECW */
 static void build_xsr(struct report *r, const struct tmpl_chart *t)
 {
 	(void)t;
@@ -251,18 +249,15 @@ static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_c
 	[TMPL_SUMMARY] = build_summary,
 	[TMPL_ROUNDS] = build_rounds,
 	[TMPL_QOS] = build_qos,
-	/* #21 LAT/TP */
 	[TMPL_SNIA_LAT] = build_snia_lat,
 	[TMPL_SNIA_TP] = build_snia_tp,
-	/* #21 WSAT/HIR */
 	[TMPL_SNIA_WSAT] = report__build_wsat,
 	[TMPL_SNIA_HIR] = report__build_hir,
-	[TMPL_CONSISTENCY] = build_consistency,   /* #21 consistency */
-	/* #21 XSR/DIRTH/ECW */
+	[TMPL_CONSISTENCY] = build_consistency,
 	[TMPL_XSR] = build_xsr,
 	[TMPL_DIRTH] = build_dirth,
 	[TMPL_ACCESS] = build_access,
-	[TMPL_REPLAY] = report__build_replay,   /* #24 replay */
+	[TMPL_REPLAY] = report__build_replay,
 };
 
 /* The charts of one template entry; a kind without data adds none. */
@@ -279,7 +274,7 @@ static void build_kind(struct report *r, const struct tmpl_chart *t)
 		if (t->title && r->charts[i].c && !(k->flags & TMPL_OWN_TITLES))
 			chart_set_title(r->charts[i].c, t->title);
 		if (r->charts[i].c)
-			disp_inset(r->charts[i].c, t);   /* #22 disp: scatters only */
+			disp_inset(r->charts[i].c, t);   /* scatters only */
 	}
 }
 

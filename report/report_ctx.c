@@ -52,7 +52,7 @@ const char *report__plan_title(const struct report *r)
 			      "ssdbench");
 }
 
-/* #22 labels: the report's language ("zh-TW" when not given). */
+/* the report's language ("zh-TW" when not given). */
 const char *report__lang(const struct report *r)
 {
 	return report__str_or(r->o ? r->o->lang : NULL, "zh-TW");

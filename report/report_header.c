@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report_header: the SNIA report header on the cover page (#21): DUT identity,
- * its interface and the test platform (#22 cover), purge, write cache, active range, data pattern, WIPC parameters, tracking
- * variables and each steady <rounds>'s determination (window, least-squares line,
+ * report_header: the SNIA report header on the cover page: DUT identity, its
+ * interface and the test platform, purge, write cache, active range, data pattern,
+ * WIPC parameters, tracking variables and each steady <rounds>'s determination (window, least-squares line,
  * excursions against the limits, verdict). Every value comes from the model; a row
  * that does not apply to the run (no WIPC, no steady scope) is left out.
  */
@@ -121,7 +121,7 @@ static void add_dut(const struct report *r, struct hdr *h)
 
 	units_format_size(run->capacity, size, sizeof(size));
 	snprintf(cap, sizeof(cap), "%s (%llu B)", size, (unsigned long long)run->capacity);
-	if (is_file(r)) {   /* a file has no model, serial or firmware: say so (#22 cover) */
+	if (is_file(r)) {   /* a file has no model, serial or firmware: say so */
 		v[0] = cap;
 		add(h, r->msg[M_HDR_DUT], report__subst(r->msg[M_HDR_DUT_FILE], v, 1));
 		return;
@@ -148,7 +148,7 @@ static void add_pairs(struct hdr *h, const char *label, const char *const kv[][2
 }
 
 /*
- * #22 cover: the drive's link, the test platform (CPU, RAM, OS, kernel: in full,
+ * the drive's link, the test platform (CPU, RAM, OS, kernel: in full,
  * the cover's columns cut long values), board and BIOS (the plan's SHA-256 is at
  * the cover's top right); a fact not known is left out (a file has no link, a bench's OS and board are not asked),
  * a row with none of its facts too.

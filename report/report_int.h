@@ -97,7 +97,7 @@
 	X(M_WC_UNKNOWN,     "wc-unknown") \
 	X(M_WC_NA,          "wc-na") \
 	X(M_RESPONSE,       "response") \
-	/* #21 LAT/TP */ \
+	 \
 	X(M_LAT_ART,        "lat-art") \
 	X(M_LAT_MRT,        "lat-mrt") \
 	X(M_LAT_ART_SUB,    "lat-art-sub") \
@@ -112,7 +112,7 @@
 	X(M_TP_BS,          "tp-bs") \
 	X(M_TP_BS_SUB,      "tp-bs-sub") \
 	X(M_TP_ROUNDS,      "tp-rounds") \
-	/* #21 WSAT/HIR */ \
+	 \
 	X(M_WSAT_TIME,      "wsat-time") \
 	X(M_WSAT_TGBW,      "wsat-tgbw") \
 	X(M_WSAT_TGBW_LOG,  "wsat-tgbw-log") \
@@ -133,7 +133,7 @@
 	X(M_ACCESS_PERIODS, "access-periods") \
 	X(M_MEAN_IOPS,      "mean-iops") \
 	X(M_BASELINE_IOPS,  "baseline-iops") \
-	/* #21 consistency */ \
+ \
 	X(M_CONS,           "consistency") \
 	X(M_CONS_SUB,       "consistency-sub") \
 	X(M_CONS_AVG,       "cons-avg") \
@@ -144,7 +144,7 @@
 	X(M_CONS_SD_LAST,   "cons-sd-last") \
 	X(M_CONS_CAPTION,   "cons-caption") \
 	X(M_CONS_CAPTION_STEP, "cons-caption-step") \
-	/* #21 header */ \
+ \
 	X(M_HDR_TITLE,      "hdr-title") \
 	X(M_HDR_DUT,        "hdr-dut") \
 	X(M_HDR_DUT_VAL,    "hdr-dut-val") \
@@ -163,7 +163,7 @@
 	X(M_HDR_STEADY_EXC, "hdr-steady-exc") \
 	X(M_HDR_PASS,       "hdr-pass") \
 	X(M_HDR_FAIL,       "hdr-fail") \
-	/* #21 XSR/DIRTH/ECW */ \
+	 \
 	X(M_XSR_TP,         "xsr-tp") \
 	X(M_XSR_TP_SUB,     "xsr-tp-sub") \
 	X(M_XSR_MBS,        "xsr-mbs") \
@@ -197,7 +197,7 @@
 	X(M_ACC_ZONES,      "acc-zones") \
 	X(M_ACC_ZONES_SUB,  "acc-zones-sub") \
 	X(M_ACC_LBA,        "acc-lba") \
-	/* #24 trace */ \
+ \
 	X(M_TRACE_LBA,      "trace-lba") \
 	X(M_TRACE_OFFSET,   "trace-offset") \
 	X(M_TRACE_SIZES,    "trace-sizes") \
@@ -207,7 +207,7 @@
 	X(M_TRACE_QD_SUB,   "trace-qd-sub") \
 	X(M_TRACE_INFLIGHT, "trace-in-flight") \
 	X(M_TRACE_NO_QD,    "trace-no-qd") \
-	/* #22 cover */ \
+ \
 	X(M_HDR_DUT_FILE,   "hdr-dut-file") \
 	X(M_HDR_IFACE,      "hdr-interface") \
 	X(M_HDR_OS,         "hdr-os") \
@@ -216,13 +216,13 @@
 	X(M_HDR_BIOS,       "hdr-bios") \
 	X(M_HDR_PLAN_SHA,   "hdr-plan-sha") \
 	X(M_HDR_PURGE_TOOK, "hdr-purge-took") \
-	/* #22 disp */ \
+ \
 	X(M_SWEEP_MBPS,     "sweep-mbps") \
 	X(M_SWEEP_MBPS_SUB, "sweep-mbps-sub") \
 	X(M_SWEEP_LAT,      "sweep-lat") \
 	X(M_SWEEP_LAT_SUB,  "sweep-lat-sub") \
 	X(M_SWEEP_LAT_Y,    "sweep-lat-y") \
-	/* #24 replay */ \
+ \
 	X(M_RP_MBPS,        "rp-mbps") \
 	X(M_RP_ACCESS,      "rp-access") \
 	X(M_RP_BARS_SUB,    "rp-bars-sub") \
@@ -242,7 +242,7 @@
 	X(M_RP_AFTER_US,    "rp-after-us") \
 	X(M_RP_DIST,        "rp-dist") \
 	X(M_RP_DIST_SUB,    "rp-dist-sub") \
-	/* #22 labels: ssdbench plot */ \
+	/* ssdbench plot */ \
 	X(M_PLOT_VALUE,     "plot-value") \
 	X(M_PLOT_LAT,       "plot-lat") \
 	X(M_PLOT_MBS,       "plot-mbs") \
@@ -253,7 +253,7 @@
 	X(M_PLOT_MEAN_US,   "plot-mean-us") \
 	X(M_PLOT_P99_US,    "plot-p99-us") \
 	X(M_PLOT_P999_US,   "plot-p999-us") \
-	/* #23 xlsx */ \
+ \
 	X(M_X_SUMMARY,      "x-summary") \
 	X(M_X_RESULTS,      "x-results") \
 	X(M_X_TARGET,       "x-target") \
@@ -266,7 +266,7 @@
 	X(M_X_RLAT,         "x-rlat") \
 	X(M_X_WLAT,         "x-wlat") \
 	X(M_X_PCT,          "x-pct") \
-	/* #23 html */ \
+ \
 	X(M_H_ALT,          "html-alt") \
 	X(M_H_SVG,          "html-svg") \
 	X(M_H_FACTS,        "html-facts") \
@@ -307,7 +307,7 @@ struct report {
 	struct report_chart *charts;
 	size_t ncharts, charts_cap;
 	int png_width;
-	const struct chart_preset *preset; /* #22: the chart files' sizes */
+	const struct chart_preset *preset; /* the chart files' sizes */
 	int pages, page;   /* PDF page count and the current page */
 	char *footer;      /* provenance line under every chart */
 	struct report_row *rows; /* the cover's step table */
@@ -322,7 +322,7 @@ int report__load_msgs(struct report *r, const char *lang, struct diag *d);
 const char *report__str_or(const char *s, const char *dflt);
 /* The plan's title in the report's language when the plan gave one. */
 const char *report__plan_title(const struct report *r);
-/* #22 labels: the report's language (zh-TW when not given). */
+/* the report's language (zh-TW when not given). */
 const char *report__lang(const struct report *r);
 /* The element's access pattern in the report's language, "4K 隨機寫入 QD32 T1", into sb. */
 void report__step_pattern(const struct report *r, const struct result_step *st,
@@ -350,7 +350,7 @@ void report__time_unit(const struct report *r, double tmax, double *div,
 void report__add_temp(const struct report *r, struct chart *c, const double *x,
 		      const double *y, size_t n);
 
-/* #21 header: report_header.c, the SNIA report header on the cover (above report_ctx.c) */
+/* report_header.c, the SNIA report header on the cover (above report_ctx.c) */
 /* The height the header takes on the cover, points. */
 double report__header_height(const struct report *r);
 /* Draws the header w points wide with its top at (x, y). */
@@ -359,11 +359,11 @@ void report__header_draw(const struct report *r, struct gfx *g, double x, double
 /* A purge step's method as the report says it ("none (file target)"); st may be NULL. */
 char *report__purge_text(const struct report *r, const struct result_step *st);
 
-/* #23 xlsx: xlsx_report.c, the workbook of a report whose charts are built (above
+/* xlsx_report.c, the workbook of a report whose charts are built (above
  * report_charts.c, beside report.c's PDF). Returns 0 or a negative SB_E* code. */
 int report__write_xlsx(struct report *r, const char *path, struct diag *d);
 
-/* #23 html: html_report.c, the article bundle of a report whose charts are built, into
+/* html_report.c, the article bundle of a report whose charts are built, into
  * the folder dir (beside report.c's PDF, as xlsx_report.c); steps: the cover's step
  * table as report.c builds it. Returns 0 or a negative SB_E* code. */
 int report__write_html(struct report *r, const char *dir, const struct table *steps,
@@ -387,7 +387,6 @@ void report__written_chart(struct report *r, char *name, const char *title,
 			   const char *sub, const struct result_step *const *els,
 			   size_t n);
 void report__build_scopes(struct report *r);
-/* #21 LAT/TP */
 struct rounds_matrix;
 /* A scope's file stem for its page what: "scope-steady-state-lat-art". Free it. */
 char *report__scope_stem(const struct result_scope *s, const char *what);
@@ -399,22 +398,21 @@ void report__scope_steady(struct report *r, const struct result_scope *s);
  */
 void report__mix_series(struct chart *c, const struct rounds_matrix *m, int by_index);
 
-/* snia_lat.c (#21 LAT/TP), above report_scopes.c: the SNIA latency test's pages
+/* snia_lat.c (LAT/TP), above report_scopes.c: the SNIA latency test's pages
  * (ART and MRT tables, 2D and 3D plots per block size x R/W mix) and the throughput
  * test's (MB/s table per block size and direction, 2D plot), each after its
  * scopes' convergence and measurement-window charts. */
 void report__build_snia_lat(struct report *r);
 void report__build_snia_tp(struct report *r);
 
-/* #21 WSAT/HIR */
 /* snia_wsat.c: per until="written" scope, SNIA WSAT's four plots, a point per round. */
 void report__build_wsat(struct report *r, const struct tmpl_chart *t);
 /* snia_hir.c: SNIA HIR's IOPS over every wait state and the per-state averages table. */
 void report__build_hir(struct report *r, const struct tmpl_chart *t);
-/* #24 replay (replay.c): the `replay` kind's pages. */
+/* replay (replay.c): the `replay` kind's pages. */
 void report__build_replay(struct report *r, const struct tmpl_chart *t);
 
-/* consistency_draw.c (#21 consistency): above report_ctx, below report_steps. */
+/* consistency_draw.c: above report_ctx, below report_steps. */
 /*
  * On the dispersion scatter c: st's average and 99.9 %-slowest-second lines
  * (result_step.cons_total, results.csv's numbers) in color, across the step's

@@ -22,10 +22,9 @@ struct report_set {
 	const char *date;            /* PDF dates, ISO 8601, or NULL */
 	const char *template_path;   /* or NULL: the plan's, else the default */
 	FILE *say;                   /* "report: PATH" lines here, or NULL */
-	/* #22 presets */
 	const char *preset;          /* report_extra's: NULL the template's, else archive */
 	int svg_outlines;            /* SVG text as glyph outlines */
-	/* #23: the workbook (--xlsx FILE) and the article bundle (--html DIR); several
+	/* the workbook (--xlsx FILE) and the article bundle (--html DIR); several
 	 * languages: FILE's folder/LANG/FILE's name, DIR/LANG/ */
 	const char *xlsx;
 	const char *html;

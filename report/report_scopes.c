@@ -58,7 +58,7 @@ static char *track_label(const struct report *r, const struct result_track *t)
 	char *label;
 
 	metric_scale(r, t->metric, &what);
-	/* #22 labels: the element's label; its name when it has none, as one element of
+	/* the element's label; its name when it has none, as one element of
 	 * a name may run in several sweep cells, whose patterns differ */
 	for (size_t i = 0; t->element && i < r->run->nsteps && !name; i++)
 		if (r->run->steps[i].name && !strcmp(r->run->steps[i].name, t->element))
@@ -68,7 +68,7 @@ static char *track_label(const struct report *r, const struct result_track *t)
 	return label;
 }
 
-/* #22 labels: "NAME  /  what" with the scope's display name. */
+/* "NAME  /  what" with the scope's display name. */
 static char *scope_sub(const struct report *r, const struct result_scope *s, const char *what)
 {
 	char *name = report__scope_name(r, s), *sub = xasprintf("%s  /  %s", name, what);
@@ -426,7 +426,7 @@ static void scope_pages(struct report *r, const struct result_scope *s)
 	free(els);
 }
 
-/* #21 LAT/TP: what report/snia_lat.c reuses of a scope's pages. */
+/* LAT/TP: what report/snia_lat.c reuses of a scope's pages. */
 char *report__scope_stem(const struct result_scope *s, const char *what)
 {
 	return stem(s, what);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * snia_lat: the SNIA PTS latency and throughput tests' report pages (#21 LAT/TP),
+ * snia_lat: the SNIA PTS latency and throughput tests' report pages (LAT/TP),
  * above report_scopes.c (whose steady-state pages and matrix series they reuse).
  * LAT: per <rounds> scope swept over block size x R/W mix, the average (ART) and
  * maximum (MRT) response time tables, their 2D plots (against block size, a line

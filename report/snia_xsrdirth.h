@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * snia_xsrdirth: the SNIA XSR, DIRTH and ECW report pages (issue #21), the
+ * snia_xsrdirth: the SNIA XSR, DIRTH and ECW report pages, the
  * template kinds "xsr" (snia_xsr.c), "dirth" (snia_dirth.c) and "access"
  * (snia_ecw.c), called by report_charts.c.
  */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* sweep (#22): MB/s and IOPS against queue depth, and mean response time against IOPS. */
+/* sweep: MB/s and IOPS against queue depth, and mean response time against IOPS. */
 #include "sweep.h"
 
 #include "report_int.h"

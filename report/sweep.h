@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sweep (#22): the QD sweep pages of a report (template kind sweep-qd), above
+ * sweep: the QD sweep pages of a report (template kind sweep-qd), above
  * report_ctx.c: MB/s against QD for the sequential patterns, IOPS against QD for
  * the random ones, and mean response time against IOPS per pattern.
  */

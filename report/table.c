@@ -92,7 +92,7 @@ static double measure(const struct chart_measure *m, enum chart_font f,
 }
 
 /*
- * #22: the width of header h set in two lines, cut at the space that makes the
+ * the width of header h set in two lines, cut at the space that makes the
  * wider line narrowest; *cut is where the second line starts (0: one line, when
  * wrap is 0 or there is no space).
  */
@@ -134,7 +134,7 @@ static double value_columns(struct table *t, const struct chart_measure *m, int 
 }
 
 /*
- * #22: still too wide (long texts on a web canvas): the widest value columns are
+ * still too wide (long texts on a web canvas): the widest value columns are
  * narrowed to one cap, so that they take room at most, their texts cut with an
  * ellipsis when drawn; no column under 4 cell paddings. Returns their sum.
  */
@@ -178,7 +178,7 @@ int table_layout(struct table *t, double width, const struct chart_measure *m)
 	t->width = width;
 	t->col_w[0] = width - 2 * sp.pad_x - value_columns(t, m, 0);
 	if (t->ncols > 1 && t->col_w[0] < fmin(first, 80) + 2 * sp.cell_pad) {
-		/* #22: a narrow canvas (web) sets the value columns' headers in two lines */
+		/* a narrow canvas (web) sets the value columns' headers in two lines */
 		t->col_w[0] = width - 2 * sp.pad_x - value_columns(t, m, 1);
 		lines = 2;
 	}

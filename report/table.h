@@ -32,7 +32,7 @@ struct table {
 	double width, height;
 	double *col_x, *col_w;     /* ncols; column 0 left-aligned, the rest right */
 	double title_y, subtitle_y, head_y, body_y, row_h, footer_y;
-	size_t *head_cut;          /* #22: where a header's second line starts; 0: one line */
+	size_t *head_cut;          /* where a header's second line starts; 0: one line */
 	double head_h;             /* a header line's height */
 };
 

@@ -26,7 +26,6 @@ static const char *const roots[] = { "report", "lineup" };
 
 static const char *const chart_attrs[] = { "kind", "width", "height", "title", "log-y",
 					   "metrics",
-					   /* #22 disp */
 					   "inset", "inset-x", "inset-y",
 					   NULL };
 static const char *const color_attrs[] = { "read", "write", "trim", NULL };
@@ -208,7 +207,7 @@ static int read_metrics(const struct tmpl_ctx *x, const xmlNode *n, enum tmpl_ki
 	return rc;
 }
 
-/* #22 disp: "a..b" (numbers, a < b) of attribute name into w[2]; *has when present. */
+/* "a..b" (numbers, a < b) of attribute name into w[2]; *has when present. */
 static int read_range(const struct tmpl_ctx *x, const xmlNode *n, const char *name,
 		      int *has, double w[2])
 {
@@ -236,7 +235,7 @@ static int read_range(const struct tmpl_ctx *x, const xmlNode *n, const char *na
 	return rc;
 }
 
-/* #22 disp: inset="auto|none|400s" and inset-x, inset-y on a dispersion chart. */
+/* inset="auto|none|400s" and inset-x, inset-y on a dispersion chart. */
 static int read_inset(const struct tmpl_ctx *x, const xmlNode *n, struct tmpl_chart *c)
 {
 	xmlChar *s = xmlGetProp(n, (const xmlChar *)"inset");
@@ -288,7 +287,7 @@ static int read_chart(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *n
 	if (rc)
 		return rc;
 	if (!rc)
-		rc = read_inset(x, n, &c);   /* #22 disp */
+		rc = read_inset(x, n, &c);
 	if (!rc)
 		rc = read_metrics(x, n, c.kind, &c.metrics);
 	if (rc)
@@ -301,7 +300,7 @@ static int read_chart(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *n
 	return 0;
 }
 
-/* #22: the root's only attribute, preset="print|web|slide". */
+/* the root's only attribute, preset="print|web|slide". */
 static int read_preset(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *root)
 {
 	static const char *const root_attrs[] = { "preset", NULL };

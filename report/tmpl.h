@@ -51,20 +51,20 @@ enum tmpl_kind_flags {
 	  "latency exceedance from json+ bins (JSON)") \
 	X(HIST,       "hist",       NULL, 0, 1, TMPL_PLOT_JSON, \
 	  "response-time histogram from json+ bins (JSON)") \
-	/* #21 LAT/TP */ \
+	 \
 	X(SNIA_LAT,   "snia-lat",   NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
 	X(SNIA_TP,    "snia-tp",    NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
-	/* #21 WSAT/HIR */ \
+	 \
 	X(SNIA_WSAT,  "snia-wsat",  NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
 	X(SNIA_HIR,   "snia-hir",   NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
-	/* #21 consistency */ \
+ \
 	X(CONSISTENCY, "consistency", NULL, TMPL_IN_REPORT | TMPL_IN_LINEUP, 0, \
 	  TMPL_FREE_HEIGHT, "") \
-	/* #21 XSR/DIRTH/ECW */ \
+	 \
 	X(XSR,        "xsr",        NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
 	X(DIRTH,      "dirth",      NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
 	X(ACCESS,     "access",     NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
-	/* #24 replay */ \
+ \
 	X(REPLAY,     "replay",     NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "")
 
 enum tmpl_kind {
@@ -93,7 +93,7 @@ struct tmpl_kind_info {
 enum tmpl_use { TMPL_FOR_REPORT, TMPL_FOR_LINEUP };
 
 /*
- * #22 disp: a scatter's inset: none; inset="auto" (the last 30 % of the x axis) or
+ * a scatter's inset: none; inset="auto" (the last 30 % of the x axis) or
  * inset="400s" (the last 400 s), y from the points there; or inset-x="a..b" and
  * inset-y="a..b" (each optional: a missing one as auto).
  */
@@ -106,7 +106,7 @@ struct tmpl_chart {
 	int log_y;              /* dispersion: logarithmic y axis */
 	char *metrics;          /* lineup bars and delta: metric ids, space-separated
 				   ("iops clat_p99.99_us"); NULL: the headline ones */
-	/* #22 disp: a dispersion scatter's zoomed inset (disp.h) */
+	/* a dispersion scatter's zoomed inset (disp.h) */
 	enum tmpl_inset inset;
 	double inset_last;      /* TMPL_INSET_AUTO: the last this many seconds; 0: 30 % */
 	int has_inset_x, has_inset_y;
@@ -115,7 +115,7 @@ struct tmpl_chart {
 
 struct tmpl {
 	uint32_t dir_color[3];  /* read, write, trim: 0xRRGGBB */
-	char *preset;           /* #22: <report preset="print|web|slide">; NULL: none named */
+	char *preset;           /* <report preset="print|web|slide">; NULL: none named */
 	struct tmpl_chart *charts;
 	size_t ncharts, cap;
 };
@@ -125,7 +125,7 @@ struct tmpl {
  * and <chart kind="step-iops|sweep-qd|dispersion|summary|rounds|qos|consistency"
  * [width="960"] [height="600"] [title="..."] [log-y="true"] [inset="auto|none|400s"]
  * [inset-x="a..b"] [inset-y="a..b"]/> in drawing order; the root may name a preset
- * (#22, preset="print|web|slide"). Unknown
+ * (preset="print|web|slide"). Unknown
  * elements, attributes or values are errors at FILE:LINE:COL. Returns 0 or a
  * negative SB_E* code; free *out with tmpl_free().
  */

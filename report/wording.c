@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * wording (#22 labels): reviewer wording of access patterns and sweep values, one
+ * wording: reviewer wording of access patterns and sweep values, one
  * table each, a column per language (en, zh-TW, zh-CN).
  */
 #include "wording.h"

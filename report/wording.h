@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * wording (#22 labels): what a reader is shown for a step or a scope: the plan's
+ * wording: what a reader is shown for a step or a scope: the plan's
  * display label in the report's language, else reviewer wording generated from one
  * table of access patterns per language ("4K 隨機寫入 QD32 T1", "4K 随机写入 QD32
  * T1", "4K random write QD32 T1") and one of sweep values ("OP 28 %", "填盤前").

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* xlsx: chart and table models as workbook sheets with native Excel charts (#23). */
+/* xlsx: chart and table models as workbook sheets with native Excel charts. */
 #include "xlsx.h"
 
 #include <errno.h>

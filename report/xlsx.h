@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * xlsx (#23): the Excel workbook of a report or a lineup, through libxlsxwriter.
+ * xlsx: the Excel workbook of a report or a lineup, through libxlsxwriter.
  * What a sheet holds comes from the same models the PDF draws: a chart model
  * (struct chart) becomes a sheet of its series or bars with a native Excel chart
  * over them, titled as the PDF's; a table model (struct table) a sheet of its cells,

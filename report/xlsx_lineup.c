@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * xlsx_lineup (#23): the lineup's Δ sheets, from the lineup model (lineup.h): per
+ * xlsx_lineup: the lineup's Δ sheets, from the lineup model (lineup.h): per
  * headline metric a row per test, each column's value, then each other column's
  * change against the baseline as a number (a share, shown in %) under a 3-colour
  * scale that knows the metric's direction (green is better: up for IOPS and MB/s,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* xlsx_lineup (#23): a lineup's Δ sheets with colour scales and bar charts. */
+/* xlsx_lineup: a lineup's Δ sheets with colour scales and bar charts. */
 #ifndef SB_XLSX_LINEUP_H
 #define SB_XLSX_LINEUP_H
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * xlsx_report (#23): a run's report as an Excel workbook, from the report being
+ * xlsx_report: a run's report as an Excel workbook, from the report being
  * rendered (struct report, its charts already built): the summary (the cover's
  * facts), results.csv with typed numbers, each finished step's per-second series with
  * a native chart, then every chart and table of the report as its own sheet, in the
@@ -128,7 +128,7 @@ static int results(struct xlsx *x, const struct report *r, struct diag *d)
 	path = xasprintf("%s/results.csv", r->run->archive_dir);
 	sbuf_init(&sb);
 	/* The archive's file, through the safe-file layer: a link, FIFO or device there
-	 * is refused by name, never followed into the workbook (#30). */
+	 * is refused by name, never followed into the workbook. */
 	rc = safefile_open_present(r->run->archive_dir, "results.csv", d);
 	if (rc == -SB_ENOENT) {
 		rc = 0;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * chart_dump (#22 disp, test builds only): prints one page of an archive's report
+ * chart_dump (test builds only): prints one page of an archive's report
  * as its chart model, built without drawing, so integration tests can check a
  * chart's values against fio's own JSON: a line "series<TAB>label" per series,
  * then "x<TAB>y" per point (%.17g), and "mark<TAB>x<TAB>y<TAB>label" per labelled

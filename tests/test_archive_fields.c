@@ -149,7 +149,7 @@ static void test_manifest_write(void **state)
 	size_t i = 0;
 	const char *order[] = { "format", "ssdbench_version", "fio_version", "ioengine",
 				"platform", "started", "ended", "status", "error", "plan",
-				"target", "report_langs" /* #22 lang */ };
+				"target", "report_langs" };
 
 	(void)state;
 	result_run_init(&run);

@@ -196,7 +196,7 @@ static int count_in(const struct sbuf *sb, const char *needle)
 /*
  * A PDF embeds both Noto Sans CJK faces as CFF subsets with a ToUnicode map (real
  * text, the fonts' own outlines; not Type 3 glyph drawings), and the heap room
- * gfx makes for big blocks (issue #9) changes nothing: two PDFs of one chart in
+ * gfx makes for big blocks changes nothing: two PDFs of one chart in
  * one process, the first in fresh room and the second in what the first left,
  * are the same bytes.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * #22 cover: what the cover's purge rows say: the method and its seconds for a
+ * what the cover's purge rows say: the method and its seconds for a
  * drive's purge element, "none" for method none, "none (file target)" on a file;
  * never the pattern columns of a workload ("none / 0 B / QD0 / 0 jobs").
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * #22 disp: the dispersion chart's model, built without drawing: the inset the
+ * the dispersion chart's model, built without drawing: the inset the
  * template asks for, the average and 99.9 %-slowest lines, the score in the
  * caption, and the points kept as markers over a density raster; the numbers
  * recomputed here from fio's own log (the sample archive) or the series given.

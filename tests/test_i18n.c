@@ -141,7 +141,7 @@ static void test_missing_file(void **state)
 	assert_non_null(strstr(d.msg, "/nonexistent/en.xml"));
 }
 
-/* #22 lang: the table of report languages, as every --lang reads it. */
+/* the table of report languages, as every --lang reads it. */
 static void test_lang_table(void **state)
 {
 	static const char *const in[][2] = {
@@ -184,7 +184,7 @@ int main(void)
 		cmocka_unit_test(test_shipped_tables_agree),
 		cmocka_unit_test(test_errors_located),
 		cmocka_unit_test(test_missing_file),
-		cmocka_unit_test(test_lang_table), /* #22 lang */
+		cmocka_unit_test(test_lang_table),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);

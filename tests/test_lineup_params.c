@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Unit tests for lineup_params: which parameters of matched tests differ (#22). */
+/* Unit tests for lineup_params: which parameters of matched tests differ. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * #22 presets: the preset table and pagesplit, without cairo: a 42-bar summary, a
+ * the preset table and pagesplit, without cairo: a 42-bar summary, a
  * 15-test x 10-drive grouped bar chart and a 100-row table cut into parts that each
  * fit the page, every row once and in order, on the whole chart's value axis.
  */

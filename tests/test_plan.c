@@ -173,7 +173,7 @@ static void test_set_unknown_var(void **state)
 	plan_release(&p);
 }
 
-/* #30: a --set value, like a <var>'s, may hold '$'; where it is used it is refused
+/* a --set value, like a <var>'s, may hold '$'; where it is used it is refused
  * (good's runtime="${rt}": line 6, column 65), with the value fio would expand. */
 static void test_set_dollar_refused_where_used(void **state)
 {
@@ -197,7 +197,7 @@ static void test_set_dollar_refused_where_used(void **state)
 	plan_release(&p);
 }
 
-/* #30: the file-target rule, and device paths written out before they are checked. */
+/* the file-target rule, and device paths written out before they are checked. */
 static void test_target_paths(void **state)
 {
 	static const char *const kept[] = { "t.bin", "sub/t.bin", "a..b", "./t.bin", "..x/t" };
@@ -379,7 +379,7 @@ static void test_kinds(void **state)
 {
 	static const char *const steps[] = {
 		"workload", "precondition", "purge", "idle", "probe",
-		"replay", /* #24 replay */
+		"replay",
 	};
 	static const char *const scopes[] = { "rounds", "duty-cycle", "op", "raid" };
 	struct plan p;
@@ -399,7 +399,7 @@ static void test_kinds(void **state)
 			 PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_FILL);
 	assert_int_equal(plan_kind_info(PLAN_PURGE)->flags, PLAN_KIND_TARGET | PLAN_KIND_ERASE);
 	assert_int_equal(plan_kind_info(PLAN_IDLE)->flags, 0);
-	assert_int_equal(plan_kind_info(PLAN_REPLAY)->flags,   /* #24 replay */
+	assert_int_equal(plan_kind_info(PLAN_REPLAY)->flags,
 			 PLAN_KIND_TARGET | PLAN_KIND_REPLAY);
 	assert_int_equal(plan_kind_info(PLAN_IDLE)->time, PLAN_TIME_DURATION);
 	assert_int_equal(plan_scope_info(PLAN_RAID)->flags, PLAN_SCOPE_ARRAY);

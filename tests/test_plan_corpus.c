@@ -94,7 +94,7 @@ static const struct bad_plan corpus[] = {
 	{ "duty-two-steps.xml", NULL, 3, 3, "<duty-cycle> holds exactly one <workload>" },
 	{ "raid-one-member.xml", NULL, 3, 28, "a RAID 0 needs at least 2 members" },
 	{ "set-text.xml", NULL, 3, 3, "unexpected text inside <workload>" },
-	/* #30: no '$' reaches fio, once the plan's own ${var}s are substituted */
+	/* no '$' reaches fio, once the plan's own ${var}s are substituted */
 	{ "dollar-fio-value.xml", NULL, 5, 30, "attribute 'value' holds '$' once variables "
 	  "are substituted ('mmap${X}'): fio would replace ${...} with its environment" },
 	{ "dollar-file.xml", NULL, 3, 28, "attribute 'file' holds '$' once variables are "
@@ -107,7 +107,7 @@ static const struct bad_plan corpus[] = {
 	  "substituted ('${HOME}')" },
 	{ "dollar-title.xml", NULL, 1, 23, "attribute 'title' holds '$' once variables are "
 	  "substituted ('Run by ${HOME}')" },
-	/* #30: a plan's file target stays inside the archive folder */
+	/* a plan's file target stays inside the archive folder */
 	{ "file-target-absolute.xml", NULL, 2, 28, "file target '/etc/cron.d/ssdbench' must "
 	  "be a relative path without '..' (it is kept inside the run's archive folder); "
 	  "give any other path with --target dut=[HOST:]file:PATH,size=SIZE" },
@@ -115,7 +115,7 @@ static const struct bad_plan corpus[] = {
 	  "ssdbench' must be a relative path without '..'" },
 	{ "device-dotdot.xml", NULL, 2, 30, "device '/dev/../etc/passwd' is not under /dev/ "
 	  "(it is '/etc/passwd')" },
-	/* #30: names become folders */
+	/* names become folders */
 	{ "name-dot.xml", NULL, 1, 13, "invalid name '.' (use letters, digits, '.', '_' and "
 	  "'-', not starting with '.')" },
 	{ "name-dotdot.xml", NULL, 1, 13, "invalid name '..' (use letters" },

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * #22 cover: the platform facts and a drive's link read from a tree made here in
+ * the platform facts and a drive's link read from a tree made here in
  * the layout of /etc, /proc and sysfs (an NVMe behind a PCIe 4.0 x4 link, a SATA
  * disk on ata3 at 6.0 Gbps, DMI with a placeholder field).
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * #22 cover: fio's ETA line read into numbers (fiorun_eta), the plan's time left
+ * fio's ETA line read into numbers (fiorun_eta), the plan's time left
  * learnt from the write rate (run_progress), text cut to a terminal's cells
  * (utf8_fit) and columns aligned by display width (utf8_print_columns, `ls`).
  */

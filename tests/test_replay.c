@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Tests for the <replay> step (#24 replay): loading (the trace resolved against the
+ * Tests for the <replay> step: loading (the trace resolved against the
  * plan file, listed once, the defaults, the refusals at their places), the trace
  * read before the run (writes or not, a bad trace), the fit of a trace's offsets
  * onto a target, and the job file fio gets. Traces are hand-made blktrace records.
@@ -235,7 +235,7 @@ static void test_fit(void **state)
 }
 
 /*
- * #30: fio keeps replay_scale in 32 bits. A trace reaching so far that the factor is
+ * fio keeps replay_scale in 32 bits. A trace reaching so far that the factor is
  * 2^32 - 1 still runs; one more and the fit is refused (offsets rounded up to a
  * sector: the pad stays below the divisor, so the factor is exact).
  */
@@ -322,7 +322,7 @@ static void test_jobfile(void **state)
 	sbuf_release(&sb);
 	read_job(&sb, &w, "/dev/a:b", 1, -SB_EINVAL);   /* ':' separates files for fio */
 	sbuf_release(&sb);
-	/* #30: no job file holds a '$' (fio would expand it), whatever the check before
+	/* no job file holds a '$' (fio would expand it), whatever the check before
 	 * it let through; none is written. */
 	{
 		char *job = xasprintf("%s/job.fio", testutil_dir);

@@ -190,7 +190,7 @@ static double check_svg(const char *path, double want_w)
 	height = strtod((const char *)h, NULL);
 	assert_true(height > 200 && height < 2000);
 	/*
-	 * Text is <text> elements (#22; --svg-text outlines: glyph outlines placed
+	 * Text is <text> elements (--svg-text outlines: glyph outlines placed
 	 * with <use>); lines and bars are paths.
 	 */
 	assert_true(count_elements(root, "text") > 4);
@@ -265,7 +265,7 @@ static void test_render(void **state)
 	check_chart_files(f, "charts", "summary", 1400, 0);
 	/* Steps 1 and 2 have 60 s and more of samples: the dispersion chart. */
 	check_chart_files(f, "charts", "dispersion", 1400, 600);
-	/* No workload at two depths: none of the sweep charts (#22 disp). */
+	/* No workload at two depths: none of the sweep charts. */
 	for (int k = 0; k < 3; k++) {
 		static const char *const sweeps[3] = { "mbps", "iops", "lat" };
 		char name[64];
@@ -406,7 +406,7 @@ static void test_long_series_thinned(void **state)
 
 /*
  * 30 steps do not fit the cover: the table continues on the next page. (40 until the
- * cover carried the SNIA report header (#21), which takes the room of about 9 rows.)
+ * cover carried the SNIA report header, which takes the room of about 9 rows.)
  */
 static void test_cover_table_continues(void **state)
 {

@@ -48,7 +48,7 @@ static void per_second(struct result_step *st, int n, double iops)
 	}
 }
 
-/* What the archive reader derives (#21): the consistency of the per-second total. */
+/* What the archive reader derives: the consistency of the per-second total. */
 static void with_consistency(struct result_step *st)
 {
 	consistency_compute(st->iops[RESULT_WRITE].v, st->iops[RESULT_WRITE].n, 60,
@@ -79,7 +79,7 @@ static void build_run(struct result_run *r)
 	memcpy(st->hist[RESULT_WRITE].count, cnt, sizeof(cnt));
 	st->hist[RESULT_WRITE].n = 3;
 	st = step(r, "disp", "dispersion", NULL, 0, NULL, 4096, 900);
-	result_labels_add(&st->labels, "*", "Dispersion step");   /* #22 labels */
+	result_labels_add(&st->labels, "*", "Dispersion step");
 	per_second(st, 90, 900);
 	st->iops[RESULT_WRITE].v[0] = 600;   /* one slow second of 90: the 99.9 % slowest */
 	with_consistency(st);
@@ -197,7 +197,7 @@ static void test_which_charts(void **state)
 }
 
 /*
- * #21 consistency: the dispersion charts' average and 99.9 %-slowest lines and
+ * the dispersion charts' average and 99.9 %-slowest lines and
  * score, and the table's rows (steps outside rounds with per-second data).
  */
 static void test_consistency(void **state)
@@ -229,7 +229,7 @@ static void test_consistency(void **state)
 	assert_string_equal(t->cells[0].text, "Dispersion step");
 	snprintf(want, sizeof(want), "%.3f", 600 / avg);
 	assert_string_equal(t->cells[3].text, want);
-	/* #22 labels: no label, the wording; the name too, as others read alike */
+	/* no label, the wording; the name too, as others read alike */
 	assert_string_equal(t->cells[t->ncols].text, "4K random write QD32 T1 (hot)");
 	assert_string_equal(t->cells[t->ncols + 3].text, "1.000");
 	assert_string_equal(t->cells[t->ncols + 4].text, "–");   /* flat: no sigma */

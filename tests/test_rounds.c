@@ -180,7 +180,7 @@ static void test_matrix(void **state)
 	result_run_release(&run);
 }
 
-/* #21 LAT/TP: the ART matrix is the window rounds' mean of their mean response
+/* LAT/TP: the ART matrix is the window rounds' mean of their mean response
  * times, the MRT matrix the maximum of their maxima; an element without response
  * times (resp.n == 0) is left out. */
 static void test_matrix_response(void **state)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* #21 WSAT/HIR: the SNIA WSAT and HIR pages built from a model, without drawing. */
+/* WSAT/HIR: the SNIA WSAT and HIR pages built from a model, without drawing. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * #22 presets: gfx_svgtext, SVG strings as <text>: escaping, anchors, the font
+ * gfx_svgtext, SVG strings as <text>: escaping, anchors, the font
  * family with its CJK fallbacks and the language, spliced before </svg>.
  */
 #include <errno.h>

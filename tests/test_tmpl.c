@@ -30,7 +30,7 @@ static void test_default_template(void **state)
 	assert_int_equal(t->charts[1].kind, TMPL_ROUNDS);
 	assert_int_equal(t->charts[2].kind, TMPL_SWEEP_QD);
 	assert_int_equal(t->charts[3].kind, TMPL_DISPERSION);
-	assert_int_equal(t->charts[4].kind, TMPL_CONSISTENCY); /* #21: after dispersion */
+	assert_int_equal(t->charts[4].kind, TMPL_CONSISTENCY); /* after dispersion */
 	assert_int_equal(t->charts[5].kind, TMPL_SUMMARY);
 	assert_true(t->charts[0].width == 960 && t->charts[0].height == 600);
 	assert_true(t->charts[4].height == 0); /* a table: as tall as its rows */
@@ -139,20 +139,16 @@ static void expect_error(const char *text, int line, int col, const char *msg)
 static void test_errors_located(void **state)
 {
 	(void)state;
-	/* Every report kind in table order; later kinds' rows (#21) come after qos. */
+	/* Every report kind in table order; later kinds' rows come after qos. */
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3,
 		     "unknown chart kind (step-iops, sweep-qd, dispersion, summary, rounds, "
 		     "qos, ");
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, ") 'pie'");
-	/* #21 LAT/TP */
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, " snia-lat,");
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, " snia-tp");
-	/* #21 WSAT/HIR */
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3,
 		     ", snia-wsat, snia-hir");
-	/* #21 consistency */
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, ", consistency, ");
-	/* #21 XSR/DIRTH/ECW */
 	expect_error("<report>\n  <chart kind=\"pie\"/>\n</report>\n", 2, 3, ", xsr, dirth, access, replay) 'pie'");
 	expect_error("<report>\n <chart kind=\"summary\" colour=\"red\"/>\n</report>\n", 2, 2,
 		     "unknown attribute 'colour' on <chart>");
@@ -223,7 +219,7 @@ static void test_lineup_template(void **state)
 	assert_int_equal(t->ncharts, 8);
 	assert_int_equal(t->charts[0].kind, TMPL_DRIVES);
 	assert_int_equal(t->charts[2].kind, TMPL_DELTA);
-	assert_int_equal(t->charts[5].kind, TMPL_CONSISTENCY); /* #21: after dispersion */
+	assert_int_equal(t->charts[5].kind, TMPL_CONSISTENCY); /* after dispersion */
 	assert_int_equal(t->charts[7].kind, TMPL_QOS);
 	assert_true(t->charts[1].height == 0 && t->charts[4].height == 500);
 	tmpl_free(t);

@@ -589,7 +589,7 @@ static void fill_run(struct imp *im)
 	run->target = im->o->target ? xstrdup(im->o->target)
 		      : xasprintf("imported: %zu fio report%s", im->nreps,
 				  im->nreps == 1 ? "" : "s");
-	/* The drive the user named is the drive's name in lineups and footers (#22). */
+	/* The drive the user named is the drive's name in lineups and footers. */
 	run->drive_model = im->o->target ? xstrdup(im->o->target) : NULL;
 	run->capacity = im->o->capacity;
 	run->started = iso_time(lo);

@@ -475,7 +475,6 @@ char *manifest_probe_before(const char *dir)
 	return text;
 }
 
-/* #22 lang */
 char *manifest_langs(const char *dir)
 {
 	json_t *root = load_manifest(dir);

@@ -40,7 +40,7 @@ int manifest_write_results(const char *dir, const struct result_run *run,
 
 /* The target's probe at the start of the run in DIR's manifest, as JSON; NULL if none. */
 char *manifest_probe_before(const char *dir);
-/* #22 lang: the manifest's report_langs in dir ("en,zh-CN"), or NULL; free() it. */
+/* the manifest's report_langs in dir ("en,zh-CN"), or NULL; free() it. */
 char *manifest_langs(const char *dir);
 
 /*

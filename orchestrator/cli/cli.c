@@ -54,16 +54,14 @@ static const struct cli_cmd cmds[] = {
 	  "check benches: fio's server answers, its fio version matches, ssh works" },
 	{ "plan-reference", cmd_plan_reference, "[FORMAT]", help_only,
 	  "print the plan language's reference: markdown (default) or xsd" },
-	/* #24 trace */
 	{ "trace", cmd_trace, "capture|info|plot ARG...", cmd_trace_opts,
 	  "record a device's block I/O while a command runs, describe or chart a trace" },
-	/* #25 install */
 	{ "cli-reference", cmd_cli_reference, "[man|bash]", help_only,
 	  "print this command line's manual page (man) or bash completion (bash)" },
 };
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
 
-/* #25 install: cli-reference [man|bash], from the table above. */
+/* cli-reference [man|bash], from the table above. */
 static int cmd_cli_reference(const struct cli_cmd *c, int argc, char **argv)
 {
 	struct cli_parsed p;

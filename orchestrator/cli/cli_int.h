@@ -48,7 +48,7 @@ struct cli_cmd {
 #define CLI_OPT_LOCK_TOKEN(help) { "lock-token", 'T', "TOKEN", 0, "the token 'ssdbench " \
 				   "lock' printed: " help }
 #define CLI_OPTS_END { "help", 'h', NULL, 0, "show this help" }, { NULL, 0, NULL, 0, NULL }
-/* #22 presets: the size options report and compare share (cli_sizes.c). */
+/* the size options report and compare share (cli_sizes.c). */
 #define CLI_OPTS_SIZES \
 	{ "preset", 0, "NAME", 0, "what the charts are made for: print (a vector PDF per " \
 	  "chart too), web (laid out 700 px wide, text 11 px or more, plus NAME@2x.png) or " \
@@ -86,7 +86,6 @@ int cli__finish(int rc, const struct diag *d);
  * not a usage error, whatever its code. */
 int cli__finish_data(int rc, const struct diag *d);
 
-/* #22 lang */
 /*
  * The --lang value of c (cli_lang.c): its languages into out[] (I18N_MAX_LANGS of
  * room; one when many is 0), each as i18n_lang_find() names it; *n 0 when --lang
@@ -120,7 +119,6 @@ extern const struct cli_opt cmd_raid_opts[];
 int cmd_raid(const struct cli_cmd *c, int argc, char **argv);
 int cmd_interlock(const struct cli_cmd *c, int argc, char **argv);
 int cmd_hosts(const struct cli_cmd *c, int argc, char **argv);
-/* #24 trace */
 struct blkt_info;
 extern const struct cli_opt cmd_trace_opts[];
 int cmd_trace(const struct cli_cmd *c, int argc, char **argv);
@@ -128,7 +126,7 @@ int cmd_trace(const struct cli_cmd *c, int argc, char **argv);
 int cmd__trace_capture(const struct cli_cmd *c, const struct cli_parsed *p);
 /* A trace's description as JSON (trace info --json, FILE.json); json_decref() it. */
 struct json_t *cmd__trace_json(const struct blkt_info *in);
-/* #25 install: the manual page and the bash completion of the n commands cmds
+/* the manual page and the bash completion of the n commands cmds
  * (cmd_cliref.c), what `cli-reference man|bash` (cli.c) prints. */
 void cli__print_man(FILE *out, const struct cli_cmd *cmds, size_t n);
 void cli__print_bash(FILE *out, const struct cli_cmd *cmds, size_t n);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* cli_sizes (#22): --preset, --width and --svg-text, shared by report and compare. */
+/* cli_sizes: --preset, --width and --svg-text, shared by report and compare. */
 #include <stdlib.h>
 #include <string.h>
 

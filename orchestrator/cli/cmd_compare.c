@@ -89,7 +89,7 @@ static int parse_names(const struct cli_cmd *c, const struct cli_parsed *p,
 	return -1;
 }
 
-/* #22 compare: each test whose parameters differ between columns, on stderr; with
+/* each test whose parameters differ between columns, on stderr; with
  * strict an error. */
 static int say_diffs(const struct lineup *l, int strict, const char *dir, struct diag *d)
 {
@@ -155,7 +155,7 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 		ro.lang = lang;
 		ro.date = cli__value(c, p, "date");
 		ro.template_path = cli__value(c, p, "template");
-		(void)cli__sizes(c, p, &sz); /* #22: checked by cmd_compare() */
+		(void)cli__sizes(c, p, &sz); /* checked by cmd_compare() */
 		ro.preset = sz.preset;
 		ro.png_width = sz.width;
 		ro.png_2x = sz.width > 0;
@@ -189,7 +189,7 @@ int cmd_compare(const struct cli_cmd *c, int argc, char **argv)
 	struct diag d;
 	const char *lang[I18N_MAX_LANGS] = { NULL };
 	size_t base, nlang;
-	struct cli_sizes sz; /* #22: checked here, before any archive is read */
+	struct cli_sizes sz; /* checked here, before any archive is read */
 	int ex = cli__parse(c, argc, argv, &p), rc;
 
 	if (ex >= 0 || (ex = cli__langs(c, &p, 0, lang, &nlang)) >= 0 ||

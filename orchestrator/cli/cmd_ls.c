@@ -48,7 +48,7 @@ static void headline(const struct result_run *r, char *buf, size_t n)
 		 r->nsteps, rmb, wmb, iops);
 }
 
-/* The listing's rows, printed once all are read so that columns align (#22 cover). */
+/* The listing's rows, printed once all are read so that columns align. */
 enum { LS_COLS = 6 };
 
 struct ls_rows {

@@ -19,7 +19,6 @@ const struct cli_opt cmd_plot_opts[] = {
 	{ "log-y", 0, NULL, 0, "logarithmic y axis" },
 	{ "lang", 'l', "LANG", 0, "language of the text: zh-TW (default), zh-CN or en" },
 	{ "width", 'w', "PX", 0, "PNG width in pixels (default 1400)" },
-	/* #22 labels */
 	{ "label", 0, "FILE=TEXT", 1, "the legend name of FILE, one of the files as given "
 	  "(default: its name; two files of one name get their folders)" },
 	{ "help", 'h', NULL, 0, "show this help" },
@@ -39,7 +38,7 @@ static int parse_kind(const struct cli_cmd *c, const char *s, enum tmpl_kind *k)
 	return ex;
 }
 
-/* #22 labels: each --label FILE=TEXT names one of the files and some text. */
+/* each --label FILE=TEXT names one of the files and some text. */
 static int read_labels(const struct cli_cmd *c, const struct cli_parsed *p,
 		       struct plot_opts *o)
 {

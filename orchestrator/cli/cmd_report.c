@@ -72,7 +72,7 @@ static int render(const char *dir, const struct cli_cmd *c, const struct cli_par
 	s.png_dir = cli__value(c, p, "png");
 	s.langs = langs;
 	s.nlangs = nlangs;
-	s.png_width = sz->width; /* #22: 0 is the preset's */
+	s.png_width = sz->width; /* 0 is the preset's */
 	s.png_2x = sz->width > 0;
 	s.preset = sz->preset;
 	s.svg_outlines = sz->outlines;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * platform: the machine a run ran on and the drive's link, for the cover page (#22
- * cover): the OS (/etc/os-release), RAM (/proc/meminfo), board and BIOS (DMI in
+ * platform: the machine a run ran on and the drive's link, for the cover page:
+ * the OS (/etc/os-release), RAM (/proc/meminfo), board and BIOS (DMI in
  * sysfs), and a block device's interface (an NVMe's PCIe link, a SATA link's speed).
  * Every path is read under root ("" for the machine itself), so tests can give a
  * tree of their own. A fact not found is "" (or 0).

@@ -193,7 +193,7 @@ static void describe_step(const struct plan_workload *w, struct sbuf *sb)
 
 	if (k->flags & PLAN_KIND_FIO) {
 		fio_params(w, sb);
-	} else if (k->flags & PLAN_KIND_REPLAY) {   /* #24 replay */
+	} else if (k->flags & PLAN_KIND_REPLAY) {
 		const char *slash = strrchr(w->trace, '/');
 
 		sbuf_addf(sb, "trace=%s mode=%s", slash ? slash + 1 : w->trace, w->mode);
@@ -538,7 +538,7 @@ int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 	rc = plan_load(&pl, o->plan_path, o->sets, o->nsets, d);
 	for (size_t i = 0; i < o->ntargets && !rc; i++)
 		rc = plan_apply_target(&pl, o->targets[i], d);
-	if (!rc)   /* #24 replay */
+	if (!rc)
 		rc = run_replay_check(&pl, d);
 	if (!rc)
 		rc = check_purges(&pl, d);

@@ -143,7 +143,7 @@ static int load(struct orch *x, struct diag *d)
 		rc = plan_apply_target(&x->plan, o->targets[i], d);
 	if (!rc && o->confined_to)
 		rc = confined_guard(x, d);
-	if (!rc)   /* #24 replay: bad traces refused, and which replays write */
+	if (!rc)   /* bad traces refused, and which replays write */
 		rc = run_replay_check(&x->plan, d);
 	if (!rc)
 		rc = run_raid_shape(&x->plan, &raid, d);

@@ -53,7 +53,7 @@ static char *dup_or_null(const char *s)
 	return s[0] ? xstrdup(s) : NULL;
 }
 
-/* #22 cover: this machine's OS, RAM, board and BIOS, and a local drive's link. */
+/* this machine's OS, RAM, board and BIOS, and a local drive's link. */
 static void describe_platform(const struct orch *x, struct result_run *r)
 {
 	struct platform_info p;
@@ -148,7 +148,7 @@ int run__describe_run(struct orch *x, struct diag *d)
 	r->failure = xstrdup(x->plan.failure ? x->plan.failure : "stop");
 	for (size_t i = 0; i < x->plan.ntitles; i++)
 		result_run_add_title(r, x->plan.titles[i].lang, x->plan.titles[i].text);
-	for (size_t i = 0; i < x->plan.ntargets; i++) {   /* #22 labels */
+	for (size_t i = 0; i < x->plan.ntargets; i++) {
 		const struct plan_target *pt = &x->plan.targets[i];
 
 		for (size_t k = 0; x->dev.tgt.name && !strcmp(pt->name, x->dev.tgt.name) &&

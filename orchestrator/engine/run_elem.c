@@ -99,7 +99,7 @@ struct result_step *run__new_element(struct orch *x, size_t i, const struct run_
 	st->round = c->round;
 	st->cell = w->cell ? xstrdup(w->cell) : NULL;
 	st->chart = w->chart ? xstrdup(w->chart) : NULL;
-	for (size_t k = 0; k < w->labels.n; k++)   /* #22 labels */
+	for (size_t k = 0; k < w->labels.n; k++)
 		result_labels_add(&st->labels, w->labels.v[k].lang, w->labels.v[k].text);
 	if (flags & RUN_KIND_FIO)
 		st->data = xstrdup(plan_step_data(&x->plan, w));
@@ -115,7 +115,7 @@ struct result_step *run__new_element(struct orch *x, size_t i, const struct run_
 	st->runtime_ms = !(flags & RUN_KIND_TIMED) ? 0 : c->on_ms ? c->on_ms : w->runtime_ms;
 	st->written_before = x->walk.written;
 	st->capacity = run__capacity(x, c);
-	if (flags & RUN_KIND_FIO) {   /* the active range, and a fill's amount (#21 header) */
+	if (flags & RUN_KIND_FIO) {   /* the active range, and a fill's amount */
 		plan_step_range(w, st->capacity, &st->range_offset, &st->range_size);
 		if (!st->range_size && st->capacity > st->range_offset)
 			st->range_size = st->capacity - st->range_offset;

@@ -191,7 +191,7 @@ struct result_step *run__new_element(struct orch *x, size_t i, const struct run_
 char *run__element_label(const struct orch *x, size_t i, const struct run_ctx *c);
 /* "12034 IOPS, 47.0 MB/s, ..." for the element's progress line. */
 void run__describe_result(const struct result_step *st, struct sbuf *sb);
-/* #22 cover: the live status line of a fio element on a terminal (run_progress.c). */
+/* the live status line of a fio element on a terminal (run_progress.c). */
 struct run_progress {
 	struct orch *x;
 	size_t step;                 /* the plan step */

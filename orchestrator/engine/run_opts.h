@@ -30,7 +30,7 @@ struct run_opts {
 	const char *confined_to;     /* an archive (rerun's source, resume's own): the plan
 					only from its plan/, targets and hosts only from the
 					command line, or NULL */
-	const char *langs;           /* #22 lang: the report's languages, "en,zh-CN"
+	const char *langs;           /* the report's languages, "en,zh-CN"
 					(checked), or NULL: zh-TW */
 };
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * run_replay: (#24 replay) the engine's side of a <replay> step: the trace read and
+ * run_replay: the engine's side of a <replay> step: the trace read and
  * judged before the run, and fitted onto the target as the element starts. The
  * job file itself is fiorun_job.c's; the element runs like any fio element
  * (run_step.c), with fio's json+ and per-second logs.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * run_replay: (#24 replay) a <replay> step's trace read before the run (what it
+ * run_replay: a <replay> step's trace read before the run (what it
  * holds decides whether the step writes), and fitted onto the target when the
  * element runs. docs/replay.md.
  */

@@ -199,7 +199,7 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 	if ((x->kinds[w->kind].flags & RUN_KIND_FILL) || !w->time_based)
 		layout += x->kinds[w->kind].flags & RUN_KIND_FILL ?
 			  plan_amount_bytes(&w->amount, ft.capacity) : ft.size;
-	/* #24 replay: the trace fitted onto the target, which must exist for fio */
+	/* the trace fitted onto the target, which must exist for fio */
 	rc = !plan_step_is(w, PLAN_KIND_REPLAY) ? 0 :
 	     run__replay_fit(w, st, &ft, &limit_ms, &layout, d) ? d->code :
 	     run__replay_make_file(x, d);
@@ -362,7 +362,7 @@ static void describe_fio(const struct orch *x, size_t i)
 
 	ft.seed = fiorun_seed((uint64_t)x->plan.seed, i, rounds);
 	diag_clear(&jd);
-	if (plan_step_is(w, PLAN_KIND_REPLAY) &&   /* #24 replay: its fit, as it would run */
+	if (plan_step_is(w, PLAN_KIND_REPLAY) &&   /* its fit, as it would run */
 	    run__replay_fit(w, &rs, &ft, &ignored, &ignored, &jd))
 		ft.trace = NULL;
 	if (cont >= 0) {   /* the scope's one fio process, as its round 1 starts it */
@@ -427,7 +427,6 @@ const struct run_kind run__kinds[] = {
 			 RUN_KIND_DEVICE | RUN_KIND_PURGES },
 	[PLAN_IDLE] = { idle_element, describe_idle, "idle", 0 },
 	[PLAN_PROBE] = { probe_element, describe_probe, "done", RUN_KIND_DEVICE },
-	/* #24 replay */
 	[PLAN_REPLAY] = { fio_element, describe_fio, "done", RUN_KIND_FIO },
 };
 _Static_assert(sizeof(run__kinds) / sizeof(run__kinds[0]) == RUN_NKINDS,

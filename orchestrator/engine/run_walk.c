@@ -237,7 +237,7 @@ static struct result_scope *new_scope(struct orch *x, const struct plan_scope *s
 	rs->written_goal = plan_amount_bytes(&s->written, capacity);
 	rs->time_goal_ms = s->time_ms;
 	rs->chart = s->chart ? xstrdup(s->chart) : NULL;
-	for (size_t k = 0; k < s->labels.n; k++)   /* #22 labels */
+	for (size_t k = 0; k < s->labels.n; k++)
 		result_labels_add(&rs->labels, s->labels.v[k].lang, s->labels.v[k].text);
 	for (size_t k = 0; k < s->ntracks; k++) {
 		struct result_track *t = result_scope_add_track(rs);

@@ -18,7 +18,6 @@ struct fiorun_target {
 	uint64_t seed;      /* fio's randseed for this run (fiorun_seed) */
 	uint64_t io_size;   /* bytes each job does, then stops (not time-based; runtime_ms,
 			     * when set, still ends it); 0 = none */
-	/* #24 replay */
 	const char *trace;  /* a <replay>'s trace, absolute; NULL for other steps */
 	uint64_t replay_scale; /* its offsets' divisor (run_replay.c); 0 or 1: none */
 };
@@ -34,7 +33,7 @@ uint64_t fiorun_seed(uint64_t plan_seed, size_t step, int round);
 /*
  * Writes the step's fio job file to path: a workload, a precondition (writes of
  * its amount over the target, each job its own slice when sequential), or a replay
- * of t->trace redirected onto the target (#24 replay). Log files
+ * of t->trace redirected onto the target. Log files
  * are named log_<type>.N.log and land in the folder fio runs in. Returns 0, or a
  * negative SB_E* code with d set.
  */

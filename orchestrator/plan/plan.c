@@ -111,7 +111,6 @@ static const struct plan__attr host_attrs[] = {
 	  "the PATH of a non-interactive ssh session there"),
 };
 
-/* #22 labels */
 #define LABEL_HELP "display label in reports, every language (`<label lang=>` children " \
 	"give one per language); may use `${var}`; default the reviewer wording of its " \
 	"access pattern and sweep values"
@@ -240,7 +239,6 @@ static const struct plan__attr probe_attrs[] = {
 	STEP_COMMON("to describe"),
 };
 
-/* #24 replay */
 static const char *const replay_mode_choices[] = { "fast", "timed", NULL };
 static const char *const replay_fit_choices[] = { "scale", NULL };
 static const struct plan__attr replay_attrs[] = {
@@ -372,7 +370,6 @@ const struct plan__elem plan__elems[] = {
 	PLAN_SCOPE_KINDS(SCOPE_ELEM)
 	{ "track", "rounds", ROLE_TRACK, 0, track_attrs, N(track_attrs),
 	  "a tracking variable of the rounds' steady-state test" },
-	/* #22 labels */
 	{ "label", LABEL_PARENTS, ROLE_LABEL, 0, label_attrs, N(label_attrs),
 	  "the display label in one language, as text: `<label lang=\"zh-TW\">4K 隨機寫入 "
 	  "${op}</label>`; reports in that language print it instead of the step's name" },

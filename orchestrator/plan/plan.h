@@ -16,7 +16,7 @@
 
 enum plan_target_kind { PLAN_TARGET_FILE, PLAN_TARGET_DEVICE };
 
-/* #22 labels: a display label in one language; lang "*" (from label=): every one. */
+/* a display label in one language; lang "*" (from label=): every one. */
 struct plan_label {
 	char *lang;
 	char *text;        /* ${var}s substituted */
@@ -34,7 +34,7 @@ struct plan_target {
 	uint64_t size;     /* bytes; 0 for a device (its size is read when it opens) */
 	char *host;        /* <host> it is attached to, or NULL for this machine */
 	int line;
-	char *label;       /* label=: the display label in every language (#22) */
+	char *label;       /* label=: the display label in every language */
 	struct plan_labels labels; /* label= as "*", then each <label lang=> */
 };
 
@@ -60,7 +60,6 @@ enum plan_kind_flag {
 				     * tracked in rounds, run by duty cycles */
 	PLAN_KIND_FILL = 1 << 3,    /* writes its `amount` over the target, not timed */
 	PLAN_KIND_ERASE = 1 << 4,   /* erases the target by its `method` (a purge method) */
-	/* #24 replay */
 	PLAN_KIND_REPLAY = 1 << 5,  /* replays its `trace` (a blktrace file) onto the target */
 };
 
@@ -94,7 +93,7 @@ enum plan_kind_time {
 	X(PLAN_PROBE, "probe", PLAN_TIME_NONE, PLAN_KIND_TARGET, \
 	  "identity and health snapshot", probe_attrs, PLAN__STEPS_IN, \
 	  "record the target's identity and health") \
-	/* #24 replay */ \
+ \
 	X(PLAN_REPLAY, "replay", PLAN_TIME_OPEN, PLAN_KIND_TARGET | PLAN_KIND_REPLAY, \
 	  NULL, replay_attrs, PLAN__STEPS_IN, \
 	  "replay a block trace (blktrace) onto the target with fio, scored in MB/s and " \
@@ -165,7 +164,7 @@ struct plan_workload {
 	int line;
 	int scope;         /* innermost scope (index into plan.scopes), or -1 */
 	char *cell;        /* sweep bindings that made it, "qd=4 bs=4k", or NULL */
-	char *label;       /* label=: the display label in every language (#22) */
+	char *label;       /* label=: the display label in every language */
 	struct plan_labels labels; /* label= as "*", then each <label lang=> */
 
 	/* workload and precondition */
@@ -204,7 +203,6 @@ struct plan_workload {
 	/* idle */
 	uint64_t duration_ms;
 
-	/* #24 replay */
 	char *trace;       /* the blktrace file, resolved against the plan file's folder */
 	char *mode;        /* "fast" (no stall) or "timed" (the trace's own timing) */
 	long long speed;   /* timed: the trace's time divided by this (1 = as recorded) */
@@ -228,7 +226,7 @@ struct plan_scope {
 	int line;
 	int parent;        /* enclosing scope, or -1 */
 	size_t first, count;
-	char *label;       /* label= of a <rounds>: its display label (#22) */
+	char *label;       /* label= of a <rounds>: its display label */
 	struct plan_labels labels; /* label= as "*", then each <label lang=> */
 
 	/* rounds: repeat the steps until a stop condition */
@@ -406,7 +404,7 @@ void plan_step_range(const struct plan_workload *w, uint64_t capacity, uint64_t 
  * size where the plan or --target gives one. 0 or -SB_EUSAGE.
  */
 int plan_check_ranges(const struct plan *p, uint64_t capacity, struct diag *d);
-/* #22 labels: releases l's labels. */
+/* releases l's labels. */
 void plan_labels_release(struct plan_labels *l);
 
 /* Names of the kinds, as in the plan: "workload", "rounds", ... */

@@ -362,7 +362,6 @@ int plan__attr_value(struct plan__loader *ld, const xmlNode *n, const char *name
 	return rc ? rc : no_dollar(ld, n, name, val);
 }
 
-/* #22 labels */
 int plan__text_value(struct plan__loader *ld, const xmlNode *n, struct sbuf *val)
 {
 	xmlChar *raw = xmlNodeGetContent(n);

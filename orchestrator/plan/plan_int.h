@@ -52,7 +52,7 @@ struct plan__attr {
 enum plan__role {
 	ROLE_ROOT, ROLE_FRAGMENT, ROLE_VAR, ROLE_INCLUDE, ROLE_HOST, ROLE_TARGET,
 	ROLE_TITLE, ROLE_STEP, ROLE_SCOPE, ROLE_SWEEP, ROLE_FIO, ROLE_TRACK,
-	ROLE_LABEL,        /* #22 labels: <label lang=>text</label>, text content */
+	ROLE_LABEL,        /* <label lang=>text</label>, text content */
 };
 
 struct plan__elem {
@@ -187,13 +187,13 @@ const struct plan__attr *plan__find_attr(const struct plan__elem *e, const char 
 /* The attribute's value after substitution (subst) into val; "" when absent. */
 int plan__attr_value(struct plan__loader *ld, const xmlNode *n, const char *name,
 		     int subst, struct sbuf *val);
-/* #22 labels: n's text content, ${var}s substituted and trimmed, into val. */
+/* n's text content, ${var}s substituted and trimmed, into val. */
 int plan__text_value(struct plan__loader *ld, const xmlNode *n, struct sbuf *val);
 /* Sets every attribute of n on rec (NULL: check only), then the defaults. */
 int plan__load_attrs(struct plan__loader *ld, const xmlNode *n,
 		     const struct plan__elem *e, void *rec, int subst);
 
-/* ---- #22 labels (plan_label.c) ---- */
+/* ---- labels (plan_label.c) ---- */
 
 /* Adds label= (when given) to l as the label of every language ("*"). */
 void plan__labels_attr(struct plan_labels *l, const char *label);
@@ -210,7 +210,7 @@ char *plan__relative_to(const char *base, const char *href);
 /* 1 when the resolved path real is dir or below it (plan_read.c). */
 int plan__path_inside(const char *real, const char *dir);
 
-/* #24 replay (plan_replay.c) */
+/* replay (plan_replay.c) */
 #define PLAN_MAX_TRACE_BYTES (256u << 20) /* one <replay>'s trace file */
 /*
  * Resolves <replay> n's trace against the file it stands in, refuses what is no

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * plan_label (#22 labels): the display labels of steps, <rounds> and targets: the
+ * plan_label: the display labels of steps, <rounds> and targets: the
  * label= attribute (every language) and <label lang="zh-TW">text</label> children,
  * their ${var}s substituted where the element stands (once per sweep value).
  */

@@ -316,7 +316,7 @@ static int load_step(struct plan__loader *ld, const xmlNode *n, const struct pla
 		plan__labels_attr(&w->labels, w->label);
 		rc = load_step_children(ld, n, w, &w->labels);
 	}
-	if (!rc && w->trace)   /* #24 replay */
+	if (!rc && w->trace)
 		rc = plan__load_trace(ld, n, w);
 	w->thinktime_us *= 1000; /* parsed as a time in ms; fio wants µs */
 	if (!w->size_amt.mult)
@@ -495,7 +495,7 @@ static int load_include(struct plan__loader *ld, const xmlNode *n,
 					    "root must be <fragment>, not <%s>",
 					    root ? (const char *)root->name : "");
 	}
-	/* #30: a file that is not a plan fragment, outside the plan's folder, is named in
+	/* a file that is not a plan fragment, outside the plan's folder, is named in
 	 * the error and never quoted: a plan from elsewhere may include /etc/shadow. */
 	if (rc && !in_plan_folder(ld, real))
 		ld->d->noquote = 1;

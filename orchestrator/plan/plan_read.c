@@ -30,7 +30,6 @@ const struct plan__limit plan__limits[] = {
 	{ "steps in the plan", PLAN_MAX_STEPS, "steps" },
 	{ "targets in the plan; hosts in the plan", PLAN_MAX_TARGETS, "each" },
 	{ "nesting of elements, of includes, of sweeps", PLAN_MAX_DEPTH, "levels" },
-	/* #24 replay */
 	{ "one `<replay>`'s trace file", PLAN_MAX_TRACE_BYTES, "bytes" },
 };
 const size_t plan__nlimits = sizeof(plan__limits) / sizeof(plan__limits[0]);

@@ -134,7 +134,7 @@ static void xsd_elem(FILE *out, const struct plan__elem *e)
 	fprintf(out, "  <xs:element name=\"%s\">\n    <xs:annotation><xs:documentation>", e->name);
 	xml_text(out, e->help);
 	fputs("</xs:documentation></xs:annotation>\n    <xs:complexType>\n", out);
-	if (e->role == ROLE_LABEL) {   /* #22 labels: text content and attributes */
+	if (e->role == ROLE_LABEL) {   /* text content and attributes */
 		fputs("      <xs:simpleContent><xs:extension base=\"xs:string\">\n", out);
 		for (size_t k = 0; k < e->nattrs; k++)
 			xsd_attr(out, e, &e->attrs[k]);

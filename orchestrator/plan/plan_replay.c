@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * plan_replay: (#24 replay) the trace of a <replay> step: resolved against the file
+ * plan_replay: the trace of a <replay> step: resolved against the file
  * that names it, a regular file within its limit, inside a rerun's confine, and
  * listed among the plan's files so the archive keeps a copy for rerun and resume.
  * What the trace holds (its I/O count, writes, span) the engine reads (parsers/).

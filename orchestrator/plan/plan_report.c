@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * plan_report: the plan's `report` attribute (#21): the name of a report template,
+ * plan_report: the plan's `report` attribute: the name of a report template,
  * templates/report-NAME.xml in the data directory, checked when the plan loads.
  */
 #include "plan_int.h"
