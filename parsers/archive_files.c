@@ -45,7 +45,7 @@ int archive_files_excluded(const char *rel)
 	       !strcmp(rel, ".lock") ||
 	       !strcmp(rel, "report.pdf") ||
 	       !strncmp(rel, "charts/", 7) || (n > 4 && !strcmp(rel + n - 4, ".tmp")) ||
-	       /* the reports per language, one being drawn (report/report_out.c) */
+	       /* the reports per language, one being drawn (report/run/report_out.c) */
 	       !strncmp(rel, "report/", 7) ||
 	       !strncmp(rel, ARCHIVE_REPORT_TMP, strlen(ARCHIVE_REPORT_TMP));
 }

@@ -41,7 +41,7 @@ int archive_files_scan(const char *dir, const char *skip, struct archive_files *
 		       struct diag *d);
 
 /* The folder a report draws in before it swaps the new report in, + its pid
- * (report/report_out.c): one left behind is a report that was killed. */
+ * (report/run/report_out.c): one left behind is a report that was killed. */
 #define ARCHIVE_REPORT_TMP ".ssdbench-report-"
 
 /* 1 when a path relative to the archive is never listed (see above). */

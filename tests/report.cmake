@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 # Tests of report/: the chart model alone, and whole reports rendered to files.
-sb_unit_test(test_chart sb_chart)
-sb_unit_test(test_rounds sb_chart)
-sb_unit_test(test_consistency_table sb_chart)   # #21 consistency
-sb_unit_test(test_pagesplit sb_chart)   # #22 presets
+sb_unit_test(test_chart sb_report_model)
+sb_unit_test(test_rounds sb_report_model)
+sb_unit_test(test_consistency_table sb_report_model)   # #21 consistency
+sb_unit_test(test_pagesplit sb_report_model)   # #22 presets
 sb_unit_test(test_svgtext sb_report)   # #22 presets
 sb_unit_test(test_report sb_report PkgConfig::LIBXML2)
 # Leaks inside cairo and fontconfig themselves (see the file); the slow unwinder
@@ -17,8 +17,8 @@ sb_unit_test(test_i18n sb_report PkgConfig::LIBXML2)
 # The sample archive rendered in three languages, twice; every kind of `plot`.
 sb_integration_test(report)
 sb_unit_test(test_tmpl sb_report)
-sb_unit_test(test_lineup sb_chart)
-sb_unit_test(test_lineup_params sb_chart)  # #22 compare
+sb_unit_test(test_lineup sb_report_model)
+sb_unit_test(test_lineup_params sb_report_model)  # #22 compare
 # The charts a run produces, built without drawing (strings and template only).
 sb_unit_test(test_report_scopes sb_report)
 # #21 WSAT/HIR: the SNIA WSAT and HIR pages from a model, without drawing.
@@ -52,7 +52,7 @@ set_tests_properties(it_sweep PROPERTIES LABELS integration SKIP_RETURN_CODE 77
 
 # #22 labels
 # The reviewer wording table in three languages and the labels' choice of language.
-sb_unit_test(test_wording sb_chart)
+sb_unit_test(test_wording sb_report_model)
 # #23 xlsx: the workbooks of a report and a lineup, read back with openpyxl.
 sb_integration_test(xlsx)
 sb_integration_test(xlsx_office)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "datadir.h"
 #include "report_int.h"
 #include "result.h"
 
@@ -33,7 +34,7 @@ static inline int report_fixture_build(struct report *r, struct report_opts *o,
 				       const struct result_run *run, const char *tmpl,
 				       struct diag *d)
 {
-	char *path = report_data_path(tmpl);
+	char *path = datadir_path(tmpl);
 	int rc;
 
 	diag_clear(d);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Tests of report/consistency_table.c: the consistency table's cells from
+ * Tests of report/model/consistency_table.c: the consistency table's cells from
  * a per-second series built here, against the numbers worked out in the test.
  */
 #include <math.h>

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "datadir.h"
 #include "report_fixture.h"
 #include "report_int.h"
 #include "result.h"
@@ -133,7 +134,7 @@ static int setup(void **state)
 {
 	struct fixture *f = xcalloc(1, sizeof(*f));
 	struct diag d;
-	char *path = report_data_path("templates/report-default.xml");
+	char *path = datadir_path("templates/report-default.xml");
 
 	diag_clear(&d);
 	build_run(&f->run);

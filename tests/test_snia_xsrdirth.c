@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Tests of the SNIA XSR and DIRTH pages (report/snia_xsr.c, snia_dirth.c), built
+ * Tests of the SNIA XSR and DIRTH pages (report/run/snia_xsr.c, snia_dirth.c), built
  * without drawing from hand-made runs and the shipped templates: XSR's table (mean
  * TP, peak ART and MRT, the recovery time, "not recovered"), DIRTH's TC x QD tables
  * and its MaxIOPS / MinART marks.
@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "datadir.h"
 #include "report_fixture.h"
 #include "report_int.h"
 #include "result.h"
@@ -69,7 +70,7 @@ static int build(struct fixture *f, const char *which)
 {
 	struct diag d;
 	char *rel = xasprintf("templates/report-snia-%s.xml", which);
-	char *path = report_data_path(rel);
+	char *path = datadir_path(rel);
 	int rc;
 
 	diag_clear(&d);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Tests of report/wording.c: the reviewer wording of access patterns and
+ * Tests of report/model/wording.c: the reviewer wording of access patterns and
  * sweep values in en, zh-TW and zh-CN, written out here by hand, and the labels'
  * choice of language (result_labels_get).
  */

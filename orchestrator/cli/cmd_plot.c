@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* cmd_plot: `ssdbench plot`'s options; report/plot.c builds and draws the chart. */
+/* cmd_plot: `ssdbench plot`'s options; report/plot/plot.c builds and draws the chart. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -33,7 +33,7 @@ static int usable(const struct result_step *st)
 /* Same workload but for the queue depth. */
 static int same_but_qd(const struct result_step *a, const struct result_step *b)
 {
-	return !strcmp(report__str_or(a->rw, ""), report__str_or(b->rw, "")) &&
+	return !strcmp(msg_or(a->rw, ""), msg_or(b->rw, "")) &&
 	       a->bs == b->bs && a->numjobs == b->numjobs &&
 	       a->rwmixread == b->rwmixread;
 }
@@ -84,8 +84,8 @@ static int line_of(const struct result_run *run, size_t first, char *done,
 	for (size_t k = 0; k < l->n; k++)
 		distinct += !k || l->p[k].qd != l->p[k - 1].qd;
 	units_format_size(a->bs, bs, sizeof(bs));
-	l->label = xasprintf("%s %s", report__str_or(a->rw, "?"), bs);
-	l->random = !strncmp(report__str_or(a->rw, ""), "rand", 4);
+	l->label = xasprintf("%s %s", msg_or(a->rw, "?"), bs);
+	l->random = !strncmp(msg_or(a->rw, ""), "rand", 4);
 	return distinct >= (hinted ? SWEEP_MIN_HINTED : SWEEP_MIN_DEPTHS);
 }
 

@@ -124,7 +124,7 @@ static void mark_last(const struct report *r, struct chart *c, const struct wsat
 
 	chart_format_grouped(p->tgbw, p->tgbw < 10 ? 3 : p->tgbw < 1000 ? 1 : 0, gb,
 			     sizeof(gb));
-	label = report__subst(r->msg[M_TGBW_LAST], &v, 1);
+	label = msg_subst(r->msg[M_TGBW_LAST], &v, 1);
 	chart_add_mark(c, p->tgbw, p->iops, label);
 	free(label);
 }
@@ -180,7 +180,7 @@ void report__build_wsat(struct report *r, const struct tmpl_chart *t)
 	for (size_t i = 0; i < r->run->nscopes; i++) {
 		const struct result_scope *s = &r->run->scopes[i];
 
-		if (!strcmp(report__str_or(s->until, ""), "written"))
+		if (!strcmp(msg_or(s->until, ""), "written"))
 			wsat_pages(r, s, nth++);
 	}
 }

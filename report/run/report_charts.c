@@ -78,16 +78,16 @@ static char *provenance(const struct report *r)
 	if (run->drive_model)
 		sbuf_addf(&sb, "%s: %s%s%s%s", r->msg[M_DRIVE], run->drive_model,
 			  run->drive_firmware ? " (" : "",
-			  report__str_or(run->drive_firmware, ""),
+			  msg_or(run->drive_firmware, ""),
 			  run->drive_firmware ? ")" : "");
 	else if (!result_labels_get(&run->target_labels, report__lang(r)))
-		sbuf_addf(&sb, "%s", report__str_or(run->target, "?"));
+		sbuf_addf(&sb, "%s", msg_or(run->target, "?"));
 	sbuf_addf(&sb, "  |  %s: %s", r->msg[M_PLAN],
-		  report__str_or(run->plan_name, "?"));
+		  msg_or(run->plan_name, "?"));
 	if (run->plan_sha256)
 		sbuf_addf(&sb, " (sha256 %.12s)", run->plan_sha256);
-	sbuf_addf(&sb, "  |  %s  |  ssdbench %s", report__str_or(run->fio_version, "fio ?"),
-		  report__str_or(run->ssdbench_version, SSDBENCH_VERSION));
+	sbuf_addf(&sb, "  |  %s  |  ssdbench %s", msg_or(run->fio_version, "fio ?"),
+		  msg_or(run->ssdbench_version, SSDBENCH_VERSION));
 	return sbuf_detach(&sb);
 }
 

@@ -17,13 +17,6 @@
 #include "wording.h"
 #include "xalloc.h"
 
-/* The ids of the UI strings in templates/i18n/<lang>.xml, in enum msg order. */
-static const char *const msg_ids[M_N] = {
-#define REPORT_MSG_ID(id, name) [id] = (name),
-	REPORT_MSGS(REPORT_MSG_ID)
-#undef REPORT_MSG_ID
-};
-
 const char *report__datadir(void)
 {
 	return datadir_get();
@@ -31,31 +24,24 @@ const char *report__datadir(void)
 
 int report__load_msgs(struct report *r, const char *lang, struct diag *d)
 {
-	char *path = i18n_path(report__datadir(), lang);
-	int rc = i18n_load(&r->strings, path, msg_ids, M_N, d);
+	int rc = msg_load(&r->strings, lang, d);
 
 	if (!rc)
 		r->msg = i18n_strings(r->strings);
-	free(path);
 	return rc;
-}
-
-const char *report__str_or(const char *s, const char *dflt)
-{
-	return s && *s ? s : dflt;
 }
 
 /* The plan's display title (may be CJK), else its name. */
 const char *report__plan_title(const struct report *r)
 {
-	return report__str_or(result_run_title(r->run, report__str_or(r->o->lang, "zh-TW")),
+	return msg_or(result_run_title(r->run, msg_or(r->o->lang, "zh-TW")),
 			      "ssdbench");
 }
 
 /* the report's language ("zh-TW" when not given). */
 const char *report__lang(const struct report *r)
 {
-	return report__str_or(r->o ? r->o->lang : NULL, "zh-TW");
+	return msg_or(r->o ? r->o->lang : NULL, "zh-TW");
 }
 
 /* The element's access pattern in the report's language: "4K 隨機寫入 QD32 T1". */
@@ -113,23 +99,6 @@ void report__add_chart(struct report *r, char *name, struct chart *c, struct tab
 }
 
 
-char *report__subst(const char *tmpl, const char *const *values, size_t n)
-{
-	struct sbuf sb;
-	size_t k = 0;
-
-	sbuf_init(&sb);
-	for (const char *p = tmpl; *p; p++) {
-		if (p[0] == '{' && p[1] == '}' && k < n) {
-			sbuf_adds(&sb, values[k++]);
-			p++;
-			continue;
-		}
-		sbuf_addf(&sb, "%c", *p);
-	}
-	return sbuf_detach(&sb);
-}
-
 /* Seconds up to 10 min, minutes up to 10 h, then hours: ticks stay readable. */
 static const struct {
 	double upto, div;
@@ -167,5 +136,5 @@ int report__is_ok(const struct result_step *st)
 
 const char *report__hint(const struct result_step *st)
 {
-	return report__str_or(st->chart, "auto");
+	return msg_or(st->chart, "auto");
 }

@@ -23,13 +23,13 @@
 
 static int scope_drawn(const struct result_scope *s)
 {
-	return strcmp(report__str_or(s->chart, "auto"), "none") != 0;
+	return strcmp(msg_or(s->chart, "auto"), "none") != 0;
 }
 
 static int scope_steady(const struct result_scope *s)
 {
-	return !strcmp(report__str_or(s->until, ""), "steady") ||
-	       !strcmp(report__str_or(s->chart, ""), "steady");
+	return !strcmp(msg_or(s->until, ""), "steady") ||
+	       !strcmp(msg_or(s->chart, ""), "steady");
 }
 
 /*
@@ -62,7 +62,7 @@ static char *lat_sub(const struct report *r, const struct result_scope *s,
 
 	snprintf(a, sizeof(a), "%d", m->first);
 	snprintf(b, sizeof(b), "%d", m->last);
-	which = report__subst(r->msg[mrt ? M_LAT_MRT_SUB : M_LAT_ART_SUB], v, 3);
+	which = msg_subst(r->msg[mrt ? M_LAT_MRT_SUB : M_LAT_ART_SUB], v, 3);
 	if (s->steady_round > 0)
 		sub = xasprintf("%s  /  %s", s->name, which);
 	else
@@ -128,8 +128,8 @@ static void lat_chart(struct report *r, const struct result_scope *s,
 	int dec;
 	double sc = lat_unit(m, &unit, &dec);
 	struct rounds_matrix v = scaled(m, sc);
-	char *title = report__subst(r->msg[bar3d ? M_LAT_3D : M_LAT_BS], &what, 1);
-	char *ytitle = report__subst(r->msg[mrt ? M_LAT_MRT_AXIS : M_LAT_ART_AXIS], &unit, 1);
+	char *title = msg_subst(r->msg[bar3d ? M_LAT_3D : M_LAT_BS], &what, 1);
+	char *ytitle = msg_subst(r->msg[mrt ? M_LAT_MRT_AXIS : M_LAT_ART_AXIS], &unit, 1);
 	char *sub = xasprintf("%s  /  %s", s->name,
 			      r->msg[bar3d ? M_IOPS_3D_SUB : M_IOPS_BS_SUB]);
 	struct chart *c = chart_new(bar3d ? CHART_BAR3D : CHART_SWEEP, title, sub);

@@ -135,7 +135,7 @@ static double mean_io_size(const struct result_run *run)
 	for (size_t i = 0; i < run->nsteps; i++) {
 		const struct result_step *st = &run->steps[i];
 
-		if (!report__is_ok(st) || strcmp(report__str_or(st->kind, ""), "workload"))
+		if (!report__is_ok(st) || strcmp(msg_or(st->kind, ""), "workload"))
 			continue;
 		for (int d = 0; d < RESULT_NDIRS; d++) {
 			bytes += (double)st->dir_stat[d].io_bytes;
@@ -177,7 +177,7 @@ static void zone_table(struct report *r, const char *zones)
 {
 	const char *head[2] = { r->msg[M_ACC_SHARE], r->msg[M_ACC_LBA] };
 	const char *av[1] = { zones };
-	char *sub = report__subst(r->msg[M_ACC_ZONES_SUB], av, 1);
+	char *sub = msg_subst(r->msg[M_ACC_ZONES_SUB], av, 1);
 	struct table *t = table_new(r->msg[M_ACC_ZONES], sub, 2, head);
 	const char *p = strchr(zones, ':');
 	double from = 0;
@@ -215,10 +215,10 @@ void snia__build_access(struct report *r)
 		return;
 	if (m > 0)
 		snprintf(mean, sizeof(mean), "%.0f B", m);
-	av[0] = report__str_or(r->run->plan_file, "plan.xml");
+	av[0] = msg_or(r->run->plan_file, "plan.xml");
 	av[1] = bssplit;
 	av[2] = mean;
-	sub = report__subst(r->msg[M_ACC_BS_SUB], av, 3);
+	sub = msg_subst(r->msg[M_ACC_BS_SUB], av, 3);
 	bs_table(r, bssplit, sub);
 	if (zones && !strncmp(zones, "zoned:", 6))
 		zone_table(r, zones);

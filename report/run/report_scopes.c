@@ -17,7 +17,7 @@
 /* A scope's name made safe for a file stem: "iops/pts 2" -> "iops-pts-2". */
 static char *stem(const struct result_scope *s, const char *what)
 {
-	char *n = xasprintf("scope-%s-%s", report__str_or(s->name, "rounds"), what);
+	char *n = xasprintf("scope-%s-%s", msg_or(s->name, "rounds"), what);
 
 	for (char *p = n; *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
@@ -63,8 +63,8 @@ static char *track_label(const struct report *r, const struct result_track *t)
 	for (size_t i = 0; t->element && i < r->run->nsteps && !name; i++)
 		if (r->run->steps[i].name && !strcmp(r->run->steps[i].name, t->element))
 			name = result_labels_get(&r->run->steps[i].labels, report__lang(r));
-	label = xasprintf("%s: %s %s", name ? name : report__str_or(t->element, "?"),
-			  report__str_or(t->dir, ""), what);
+	label = xasprintf("%s: %s %s", name ? name : msg_or(t->element, "?"),
+			  msg_or(t->dir, ""), what);
 	return label;
 }
 
@@ -84,13 +84,13 @@ static char *verdict(const struct report *r, const struct result_scope *s)
 	const char *v = n;
 
 	snprintf(n, sizeof(n), "%d", s->steady_round > 0 ? s->steady_round : s->rounds);
-	return report__subst(r->msg[s->steady_round > 0 ? M_STEADY_AT : M_NOT_REACHED],
+	return msg_subst(r->msg[s->steady_round > 0 ? M_STEADY_AT : M_NOT_REACHED],
 			     &v, 1);
 }
 
 static int is_steady_scope(const struct result_scope *s, const char *hint)
 {
-	return !strcmp(report__str_or(s->until, ""), "steady") || !strcmp(hint, "steady");
+	return !strcmp(msg_or(s->until, ""), "steady") || !strcmp(hint, "steady");
 }
 
 /* Each tracking variable per round, one line each, the verdict underneath. */
@@ -148,7 +148,7 @@ static char *excursions(const struct report *r, const struct steady_window *w,
 	chart_format_si(w->max_data_excursion * sc, 0, v[1], sizeof(v[1]));
 	chart_format_si(w->slope_excursion * sc, 0, v[2], sizeof(v[2]));
 	chart_format_si(w->max_slope_excursion * sc, 0, v[3], sizeof(v[3]));
-	return report__subst(r->msg[M_EXCURSIONS], vp, 4);
+	return msg_subst(r->msg[M_EXCURSIONS], vp, 4);
 }
 
 /*
@@ -178,7 +178,7 @@ static void window_chart(struct report *r, const struct result_scope *s, size_t 
 	ex = excursions(r, &w.w, sc);
 	sub = xasprintf("%s  /  %s  /  %s", label, v, ex);
 	snprintf(pct, sizeof(pct), "%g %%", (w.band_hi / w.avg - 1) * 100);
-	band = report__subst(r->msg[M_BAND], &pp, 1);
+	band = msg_subst(r->msg[M_BAND], &pp, 1);
 	c = chart_new(CHART_SWEEP, r->msg[M_WINDOW], sub);
 	chart_set_axis_titles(c, r->msg[M_ROUND], ytitle);
 	chart_set_x_min_step(c, 1);
@@ -230,7 +230,7 @@ void report__written_chart(struct report *r, char *name, const char *title,
 		rounds_curve_add_written_temp(&temp, els[i], cap);
 	}
 	fmt_capacity((double)cap, size, sizeof(size));
-	xtitle = cap ? report__subst(r->msg[M_PCT_WRITTEN], &sp, 1)
+	xtitle = cap ? msg_subst(r->msg[M_PCT_WRITTEN], &sp, 1)
 		     : xstrdup(r->msg[M_GB_WRITTEN]);
 	chart_set_axis_titles(c, xtitle, "IOPS");
 	if (iops.n)
@@ -291,7 +291,7 @@ static void matrix_table(struct report *r, const struct result_scope *s,
 
 	snprintf(a, sizeof(a), "%d", m->first);
 	snprintf(b, sizeof(b), "%d", m->last);
-	which = report__subst(r->msg[s->steady_round > 0 ? M_MATRIX_SUB : M_MATRIX_LAST],
+	which = msg_subst(r->msg[s->steady_round > 0 ? M_MATRIX_SUB : M_MATRIX_LAST],
 			      ab, 2);
 	sub = scope_sub(r, s, which);
 	head[0] = r->msg[M_BS];
@@ -398,7 +398,7 @@ static int matrix_pages(struct report *r, const struct result_scope *s)
 
 static void scope_pages(struct report *r, const struct result_scope *s)
 {
-	const char *hint = report__str_or(s->chart, "auto");
+	const char *hint = msg_or(s->chart, "auto");
 	int steady = is_steady_scope(s, hint), any = 0;
 	size_t n;
 	const struct result_step **els;
@@ -410,7 +410,7 @@ static void scope_pages(struct report *r, const struct result_scope *s)
 		report__scope_steady(r, s);
 		any = 1;
 	}
-	if (!strcmp(report__str_or(s->until, ""), "written") || !strcmp(hint, "written")) {
+	if (!strcmp(msg_or(s->until, ""), "written") || !strcmp(hint, "written")) {
 		char *sub = scope_sub(r, s, r->msg[M_WRITTEN_SUB]);
 
 		report__written_chart(r, stem(s, "written"), r->msg[M_WRITTEN_TITLE], sub,
@@ -426,7 +426,7 @@ static void scope_pages(struct report *r, const struct result_scope *s)
 	free(els);
 }
 
-/* LAT/TP: what report/snia_lat.c reuses of a scope's pages. */
+/* LAT/TP: what report/run/snia_lat.c reuses of a scope's pages. */
 char *report__scope_stem(const struct result_scope *s, const char *what)
 {
 	return stem(s, what);

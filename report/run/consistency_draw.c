@@ -62,12 +62,12 @@ void report__cons_lines(struct report *r, struct chart *c, const struct result_s
 		char *name = report__step_name(r, st);
 		const char *v[2] = { name, score };
 
-		text = report__subst(r->msg[M_CONS_CAPTION_STEP], v, 2);
+		text = msg_subst(r->msg[M_CONS_CAPTION_STEP], v, 2);
 		free(name);
 	} else {
 		const char *v[3] = { score, p999, avg };
 
-		text = report__subst(r->msg[M_CONS_CAPTION], v, 3);
+		text = msg_subst(r->msg[M_CONS_CAPTION], v, 3);
 	}
 	if (cap->len)
 		sbuf_adds(cap, "; ");

@@ -142,7 +142,7 @@ static char *round_sub(const struct report *r, enum msg m, const struct result_s
 	char *which, *sub;
 
 	snprintf(a, sizeof(a), "%d", round);
-	which = report__subst(r->msg[m], av, 1);
+	which = msg_subst(r->msg[m], av, 1);
 	sub = xasprintf("%s  /  %s", s->name, which);
 	free(which);
 	return sub;
@@ -154,7 +154,7 @@ static char *tc_label(const struct report *r, int tc)
 	const char *av[1] = { a };
 
 	snprintf(a, sizeof(a), "%d", tc);
-	return report__subst(r->msg[M_DI_TC], av, 1);
+	return msg_subst(r->msg[M_DI_TC], av, 1);
 }
 
 /* "MaxIOPS: TC 32 / QD 32, 12,345 IOPS, 2.104 ms" at the point. */
@@ -264,14 +264,14 @@ static void mrt_histogram(struct report *r, const struct result_step *st)
 	struct result_hist h = { NULL, NULL, 0 };
 	double x[HIST_MAX], y[HIST_MAX], mrt = st->resp.n ? st->resp.max_us : st->clat_max_us;
 	char ms[32];
-	const char *av[2] = { report__str_or(st->name, "?"), ms };
+	const char *av[2] = { msg_or(st->name, "?"), ms };
 	char *title = NULL;
 	struct sbuf sub;
 	struct chart *c;
 	size_t n;
 
 	snprintf(ms, sizeof(ms), "%.3f ms", mrt / 1000);
-	title = report__subst(r->msg[M_DI_HIST], av, 2);
+	title = msg_subst(r->msg[M_DI_HIST], av, 2);
 	sbuf_init(&sub);
 	report__step_pattern(r, st, &sub);
 	c = chart_new(CHART_SWEEP, title, sub.buf);

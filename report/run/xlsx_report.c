@@ -75,7 +75,7 @@ static void summary(struct xlsx *x, const struct report *r)
 	row(x, ws, &rw, m[M_KERNEL], run->kernel);
 	row(x, ws, &rw, "fio", run->fio_version);
 	row(x, ws, &rw, "ioengine", run->ioengine);
-	row(x, ws, &rw, "ssdbench", report__str_or(run->ssdbench_version, SSDBENCH_VERSION));
+	row(x, ws, &rw, "ssdbench", msg_or(run->ssdbench_version, SSDBENCH_VERSION));
 	worksheet_write_string(ws, rw + 1, 0, r->footer ? r->footer : "", NULL);
 }
 

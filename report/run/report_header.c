@@ -109,7 +109,7 @@ char *report__purge_text(const struct report *r, const struct result_step *st)
 	if (a < 0 || b < a || !st->status || strcmp(st->status, "ok"))
 		return xstrdup(m);
 	snprintf(took, sizeof(took), "%lld", b - a);
-	return report__subst(r->msg[M_HDR_PURGE_TOOK], v, 2);
+	return msg_subst(r->msg[M_HDR_PURGE_TOOK], v, 2);
 }
 
 /* "model M / serial S / firmware F / capacity 256 MiB (268435456 B)" */
@@ -123,14 +123,14 @@ static void add_dut(const struct report *r, struct hdr *h)
 	snprintf(cap, sizeof(cap), "%s (%llu B)", size, (unsigned long long)run->capacity);
 	if (is_file(r)) {   /* a file has no model, serial or firmware: say so */
 		v[0] = cap;
-		add(h, r->msg[M_HDR_DUT], report__subst(r->msg[M_HDR_DUT_FILE], v, 1));
+		add(h, r->msg[M_HDR_DUT], msg_subst(r->msg[M_HDR_DUT_FILE], v, 1));
 		return;
 	}
-	v[0] = report__str_or(run->drive_model, "–");
-	v[1] = report__str_or(run->drive_serial, "–");
-	v[2] = report__str_or(run->drive_firmware, "–");
+	v[0] = msg_or(run->drive_model, "–");
+	v[1] = msg_or(run->drive_serial, "–");
+	v[2] = msg_or(run->drive_firmware, "–");
 	v[3] = cap;
-	add(h, r->msg[M_HDR_DUT], report__subst(r->msg[M_HDR_DUT_VAL], v, 4));
+	add(h, r->msg[M_HDR_DUT], msg_subst(r->msg[M_HDR_DUT_VAL], v, 4));
 }
 
 /* Adds "label value / label value ..." of the known pairs as row label; none: no row. */
@@ -265,7 +265,7 @@ static void add_range(const struct report *r, struct hdr *h)
 						   (double)st->capacity : 0);
 		units_format_size(st->range_size, size, sizeof(size));
 		units_format_size(st->range_offset, off, sizeof(off));
-		t = report__subst(r->msg[M_HDR_RANGE_VAL], v, 3);
+		t = msg_subst(r->msg[M_HDR_RANGE_VAL], v, 3);
 		sbuf_addf(&sb, "%s%s", sb.len ? ", " : "", t);
 		free(t);
 	}
@@ -284,7 +284,7 @@ static void add_wipc(const struct report *r, struct hdr *h)
 	for (size_t i = 0; i < run->nsteps; i++) {
 		const struct result_step *st = &run->steps[i];
 		char bs[32], qd[16], tc[16], amt[32], mult[32];
-		const char *v[6] = { report__str_or(st->rw, "?"), bs, qd, tc, amt, mult };
+		const char *v[6] = { msg_or(st->rw, "?"), bs, qd, tc, amt, mult };
 
 		if (!is_kind(st, "precondition") || st->scope)
 			continue;
@@ -295,15 +295,15 @@ static void add_wipc(const struct report *r, struct hdr *h)
 		snprintf(mult, sizeof(mult), "%.2f", st->capacity ? (double)st->amount /
 						     (double)st->capacity : 0);
 		add(h, own_label(h, xasprintf("%s (%s)", r->msg[M_HDR_WIPC], st->name)),
-		    report__subst(r->msg[M_HDR_WIPC_VAL], v, 6));
+		    msg_subst(r->msg[M_HDR_WIPC_VAL], v, 6));
 	}
 }
 
 /* "rnd-m0-bs4k iops total" */
 static char *track_name(const struct result_track *t)
 {
-	return xasprintf("%s %s %s", report__str_or(t->element, "?"),
-			 report__str_or(t->metric, "?"), report__str_or(t->dir, "?"));
+	return xasprintf("%s %s %s", msg_or(t->element, "?"),
+			 msg_or(t->metric, "?"), msg_or(t->dir, "?"));
 }
 
 /* A number for the header: 6 significant digits, no exponent below 1e15. */
@@ -355,8 +355,8 @@ static void add_steady(const struct report *r, struct hdr *h, const struct resul
 		snprintf(ll, sizeof(ll), "%.0f", 100 * s->slope);
 		v[9] = r->msg[w.w.range_ok && w.w.slope_ok ? M_HDR_PASS : M_HDR_FAIL];
 		add(h, k ? "" : own_label(h, xstrdup(label)),
-		    report__subst(r->msg[M_HDR_STEADY_VAL], v, 5));
-		add(h, "", report__subst(r->msg[M_HDR_STEADY_EXC], v + 5, 5));
+		    msg_subst(r->msg[M_HDR_STEADY_VAL], v, 5));
+		add(h, "", msg_subst(r->msg[M_HDR_STEADY_EXC], v + 5, 5));
 		free(name);
 	}
 	{
@@ -365,7 +365,7 @@ static void add_steady(const struct report *r, struct hdr *h, const struct resul
 
 		snprintf(nb, sizeof(nb), "%d", s->steady_round ? s->steady_round : s->rounds);
 		add(h, s->ntracks ? "" : own_label(h, xstrdup(label)),
-		    report__subst(r->msg[s->steady_round ? M_STEADY_AT : M_NOT_REACHED], v, 1));
+		    msg_subst(r->msg[s->steady_round ? M_STEADY_AT : M_NOT_REACHED], v, 1));
 	}
 	free(label);
 }

@@ -152,10 +152,10 @@ static void scores(struct report *r, const struct replays *rp)
 		fmt1(st->clat_p999_us, p999, sizeof(p999));
 		snprintf(ios, sizeof(ios), "%llu", (unsigned long long)n);
 		if (st->replay_scale > 1)
-			snprintf(fit, sizeof(fit), "%s ÷ %llu", report__str_or(st->replay_fit, "?"),
+			snprintf(fit, sizeof(fit), "%s ÷ %llu", msg_or(st->replay_fit, "?"),
 				 (unsigned long long)st->replay_scale);
 		else
-			snprintf(fit, sizeof(fit), "%s", report__str_or(st->replay_fit, "?"));
+			snprintf(fit, sizeof(fit), "%s", msg_or(st->replay_fit, "?"));
 		table_add_row(t, row, NULL);
 	}
 	for (size_t s = 0; s < rp->nsuites; s++) {

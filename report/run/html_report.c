@@ -37,14 +37,14 @@ int report__write_html(struct report *r, const char *dir, const struct table *st
 		m[M_KERNEL], run->kernel,
 		"fio", run->fio_version,
 		"ioengine", run->ioengine,
-		"ssdbench", report__str_or(run->ssdbench_version, SSDBENCH_VERSION),
+		"ssdbench", msg_or(run->ssdbench_version, SSDBENCH_VERSION),
 	};
 	struct html h;
 	int rc;
 
 	if (run->capacity)
 		snprintf(cap, sizeof(cap), "%.1f GB", (double)run->capacity / 1e9);
-	rc = html_open(&h, dir, report__str_or(r->o->lang, "zh-TW"), report__plan_title(r),
+	rc = html_open(&h, dir, msg_or(r->o->lang, "zh-TW"), report__plan_title(r),
 		       r->fonts, &w, d);
 	if (rc)
 		return rc;

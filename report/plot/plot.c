@@ -15,8 +15,8 @@
 #include "fiojson.h"
 #include "fiolog.h"
 #include "qos.h"
-#include "report.h"
-#include "report_int.h"
+#include "datadir.h"
+#include "msg.h"
 #include "sbuf.h"
 #include "table.h"
 #include "tmpl.h"
@@ -135,7 +135,7 @@ static int add_log(struct plot *pl, const char *path, const char *label, struct 
 	return rc;
 }
 
-/* l's json+ bins (sorted by value) as report/qos.c takes them; result_hist_release() it. */
+/* l's json+ bins (sorted by value) as report/model/qos.c takes them; result_hist_release() it. */
 static void lat_hist(const struct fiojson_lat *l, struct result_hist *h)
 {
 	h->ns = xmalloc((l->nbins + 1) * sizeof(*h->ns));
@@ -396,7 +396,7 @@ static int build_delta(struct plot *pl, struct table **out, const char *title,
 static int draw(const struct plot *pl, struct table *t, const struct plot_opts *o,
 		struct diag *d)
 {
-	char *conf = report_data_path("templates/fonts.conf");
+	char *conf = datadir_path("templates/fonts.conf");
 	enum gfx_format fmt = (enum gfx_format)chartdraw_format(o->out);
 	struct gfx_fonts *fonts = NULL;
 	struct gfx_meta meta = { NULL, "ssdbench", NULL };
@@ -472,7 +472,7 @@ int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles
 	      struct diag *d)
 {
 	struct plot pl = { o->kind, o->written, NULL, NULL, NULL, NULL, NULL };
-	struct report strings;
+	struct i18n *strings = NULL;
 	struct table *t = NULL;
 	int rc;
 
@@ -480,11 +480,10 @@ int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles
 			 TMPL_IN_PLOT))
 		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "nothing to plot: no files, or "
 				"'%s' is not a plot kind", tmpl_kind_name(o->kind));
-	memset(&strings, 0, sizeof(strings));
-	rc = report__load_msgs(&strings, report__str_or(o->lang, "zh-TW"), d);
+	rc = msg_load(&strings, msg_or(o->lang, "zh-TW"), d);
 	if (rc)
 		return rc;
-	pl.msg = strings.msg;
+	pl.msg = i18n_strings(strings);
 	pl.ytitle = pl.msg[M_PLOT_VALUE];
 	pl.labels = legend_names(o, files, nfiles);
 	if (o->kind == TMPL_DELTA) {
@@ -502,6 +501,6 @@ int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles
 	for (size_t i = 0; i < nfiles; i++)
 		free(pl.labels[i]);
 	free(pl.labels);
-	i18n_free(strings.strings);
+	i18n_free(strings);
 	return rc;
 }

@@ -21,7 +21,7 @@
 #include "i18n.h"
 #include "lineup_params.h"
 #include "qos.h"
-#include "report.h"
+#include "datadir.h"
 #include "rounds.h"
 #include "safefile.h"
 #include "sbuf.h"
@@ -746,9 +746,9 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 {
 	struct lineup_ctx x = { .l = l, .o = o };
 	char *conf = o->fonts_conf ? xstrdup(o->fonts_conf)
-				   : report_data_path("templates/fonts.conf");
+				   : datadir_path("templates/fonts.conf");
 	char *tpath = o->template_path ? xstrdup(o->template_path)
-				       : report_data_path("templates/lineup-default.xml");
+				       : datadir_path("templates/lineup-default.xml");
 	const char *dirs[2] = { o->svg_dir, o->png_dir };
 	const enum gfx_format fmts[2] = { GFX_SVG, GFX_PNG };
 	int rc = tmpl_load_for(&x.tmpl, tpath, TMPL_FOR_LINEUP, d);

@@ -39,12 +39,6 @@ struct report_extra {
  */
 int report_render(const struct result_run *run, const struct report_opts *o,
 		  struct diag *d);
-/*
- * <datadir>/name ("templates/fonts.conf"), datadir_path(): $SSDBENCH_HOME, the
- * source tree from a build tree, else PREFIX/share/ssdbench (common/datadir.h).
- * Returns a new string; free() it.
- */
-char *report_data_path(const char *name);
 
 /* report_render() with the extra options x (NULL for none). */
 int report_render_ext(const struct result_run *run, const struct report_opts *o,

@@ -214,7 +214,7 @@ static void xsr_table(struct report *r, const struct xsr_group *g, size_t ng)
 
 	snprintf(a, sizeof(a), "%zu", ng);
 	snprintf(b, sizeof(b), "%d", 1);
-	sub = report__subst(r->msg[M_XSR_TABLE_SUB], ab, 2);
+	sub = msg_subst(r->msg[M_XSR_TABLE_SUB], ab, 2);
 	t = table_new(r->msg[M_XSR_TABLE], sub, 7, head);
 	for (size_t k = 0; k < ng; k++) {
 		struct sbuf pat;

@@ -76,8 +76,8 @@ static void draw_item(struct report *r, struct gfx *g, const struct report_chart
 static int write_chart_file(struct report *r, const struct report_chart *rc_,
 			    enum gfx_format fmt, int twice, struct diag *d)
 {
-	const char *dir = fmt != GFX_PNG ? report__str_or(r->x.svg_dir, r->o->chart_dir)
-					 : report__str_or(r->x.png_dir, r->o->chart_dir);
+	const char *dir = fmt != GFX_PNG ? msg_or(r->x.svg_dir, r->o->chart_dir)
+					 : msg_or(r->x.png_dir, r->o->chart_dir);
 	double w = rc_->t ? rc_->t->width : rc_->c->lay.width;
 	double h = rc_->t ? rc_->t->height : rc_->c->lay.height;
 	char *path = xasprintf("%s/%s%s.%s", dir, rc_->name, twice ? "@2x" : "",
@@ -110,14 +110,14 @@ static int write_chart_files(struct report *r, struct report_chart *rc_,
 	else
 		rc = layout(r, c, w, c->kind != CHART_BARH ? h : 0, rc_->name, d);
 	/* a format with no folder is not written (`report --svg DIR` alone: SVGs only) */
-	if (!rc && report__str_or(r->x.svg_dir, r->o->chart_dir))
+	if (!rc && msg_or(r->x.svg_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_SVG, 0, d);
-	if (!rc && report__str_or(r->x.png_dir, r->o->chart_dir))
+	if (!rc && msg_or(r->x.png_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_PNG, 0, d);
 	if (!rc && (r->x.png_2x || r->preset->png_2x) &&
-	    report__str_or(r->x.png_dir, r->o->chart_dir))
+	    msg_or(r->x.png_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_PNG, 1, d);
-	if (!rc && r->preset->pdf_charts && report__str_or(r->x.svg_dir, r->o->chart_dir))
+	if (!rc && r->preset->pdf_charts && msg_or(r->x.svg_dir, r->o->chart_dir))
 		rc = write_chart_file(r, rc_, GFX_PDF, 0, d);
 	return rc;
 }
@@ -217,7 +217,7 @@ static void pretty_time(const char *iso, char *buf, size_t n)
 	if (iso && strlen(iso) == 20 && iso[10] == 'T' && iso[19] == 'Z')
 		snprintf(buf, n, "%.10s %.8s UTC", iso, iso + 11);
 	else
-		snprintf(buf, n, "%s", report__str_or(iso, "–"));
+		snprintf(buf, n, "%s", msg_or(iso, "–"));
 }
 
 static void draw_kv_column(struct report *r, struct gfx *g, double x, double y,
@@ -229,7 +229,7 @@ static void draw_kv_column(struct report *r, struct gfx *g, double x, double y,
 		gfx_text(g, x, y, CHART_FONT_BODY, CHART_COLOR_MUTED, GFX_LEFT, 64,
 			 kv[2 * i]);
 		gfx_text(g, x + 66, y, CHART_FONT_BODY, CHART_COLOR_TEXT, GFX_LEFT,
-			 w - 66, report__str_or(kv[2 * i + 1], "–"));
+			 w - 66, msg_or(kv[2 * i + 1], "–"));
 	}
 }
 
@@ -312,7 +312,7 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 	if (result_labels_get(&run->target_labels, report__lang(r)))
 		sbuf_addf(&sb, "%s%s", result_labels_get(&run->target_labels, report__lang(r)),
 			  wording_sep(report__lang(r)));
-	sbuf_addf(&sb, "%s", report__str_or(run->target, "–"));
+	sbuf_addf(&sb, "%s", msg_or(run->target, "–"));
 	add_data(run, m, &sb);
 	add_wcache(run, m, &sb);
 	gfx_text(g, PAGE_MARGIN, y, CHART_FONT_SUBTITLE, CHART_COLOR_TEXT, GFX_LEFT, w,
@@ -385,7 +385,7 @@ static void step_cells(const struct report *r, const struct result_step *st,
 	cell[1] = report__step_name(r, st);
 	cell[2] = st->kind && !strcmp(st->kind, "purge") ? report__purge_text(r, st)
 							   : sbuf_detach(&sb);
-	cell[3] = xstrdup(report__str_or(st->status, "?"));
+	cell[3] = xstrdup(msg_or(st->status, "?"));
 	cell[4] = fmt_mbs(ds[RESULT_READ].bw_bytes);
 	cell[5] = fmt_mbs(ds[RESULT_WRITE].bw_bytes);
 	cell[6] = xstrdup(iops > 0 ? buf : "–");
@@ -410,8 +410,8 @@ static void scope_cells(const struct report *r, const struct report_row *row,
 	snprintf(b, sizeof(b), "%zu", row->nels);
 	cell[0] = xasprintf("%d", row->st->index);
 	cell[1] = report__scope_name(r, row->sc);
-	cell[2] = report__subst(r->msg[M_ROUNDS_OF], ab, 2);
-	cell[3] = xstrdup(report__str_or(row->sc->verdict, "?"));
+	cell[2] = msg_subst(r->msg[M_ROUNDS_OF], ab, 2);
+	cell[3] = xstrdup(msg_or(row->sc->verdict, "?"));
 	for (int i = 4; i < COL_N; i++)
 		cell[i] = xstrdup("–");
 }
@@ -499,7 +499,7 @@ static void draw_table(struct report *r, struct gfx *g, double y, size_t first,
 	for (size_t i = first; i < first + n && i < r->nrows; i++, y += ROW_H) {
 		const struct report_row *row = &r->rows[i];
 		const struct result_step *st = row->st;
-		const char *stat = report__str_or(row->sc ? row->sc->verdict : st->status, "");
+		const char *stat = msg_or(row->sc ? row->sc->verdict : st->status, "");
 		uint32_t sc = !strcmp(stat, "ok") || !strcmp(stat, "steady") ||
 				      !strcmp(stat, "written") ? CHART_COLOR_TEXT
 			      : !strcmp(stat, "failed") || !strcmp(stat, "interrupted")
@@ -618,11 +618,6 @@ out:
 	return rc;
 }
 
-char *report_data_path(const char *name)
-{
-	return datadir_path(name);
-}
-
 /* Creates every folder the charts go to. */
 static int make_chart_dirs(const struct report *r, struct diag *d)
 {
@@ -641,7 +636,7 @@ static int load_template(struct report *r, struct diag *d)
 	/* --template, else the one the plan names, else the default */
 	char *name = r->run->report ? xasprintf("templates/report-%s.xml", r->run->report)
 				    : xstrdup("templates/report-default.xml");
-	char *path = r->x.template_path ? xstrdup(r->x.template_path) : report_data_path(name);
+	char *path = r->x.template_path ? xstrdup(r->x.template_path) : datadir_path(name);
 	const char *n = r->x.template_path ? NULL : r->run->report;
 	int rc = n && (!*n || strspn(n, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(n))
 		 ? diag_set(d, -SB_EPARSE, NULL, 0, 0, "the archive's plan.report '%s' is not a "
@@ -677,7 +672,7 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 {
 	struct report r;
 	char *conf = o->fonts_conf ? xstrdup(o->fonts_conf)
-				   : report_data_path("templates/fonts.conf");
+				   : datadir_path("templates/fonts.conf");
 	int rc;
 
 	memset(&r, 0, sizeof(r));
@@ -685,7 +680,7 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 	r.o = o;
 	if (x)
 		r.x = *x;
-	rc = report__load_msgs(&r, report__str_or(o->lang, "zh-TW"), d);
+	rc = report__load_msgs(&r, msg_or(o->lang, "zh-TW"), d);
 	if (!rc)
 		rc = load_template(&r, d);
 	if (!rc)

@@ -11,9 +11,9 @@
 #include "chartdraw.h"
 #include "err.h"
 #include "gfx.h"
+#include "datadir.h"
 #include "i18n.h"
-#include "report.h"
-#include "report_int.h"
+#include "msg.h"
 #include "units.h"
 #include "xalloc.h"
 
@@ -121,7 +121,7 @@ static struct chart *qd_chart(struct collect *c, const struct blkt_info *in,
 
 	snprintf(max, sizeof(max), "%u", in->qd_max);
 	snprintf(mean, sizeof(mean), "%.2f", in->qd_mean);
-	sub = report__subst(msg[M_TRACE_QD_SUB], v, 2);
+	sub = msg_subst(msg[M_TRACE_QD_SUB], v, 2);
 	ch = chart_new(CHART_LINE, msg[M_TRACE_QD], sub);
 	free(sub);
 	chart_set_axis_titles(ch, msg[M_TIME], msg[M_TRACE_INFLIGHT]);
@@ -139,7 +139,7 @@ static struct chart *qd_chart(struct collect *c, const struct blkt_info *in,
 static int draw(struct chart **ch, int n, const struct trace_plot_opts *o, struct diag *d)
 {
 	static const double heights[3] = { SCATTER_H, 0, QD_H };
-	char *conf = report_data_path("templates/fonts.conf");
+	char *conf = datadir_path("templates/fonts.conf");
 	struct gfx_meta meta = { "ssdbench trace plot", "ssdbench", NULL };
 	struct gfx_fonts *fonts = NULL;
 	struct chart_measure m;
@@ -179,21 +179,24 @@ int trace_plot_draw(const struct trace_plot_opts *o, const char *path, struct di
 	struct collect c;
 	struct blkt_info in;
 	struct chart *ch[3] = { NULL, NULL, NULL };
-	struct report *r = xcalloc(1, sizeof(*r));
+	struct i18n *strings = NULL;
+	const char *const *msg = NULL;
 	int rc;
 
 	memset(&c, 0, sizeof(c));
-	rc = report__load_msgs(r, report__str_or(o->lang, "zh-TW"), d);
-	if (!rc)
+	rc = msg_load(&strings, msg_or(o->lang, "zh-TW"), d);
+	if (!rc) {
+		msg = i18n_strings(strings);
 		rc = blkt_read_info(path, &in, d);
+	}
 	if (!rc) {
 		c.t0 = in.t_first_ns;
 		rc = blkt_foreach(path, on_event, &c, d);
 	}
 	if (!rc) {
-		ch[0] = lba_chart(&c, path, r->msg);
-		ch[1] = size_chart(&in, r->msg);
-		ch[2] = qd_chart(&c, &in, r->msg);
+		ch[0] = lba_chart(&c, path, msg);
+		ch[1] = size_chart(&in, msg);
+		ch[2] = qd_chart(&c, &in, msg);
 		rc = draw(ch, 3, o, d);
 	}
 	for (int i = 0; i < 3; i++) {
@@ -203,7 +206,6 @@ int trace_plot_draw(const struct trace_plot_opts *o, const char *path, struct di
 	}
 	free(c.qd.x);
 	free(c.qd.y);
-	i18n_free(r->strings);
-	free(r);
+	i18n_free(strings);
 	return rc;
 }

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/* msg: the UI strings' ids and their loading for a language; texts made of them. */
+#include "msg.h"
+
+#include <stdlib.h>
+
+#include "datadir.h"
+#include "sbuf.h"
+
+/* The ids of the UI strings in templates/i18n/<lang>.xml, in enum msg order. */
+static const char *const msg_ids[M_N] = {
+#define REPORT_MSG_ID(id, name) [id] = (name),
+	REPORT_MSGS(REPORT_MSG_ID)
+#undef REPORT_MSG_ID
+};
+
+int msg_load(struct i18n **out, const char *lang, struct diag *d)
+{
+	char *path = i18n_path(datadir_get(), lang);
+	int rc = i18n_load(out, path, msg_ids, M_N, d);
+
+	free(path);
+	return rc;
+}
+
+const char *msg_or(const char *s, const char *dflt)
+{
+	return s && *s ? s : dflt;
+}
+
+char *msg_subst(const char *tmpl, const char *const *values, size_t n)
+{
+	struct sbuf sb;
+	size_t k = 0;
+
+	sbuf_init(&sb);
+	for (const char *p = tmpl; *p; p++) {
+		if (p[0] == '{' && p[1] == '}' && k < n) {
+			sbuf_adds(&sb, values[k++]);
+			p++;
+			continue;
+		}
+		sbuf_addf(&sb, "%c", *p);
+	}
+	return sbuf_detach(&sb);
+}
