@@ -27,7 +27,8 @@ struct tracecap_req {
 				   state file) */
 	dev_t rdev;             /* its device number (tracecap_device()) */
 	const char *out;        /* the trace file: written whole, or left as it was */
-	char *const *cmd;       /* the command run while recording, ncmd words ... */
+	char *const *cmd;       /* the command run while recording: ncmd words, then
+				   NULL (execvp()'s argv) ... */
 	size_t ncmd;
 	long long seconds;      /* ... or, ncmd 0, how long to record */
 	FILE *info, *warn;      /* what capture says (NULL: stdout) and its notices and
