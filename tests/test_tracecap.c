@@ -106,19 +106,21 @@ static char *get(const char *rel, size_t *len)
 static void assert_value_at(const char *rel, const char *value, const char *file, int line)
 {
 	char *text = get(rel, NULL), *nl;
+	int same;
 
 	if (!text) {
 		print_error("%s: missing\n", rel);
 		_fail(file, line);
+		return;
 	}
 	if ((nl = strchr(text, '\n')))
 		*nl = '\0';
-	if (strcmp(text, value)) {
+	same = !strcmp(text, value);
+	if (!same)
 		print_error("%s: '%s' != '%s'\n", rel, text, value);
-		free(text);
-		_fail(file, line);
-	}
 	free(text);
+	if (!same)
+		_fail(file, line);
 }
 
 static int exists(const char *rel)
