@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cmd_trace_capture: `ssdbench trace capture`: a device's block I/O recorded by the
- * kernel's block tracer (tracefs, the blk tracer in binary mode: the records
- * blktrace writes, without debugfs, which kernel lockdown closes) while a command
- * runs or for N seconds, then described in FILE.json. It only observes.
+ * cmd_trace_capture: `ssdbench trace capture`: its options, then a device's block I/O
+ * recorded while a command runs or for N seconds (device/tracecap.c: the kernel's blk
+ * tracer through tracefs), then the trace described in FILE.json. It only observes.
  */
 #include <jansson.h>
 #include <stdio.h>
