@@ -106,6 +106,19 @@ int fiostatus_clock(const struct fiostatus *s, uint64_t *clock, int64_t *epoch)
 	return 1;
 }
 
+int fiostatus_bytes(const struct fiostatus *s, uint64_t *bytes)
+{
+	const struct point *p = s->n ? &s->pts[s->n - 1] : s->has_start ? &s->start : NULL;
+	double sum = 0;
+
+	if (!p)
+		return 0;
+	for (int k = 0; k < FIOJSON_NDIRS; k++)
+		sum += p->bytes[k];
+	*bytes = (uint64_t)sum;
+	return 1;
+}
+
 int fiostatus_rounds(const struct fiostatus *s)
 {
 	return s->closed;

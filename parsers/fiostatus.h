@@ -68,6 +68,11 @@ const char *fiostatus_other(const struct fiostatus *s);
  * ms); 1 when there is one, 0 before fio's jobs began.
  */
 int fiostatus_clock(const struct fiostatus *s, uint64_t *clock, int64_t *epoch);
+/*
+ * The newest report's bytes, every direction and job, since fio began (*bytes);
+ * 1 when there is one, 0 before fio's jobs began.
+ */
+int fiostatus_bytes(const struct fiostatus *s, uint64_t *bytes);
 /* Rounds closed so far. */
 int fiostatus_rounds(const struct fiostatus *s);
 

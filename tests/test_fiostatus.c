@@ -208,6 +208,41 @@ static void test_one_round(void **state)
 	free(buf);
 }
 
+/*
+ * fiostatus_bytes: nothing before a report; after the stream, the newest report's
+ * bytes, every direction of every job, recomputed from that report by fiojson.
+ */
+static void test_bytes(void **state)
+{
+	size_t len, last_len;
+	char *buf = slurp(&len);
+	struct seen s = { .contiguous = 1 };
+	struct fiostatus *fs = fiostatus_new(1000, 4, "stream", on_round, &s);
+	struct fiojson_report rep;
+	const char *last;
+	uint64_t bytes = 7, want = 0;
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(fiostatus_bytes(fs, &bytes), 0);
+	assert_int_equal(bytes, 7);
+	assert_int_equal(fiostatus_feed(fs, buf, len, &d), 0);
+	last = fiostatus_last(fs, &last_len);
+	assert_non_null(last);
+	fiojson_report_init(&rep);
+	assert_int_equal(fiojson_parse_buf(last, last_len, "last", &rep, &d), 0);
+	for (size_t i = 0; i < rep.njobs; i++)
+		for (int k = 0; k < FIOJSON_NDIRS; k++)
+			want += rep.jobs[i].dir[k].io_bytes;
+	fiojson_report_release(&rep);
+	assert_true(want > 0);
+	assert_int_equal(fiostatus_bytes(fs, &bytes), 1);
+	assert_int_equal(bytes, want);
+	fiostatus_free(fs);
+	free(buf);
+}
+
 /* The callback's 1 stops the stream there. */
 static void test_stop(void **state)
 {
@@ -292,6 +327,7 @@ int main(void)
 		cmocka_unit_test(test_more_planned),
 		cmocka_unit_test(test_one_round),
 		cmocka_unit_test(test_stop),
+		cmocka_unit_test(test_bytes),
 		cmocka_unit_test(test_bad_streams),
 		cmocka_unit_test(test_since_mismatch),
 	};

@@ -96,6 +96,7 @@ struct seg {
 	int (*done)(void *arg, int round);
 	void *arg;
 	uint64_t end_ms;        /* the planned runtime: fio's own final report ends it */
+	uint64_t io_total;      /* until="written": the bytes fio stops at, every job's; else 0 */
 	pid_t pid;              /* fio, while it runs */
 	int handler;            /* it catches SIGUSR1 (a report each) */
 	int64_t job0;           /* Unix ms of its jobs' clock 0; 0 until a report says */
@@ -118,6 +119,29 @@ static int catches_usr1(pid_t pid)
 	if (f)
 		fclose(f);
 	return ((mask >> (SIGUSR1 - 1)) & 1) != 0;
+}
+
+/*
+ * Whether fio, bound by an amount (io_total), will have ended by its clock's
+ * clock_ms: at its rate so far. fio dies (SIGSEGV) of a SIGUSR1 that comes while it
+ * tears down, its handler reaching into what it freed; so, as no report is asked
+ * for in a time-bound run's last second, none is asked for within END_GUARD_MS of
+ * an amount-bound run's predicted end: fio's own final report closes its last round.
+ */
+#define END_GUARD_MS 1000
+
+static int ends_by(const struct seg *g, uint64_t clock_ms)
+{
+	uint64_t clock, bytes;
+	int64_t epoch;
+
+	if (!g->io_total || !fiostatus_clock(g->fs, &clock, &epoch) ||
+	    !fiostatus_bytes(g->fs, &bytes) || !clock || !bytes)
+		return 0;
+	if (bytes >= g->io_total)
+		return 1;
+	return (double)clock + (double)(g->io_total - bytes) * (double)clock / (double)bytes <=
+	       (double)clock_ms;
 }
 
 /*
@@ -147,7 +171,7 @@ static void ask_reports(struct seg *g, unsigned tick_ms)
 		if (!g->job0)
 			return;
 	}
-	if (g->next_s * 1000 >= g->end_ms)
+	if (g->next_s * 1000 >= g->end_ms || ends_by(g, g->next_s * 1000 + END_GUARD_MS))
 		return;   /* fio's final report comes at its end */
 	due = g->job0 + (int64_t)g->next_s * 1000;
 	if (due - now > (int64_t)tick_ms)
@@ -379,6 +403,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 			   &planned, &ft.io_size);
 	ft.runtime_ms = (uint64_t)planned * w->runtime_ms;
 	g.end_ms = ft.runtime_ms;
+	g.io_total = ft.io_size * (uint64_t)w->numjobs;
 	g.seed = ft.seed = fiorun_seed((uint64_t)x->plan.seed, step, r0);
 	g.c.round = r0;
 	first = run__element_dir((int)x->arc.run.nsteps + 1, w->name, r0);

@@ -79,7 +79,10 @@ for scope in sat mix; do
   rows=$(awk -F', ' '$3 == 1' "$seg/log_iops.1.log" | wc -l)
   check "$scope: fio's log spans the scope ($rows rows, $rt ms)" test "$rows" -ge $((rt / 1000 - 1))
   [ "$scope" = sat ] && expect_eq "sat: wrote exactly 1x" "$bytes" "$cap"
-  [ "$scope" = sat ] && check "sat: at least 11 rounds ($n)" test "$n" -ge 11
+  # ~10.9 s at 1500 IOPS: a round a second, but no report is asked for within a
+  # second of fio's predicted end (a SIGUSR1 in fio's teardown kills it), so fio's
+  # final report closes the last round: at least 10.
+  [ "$scope" = sat ] && check "sat: at least 10 rounds ($n)" test "$n" -ge 10
   [ "$scope" = mix ] && expect_eq "mix: 3 rounds" "$n" 3
 done
 "$SSDBENCH" verify "$out" > /dev/null || fail "verify"
