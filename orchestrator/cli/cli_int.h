@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "tmpl.h"
 
 #define CLI_EXIT_USAGE 2
 #define CLI_MAX_OPTS 24
@@ -65,6 +66,13 @@ struct cli_sizes {
 };
 /* Reads CLI_OPTS_SIZES into s; -1 to go on, else the usage error's exit code. */
 int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_sizes *s);
+/*
+ * Loads --template FILE as use's template, before any archive is read: a template is
+ * the user's input, so its error exits 2 (as a plan's does; 1 when it cannot be read)
+ * with nothing written. Returns -1 to go on (also without --template), else the exit
+ * code, the error said on stderr.
+ */
+int cli__template(const struct cli_cmd *c, const struct cli_parsed *p, enum tmpl_use use);
 
 /*
  * Parses argv for command c into p. Returns -1 when the command should go on, or an

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* cli_sizes: --preset, --width and --svg-text, shared by report and compare. */
+/* cli_sizes: --preset, --width, --svg-text and --template, shared by report and compare. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,4 +28,19 @@ int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_s
 	s->width = (int)v;
 	s->outlines = text && !strcmp(text, "outlines");
 	return -1;
+}
+
+int cli__template(const struct cli_cmd *c, const struct cli_parsed *p, enum tmpl_use use)
+{
+	const char *path = cli__value(c, p, "template");
+	struct tmpl *t = NULL;
+	struct diag d;
+	int rc;
+
+	if (!path)
+		return -1;
+	diag_clear(&d);
+	rc = tmpl_load_for(&t, path, use, &d);
+	tmpl_free(t);
+	return rc ? cli__finish(rc, &d) : -1;
 }

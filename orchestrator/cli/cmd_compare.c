@@ -193,7 +193,8 @@ int cmd_compare(const struct cli_cmd *c, int argc, char **argv)
 	int ex = cli__parse(c, argc, argv, &p), rc;
 
 	if (ex >= 0 || (ex = cli__langs(c, &p, 0, lang, &nlang)) >= 0 ||
-	    (ex = cli__sizes(c, &p, &sz)) >= 0)
+	    (ex = cli__sizes(c, &p, &sz)) >= 0 ||
+	    (ex = cli__template(c, &p, TMPL_FOR_LINEUP)) >= 0)
 		return ex;
 	labels = xcalloc(p.nargs, sizeof(*labels));
 	ex = parse_names(c, &p, labels, &base);

@@ -103,6 +103,8 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 		return ex;
 	if (cli__value(c, &p, "date") && (ex = check_date(c, cli__value(c, &p, "date"))) >= 0)
 		return ex;
+	if ((ex = cli__template(c, &p, TMPL_FOR_REPORT)) >= 0)
+		return ex;
 	diag_clear(&d);
 	result_run_init(&run);
 	rc = archive_load(p.arg, &run, &d);

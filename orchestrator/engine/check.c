@@ -14,9 +14,11 @@
 
 #include "err.h"
 #include "purgemethod.h"
+#include "report.h"
 #include "run_replay.h"
 #include "run_wcache.h"
 #include "sbuf.h"
+#include "tmpl.h"
 #include "units.h"
 #include "xalloc.h"
 
@@ -528,6 +530,23 @@ static int check_wcache(const struct plan *p, struct diag *d)
 	return rc;
 }
 
+int check_report_template(const struct plan *p, struct diag *d)
+{
+	char *name, *path;
+	struct tmpl *t = NULL;
+	int rc;
+
+	if (!p->report)
+		return 0;
+	name = xasprintf("templates/report-%s.xml", p->report);
+	path = report_data_path(name);
+	rc = tmpl_load(&t, path, d);
+	tmpl_free(t);
+	free(path);
+	free(name);
+	return rc;
+}
+
 int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 {
 	struct plan pl;
@@ -536,6 +555,8 @@ int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 
 	plan_init(&pl);
 	rc = plan_load(&pl, o->plan_path, o->sets, o->nsets, d);
+	if (!rc)
+		rc = check_report_template(&pl, d);
 	for (size_t i = 0; i < o->ntargets && !rc; i++)
 		rc = plan_apply_target(&pl, o->targets[i], d);
 	if (!rc)

@@ -38,6 +38,14 @@ void check_estimate(const struct plan *p, size_t first, size_t end, int parent,
 void check_format_ms(uint64_t ms, char *buf, size_t n);
 
 /*
+ * Loads the report template the plan names (report="NAME": templates/report-NAME.xml
+ * in the data folder) as the report at the end of the run will, so that a broken one
+ * is refused before the run, at its FILE:LINE:COL, and not after hours of it.
+ * 0 (also when the plan names none), or -SB_EPARSE (-SB_ENOENT: unreadable), d set.
+ */
+int check_report_template(const struct plan *p, struct diag *d);
+
+/*
  * Loads and checks the plan without running or touching anything, and prints the
  * resolved steps to out. Returns 0, or -SB_EPARSE / -SB_EUSAGE (invalid), d set.
  */

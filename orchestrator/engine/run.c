@@ -133,6 +133,8 @@ static int load(struct orch *x, struct diag *d)
 	if (o->confined_to)
 		x->plan.confine = rerun_confine(o->confined_to);
 	rc = plan_load(&x->plan, o->plan_path, o->sets, o->nsets, d);
+	if (!rc)   /* a broken template refused now, not after the run */
+		rc = check_report_template(&x->plan, d);
 	/* A rerun's or resume's benches are the command line's: how to reach one (its
 	 * ssh destination and port, the program run there) is not the archive's to say. */
 	for (size_t i = 0; o->confined_to && !rc && i < x->plan.nhosts; i++)

@@ -357,7 +357,7 @@ void plan_step_range(const struct plan_workload *w, uint64_t capacity, uint64_t 
  */
 static void attr_where(const char *file, int line, const char *attr, int *l, int *c)
 {
-	struct plan__src src;
+	struct xmlfile_src src;
 	struct sbuf text;
 	size_t tag = (size_t)-1, name_off, val_off;
 
@@ -368,18 +368,18 @@ static void attr_where(const char *file, int line, const char *attr, int *l, int
 		sbuf_release(&text);
 		return;
 	}
-	plan__src_scan(&src, text.buf, text.len);
+	xmlfile_src_scan(&src, text.buf, text.len);
 	for (size_t t = 0; t < src.ntags; t++) {
 		int tl, tc;
 
-		plan__linecol(&src, src.tags[t], &tl, &tc);
+		xmlfile_src_linecol(&src, src.tags[t], &tl, &tc);
 		if (tl <= line)
 			tag = t;
 	}
-	if (tag != (size_t)-1 && !plan__attr_pos(&src, src.tags[tag], attr, &name_off,
-						 &val_off))
-		plan__linecol(&src, val_off, l, c);
-	plan__src_release(&src);
+	if (tag != (size_t)-1 && !xmlfile_src_attr(&src, src.tags[tag], attr, &name_off,
+						    &val_off))
+		xmlfile_src_linecol(&src, val_off, l, c);
+	xmlfile_src_release(&src);
 	sbuf_release(&text);
 }
 

@@ -11,25 +11,9 @@
 
 #include "diag.h"
 #include "plan.h"
+#include "xmlfile.h"
 
 struct sbuf;
-
-/* ---- source locations (plan_loc.c) ---- */
-
-/* A plan's source text and the byte offset of every start tag, in document order. */
-struct plan__src {
-	const char *text;
-	size_t len;
-	size_t *tags;
-	size_t ntags, cap;
-	size_t doctype;    /* offset of a <!DOCTYPE or <!ENTITY, or (size_t)-1 */
-};
-
-void plan__src_scan(struct plan__src *s, const char *text, size_t len);
-void plan__src_release(struct plan__src *s);
-int plan__attr_pos(const struct plan__src *s, size_t tag, const char *attr,
-		   size_t *name_off, size_t *val_off);
-void plan__linecol(const struct plan__src *s, size_t off, int *line, int *col);
 
 /* ---- the tables (plan.c) ---- */
 
@@ -120,7 +104,7 @@ extern const size_t plan__nlimits;
 struct plan__doc {
 	char *file;
 	char *text;
-	struct plan__src src;
+	struct xmlfile_src src;
 	xmlDoc *xml;
 };
 

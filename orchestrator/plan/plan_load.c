@@ -7,7 +7,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,23 +24,12 @@
 /* ------------------------------------------------------------------------- */
 /* Documents                                                                 */
 
-/* Numbers element nodes in document order, matching the scanned start tags. */
-static void number_nodes(xmlNode *n, size_t *next)
-{
-	for (; n; n = n->next) {
-		if (n->type != XML_ELEMENT_NODE)
-			continue;
-		n->_private = (void *)(uintptr_t)++*next;
-		number_nodes(n->children, next);
-	}
-}
-
 static void doc_free(struct plan__doc *doc)
 {
 	if (!doc)
 		return;
 	xmlFreeDoc(doc->xml);
-	plan__src_release(&doc->src);
+	xmlfile_src_release(&doc->src);
 	free(doc->text);
 	free(doc->file);
 	free(doc);
@@ -50,13 +38,11 @@ static void doc_free(struct plan__doc *doc)
 /* Parses doc->text; refuses DTDs and entities before libxml2 ever sees them. */
 static int parse_doc(struct plan__loader *ld, struct plan__doc *doc, size_t len)
 {
-	size_t count = 0;
-
-	plan__src_scan(&doc->src, doc->text, len);
+	xmlfile_src_scan(&doc->src, doc->text, len);
 	if (doc->src.doctype != (size_t)-1) {
 		int line, col;
 
-		plan__linecol(&doc->src, doc->src.doctype, &line, &col);
+		xmlfile_src_linecol(&doc->src, doc->src.doctype, &line, &col);
 		return diag_set(ld->d, -SB_EPARSE, doc->file, line, col, "a DOCTYPE or "
 				"ENTITY declaration is not allowed in a plan (no DTDs, no "
 				"entities)");
@@ -64,7 +50,7 @@ static int parse_doc(struct plan__loader *ld, struct plan__doc *doc, size_t len)
 	doc->xml = xmlfile_parse(doc->file, doc->text, len, ld->d);
 	if (!doc->xml)
 		return -SB_EPARSE;
-	number_nodes(xmlDocGetRootElement(doc->xml), &count);
+	xmlfile_src_number(xmlDocGetRootElement(doc->xml));
 	return 0;
 }
 

@@ -125,9 +125,10 @@ struct tmpl {
  * and <chart kind="step-iops|sweep-qd|dispersion|summary|rounds|qos|consistency"
  * [width="960"] [height="600"] [title="..."] [log-y="true"] [inset="auto|none|400s"]
  * [inset-x="a..b"] [inset-y="a..b"]/> in drawing order; the root may name a preset
- * (preset="print|web|slide"). Unknown
- * elements, attributes or values are errors at FILE:LINE:COL. Returns 0 or a
- * negative SB_E* code; free *out with tmpl_free().
+ * (preset="print|web|slide"). Unknown elements, attributes or values are errors
+ * (-SB_EPARSE) at the FILE:LINE:COL of the attribute (a bad value's first character),
+ * else of the element, with "did you mean" for a misspelt name or word, as a plan's
+ * errors. Returns 0 or a negative SB_E* code; free *out with tmpl_free().
  */
 int tmpl_load(struct tmpl **out, const char *path, struct diag *d);
 /*

@@ -4,7 +4,8 @@
 # ones (run, report, compare); report --lang en,zh-CN writes one report per language
 # (pdftotext finds each language's own cover string, read from templates/i18n/);
 # a report named elsewhere (-o, --svg, --png) and a failing report leave every file
-# of the archive byte-identical; run --lang en gives an English report.
+# of the archive byte-identical (a bad --template: exit 2 at its FILE:LINE:COL, with
+# the line and a caret, nothing written); run --lang en gives an English report.
 . "$(dirname "$0")/lib.sh"
 command -v fio > /dev/null || { echo "SKIP: no fio"; exit 77; }
 I=$SRC/templates/i18n
@@ -71,10 +72,40 @@ expect_eq "--svg alone: nothing else" "$(find "$WORK/svgonly" -type f ! -name '*
 snap "$A" | diff "$WORK/before" - > /dev/null || fail "report -o/--svg changed the archive"
 
 # ---- a failing report leaves the archive as it was ------------------------------
-echo '<report><chart kind="no-such-kind"/></report>' > "$WORK/bad.xml"
-run_rc "$WORK/bad.out" "$WORK/bad.err" "$SSDBENCH" report "$A" --lang en --template "$WORK/bad.xml"
-expect_eq "bad template: exit" "$rc" 1
-snap "$A" | diff "$WORK/before" - > /dev/null || fail "a failed report (template) changed the archive"
+# A bad --template is the user's input, as a bad plan is: exit 2, the error at the
+# attribute's FILE:LINE:COL with a suggestion, the line and a caret under the column;
+# neither the archive nor the folders named for the output are touched.
+printf '<report>\n  <chart kind="summary"/>\n\t<chart kind="dispersion" widht="700"/>\n</report>\n' \
+  > "$WORK/bad.xml"
+line=$(grep -n 'widht=' "$WORK/bad.xml" | cut -d: -f1)
+col=$(awk -v l="$line" 'NR == l { print index($0, "widht=") }' "$WORK/bad.xml")
+expect_eq "bad template: the typo's line" "$line" 3
+for out in own elsewhere; do
+  args=()
+  [ $out = own ] || args=(-o "$WORK/bad-pdf/r.pdf" --svg "$WORK/bad-svg" --png "$WORK/bad-png")
+  run_rc "$WORK/bad.out" "$WORK/bad.err" "$SSDBENCH" report "$A" --lang en \
+    --template "$WORK/bad.xml" "${args[@]}"
+  expect_eq "bad template ($out): exit" "$rc" 2
+  expect_eq "bad template ($out): the error" "$(sed -n 1p "$WORK/bad.err")" \
+    "$WORK/bad.xml:$line:$col: error: unknown attribute 'widht' on <chart> (did you mean 'width'?)"
+  expect_eq "bad template ($out): the line" "$(sed -n 2p "$WORK/bad.err")" \
+    "  $(sed -n "${line}p" "$WORK/bad.xml")"
+  # the caret under column col: the line's tab kept, a space for every other character
+  expect_eq "bad template ($out): the caret" "$(sed -n 3p "$WORK/bad.err")" \
+    "  $(sed -n "${line}p" "$WORK/bad.xml" | cut -c1-$((col - 1)) | sed 's/[^\t]/ /g')^"
+  expect_eq "bad template ($out): stdout" "$(cat "$WORK/bad.out")" ""
+  snap "$A" | diff "$WORK/before" - > /dev/null || fail "a bad template ($out) changed the archive"
+done
+for d in bad-pdf bad-svg bad-png; do
+  check "bad template: no $d" test ! -e "$WORK/$d"
+done
+# One that parses but is for compare: exit 2 too, at the root element.
+printf '<?xml version="1.0"?>\n  <lineup/>\n' > "$WORK/lineup.xml"
+run_rc "$WORK/bad.out" "$WORK/bad.err" "$SSDBENCH" report "$A" --template "$WORK/lineup.xml"
+expect_eq "lineup template for report: exit" "$rc" 2
+grep -qF "$WORK/lineup.xml:2:3: error: the root element must be <report>, not <lineup>" \
+  "$WORK/bad.err" || { cat "$WORK/bad.err"; fail "lineup template for report: where"; }
+snap "$A" | diff "$WORK/before" - > /dev/null || fail "a lineup template changed the archive"
 # The second language fails after the first is drawn: still nothing changes.
 D=$WORK/data
 mkdir -p "$D/templates"

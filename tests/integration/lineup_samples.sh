@@ -153,8 +153,25 @@ set +e
 "$SSDBENCH" compare "$Z" -t "$SRC/templates/report-default.xml" -o "$WORK/r.pdf" > /dev/null 2> "$WORK/r.err"
 rc=$?
 set -e
-expect_eq "a report template for compare" "$rc" 1
+expect_eq "a report template for compare" "$rc" 2
 grep -q "use it with 'ssdbench report'" "$WORK/r.err" || fail "a report template: why"
+# A typo in a metric: exit 2 at the word inside metrics="...", with a suggestion, the
+# line and a caret; no PDF, SVG or CSV written.
+printf '<lineup>\n  <chart kind="delta" metrics="iops clat_p99.9_us wirte_iops"/>\n</lineup>\n' \
+  > "$WORK/typo.xml"
+col=$(awk 'NR == 2 { print index($0, "wirte_iops") }' "$WORK/typo.xml")
+set +e
+"$SSDBENCH" compare "$Z" -t "$WORK/typo.xml" -o "$WORK/typo.pdf" --svg "$WORK/typo-svg" \
+  --csv "$WORK/typo.csv" > "$WORK/typo.out" 2> "$WORK/typo.err"
+rc=$?
+set -e
+expect_eq "a metric's typo: exit" "$rc" 2
+grep -qF "$WORK/typo.xml:2:$col: error: unknown metric 'wirte_iops' (did you mean 'write_iops'?" \
+  "$WORK/typo.err" || { cat "$WORK/typo.err"; fail "a metric's typo: where and what"; }
+expect_eq "a metric's typo: the caret" "$(sed -n 3p "$WORK/typo.err")" "  $(printf "%$((col - 1))s")^"
+for f in typo.pdf typo-svg typo.csv; do
+  check "a metric's typo: no $f" test ! -e "$WORK/$f"
+done
 
 # ---- archives of different plans -----------------------------------------------------------
 sed -e 's/name="op-lineup"/name="op-other"/' -e 's/values="0 28 100"/values="0"/' \

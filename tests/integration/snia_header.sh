@@ -4,7 +4,8 @@
 # snia-iops on a file, whose English PDF text carries each header field with the
 # value recomputed from manifest.json and fio.json (the steady-state line by least
 # squares in awk from the window's rounds); a non-SNIA plan's report with the fields
-# that apply; a plan naming an unknown template refused at FILE:LINE:COL.
+# that apply; a plan naming an unknown template refused at FILE:LINE:COL, and one
+# naming a broken template refused by check and run (exit 2) before anything runs.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pdfsize.sh"  # #22: pdf_ok, no word under 9 pt
 command -v pdftotext > /dev/null || { echo "SKIP: no pdftotext"; exit 77; }
@@ -149,4 +150,31 @@ grep -qF "snia-iops" "$WORK/check.err" || fail "check: the shipped templates not
 sed 's/<plan /<plan report="snia-iop" /' "$SRC/testplans/quick.xml" > "$WORK/typo.xml"
 run_rc "$WORK/check.log" "$WORK/check.err" "$SSDBENCH" check "$WORK/typo.xml"
 grep -qF "did you mean 'snia-iops'?" "$WORK/check.err" || fail "check: no suggestion"
+
+# report="snia-iops" whose template (in another data folder) is broken: check and run
+# refuse it before anything runs, exit 2 at the template's FILE:LINE:COL with the
+# line and a caret, and the run writes nothing (no archive, no target file).
+D=$WORK/data
+mkdir -p "$D"
+cp -a "$SRC/templates" "$D/"
+sed -i '0,/<chart kind="rounds"/s//<chart kind="rouns"/' "$D/templates/report-snia-iops.xml"
+line=$(grep -n 'kind="rouns"' "$D/templates/report-snia-iops.xml" | cut -d: -f1)
+[ -n "$line" ] || fail "the broken template: no kind=\"rouns\""
+col=$(awk -v l="$line" 'NR == l { print index($0, "kind=\"rouns\"") + 6 }' \
+  "$D/templates/report-snia-iops.xml")
+want="$D/templates/report-snia-iops.xml:$line:$col: error: unknown chart kind 'rouns' (did you mean 'rounds'?"
+caret="  $(sed -n "${line}p" "$D/templates/report-snia-iops.xml" | cut -c1-$((col - 1)) | sed 's/[^\t]/ /g')^"
+run_rc "$WORK/check.log" "$WORK/check.err" env SSDBENCH_DATADIR="$D" "$SSDBENCH" check \
+  "$SRC/testplans/snia-iops.xml" --set smoke=1
+expect_eq "check, broken template: exit" "$rc" 2
+grep -qF "$want" "$WORK/check.err" || { cat "$WORK/check.err" >&2; fail "check: the template's error"; }
+expect_eq "check, broken template: the caret" "$(sed -n 3p "$WORK/check.err")" "$caret"
+run_rc "$WORK/run.log" "$WORK/run.err" env SSDBENCH_DATADIR="$D" "$SSDBENCH" run \
+  "$SRC/testplans/snia-iops.xml" --set smoke=1 --target "dut=file:$WORK/never.bin,size=256MiB" \
+  --out "$WORK/never"
+expect_eq "run, broken template: exit" "$rc" 2
+grep -qF "$want" "$WORK/run.err" || { cat "$WORK/run.err" >&2; fail "run: the template's error"; }
+expect_eq "run, broken template: the caret" "$(sed -n 3p "$WORK/run.err")" "$caret"
+check "run, broken template: no archive" test ! -e "$WORK/never"
+check "run, broken template: no target file" test ! -e "$WORK/never.bin"
 echo "ok"
