@@ -12,9 +12,9 @@
 
 #include <jansson.h>
 
+#include "datadir.h"
 #include "err.h"
 #include "purgemethod.h"
-#include "report.h"
 #include "run_replay.h"
 #include "run_wcache.h"
 #include "sbuf.h"
@@ -539,7 +539,7 @@ int check_report_template(const struct plan *p, struct diag *d)
 	if (!p->report)
 		return 0;
 	name = xasprintf("templates/report-%s.xml", p->report);
-	path = report_data_path(name);
+	path = datadir_path(name);
 	rc = tmpl_load(&t, path, d);
 	tmpl_free(t);
 	free(path);
