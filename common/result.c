@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "lang.h"
 #include "xalloc.h"
 
 void result_series_push(struct result_series *s, double t, double v)
@@ -150,21 +151,6 @@ const char *result_run_title(const struct result_run *r, const char *lang)
 	return r->plan_title ? r->plan_title : r->plan_name;
 }
 
-const char *result_lang_base(const char *lang)
-{
-	static const struct { const char *prefix, *base; } langs[] = {
-		{ "zh-cn", "zh-CN" }, { "zh-sg", "zh-CN" }, { "zh-hans", "zh-CN" },
-		{ "zh", "zh-TW" },    { "", "en" },
-	};
-	size_t i = 0;
-
-	if (!lang)
-		return "zh-TW";
-	while (langs[i].prefix[0] && strncasecmp(lang, langs[i].prefix, strlen(langs[i].prefix)))
-		i++;
-	return langs[i].base;
-}
-
 void result_labels_add(struct result_labels *l, const char *lang, const char *text)
 {
 	for (size_t i = 0; i < l->n; i++)
@@ -180,7 +166,7 @@ void result_labels_add(struct result_labels *l, const char *lang, const char *te
 
 const char *result_labels_get(const struct result_labels *l, const char *lang)
 {
-	const char *base = result_lang_base(lang), *any = NULL, *same = NULL;
+	const char *base = lang_tag(lang_base(lang)), *any = NULL, *same = NULL;
 
 	for (size_t i = 0; i < l->n; i++) {
 		const char *t = l->v[i].lang;
@@ -189,7 +175,7 @@ const char *result_labels_get(const struct result_labels *l, const char *lang)
 			return l->v[i].text;
 		if (!strcmp(t, "*"))
 			any = l->v[i].text;
-		else if (!same && !strcmp(result_lang_base(t), base))
+		else if (!same && !strcmp(lang_tag(lang_base(t)), base))
 			same = l->v[i].text;
 	}
 	return same ? same : any;

@@ -235,16 +235,11 @@ void result_run_add_title(struct result_run *r, const char *lang, const char *te
 /* The plan's title in lang if it has one, else its own title, else its name. */
 const char *result_run_title(const struct result_run *r, const char *lang);
 
-/*
- * Labels. The language a tag reads as: "zh-CN" (zh-CN, zh-SG, zh-Hans), "zh-TW"
- * (any other zh), else "en"; NULL reads as "zh-TW", the report's default.
- */
-const char *result_lang_base(const char *lang);
 /* Adds (or replaces) the label in lang ("*": every language); copies. */
 void result_labels_add(struct result_labels *l, const char *lang, const char *text);
 /*
  * The label for lang: the one of that tag, else one whose tag reads as the same
- * language (result_lang_base), else the "*" one; NULL when none.
+ * language (lang_base()), else the "*" one; NULL when none.
  */
 const char *result_labels_get(const struct result_labels *l, const char *lang);
 void result_labels_release(struct result_labels *l);

@@ -20,6 +20,7 @@
 #include "diag.h"
 #include "err.h"
 #include "fsutil.h"
+#include "lang.h"
 #include "sbuf.h"
 #include "sha256.h"
 #include "suggest.h"
@@ -306,6 +307,39 @@ static void test_fsutil(void **state)
 	free(file);
 }
 
+/* The languages' table: tags, aliases with subtags in any case, what others read as. */
+static void test_lang(void **state)
+{
+	static const struct { const char *tag; int want; } find[] = {
+		{ "en", LANG_EN }, { "EN-us", LANG_EN }, { "zh-TW", LANG_ZH_TW },
+		{ "zh-hant-HK", LANG_ZH_TW }, { "zh-MO", LANG_ZH_TW }, { "zh-Hans", LANG_ZH_CN },
+		{ "zh-sg", LANG_ZH_CN }, { "zh-CN", LANG_ZH_CN }, { "zh", -1 }, { "fr", -1 },
+		{ "english", -1 }, { "zh-TWx", -1 }, { "", -1 },
+	};
+	static const struct { const char *tag; enum lang want; } base[] = {
+		{ "zh", LANG_ZH_TW }, { "zh-yue", LANG_ZH_TW }, { "zh-Hans-CN", LANG_ZH_CN },
+		{ "fr", LANG_EN }, { "zhx", LANG_EN }, { "en-GB", LANG_EN },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(find) / sizeof(find[0]); i++) {
+		if (lang_find(find[i].tag) != find[i].want)
+			fail_msg("lang_find(\"%s\") = %d, want %d", find[i].tag,
+				 lang_find(find[i].tag), find[i].want);
+	}
+	assert_int_equal(lang_find(NULL), -1);
+	for (size_t i = 0; i < sizeof(base) / sizeof(base[0]); i++)
+		assert_int_equal(lang_base(base[i].tag), base[i].want);
+	assert_int_equal(lang_base(NULL), LANG_DEFAULT);
+	assert_string_equal(lang_default(), "zh-TW");
+	assert_string_equal(lang_tag(LANG_EN), "en");
+	assert_string_equal(lang_tag(LANG_ZH_CN), "zh-CN");
+	assert_null(lang_tag(LANG_N));
+	/* every row's tag finds itself */
+	for (int l = 0; l < LANG_N; l++)
+		assert_int_equal(lang_find(lang_tag((enum lang)l)), l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -321,6 +355,7 @@ int main(void)
 		cmocka_unit_test(test_utf8_width),
 		cmocka_unit_test(test_clock),
 		cmocka_unit_test(test_fsutil),
+		cmocka_unit_test(test_lang),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

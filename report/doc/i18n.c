@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "err.h"
+#include "lang.h"
 #include "sbuf.h"
 #include "xalloc.h"
 #include "xmlfile.h"
@@ -17,44 +17,23 @@ struct i18n {
 	size_t n;
 };
 
-/*
- * The report languages, the only table of them: the tag a report, its folder
- * (report/<tag>/) and its string file templates/i18n/<tag>.xml are named by, then
- * the BCP 47 tags that mean it: each one alone or followed by more subtags
- * ("zh-Hant-HK"), without regard to case.
- */
-static const struct {
-	const char *tag;
-	const char *alias[5];
-} langs[] = {
-	{ "en", { "en", NULL } },
-	{ "zh-TW", { "zh-TW", "zh-Hant", "zh-HK", "zh-MO", NULL } },
-	{ "zh-CN", { "zh-CN", "zh-Hans", "zh-SG", NULL } },
-};
-
-#define NLANGS (sizeof(langs) / sizeof(langs[0]))
+_Static_assert(LANG_N <= I18N_MAX_LANGS, "I18N_MAX_LANGS holds every language");
 
 const char *i18n_lang_find(const char *tag)
 {
-	for (size_t i = 0; tag && i < NLANGS; i++)
-		for (size_t k = 0; langs[i].alias[k]; k++) {
-			size_t n = strlen(langs[i].alias[k]);
+	int l = lang_find(tag);
 
-			if (!strncasecmp(tag, langs[i].alias[k], n) &&
-			    (tag[n] == '\0' || tag[n] == '-'))
-				return langs[i].tag;
-		}
-	return NULL;
+	return l < 0 ? NULL : lang_tag((enum lang)l);
 }
 
 const char *i18n_lang(size_t i)
 {
-	return i < NLANGS ? langs[i].tag : NULL;
+	return i < LANG_N ? lang_tag((enum lang)i) : NULL;
 }
 
 char *i18n_path(const char *datadir, const char *lang)
 {
-	const char *tag = i18n_lang_find(lang ? lang : "zh-TW");
+	const char *tag = i18n_lang_find(lang ? lang : lang_default());
 
 	return xasprintf("%s/templates/i18n/%s.xml", datadir, tag ? tag : "en");
 }
@@ -64,9 +43,9 @@ const char *i18n_lang_known(void)
 	static char buf[64];
 
 	if (!buf[0])
-		for (size_t i = 0; i < NLANGS; i++)
+		for (int i = 0; i < LANG_N; i++)
 			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s",
-				 i ? ", " : "", langs[i].tag);
+				 i ? ", " : "", lang_tag((enum lang)i));
 	return buf;
 }
 

@@ -20,6 +20,7 @@
 #include "gfx_heap.h"
 #include "gfx_png.h"
 #include "gfx_svgtext.h"
+#include "lang.h"
 #include "safefile.h"
 #include "sbuf.h"
 #include "xalloc.h"
@@ -154,7 +155,7 @@ int gfx_fonts_new(struct gfx_fonts **out, const char *fonts_conf, const char *la
 	int rc;
 
 	*out = NULL;
-	lang = lang && *lang ? lang : "zh-TW";
+	lang = lang && *lang ? lang : lang_default();
 	family = family_for(lang);
 	rc = load_fc(f, fonts_conf, family, d);
 	if (rc)

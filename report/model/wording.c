@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * wording: reviewer wording of access patterns and sweep values, one
- * table each, a column per language (en, zh-TW, zh-CN).
+ * table each, a column per language in common/lang.h's order (en, zh-TW, zh-CN).
  */
 #include "wording.h"
 
@@ -11,10 +11,14 @@
 
 #include "xalloc.h"
 
+/* The tables' columns are LANGS' rows in order: a new language is a column in each. */
+_Static_assert(LANG_EN == 0 && LANG_ZH_TW == 1 && LANG_ZH_CN == 2 && LANG_N == 3,
+	       "a wording column per language of common/lang.h, in its order");
+
 /* fio's rw= values; "{}" stands for the mix, "70/30" (reads/writes). */
 static const struct {
 	const char *rw;
-	const char *text[WORDING_NLANGS];
+	const char *text[LANG_N];
 } patterns[] = {
 	{ "read", { "sequential read", "循序讀取", "顺序读取" } },
 	{ "write", { "sequential write", "循序寫入", "顺序写入" } },
@@ -32,7 +36,7 @@ static const struct {
 static const struct {
 	const char *kind;
 	int with_pattern;
-	const char *text[WORDING_NLANGS];
+	const char *text[LANG_N];
 } kinds[] = {
 	{ "workload", 1, { "", "", "" } },
 	{ "precondition", 1, { "fill: ", "填盤：", "填盘：" } },
@@ -48,7 +52,7 @@ static const struct {
 static const struct {
 	const char *key, *value;
 	int in_pattern;
-	const char *text[WORDING_NLANGS];
+	const char *text[LANG_N];
 } cells[] = {
 	{ "op", NULL, 0, { "OP {} %", "OP {} %", "OP {} %" } },
 	{ "phase", "before", 0, { "before fill", "填盤前", "填盘前" } },
@@ -68,17 +72,14 @@ static const struct {
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-enum wording_lang wording_lang(const char *lang)
+enum lang wording_lang(const char *lang)
 {
-	const char *b = result_lang_base(lang);
-
-	return !strcmp(b, "zh-TW") ? WORDING_ZH_TW : !strcmp(b, "zh-CN") ? WORDING_ZH_CN :
-	       WORDING_EN;
+	return lang_base(lang);
 }
 
 const char *wording_sep(const char *lang)
 {
-	return wording_lang(lang) == WORDING_EN ? ", " : "，";
+	return wording_lang(lang) == LANG_EN ? ", " : "，";
 }
 
 /* Appends text with each "{}" replaced by value. */
@@ -105,7 +106,7 @@ void wording_bs(uint64_t bs, char *buf, size_t n)
 }
 
 /* "4K random write QD32 T1" of st, in language column l. */
-static void add_access(const struct result_step *st, enum wording_lang l, struct sbuf *sb)
+static void add_access(const struct result_step *st, enum lang l, struct sbuf *sb)
 {
 	char bs[32], mix[32];
 	size_t i = 0;
@@ -130,7 +131,7 @@ static void add_access(const struct result_step *st, enum wording_lang l, struct
 
 void wording_pattern(const struct result_step *st, const char *lang, struct sbuf *sb)
 {
-	enum wording_lang l = wording_lang(lang);
+	enum lang l = wording_lang(lang);
 	size_t k = 0;
 
 	while (k < N(kinds) && (!st->kind || strcmp(kinds[k].kind, st->kind)))
@@ -150,7 +151,7 @@ void wording_pattern(const struct result_step *st, const char *lang, struct sbuf
 
 /* Appends the wording of one key=value[0..vlen) of a cell; 0 when left out. */
 static int add_coord(const char *key, size_t klen, const char *value, size_t vlen,
-		     enum wording_lang l, int skip_pattern, struct sbuf *sb)
+		     enum lang l, int skip_pattern, struct sbuf *sb)
 {
 	char *v = xstrndup(value, vlen);
 	size_t i = 0;
@@ -173,7 +174,7 @@ static int add_coord(const char *key, size_t klen, const char *value, size_t vle
 
 void wording_cell(const char *cell, const char *lang, int skip_pattern, struct sbuf *sb)
 {
-	enum wording_lang l = wording_lang(lang);
+	enum lang l = wording_lang(lang);
 	const char *s = cell;
 	int any = 0;
 

@@ -4,19 +4,17 @@
  * display label in the report's language, else reviewer wording generated from one
  * table of access patterns per language ("4K 隨機寫入 QD32 T1", "4K 随机写入 QD32
  * T1", "4K random write QD32 T1") and one of sweep values ("OP 28 %", "填盤前").
- * Without cairo (in sb_chart). Step names stay in file names and CSVs.
+ * Without cairo (in report/model/). Step names stay in file names and CSVs.
  */
 #ifndef SB_WORDING_H
 #define SB_WORDING_H
 
+#include "lang.h"
 #include "result.h"
 #include "sbuf.h"
 
-/* The languages of the tables, in their columns' order. */
-enum wording_lang { WORDING_EN, WORDING_ZH_TW, WORDING_ZH_CN, WORDING_NLANGS };
-
-/* The column for a language tag (result_lang_base(): NULL reads as zh-TW). */
-enum wording_lang wording_lang(const char *lang);
+/* The column of the tables for a language tag: lang_base()'s (NULL reads as the default). */
+enum lang wording_lang(const char *lang);
 
 /* A block size as reviewers write it: "4K", "128K", "1M", "512B". */
 void wording_bs(uint64_t bs, char *buf, size_t n);

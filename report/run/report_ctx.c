@@ -13,6 +13,7 @@
 
 #include "datadir.h"
 #include "i18n.h"
+#include "lang.h"
 #include "units.h"
 #include "wording.h"
 #include "xalloc.h"
@@ -34,14 +35,14 @@ int report__load_msgs(struct report *r, const char *lang, struct diag *d)
 /* The plan's display title (may be CJK), else its name. */
 const char *report__plan_title(const struct report *r)
 {
-	return msg_or(result_run_title(r->run, msg_or(r->o->lang, "zh-TW")),
+	return msg_or(result_run_title(r->run, msg_or(r->o->lang, lang_default())),
 			      "ssdbench");
 }
 
 /* the report's language ("zh-TW" when not given). */
 const char *report__lang(const struct report *r)
 {
-	return msg_or(r->o ? r->o->lang : NULL, "zh-TW");
+	return msg_or(r->o ? r->o->lang : NULL, lang_default());
 }
 
 /* The element's access pattern in the report's language: "4K 隨機寫入 QD32 T1". */

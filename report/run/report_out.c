@@ -20,6 +20,7 @@
 #include "archive_files.h"
 #include "err.h"
 #include "i18n.h"
+#include "lang.h"
 #include "safefile.h"
 #include "xalloc.h"
 
@@ -35,7 +36,7 @@ int report_langs_of(const struct result_run *run, const char **out, struct diag 
 	int rc;
 
 	if (!run->report_langs || !*run->report_langs) {
-		out[0] = "zh-TW";
+		out[0] = lang_default();
 		return 1;
 	}
 	rc = i18n_lang_split(run->report_langs, out, I18N_MAX_LANGS, &n, d);
