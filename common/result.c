@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "lang.h"
+#include "vocab.h"
 #include "xalloc.h"
 
 void result_series_push(struct result_series *s, double t, double v)
@@ -243,8 +244,12 @@ void result_track_set(struct result_track *t, int round, double value,
 
 int result_step_measured(const struct result_step *st)
 {
-	return !st->kind || !strcmp(st->kind, "workload") || !strcmp(st->kind, "precondition") ||
-	       !strcmp(st->kind, "replay");
+	return (step_kind_flags(result_step_kind(st)) & STEP_MEASURED) != 0;
+}
+
+int result_step_kind(const struct result_step *st)
+{
+	return st->kind ? vocab_find(step_kind_names, st->kind) : STEP_WORKLOAD;
 }
 
 const char *result_dir_name(enum result_dir d)

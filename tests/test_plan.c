@@ -15,6 +15,7 @@
 
 #include "err.h"
 #include "plan.h"
+#include "vocab.h"
 
 
 /* Writes text to a fresh file and loads it; returns plan_load's code. */
@@ -393,6 +394,18 @@ static void test_kinds(void **state)
 	for (int k = 0; k < PLAN_SCOPE_KIND_COUNT; k++)
 		assert_string_equal(plan_scope_name((enum plan_scope_kind)k), scopes[k]);
 	assert_string_equal(plan_kind_name((enum plan_kind)PLAN_KIND_COUNT), "?");
+	/* the plan's kinds are common/vocab's, which the results side reads */
+	assert_int_equal(PLAN_KIND_COUNT, STEP_N);
+	assert_int_equal(PLAN_SCOPE_KIND_COUNT, SCOPE_N);
+	for (int k = 0; k < PLAN_KIND_COUNT; k++)
+		assert_string_equal(plan_kind_name((enum plan_kind)k), step_kind_names[k]);
+	for (int k = 0; k < PLAN_SCOPE_KIND_COUNT; k++)
+		assert_string_equal(plan_scope_name((enum plan_scope_kind)k), scope_kind_names[k]);
+	assert_int_equal(step_kind_flags(STEP_WORKLOAD) | step_kind_flags(STEP_PRECONDITION) |
+			 step_kind_flags(STEP_REPLAY), STEP_MEASURED);
+	assert_int_equal(step_kind_flags(STEP_PURGE) | step_kind_flags(STEP_IDLE) |
+			 step_kind_flags(STEP_PROBE) | step_kind_flags(-1) |
+			 step_kind_flags(STEP_N), 0);
 	assert_int_equal(plan_kind_info(PLAN_WORKLOAD)->flags,
 			 PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_MEASURE);
 	assert_int_equal(plan_kind_info(PLAN_PRECONDITION)->flags,

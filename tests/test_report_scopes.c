@@ -17,6 +17,7 @@
 #include "result.h"
 #include "sbuf.h"
 #include "testutil.h"
+#include "vocab.h"
 #include "xalloc.h"
 
 static struct result_step *step(struct result_run *r, const char *name,
@@ -198,6 +199,40 @@ static void test_which_charts(void **state)
 }
 
 /*
+ * Every chart hint a plan may give (common/vocab.h's table, the plan's choices) has
+ * a builder of the step's own charts but "none"; "time" draws what "auto" does.
+ */
+static void test_every_hint(void **state)
+{
+	const struct fixture *f = *state;
+	struct report r = f->r;
+	struct result_step st = f->run.steps[4];   /* "hot": per-second data, no hint */
+	int n = 0;
+
+	for (int h = 0; chart_hint_names[h]; h++, n++) {
+		assert_int_equal(chart_hint_of(chart_hint_names[h]), h);
+		if (h == HINT_NONE)
+			assert_null(report__step_builder((enum chart_hint)h));
+		else if (!report__step_builder((enum chart_hint)h))
+			fail_msg("the hint '%s' has no builder", chart_hint_names[h]);
+	}
+	assert_int_equal(n, HINT_N);
+	assert_int_equal(chart_hint_of(NULL), HINT_AUTO);
+	assert_int_equal(chart_hint_of("steady"), HINT_AUTO);
+	/* "time" on the "hot" step: one more page, its IOPS over time */
+	r.charts = NULL;
+	r.ncharts = r.charts_cap = 0;
+	st.chart = xstrdup("time");
+	report__build_step(&r, &st, 0);
+	free(st.chart);
+	assert_int_equal(r.ncharts, 1);
+	assert_string_equal(r.charts[0].name, "step-005-iops");
+	chart_free(r.charts[0].c);
+	free(r.charts[0].name);
+	free(r.charts);
+}
+
+/*
  * the dispersion charts' average and 99.9 %-slowest lines and
  * score, and the table's rows (steps outside rounds with per-second data).
  */
@@ -332,6 +367,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_which_charts),
+		cmocka_unit_test(test_every_hint),
 		cmocka_unit_test(test_steady_charts),
 		cmocka_unit_test(test_matrix_pages),
 		cmocka_unit_test(test_other_pages),

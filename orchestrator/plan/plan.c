@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "purgemethod.h"
 #include "plan_int.h"
+#include "purgemethod.h"
+#include "vocab.h"
 #include "xalloc.h"
 
 static const char *const rw_choices[] = {
@@ -25,7 +26,6 @@ static const char *const engine_choices[] = {
 };
 static const char *const pattern_choices[] = { "seq", "rand", NULL };
 static const char *const log_choices[] = { "per-second", "none", NULL };
-static const char *const until_choices[] = { "steady", "written", "time", "max", NULL };
 static const char *const metric_choices[] = {
 	"iops", "bw", "lat-mean", "lat-max", "clat-mean", "clat-max", NULL,
 };
@@ -33,9 +33,6 @@ static const char *const dir_choices[] = { "read", "write", "total", NULL };
 static const char *const op_choices[] = { "software", "hpa", "namespace", NULL };
 static const char *const failure_choices[] = { "stop", "continue", NULL };
 static const char *const wcache_choices[] = { "off", "on", "as-is", NULL };
-static const char *const chart_choices[] = {
-	"auto", "time", "dispersion", "written", "sweep", "qos", "none", NULL,
-};
 #define CHART_HELP "report hint: the chart this wants (`auto` lets the report choose; " \
 	"`dispersion` per-second scatter, `written` against % of capacity written, " \
 	"`sweep` against the sweep's variable, `qos` latency percentiles)"
@@ -192,7 +189,7 @@ static const struct plan__attr workload_attrs[] = {
 	  "per-second IOPS, bandwidth and latency logs"),
 	A("telemetry", T_TIME, 0, NULL, plan_workload, telemetry_ms, 0, 0, NULL,
 	  "sample temperature and health this often during the step"),
-	A("chart", T_ENUM, 0, "auto", plan_workload, chart, 0, 0, chart_choices, CHART_HELP),
+	A("chart", T_ENUM, 0, "auto", plan_workload, chart, 0, 0, chart_hint_names, CHART_HELP),
 	A("data", T_TEXT, 0, NULL, plan_workload, data, 0, 0, NULL,
 	  "this step's data pattern, as the plan's `data`; default the plan's"),
 };
@@ -276,7 +273,7 @@ static const struct plan__attr sweep_attrs[] = {
 
 static const struct plan__attr rounds_attrs[] = {
 	A("name", T_NAME, 1, NULL, plan_scope, name, 0, 0, NULL, "name of the loop"),
-	A("until", T_ENUM, 0, "steady", plan_scope, until, 0, 0, until_choices,
+	A("until", T_ENUM, 0, "steady", plan_scope, until, 0, 0, scope_until_names,
 	  "stop at steady state (SNIA), when `written` is reached, after `time`, or at "
 	  "`max` rounds; max rounds always stops it"),
 	A("max", T_INT, 0, "25", plan_scope, max_rounds, 1, 100000, NULL, "most rounds"),
@@ -290,7 +287,7 @@ static const struct plan__attr rounds_attrs[] = {
 	  "with until=written: stop once this much was written (`2x`, `4x` capacity)"),
 	A("time", T_TIME, 0, NULL, plan_scope, time_ms, 0, 0, NULL,
 	  "stop after this long (with until=time, or as a limit for the others)"),
-	A("chart", T_ENUM, 0, "auto", plan_scope, chart, 0, 0, chart_choices, CHART_HELP),
+	A("chart", T_ENUM, 0, "auto", plan_scope, chart, 0, 0, chart_hint_names, CHART_HELP),
 	A("continuous", T_BOOL, 0, "1", plan_scope, continuous, 0, 0, NULL,
 	  "run the rounds as one fio process, cut into rounds from its status reports, "
 	  "when they can be: one time-based workload of whole seconds, until `written` "
@@ -605,6 +602,16 @@ uint64_t plan_amount_bytes(const struct plan_amount *a, uint64_t capacity)
 }
 
 #define KIND_ROW(e, name, time, flags, summary, ...) [e] = { name, time, flags, summary },
+/* The kinds are common/vocab.h's, in its order (test_plan holds the names to it). */
+_Static_assert(PLAN_KIND_COUNT == STEP_N && (int)PLAN_WORKLOAD == (int)STEP_WORKLOAD &&
+	       (int)PLAN_PRECONDITION == (int)STEP_PRECONDITION &&
+	       (int)PLAN_PURGE == (int)STEP_PURGE && (int)PLAN_IDLE == (int)STEP_IDLE &&
+	       (int)PLAN_PROBE == (int)STEP_PROBE && (int)PLAN_REPLAY == (int)STEP_REPLAY,
+	       "plan.h's step kinds are common/vocab.h's STEP_KINDS, in order");
+_Static_assert(PLAN_SCOPE_KIND_COUNT == SCOPE_N && (int)PLAN_ROUNDS == (int)SCOPE_ROUNDS &&
+	       (int)PLAN_DUTY_CYCLE == (int)SCOPE_DUTY_CYCLE && (int)PLAN_OP == (int)SCOPE_OP &&
+	       (int)PLAN_RAID == (int)SCOPE_RAID,
+	       "plan.h's scope kinds are common/vocab.h's SCOPE_KINDS, in order");
 static const struct plan_kind_info kinds[PLAN_KIND_COUNT] = { PLAN_STEP_KINDS(KIND_ROW) };
 #define SCOPE_ROW(e, name, flags, ...) [e] = { name, flags },
 static const struct plan_scope_info scope_kinds[PLAN_SCOPE_KIND_COUNT] = {

@@ -14,14 +14,14 @@
 #include "chartdraw.h"
 #include "consistency_table.h"
 #include "datadir.h"
+#include "datadir.h"
 #include "err.h"
 #include "gfx.h"
-#include "pagesplit.h"
 #include "html.h"
 #include "i18n.h"
 #include "lineup_params.h"
+#include "pagesplit.h"
 #include "qos.h"
-#include "datadir.h"
 #include "rounds.h"
 #include "safefile.h"
 #include "sbuf.h"
@@ -29,6 +29,7 @@
 #include "tmpl.h"
 #include "units.h"
 #include "version.h"
+#include "vocab.h"
 #include "wording.h"
 #include "xalloc.h"
 #include "xlsx.h"
@@ -229,7 +230,7 @@ static size_t seconds_of(const struct result_step *st)
 /* Whether the plan asked for a dispersion chart of the step ("chart" hint). */
 static int wants_dispersion(const struct result_step *st)
 {
-	return st->chart && !strcmp(st->chart, "dispersion");
+	return chart_hint_of(st->chart) == HINT_DISPERSION;
 }
 
 /* Per-second IOPS per column, for tests of a minute or more or with the hint. */

@@ -12,6 +12,7 @@
 #include "err.h"
 #include "safefile.h"
 #include "sbuf.h"
+#include "vocab.h"
 #include "xalloc.h"
 
 static const struct lineup_metric_def metrics[LM_N] = {
@@ -65,8 +66,7 @@ static int same(const char *a, const char *b)
 static int usable(const struct result_step *st)
 {
 	return st->status && !strcmp(st->status, "ok") &&
-	       (!st->kind || !strcmp(st->kind, "workload") ||
-		!strcmp(st->kind, "replay"));
+	       (result_step_kind(st) == STEP_WORKLOAD || result_step_kind(st) == STEP_REPLAY);
 }
 
 /* ---- sweep keys: "op=0 phase=before" ------------------------------------------------ */

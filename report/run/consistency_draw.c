@@ -89,7 +89,7 @@ void report__cons_subtitle(struct chart *c, const char *base, struct sbuf *cap)
 /* A step of the table: finished, outside rounds, not hidden, with per-second data. */
 static int in_table(const struct result_step *st)
 {
-	return report__is_ok(st) && !st->scope && strcmp(report__hint(st), "none") &&
+	return report__is_ok(st) && !st->scope && report__hint(st) != HINT_NONE &&
 	       st->cons_total.n > 0;
 }
 

@@ -13,14 +13,15 @@
 #include "chart.h"
 #include "chartdraw.h"
 #include "datadir.h"
-#include "report_int.h"
 #include "err.h"
 #include "gfx.h"
 #include "pagesplit.h"
+#include "report_int.h"
 #include "safefile.h"
 #include "sbuf.h"
 #include "units.h"
 #include "version.h"
+#include "vocab.h"
 #include "wording.h"
 #include "xalloc.h"
 
@@ -383,7 +384,7 @@ static void step_cells(const struct report *r, const struct result_step *st,
 	chart_format_grouped(iops, 0, buf, sizeof(buf));
 	cell[0] = xasprintf("%d", st->index);
 	cell[1] = report__step_name(r, st);
-	cell[2] = st->kind && !strcmp(st->kind, "purge") ? report__purge_text(r, st)
+	cell[2] = result_step_kind(st) == STEP_PURGE ? report__purge_text(r, st)
 							   : sbuf_detach(&sb);
 	cell[3] = xstrdup(msg_or(st->status, "?"));
 	cell[4] = fmt_mbs(ds[RESULT_READ].bw_bytes);

@@ -94,7 +94,7 @@ static char *provenance(const struct report *r)
 /* A finished step outside rounds whose hint does not say "none". */
 static int is_ok(const struct result_step *st)
 {
-	return report__is_ok(st) && !st->scope && strcmp(report__hint(st), "none");
+	return report__is_ok(st) && !st->scope && report__hint(st) != HINT_NONE;
 }
 
 /* Steps with at least this many seconds go into the dispersion chart. */

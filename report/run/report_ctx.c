@@ -135,7 +135,7 @@ int report__is_ok(const struct result_step *st)
 	return st->status && !strcmp(st->status, "ok") && result_step_measured(st);
 }
 
-const char *report__hint(const struct result_step *st)
+enum chart_hint report__hint(const struct result_step *st)
 {
-	return msg_or(st->chart, "auto");
+	return chart_hint_of(st->chart);
 }

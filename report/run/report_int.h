@@ -15,10 +15,11 @@
 #include "gfx.h"
 #include "i18n.h"
 #include "msg.h"
-#include "tmpl.h"
 #include "report.h"
-#include "table.h"
 #include "sbuf.h"
+#include "table.h"
+#include "tmpl.h"
+#include "vocab.h"
 
 
 /* One page of the report: a chart, or a table (the SNIA IOPS matrix). */
@@ -77,7 +78,7 @@ void report__add_chart(struct report *r, char *name, struct chart *c, struct tab
 /* A step fio measured that finished: status "ok", a workload or precondition. */
 int report__is_ok(const struct result_step *st);
 /* The step's chart hint ("auto" when the plan gave none). */
-const char *report__hint(const struct result_step *st);
+enum chart_hint report__hint(const struct result_step *st);
 /* The unit that keeps time ticks readable for tmax seconds: seconds, min or h. */
 void report__time_unit(const struct report *r, double tmax, double *div,
 		       const char **title);
@@ -109,6 +110,10 @@ void report__build_charts(struct report *r);
 
 /* report_steps.c: a step's own charts, as its chart hint asks. */
 void report__build_step(struct report *r, const struct result_step *st, int log_y);
+/* What draws a step's own charts for hint h (log_y: a dispersion's y axis); NULL
+ * for "none" alone: every other hint of the plan has one (test_report_scopes). */
+typedef void (*report__step_fn)(struct report *r, const struct result_step *st, int log_y);
+report__step_fn report__step_builder(enum chart_hint h);
 /* Latency exceedance of every finished step outside rounds, one curve each. */
 void report__build_qos_overlay(struct report *r);
 

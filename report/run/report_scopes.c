@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "rounds.h"
+#include "vocab.h"
 #include "xalloc.h"
 
 /* A scope's name made safe for a file stem: "iops/pts 2" -> "iops-pts-2". */
@@ -88,9 +89,9 @@ static char *verdict(const struct report *r, const struct result_scope *s)
 			     &v, 1);
 }
 
-static int is_steady_scope(const struct result_scope *s, const char *hint)
+static int is_steady_scope(const struct result_scope *s)
 {
-	return !strcmp(msg_or(s->until, ""), "steady") || !strcmp(hint, "steady");
+	return vocab_find(scope_until_names, s->until) == UNTIL_STEADY;
 }
 
 /* Each tracking variable per round, one line each, the verdict underneath. */
@@ -398,19 +399,19 @@ static int matrix_pages(struct report *r, const struct result_scope *s)
 
 static void scope_pages(struct report *r, const struct result_scope *s)
 {
-	const char *hint = msg_or(s->chart, "auto");
-	int steady = is_steady_scope(s, hint), any = 0;
+	enum chart_hint hint = chart_hint_of(s->chart);
+	int steady = is_steady_scope(s), any = 0;
 	size_t n;
 	const struct result_step **els;
 
-	if (!strcmp(hint, "none"))
+	if (hint == HINT_NONE)
 		return;
 	els = scope_elements(r, s, &n);
 	if (steady) {
 		report__scope_steady(r, s);
 		any = 1;
 	}
-	if (!strcmp(msg_or(s->until, ""), "written") || !strcmp(hint, "written")) {
+	if (vocab_find(scope_until_names, s->until) == UNTIL_WRITTEN || hint == HINT_WRITTEN) {
 		char *sub = scope_sub(r, s, r->msg[M_WRITTEN_SUB]);
 
 		report__written_chart(r, stem(s, "written"), r->msg[M_WRITTEN_TITLE], sub,
@@ -419,9 +420,9 @@ static void scope_pages(struct report *r, const struct result_scope *s)
 		any = 1;
 	}
 	any |= matrix_pages(r, s);
-	if (!strcmp(hint, "dispersion"))
+	if (hint == HINT_DISPERSION)
 		time_chart(r, s, els, n, 1);
-	else if (!any || !strcmp(hint, "time"))
+	else if (!any || hint == HINT_TIME)
 		time_chart(r, s, els, n, 0);
 	free(els);
 }

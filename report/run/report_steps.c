@@ -221,32 +221,70 @@ static void iops_chart(struct report *r, const struct result_step *st)
 	sbuf_release(&sub);
 }
 
+/* The builders below, one signature: a step's own charts for its hint. */
+static void build_dispersion(struct report *r, const struct result_step *st, int log_y)
+{
+	dispersion_chart(r, st, log_y);
+}
+
+static void build_written(struct report *r, const struct result_step *st, int log_y)
+{
+	char *title = titled(r, M_WRITTEN_TITLE, st), *sub = step_sub(r, st);
+
+	(void)log_y;
+	report__written_chart(r, xasprintf("step-%03d-written", st->index), title, sub, &st, 1);
+	free(title);
+	free(sub);
+}
+
+static void build_qos(struct report *r, const struct result_step *st, int log_y)
+{
+	(void)log_y;
+	qos_charts(r, st);
+}
+
+static void build_time(struct report *r, const struct result_step *st, int log_y)
+{
+	(void)log_y;
+	iops_chart(r, st);
+}
+
+/* Nothing of its own: a sweep's steps are drawn together (sweep.c, sweep-qd). */
+static void build_later(struct report *r, const struct result_step *st, int log_y)
+{
+	(void)r;
+	(void)st;
+	(void)log_y;
+}
+
+/* A step's charts for each hint of common/vocab.h's CHART_HINTS; none for "none". */
+static const report__step_fn step_builders[HINT_N] = {
+	[HINT_AUTO] = build_time,
+	[HINT_TIME] = build_time,
+	[HINT_DISPERSION] = build_dispersion,
+	[HINT_WRITTEN] = build_written,
+	[HINT_SWEEP] = build_later,
+	[HINT_QOS] = build_qos,
+	[HINT_NONE] = NULL,
+};
+
+report__step_fn report__step_builder(enum chart_hint h)
+{
+	return (unsigned)h < HINT_N ? step_builders[h] : NULL;
+}
+
 void report__build_step(struct report *r, const struct result_step *st, int log_y)
 {
-	const char *hint = report__hint(st);
+	report__step_fn fn = report__step_builder(report__hint(st));
 
-	if (!strcmp(hint, "none") || !strcmp(hint, "sweep"))
-		return; /* a sweep's steps are drawn together (sweep-qd) */
-	if (!strcmp(hint, "dispersion")) {
-		dispersion_chart(r, st, log_y);
-	} else if (!strcmp(hint, "written")) {
-		char *title = titled(r, M_WRITTEN_TITLE, st), *sub = step_sub(r, st);
-
-		report__written_chart(r, xasprintf("step-%03d-written", st->index), title,
-				      sub, &st, 1);
-		free(title);
-		free(sub);
-	} else if (!strcmp(hint, "qos")) {
-		qos_charts(r, st);
-	} else {
-		iops_chart(r, st);
-	}
+	if (fn)
+		fn(r, st, log_y);
 }
 
 /* A step of the summary's QoS overlay. */
 static int in_overlay(const struct result_step *st)
 {
-	return report__is_ok(st) && !st->scope && strcmp(report__hint(st), "none");
+	return report__is_ok(st) && !st->scope && report__hint(st) != HINT_NONE;
 }
 
 void report__build_qos_overlay(struct report *r)

@@ -305,9 +305,9 @@ void snia__build_dirth(struct report *r, int log_y)
 	for (size_t i = 0; i < r->run->nsteps; i++) {
 		const struct result_step *st = &r->run->steps[i];
 
-		if (!report__is_ok(st) || st->scope || !strcmp(report__hint(st), "none"))
+		if (!report__is_ok(st) || st->scope || report__hint(st) == HINT_NONE)
 			continue;
-		if (!strcmp(report__hint(st), "qos"))
+		if (report__hint(st) == HINT_QOS)
 			mrt_histogram(r, st);
 		else
 			report__build_step(r, st, log_y);

@@ -19,6 +19,7 @@
 
 #include "safefile.h"
 #include "units.h"
+#include "vocab.h"
 #include "xalloc.h"
 #include "xmlfile.h"
 
@@ -135,7 +136,7 @@ static double mean_io_size(const struct result_run *run)
 	for (size_t i = 0; i < run->nsteps; i++) {
 		const struct result_step *st = &run->steps[i];
 
-		if (!report__is_ok(st) || strcmp(msg_or(st->kind, ""), "workload"))
+		if (!report__is_ok(st) || !st->kind || result_step_kind(st) != STEP_WORKLOAD)
 			continue;
 		for (int d = 0; d < RESULT_NDIRS; d++) {
 			bytes += (double)st->dir_stat[d].io_bytes;

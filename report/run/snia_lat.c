@@ -16,6 +16,7 @@
 
 #include "rounds.h"
 #include "units.h"
+#include "vocab.h"
 #include "xalloc.h"
 
 /* Response times from this many µs up read in ms. */
@@ -23,13 +24,12 @@
 
 static int scope_drawn(const struct result_scope *s)
 {
-	return strcmp(msg_or(s->chart, "auto"), "none") != 0;
+	return chart_hint_of(s->chart) != HINT_NONE;
 }
 
 static int scope_steady(const struct result_scope *s)
 {
-	return !strcmp(msg_or(s->until, ""), "steady") ||
-	       !strcmp(msg_or(s->chart, ""), "steady");
+	return vocab_find(scope_until_names, s->until) == UNTIL_STEADY;
 }
 
 /*

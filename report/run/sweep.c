@@ -26,7 +26,7 @@ struct sweep_line {
 /* A finished step outside rounds whose hint does not say "none". */
 static int usable(const struct result_step *st)
 {
-	return report__is_ok(st) && !st->scope && strcmp(report__hint(st), "none") &&
+	return report__is_ok(st) && !st->scope && report__hint(st) != HINT_NONE &&
 	       st->iodepth >= 1;
 }
 
@@ -73,7 +73,7 @@ static int line_of(const struct result_run *run, size_t first, char *done,
 		if (done[j] || !usable(st) || !same_but_qd(st, a))
 			continue;
 		done[j] = 1;
-		hinted &= !strcmp(report__hint(st), "sweep");
+		hinted &= report__hint(st) == HINT_SWEEP;
 		while (k > 0 && l->p[k - 1].qd > st->iodepth) { /* insertion by QD */
 			l->p[k] = l->p[k - 1];
 			k--;
