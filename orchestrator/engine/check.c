@@ -215,40 +215,58 @@ static void describe_step(const struct plan_workload *w, struct sbuf *sb)
 		sbuf_addf(sb, " [%s]", w->cell);
 }
 
-static void describe_scope(const struct plan_scope *s, struct sbuf *sb)
+static void describe_rounds(const struct plan_scope *s, struct sbuf *sb)
+{
+	char t[32];
+
+	sbuf_addf(sb, "until %s, window %lld, max %lld rounds, range %g%%, slope %g%%",
+		  s->until, s->window, s->max_rounds, s->range * 100, s->slope * 100);
+	if (s->written.mult > 0 || s->written.bytes) {
+		sbuf_adds(sb, ", written ");
+		amount_text(&s->written, sb);
+	}
+	if (s->time_ms) {
+		check_format_ms(s->time_ms, t, sizeof(t));
+		sbuf_addf(sb, ", time %s", t);
+	}
+	for (size_t i = 0; i < s->ntracks; i++)
+		sbuf_addf(sb, "%s%s %s %s", i ? ", " : "; tracking ", s->tracks[i].element,
+			  s->tracks[i].dir, s->tracks[i].metric);
+}
+
+static void describe_duty(const struct plan_scope *s, struct sbuf *sb)
 {
 	char t1[32], t2[32];
 
-	switch (s->kind) {
-	case PLAN_ROUNDS:
-		sbuf_addf(sb, "until %s, window %lld, max %lld rounds, range %g%%, slope %g%%",
-			  s->until, s->window, s->max_rounds, s->range * 100, s->slope * 100);
-		if (s->written.mult > 0 || s->written.bytes) {
-			sbuf_adds(sb, ", written ");
-			amount_text(&s->written, sb);
-		}
-		if (s->time_ms) {
-			check_format_ms(s->time_ms, t1, sizeof(t1));
-			sbuf_addf(sb, ", time %s", t1);
-		}
-		for (size_t i = 0; i < s->ntracks; i++)
-			sbuf_addf(sb, "%s%s %s %s", i ? ", " : "; tracking ", s->tracks[i].element,
-				  s->tracks[i].dir, s->tracks[i].metric);
-		break;
-	case PLAN_DUTY_CYCLE:
-		check_format_ms(s->on_ms, t1, sizeof(t1));
-		check_format_ms(s->off_ms, t2, sizeof(t2));
-		sbuf_addf(sb, "%s on, %s off, %lld times", t1, t2, s->repeat);
-		break;
-	case PLAN_OP:
-		sbuf_addf(sb, "over-provisioning %g%% (%s): the first %.1f%% of LBAs",
-			  s->op * 100, s->op_method, 100 / (1 + s->op));
-		break;
-	case PLAN_RAID:
-		sbuf_addf(sb, "RAID %lld of %s, chunk %llu KiB", s->level, s->members,
-			  (unsigned long long)(s->chunk >> 10));
-		break;
-	}
+	check_format_ms(s->on_ms, t1, sizeof(t1));
+	check_format_ms(s->off_ms, t2, sizeof(t2));
+	sbuf_addf(sb, "%s on, %s off, %lld times", t1, t2, s->repeat);
+}
+
+static void describe_op(const struct plan_scope *s, struct sbuf *sb)
+{
+	sbuf_addf(sb, "over-provisioning %g%% (%s): the first %.1f%% of LBAs",
+		  s->op * 100, s->op_method, 100 / (1 + s->op));
+}
+
+static void describe_raid(const struct plan_scope *s, struct sbuf *sb)
+{
+	sbuf_addf(sb, "RAID %lld of %s, chunk %llu KiB", s->level, s->members,
+		  (unsigned long long)(s->chunk >> 10));
+}
+
+/* What `check` says of each kind of scope (plan.h's PLAN_SCOPE_KINDS). */
+static void (*const scope_describers[PLAN_SCOPE_KIND_COUNT])(const struct plan_scope *s,
+							      struct sbuf *sb) = {
+	[PLAN_ROUNDS] = describe_rounds,
+	[PLAN_DUTY_CYCLE] = describe_duty,
+	[PLAN_OP] = describe_op,
+	[PLAN_RAID] = describe_raid,
+};
+
+static void describe_scope(const struct plan_scope *s, struct sbuf *sb)
+{
+	scope_describers[s->kind](s, sb);
 	if (s->write_cache)
 		sbuf_addf(sb, "; write cache %s", s->write_cache);
 }

@@ -521,6 +521,17 @@ static int scope_at(const struct orch *x, size_t i, int parent)
 	return -1;
 }
 
+/* What runs each kind of scope (plan.h's PLAN_SCOPE_KINDS), as run__kinds[] runs
+ * each kind of step. */
+static int (*const scope_runs[PLAN_SCOPE_KIND_COUNT])(struct orch *x, int si,
+						       const struct run_ctx *c,
+						       struct diag *d) = {
+	[PLAN_ROUNDS] = run_rounds,
+	[PLAN_DUTY_CYCLE] = run_duty,
+	[PLAN_OP] = run_op,
+	[PLAN_RAID] = run_raid,
+};
+
 static int run_range(struct orch *x, size_t first, size_t end, int parent,
 		     const struct run_ctx *c, struct diag *d)
 {
@@ -537,10 +548,7 @@ static int run_range(struct orch *x, size_t first, size_t end, int parent,
 		} else {
 			const struct plan_scope *sc = &x->plan.scopes[s];
 
-			rc = sc->kind == PLAN_ROUNDS ? run_rounds(x, s, c, d) :
-			     sc->kind == PLAN_DUTY_CYCLE ? run_duty(x, s, c, d) :
-			     sc->kind == PLAN_RAID ? run_raid(x, s, c, d) :
-			     run_op(x, s, c, d);
+			rc = scope_runs[sc->kind](x, s, c, d);
 			i = sc->first + sc->count;
 		}
 		if (!rc)
