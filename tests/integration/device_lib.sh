@@ -51,10 +51,12 @@ expect_refusal() {
 
 # fake_md: md played by tests/integration/fake/mdadm over three loop devices of
 # random 16 MiB images: members $loop1 $loop2, the array's stand-in $loops ($n1 $n2
-# $ns their names); the fake first on PATH, its log, mdstat and md folder in $WORK.
+# $ns their names); the fake first on PATH, its log, mdstat and md folder in $WORK,
+# which only ssdbench-fakes reads (need_fakes).
 # clean_mdstat empties that mdstat; members prints both members' checksums.
 fake_md() {
   local i
+  need_fakes
   for i in 1 2 s; do
     random_image "$WORK/m$i.img" 16
     new_loop "loop$i" "$WORK/m$i.img"

@@ -5,9 +5,11 @@
 # array, and matches tests/golden/raid0-dryrun.txt once the loop names and the
 # scratch folder are replaced by placeholders; a member without --destroy is a FAIL
 # and a refusal; a live run where the kernel has no md skips the scope with the
-# reason and writes nothing to any member. Nothing here creates an array.
+# reason and writes nothing to any member. Nothing here creates an array. md's
+# status is moved to a file that does not exist (SSDBENCH_MDSTAT): ssdbench-fakes.
 . "$(dirname "$0")/device_lib.sh"
 need_root device_raid
+need_fakes
 
 for i in 1 2 3; do
   random_image "$WORK/m$i.img" 16

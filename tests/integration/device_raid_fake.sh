@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The RAID path with md played by a fake: tests/integration/fake/mdadm first on PATH,
 # a fake mdstat (SSDBENCH_MDSTAT) and md folder (SSDBENCH_MD_DIR), all in this
-# test's scratch folder. The fake "array" is a link to a fourth loop device, the
+# test's scratch folder, which ssdbench-fakes (the test build) reads in place of
+# /proc/mdstat and /dev/md. The fake "array" is a link to a fourth loop device, the
 # stand-in, which is no md array of the members: the run writes to it only because
 # --destroy names it. Checks the command sequence, that the steps run on the
 # stand-in and never on a member, and the teardown after success, after a failed
