@@ -43,4 +43,5 @@ sb_unit_test(test_progress sb_orchestrator)
 sb_unit_test(test_platform sb_orchestrator)
 # The engine's modules, one file each, through their seams (a fake fio, a fake mdadm
 # runner; plans and regular-file targets the test writes).
+sb_unit_test(test_run_cont sb_orchestrator)
 sb_unit_test(test_run_raid sb_orchestrator)
