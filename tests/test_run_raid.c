@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Tests of run_raid: the plan shapes a run takes (one <raid> holding every step
- * and naming every target, on one machine), its members resolved in the order the
- * <raid> lists them, the mdadm argument vectors and the dry run's account rebuilt
- * here from the members and the chunk, and the array's life through a fake runner
- * (raid_exec_fn) and an mdstat file of the test's. No
+ * Tests of run_raid: the plan shapes a run takes (one target, or one <raid>
+ * holding every step and naming every target, on one machine), its members
+ * resolved in the order the <raid> lists them, the mdadm argument vectors and the
+ * dry run's account rebuilt here from the members and the chunk, and the array's
+ * life through a fake runner (raid_exec_fn) and an mdstat file of the test's. No
  * block device is touched: members on a bench are not probed by a dry run, local
  * members are regular files (refused) or paths that do not exist.
  */
@@ -148,6 +148,12 @@ static void test_shape(void **state)
 		"    <workload name=\"w\" rw=\"randread\" bs=\"4k\" runtime=\"1s\"/>\n"
 		"  </raid>\n"
 		"</plan>\n", "RAID member 'a' must be a block device, not a file", 2);
+	refused("<plan name=\"s\">\n"
+		"  <target name=\"a\" device=\"" MA "\"/>\n"
+		"  <target name=\"b\" device=\"" MB "\"/>\n"
+		"  <workload name=\"w\" target=\"a\" rw=\"randread\" bs=\"4k\" "
+		"runtime=\"1s\"/>\n"
+		"</plan>\n", "this version runs plans with one target; the plan has 2", 3);
 	refused("<plan name=\"s\">\n"
 		"  <host name=\"bench1\" address=\"192.0.2.1\"/>\n"
 		"  <target name=\"a\" device=\"" MA "\" host=\"bench1\"/>\n"

@@ -83,6 +83,9 @@ int run_raid_shape(const struct plan *p, int *scope, struct diag *d)
 		s = &p->scopes[i];
 		*scope = (int)i;
 	}
+	if (!s && p->ntargets > 1)
+		return diag_set(d, -SB_EUSAGE, p->file, p->targets[1].line, 0, "this version "
+				"runs plans with one target; the plan has %zu", p->ntargets);
 	if (!s)
 		return 0;
 	if (s->first != 0 || s->count != p->nsteps)

@@ -81,8 +81,9 @@ void run_raid_set_paths(const struct run_raid_paths *p);
 
 /*
  * Whether p can run with its targets: 0 with *scope = -1 for a plan without
- * <raid>; with one, it must hold every step and name every target as a member.
- * Returns -SB_EUSAGE with d set otherwise.
+ * <raid>, which must have one target; with one, it must hold every step and name
+ * every target as a member, all on one machine. Returns -SB_EUSAGE with d set
+ * otherwise. The run and `ssdbench check` ask it alike.
  */
 int run_raid_shape(const struct plan *p, int *scope, struct diag *d);
 /*
