@@ -24,6 +24,7 @@ struct engine_run {
 	struct run_opts o;
 	struct orch x;
 	char *plan_path;
+	const char *target;          /* the --target spec, or NULL */
 };
 
 /* Writes text as the scratch folder's name; returns its path (free() it). */
@@ -39,12 +40,13 @@ static inline char *engine_put(const char *name, const char *text)
 
 /*
  * The run's context for plan text as NAME.xml, fio through ops, quiet, loaded with
- * its checks as run.c's load() does them (replays, RAID shape, capacity change,
- * write cache), the archive folder NAME/ named but not made, the target not resolved
- * (run__guard does that). Asserts the plan loads.
+ * its checks as run.c's load() does them (the command line's --target `target`
+ * when not NULL, replays, RAID shape, capacity change, write cache), the archive
+ * folder NAME/ named but not made, the target not resolved (run__guard does that).
+ * Asserts the plan loads.
  */
 static inline void engine_load(struct engine_run *r, const char *name, const char *plan,
-			       const struct run_fio_ops *ops)
+			       const char *target, const struct run_fio_ops *ops)
 {
 	char *file = xasprintf("%s.xml", name);
 	struct diag d;
@@ -53,6 +55,9 @@ static inline void engine_load(struct engine_run *r, const char *name, const cha
 	memset(r, 0, sizeof(*r));
 	r->plan_path = engine_put(file, plan);
 	free(file);
+	r->target = target;
+	r->o.targets = target ? &r->target : NULL;
+	r->o.ntargets = target ? 1 : 0;
 	r->o.plan_path = r->plan_path;
 	r->o.quiet = 1;
 	r->x.o = &r->o;
@@ -67,6 +72,7 @@ static inline void engine_load(struct engine_run *r, const char *name, const cha
 	journal_init(&r->x.arc.replay);
 	diag_clear(&d);
 	if (plan_load(&r->x.plan, r->plan_path, NULL, 0, &d) ||
+	    (target && plan_apply_target(&r->x.plan, target, &d)) ||
 	    run_replay_check(&r->x.plan, &d) || run_raid_shape(&r->x.plan, &raid, &d) ||
 	    run_hwop_new(&r->x.plan, &r->x.dev.hw, &d) ||
 	    run_wcache_new(&r->x.plan, &r->x.dev.wc, &d))
@@ -81,7 +87,7 @@ static inline void engine_load(struct engine_run *r, const char *name, const cha
 static inline void engine_open(struct engine_run *r, const char *name, const char *plan,
 			       const struct run_fio_ops *ops)
 {
-	engine_load(r, name, plan, ops);
+	engine_load(r, name, plan, NULL, ops);
 	if (fsutil_mkdir_p(r->x.arc.out))
 		fail_msg("cannot make '%s'", r->x.arc.out);
 	r->x.dev.tgt.name = xstrdup("dut");

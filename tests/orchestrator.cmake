@@ -45,4 +45,5 @@ sb_unit_test(test_platform sb_orchestrator)
 # runner; plans and regular-file targets the test writes).
 sb_unit_test(test_run_cont sb_orchestrator)
 sb_unit_test(test_run_raid sb_orchestrator)
+sb_unit_test(test_run_setup sb_orchestrator)
 sb_unit_test(test_check sb_orchestrator)

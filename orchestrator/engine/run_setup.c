@@ -196,6 +196,11 @@ static int dry_run(struct orch *x, int rc, struct diag *d)
 	const struct plan_scope *s = r ? &x->plan.scopes[r->scope] : NULL;
 	int wc = -2, fails = 0;
 
+	if (!x->dev.tgt.path) {   /* refused before the target was resolved: only why */
+		printf("dry run of plan '%s': nothing is written and fio is not started\n"
+		       "result: REFUSED: %s\n", x->plan.name, d->msg);
+		return rc;
+	}
 	if (!r)
 		dry_run_head(x);
 	run_guard_describe(&x->dev.g, x->dev.tgt.size, rc != 0, stdout);
