@@ -78,7 +78,7 @@ clean_mdstat; : > "$FAKE_MDADM_LOG"
 "$SSDBENCH" run "$WORK/long.xml" "${run_args[@]}" --destroy "$ns" --out "$WORK/kill" \
   > "$WORK/kill.log" 2>&1 &
 pid=$!
-for _ in $(seq 100); do grep -q '"name":"r"' "$WORK/kill/journal.jsonl" 2>/dev/null && break; sleep 0.2; done
+while_runs "$pid" "$WORK/kill.log" "killed: step 'r'" journaled "$WORK/kill" r
 kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
 check "killed: the array is still up" test -L "$WORK/md/ssdbench-md"
 plan "$WORK/long.xml" 30s   # unchanged: resume checks the plan's SHA-256
