@@ -8,9 +8,10 @@ sb_unit_test(test_tracecap sb_device)
 
 foreach(it device_refuse device_purge device_op device_probe device_resume device_raid
            device_raid_fake device_raid_cmd device_hwop device_wcache quiesce seeds purge_methods)
-  # The tests that simulate a drive run the test build with the stand-ins in.
+  # The tests that simulate a drive, md or the lock files' folder run the test build
+  # with the stand-ins in (tests/fakes).
   set(bin ssdbench)
-  if(it STREQUAL device_hwop OR it STREQUAL device_wcache)
+  if(it MATCHES "^(device_hwop|device_wcache|device_raid|device_raid_fake|device_raid_cmd)$")
     set(bin ssdbench-fakes)
   endif()
   add_test(NAME it_${it}

@@ -10,8 +10,8 @@ sb_unit_test(test_replay sb_orchestrator)  # #24 replay
 
 # Integration tests: real fio runs on small files and loop devices (see tests/integration/).
 foreach(it cli plans quick options failure interrupt verify device steady wsat resume
-    watchdog_continue lineup rerun telemetry remote remote_lineup remote_ssh remote_lock
-    remote_raid hostile_plan hostile_archive series written runlock import_jobs data latency
+    watchdog_continue lineup rerun telemetry remote remote_lineup remote_ssh
+    hostile_plan hostile_archive series written runlock import_jobs data latency
     continuous duty readme snia_smoke snia_plans snia_header
     snia_lattp
     snia_wsathir  # #21 WSAT/HIR
@@ -27,6 +27,9 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     )
   sb_integration_test(${it})
 endforeach()
+# md and the lock files where the test plays them: the test build (tests/fakes).
+sb_integration_test(remote_lock ssdbench-fakes)
+sb_integration_test(remote_raid ssdbench-fakes)
 # The SNIA XSR/DIRTH/ECW smoke runs, made once for the two tests that read them.
 set(snia_smoke ${CMAKE_BINARY_DIR}/tests/snia-smoke)
 set_tests_properties(it_snia_smoke PROPERTIES FIXTURES_SETUP snia_smoke TIMEOUT 1500
@@ -38,3 +41,9 @@ sb_unit_test(test_engine sb_orchestrator)
 # #22 cover
 sb_unit_test(test_progress sb_orchestrator)
 sb_unit_test(test_platform sb_orchestrator)
+# The engine's modules, one file each, through their seams (a fake fio, a fake mdadm
+# runner; plans and regular-file targets the test writes).
+sb_unit_test(test_run_cont sb_orchestrator)
+sb_unit_test(test_run_raid sb_orchestrator)
+sb_unit_test(test_run_setup sb_orchestrator)
+sb_unit_test(test_check sb_orchestrator)

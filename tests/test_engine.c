@@ -4,7 +4,8 @@
  * writes a canned report whose read IOPS come from a series the test gives, so
  * that rounds, steady state, stop conditions and resume decisions are checked
  * against values the test computes itself (SNIA PTS: the window's range within
- * 20 % of its average, its least-squares slope within 10 %).
+ * 20 % of its average, its least-squares slope within 10 %); and a walk that
+ * measured nothing (every element skipped) fails.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,13 +18,9 @@
 
 #include <cmocka.h>
 
+#include "engine_fixture.h"
 #include "err.h"
-#include "fsutil.h"
-#include "journal.h"
-#include "run_int.h"
 #include "sbuf.h"
-#include "testutil.h"
-#include "xalloc.h"
 
 /* The sample report the fake fio copies, its read IOPS replaced. */
 #define SAMPLE SB_SOURCE_DIR "/samples/archive-quick/steps/001-randread-4k-q1/fio.json"
@@ -109,53 +106,6 @@ static void fake_start(const double *iops, size_t n, size_t fail_call)
 	fake.fail_call = fail_call;
 }
 
-/* A run of plan (XML text) in a new archive `name`, ready to walk. */
-struct engine_run {
-	struct run_opts o;
-	struct orch x;
-	char *plan_path;
-};
-
-static void engine_open(struct engine_run *r, const char *name, const char *plan)
-{
-	char *tgt;
-	struct diag d;
-	FILE *f;
-
-	memset(r, 0, sizeof(*r));
-	r->plan_path = xasprintf("%s/%s.xml", testutil_dir, name);
-	f = fopen(r->plan_path, "w");
-	assert_non_null(f);
-	fputs(plan, f);
-	assert_int_equal(fclose(f), 0);
-	r->o.plan_path = r->plan_path;
-	r->o.quiet = 1;
-	r->x.o = &r->o;
-	r->x.fio.ops = &fake_fio;
-	r->x.kinds = run__kinds;
-	r->x.quiet = 1;
-	r->x.talk = stdout;
-	run_guard_init(&r->x.dev.g);
-	plan_init(&r->x.plan);
-	result_run_init(&r->x.arc.run);
-	journal_init(&r->x.arc.replay);
-	diag_clear(&d);
-	assert_int_equal(plan_load(&r->x.plan, r->plan_path, NULL, 0, &d), 0);
-	r->x.arc.out = xasprintf("%s/%s", testutil_dir, name);
-	assert_int_equal(fsutil_mkdir_p(r->x.arc.out), 0);
-	tgt = xasprintf("%s/%s.bin", testutil_dir, name);
-	r->x.dev.tgt.name = xstrdup("dut");
-	r->x.dev.tgt.path = tgt;
-	r->x.dev.tgt.size = 64ULL << 20;
-	r->x.arc.run.started = run__iso_now();
-	r->x.arc.run.status = xstrdup("running");
-	r->x.arc.mt.name = r->x.dev.tgt.name;
-	r->x.arc.mt.kind = "file";
-	r->x.arc.mt.path = r->x.dev.tgt.path;
-	r->x.arc.mt.size = r->x.dev.tgt.size;
-	snprintf(r->x.fio.engine, sizeof(r->x.fio.engine), "psync");
-}
-
 /* A new archive: the journal started, then the walk. Returns the walk's result. */
 static int engine_walk(struct engine_run *r)
 {
@@ -165,18 +115,6 @@ static int engine_walk(struct engine_run *r)
 	if (!r->x.arc.replay.start.plan)
 		assert_int_equal(run__start_journal(&r->x, &d), 0);
 	return run__walk(&r->x, &d);
-}
-
-static void engine_close(struct engine_run *r)
-{
-	run_guard_release(&r->x.dev.g);
-	result_run_release(&r->x.arc.run);
-	journal_release(&r->x.arc.replay);
-	free(r->x.dev.tgt.name);
-	free(r->x.dev.tgt.path);
-	free(r->x.arc.out);
-	plan_release(&r->x.plan);
-	free(r->plan_path);
 }
 
 /*
@@ -228,7 +166,7 @@ static void walk_rounds(const char *name, const double *iops, size_t n, int max,
 	struct engine_run r;
 
 	fake_start(iops, n, 0);
-	engine_open(&r, name, plan);
+	engine_open(&r, name, plan, &fake_fio);
 	assert_int_equal(engine_walk(&r), 0);
 	rs = result_run_scope(&r.x.arc.run, "ss");
 	assert_non_null(rs);
@@ -313,7 +251,7 @@ static void test_resume(void **state)
 
 	(void)state;
 	fake_start(first, 3, 3);
-	engine_open(&r, "resume", STEPS_PLAN);
+	engine_open(&r, "resume", STEPS_PLAN, &fake_fio);
 	assert_int_equal(engine_walk(&r), -SB_EFIO);
 	assert_int_equal(fake.calls, 3);
 	assert_string_equal(r.x.arc.run.steps[2].status, "failed");
@@ -345,6 +283,56 @@ static void test_resume(void **state)
 	assert_near(r.x.arc.run.steps[2].dir_stat[RESULT_READ].iops, 3300, 1e-3);
 	assert_near(r.x.arc.run.steps[3].dir_stat[RESULT_READ].iops, 4400, 1e-3);
 	free(dir3);
+	engine_close(&r);
+}
+
+/*
+ * A <raid> this machine cannot run (no md): every element is recorded skipped with
+ * the reason, fio never runs, and the run, having measured nothing, fails.
+ */
+static void test_all_skipped(void **state)
+{
+	static const char plan[] =
+		"<plan name=\"eng\" title=\"engine\">\n"
+		"  <host name=\"bench1\" address=\"192.0.2.1\"/>\n"
+		"  <target name=\"a\" device=\"/dev/ssdbench-test-a\" host=\"bench1\"/>\n"
+		"  <target name=\"b\" device=\"/dev/ssdbench-test-b\" host=\"bench1\"/>\n"
+		"  <raid name=\"md\" chunk=\"64KiB\" members=\"a b\">\n"
+		"    <workload name=\"w\" rw=\"randwrite\" bs=\"4k\" runtime=\"1s\"/>\n"
+		"    <idle name=\"rest\" duration=\"1s\"/>\n"
+		"  </raid>\n"
+		"</plan>\n";
+	const char *why = "md driver not available (no '/nonexistent/mdstat')";
+	struct engine_run r;
+	struct diag d;
+	char *want;
+
+	(void)state;
+	fake_start(NULL, 0, 0);
+	engine_open(&r, "skipped", plan, &fake_fio);
+	diag_clear(&d);
+	r.x.dev.raid = run_raid_new(&r.x.plan, 0, 1, &d);   /* a dry run's: nothing probed */
+	assert_non_null(r.x.dev.raid);
+	snprintf(r.x.dev.raid->why, sizeof(r.x.dev.raid->why), "%s", why);
+	r.x.arc.run.target = xstrdup("RAID 0");
+	assert_int_equal(run__start_journal(&r.x, &d), 0);
+	diag_clear(&d);
+	assert_int_equal(run__walk(&r.x, &d), -SB_EIO);
+	want = xasprintf("the run measured nothing: its 2 elements were all skipped (RAID 'md' "
+			 "skipped: %s)", why);
+	assert_string_equal(d.msg, want);
+	free(want);
+	assert_int_equal(fake.calls, 0);
+	assert_int_equal(r.x.arc.run.nsteps, 2);
+	want = xasprintf("RAID 'md' skipped: %s", why);
+	for (size_t i = 0; i < 2; i++) {
+		assert_string_equal(r.x.arc.run.steps[i].status, "skipped");
+		assert_string_equal(r.x.arc.run.steps[i].error, want);
+	}
+	free(want);
+	want = xasprintf("RAID 0; SKIPPED: %s", why);
+	assert_string_equal(r.x.arc.run.target, want);
+	free(want);
 	engine_close(&r);
 }
 
@@ -504,6 +492,7 @@ int main(void)
 		cmocka_unit_test(test_rounds_slope),
 		cmocka_unit_test(test_rounds_max),
 		cmocka_unit_test(test_resume),
+		cmocka_unit_test(test_all_skipped),
 		cmocka_unit_test(test_decide_rounds),
 		cmocka_unit_test(test_round_verdict),
 		cmocka_unit_test(test_stops_and_replays),

@@ -23,6 +23,8 @@ static const struct {
 	{ "SSDBENCH_STEP_TIMEOUT_S", "the watchdog's limit per step, in whole seconds" },
 	{ "SSDBENCH_TEMP_SENSOR", "a hwmon-style file (millidegrees) for telemetry" },
 	{ "SSDBENCH_SSH", "the ssh program that reaches a bench's ssdbench" },
+	{ "SSDBENCH_HOST_TIMEOUT_S", "how long to wait for a bench (its fio server, ssh), in "
+	  "whole seconds; default 10" },
 	{ "SOURCE_DATE_EPOCH", "the date stamped into reports when --date is not given" },
 };
 

@@ -20,11 +20,17 @@
 #include "sbuf.h"
 #include "xalloc.h"
 
+/* The folder a test build put in place of DEVLOCK_DIR, or NULL. */
+static const char *lock_dir;
+
+void devlock_set_dir(const char *dir)
+{
+	lock_dir = dir;
+}
+
 char *devlock_file(const char *kname)
 {
-	const char *dir = getenv("SSDBENCH_LOCK_DIR");
-
-	return xasprintf("%s/%s.lock", dir && *dir ? dir : "/run/ssdbench", kname);
+	return xasprintf("%s/%s.lock", lock_dir && *lock_dir ? lock_dir : DEVLOCK_DIR, kname);
 }
 
 /* The pid of the process holding an exclusive flock on path's node, or 0. */

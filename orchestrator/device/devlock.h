@@ -14,6 +14,8 @@
 #include "diag.h"
 
 #define DEVLOCK_TOKEN_LEN 32
+/* Where lock files are published. */
+#define DEVLOCK_DIR "/run/ssdbench"
 
 /* A device's lock as the system shows it. */
 struct devlock_holder {
@@ -48,7 +50,14 @@ struct devlock_info {
 int devlock_publish(const char *kname, struct devlock_info *li, struct diag *d);
 /* Removes kname's lock file if it still names this process. */
 void devlock_unpublish(const char *kname);
-/* The lock file's path: $SSDBENCH_LOCK_DIR (tests) or /run/ssdbench, + KNAME.lock. */
+/* The lock file's path: DEVLOCK_DIR (or a test build's, devlock_set_dir) + KNAME.lock. */
 char *devlock_file(const char *kname);
+/*
+ * Moves the lock files to dir (borrowed for the process's life; NULL or "":
+ * DEVLOCK_DIR). Only the test build (tests/fakes/fakes_main.c) calls it, before the
+ * command line runs, so tests see their own locks; the shipped binary reads no
+ * environment for it: every run on a machine sees the same lock files.
+ */
+void devlock_set_dir(const char *dir);
 
 #endif

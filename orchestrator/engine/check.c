@@ -15,6 +15,8 @@
 #include "datadir.h"
 #include "err.h"
 #include "purgemethod.h"
+#include "run_hwop.h"
+#include "run_raid.h"
 #include "run_replay.h"
 #include "run_wcache.h"
 #include "sbuf.h"
@@ -348,7 +350,9 @@ static void print_totals(const struct plan *p, uint64_t cap, FILE *out)
 	}
 	if (ndestroy > 8)
 		sbuf_addf(&sb, " and %zu more", ndestroy - 8);
-	if (ndestroy)
+	if (ndestroy == 1)
+		fprintf(out, "destroys data: 1 step writes to or erases its target: %s\n", sb.buf);
+	else if (ndestroy)
 		fprintf(out, "destroys data: %zu steps write to or erase their target: %s\n",
 			ndestroy, sb.buf);
 	else
@@ -565,6 +569,22 @@ int check_report_template(const struct plan *p, struct diag *d)
 	return rc;
 }
 
+/*
+ * What the run refuses of a plan's shape before it touches anything: its targets
+ * (one, or the members of one <raid> holding every step) and more than one <op>
+ * that changes the drive's capacity.
+ */
+static int check_shape(const struct plan *p, struct diag *d)
+{
+	struct run_hwop *hw = NULL;
+	int raid = -1, rc = run_raid_shape(p, &raid, d);
+
+	if (!rc)
+		rc = run_hwop_new(p, &hw, d);
+	run_hwop_free(hw);
+	return rc;
+}
+
 int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 {
 	struct plan pl;
@@ -577,8 +597,10 @@ int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 		rc = check_report_template(&pl, d);
 	for (size_t i = 0; i < o->ntargets && !rc; i++)
 		rc = plan_apply_target(&pl, o->targets[i], d);
-	if (!rc)
+	if (!rc)   /* in the run's order */
 		rc = run_replay_check(&pl, d);
+	if (!rc)
+		rc = check_shape(&pl, d);
 	if (!rc)
 		rc = check_purges(&pl, d);
 	if (!rc)

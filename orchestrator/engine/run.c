@@ -157,10 +157,6 @@ static int load(struct orch *x, struct diag *d)
 		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.scopes[x->dev.hw->scope].line, 0,
 			      "--op confines the whole run to a share of the drive; <op> '%s' "
 			      "resizes it: use one or the other", x->dev.hw->name);
-	if (!rc && raid < 0 && x->plan.ntargets != 1)
-		rc = diag_set(d, -SB_EUSAGE, o->plan_path, x->plan.targets[1].line, 0,
-			      "this version runs plans with one target; the plan has %zu",
-			      x->plan.ntargets);
 	if (!rc && raid >= 0 && (o->purge || o->op))
 		rc = diag_set(d, -SB_EUSAGE, o->plan_path, 0, 0, "%s applies to one target: "
 			      "in a plan with <raid>, put a <purge> step inside the <raid>",

@@ -27,12 +27,18 @@ static char *identity_of(const struct run_raid *r);
 static char *bench_line(const struct run_raid *r, const struct run_opts *o, int down,
 			const char *token);
 
-/* Test hooks: where mdadm's named arrays and mdstat are; the real ones otherwise. */
-static const char *env_or(const char *name, const char *def)
-{
-	const char *v = getenv(name);
+/* What a test build put in place of md's folder and status; NULL: the kernel's. */
+static const struct run_raid_paths *md_paths;
 
-	return v && *v ? v : def;
+void run_raid_set_paths(const struct run_raid_paths *p)
+{
+	md_paths = p;
+}
+
+/* p if set and not "", else def. */
+static const char *path_or(const char *p, const char *def)
+{
+	return p && *p ? p : def;
 }
 
 /* "host 'bench1'" or "this machine": where target t is. */
@@ -77,6 +83,9 @@ int run_raid_shape(const struct plan *p, int *scope, struct diag *d)
 		s = &p->scopes[i];
 		*scope = (int)i;
 	}
+	if (!s && p->ntargets > 1)
+		return diag_set(d, -SB_EUSAGE, p->file, p->targets[1].line, 0, "this version "
+				"runs plans with one target; the plan has %zu", p->ntargets);
 	if (!s)
 		return 0;
 	if (s->first != 0 || s->count != p->nsteps)
@@ -196,9 +205,10 @@ static struct run_raid *raid_new(const char *name, uint64_t chunk,
 	r->exec = raid_exec;
 	r->host = host;
 	r->name = xstrdup(name);
-	r->array = xasprintf("%s/ssdbench-%s", host ? "/dev/md" :
-			     env_or("SSDBENCH_MD_DIR", "/dev/md"), name);
-	r->mdstat = xstrdup(host ? "/proc/mdstat" : env_or("SSDBENCH_MDSTAT", "/proc/mdstat"));
+	r->array = xasprintf("%s/ssdbench-%s", host || !md_paths ? RUN_RAID_MD_DIR :
+			     path_or(md_paths->md_dir, RUN_RAID_MD_DIR), name);
+	r->mdstat = xstrdup(host || !md_paths ? RUN_RAID_MDSTAT :
+			    path_or(md_paths->mdstat, RUN_RAID_MDSTAT));
 	/* Without md, r->why says so and the scope is skipped. */
 	if (!host)
 		(void)raid_available(r->mdstat, r->why, sizeof(r->why));

@@ -58,16 +58,38 @@ struct run_raid {
 	void *exec_arg;
 };
 
+/* The kernel's: where mdadm makes named arrays, and md's status. */
+#define RUN_RAID_MD_DIR "/dev/md"
+#define RUN_RAID_MDSTAT "/proc/mdstat"
+
+/*
+ * What a test build puts in place of RUN_RAID_MD_DIR and RUN_RAID_MDSTAT (a folder
+ * and a file in which tests/integration/fake/mdadm plays md); NULL or "": the
+ * kernel's.
+ */
+struct run_raid_paths {
+	const char *md_dir;
+	const char *mdstat;
+};
+/*
+ * Installs p (borrowed; it must outlive every run_raid; NULL: none) for every
+ * later run_raid on this machine; a bench's are always the bench's own. Only the
+ * test build (tests/fakes/fakes_main.c) calls it, before the command line runs: the
+ * shipped binary reads no environment for them.
+ */
+void run_raid_set_paths(const struct run_raid_paths *p);
+
 /*
  * Whether p can run with its targets: 0 with *scope = -1 for a plan without
- * <raid>; with one, it must hold every step and name every target as a member.
- * Returns -SB_EUSAGE with d set otherwise.
+ * <raid>, which must have one target; with one, it must hold every step and name
+ * every target as a member, all on one machine. Returns -SB_EUSAGE with d set
+ * otherwise. The run and `ssdbench check` ask it alike.
  */
 int run_raid_shape(const struct plan *p, int *scope, struct diag *d);
 /*
  * Resolves the members of scope si (block devices, probed) and builds the mdadm
  * sequence. The array is <md dir>/ssdbench-<scope name>; the md dir and mdstat
- * can be moved for tests only (SSDBENCH_MD_DIR, SSDBENCH_MDSTAT). Members on a
+ * are the kernel's unless a test build moved them (run_raid_set_paths). Members on a
  * bench are probed there over ssh (not by a dry run), and every later step of the
  * array's life runs there (`ssdbench raid`, interlock, probe), the array's node
  * and md dir being the bench's. Returns a new

@@ -194,8 +194,13 @@ static int dry_run(struct orch *x, int rc, struct diag *d)
 {
 	const struct run_raid *r = x->dev.raid;
 	const struct plan_scope *s = r ? &x->plan.scopes[r->scope] : NULL;
-	int wc = -2;
+	int wc = -2, fails = 0;
 
+	if (!x->dev.tgt.path) {   /* refused before the target was resolved: only why */
+		printf("dry run of plan '%s': nothing is written and fio is not started\n"
+		       "result: REFUSED: %s\n", x->plan.name, d->msg);
+		return rc;
+	}
 	if (!r)
 		dry_run_head(x);
 	run_guard_describe(&x->dev.g, x->dev.tgt.size, rc != 0, stdout);
@@ -217,13 +222,19 @@ static int dry_run(struct orch *x, int rc, struct diag *d)
 			run_raid_print_part(r, x->o, 1, stdout);
 	}
 	run__wcache_dry_run(x, x->plan.nsteps, &wc, stdout);
-	if (s && r->why[0])
+	if (s && r->why[0]) {
 		printf("RAID '%s' would be SKIPPED here: %s; none of its %zu steps would run and "
 		       "nothing would be created or written\n", s->name, r->why, s->count);
+		/* as the run decides: every element skipped is a run that measured nothing */
+		if (!rc)
+			fails = rc = diag_set(d, -SB_EIO, NULL, 0, 0, "the run would measure "
+					      "nothing: RAID '%s' would skip all its %zu steps "
+					      "(%s)", s->name, s->count, r->why);
+	}
 	print_estimate(x);
-	printf("result: %s%s\n", rc ? "REFUSED: " : r && r->host ? "nothing checked on the "
-	       "bench by a dry run: its checks run with the run" : "every check passed",
-	       rc ? d->msg : "");
+	printf("result: %s%s\n", fails ? "would fail: " : rc ? "REFUSED: " : r && r->host ?
+	       "nothing checked on the bench by a dry run: its checks run with the run" :
+	       "every check passed", rc ? d->msg : "");
 	return rc;
 }
 

@@ -574,12 +574,18 @@ int run__walk(struct orch *x, struct diag *d)
 		failed += !strcmp(x->arc.run.steps[e].status, "failed");
 		skipped += !strcmp(x->arc.run.steps[e].status, "skipped");
 	}
-	if (skipped)   /* not a failure: this machine cannot run them (see the manifest) */
+	if (skipped)   /* this machine cannot run them (see the manifest) */
 		run__say(x, "%zu element%s skipped\n", skipped, skipped == 1 ? "" : "s");
 	if (!rc && failed)
 		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "%zu element%s failed (failure policy "
 			      "'continue': the others ran; see the manifest)", failed,
 			      failed == 1 ? "" : "s");
+	/* Every element skipped: the run measured nothing, which is no complete run. */
+	if (!rc && skipped && skipped == x->arc.run.nsteps)
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "the run measured nothing: its %zu "
+			      "element%s skipped (%s)", skipped, skipped == 1 ? " was" :
+			      "s were all", x->arc.run.steps[0].error ? x->arc.run.steps[0].error :
+			      "no reason recorded");
 	return rc;
 }
 

@@ -51,10 +51,12 @@ expect_refusal() {
 
 # fake_md: md played by tests/integration/fake/mdadm over three loop devices of
 # random 16 MiB images: members $loop1 $loop2, the array's stand-in $loops ($n1 $n2
-# $ns their names); the fake first on PATH, its log, mdstat and md folder in $WORK.
+# $ns their names); the fake first on PATH, its log, mdstat and md folder in $WORK,
+# which only ssdbench-fakes reads (need_fakes).
 # clean_mdstat empties that mdstat; members prints both members' checksums.
 fake_md() {
   local i
+  need_fakes
   for i in 1 2 s; do
     random_image "$WORK/m$i.img" 16
     new_loop "loop$i" "$WORK/m$i.img"
@@ -104,12 +106,29 @@ fake_torn_down() {
   check "$1: mdstat clean" bash -c "! grep -q md127 '$SSDBENCH_MDSTAT'"
   expect_eq "$1: members unchanged" "$(members)" "$before"
 }
+# while_runs PID LOG WHAT COMMAND...: polls COMMAND until it succeeds, for as long as
+# the run PID (its output in LOG) lives: a loaded machine takes what it takes (ctest's
+# timeout bounds the test); a run that ended first fails WHAT, its output shown.
+while_runs() {
+  local pid=$1 log=$2 what=$3
+  shift 3
+  until "$@"; do
+    if ! kill -0 "$pid" 2> /dev/null; then
+      "$@" && return 0
+      cat "$log" >&2
+      fail "$what: the run ended first"
+    fi
+    sleep 0.1
+  done
+}
+# journaled DIR STEP: the run in DIR journaled its step STEP.
+journaled() { grep -q "\"name\":\"$2\"" "$1/journal.jsonl" 2> /dev/null; }
 # fake_interrupted LOG PID OUT: the run PID (its output in LOG, its archive OUT) gets
-# SIGINT once its step 'r' is done (bounded, 30 s); it exits 1, having run the whole
-# mdadm sequence, torn down.
+# SIGINT once its step 'r' is done; it exits 1, having run the whole mdadm sequence,
+# torn down.
 fake_interrupted() {
   local rc
-  for _ in $(seq 300); do grep -q '"name":"r"' "$3/journal.jsonl" 2>/dev/null && break; sleep 0.1; done
+  while_runs "$2" "$1" "interrupted: step 'r'" journaled "$3" r
   kill -INT "$2"
   set +e; wait "$2"; rc=$?; set -e
   [ "$rc" = 1 ] || { cat "$1"; fail "interrupted: exit $rc, want 1"; }
@@ -120,7 +139,7 @@ fake_interrupted() {
 # its array up: interrupted once its new array is up, it said it tore ARRAY down
 # first, ran --stop and --zero-superblock before a new --create, and ends torn down.
 fake_resumed() {
-  for _ in $(seq 300); do grep -q "RAID 0 up" "$1" 2>/dev/null && break; sleep 0.1; done
+  while_runs "$2" "$1" "resume: its new array" grep -q "RAID 0 up" "$1"
   kill -INT "$2" 2> /dev/null || { cat "$1" >&2; fail "resume: ended before its new array was up"; }
   set +e; wait "$2"; set -e
   check "resume: says it tears down first" grep -qF "left the array '$3' up: tearing it down first" "$1"

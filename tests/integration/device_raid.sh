@@ -3,11 +3,15 @@
 # testplans/raid0.xml over three loop devices this test creates. The dry run prints
 # every member's checks, the mdadm sequence where it runs and the steps on the
 # array, and matches tests/golden/raid0-dryrun.txt once the loop names and the
-# scratch folder are replaced by placeholders; a member without --destroy is a FAIL
-# and a refusal; a live run where the kernel has no md skips the scope with the
-# reason and writes nothing to any member. Nothing here creates an array.
+# scratch folder are replaced by placeholders; without md it says the run would
+# measure nothing and exits 1; a member without --destroy is a FAIL and a refusal; a
+# live run where the kernel has no md skips the scope with the reason, writes
+# nothing to any member, and, having measured nothing, fails (status "failed",
+# exit 1, each element's reason kept). Nothing here creates an array. md's status
+# is moved to a file that does not exist (SSDBENCH_MDSTAT): ssdbench-fakes.
 . "$(dirname "$0")/device_lib.sh"
 need_root device_raid
+need_fakes
 
 for i in 1 2 3; do
   random_image "$WORK/m$i.img" 16
@@ -26,10 +30,12 @@ placeholders() {
 }
 
 # The golden dry run, as on a kernel without md (pinned, so a machine with md
-# prints the same).
+# prints the same): every check passes, but the run would measure nothing: exit 1.
+set +e
 SSDBENCH_MDSTAT=$WORK/no-mdstat "$SSDBENCH" run "$SRC/testplans/raid0.xml" --dry-run \
-  "${targets[@]}" "${destroy[@]}" --out "$WORK/out" > "$WORK/dry.txt" 2>&1 ||
-  { cat "$WORK/dry.txt"; fail "dry run"; }
+  "${targets[@]}" "${destroy[@]}" --out "$WORK/out" > "$WORK/dry.txt" 2>&1; rc=$?
+set -e
+[ "$rc" = 1 ] || { cat "$WORK/dry.txt"; fail "dry run without md: exit $rc, want 1"; }
 placeholders "$WORK/dry.txt" > "$WORK/dry.norm"
 diff -u "$SRC/tests/golden/raid0-dryrun.txt" "$WORK/dry.norm" || fail "dry run differs from the golden file"
 check "dry run: no archive" test ! -e "$WORK/out"
@@ -37,8 +43,11 @@ expect_eq "dry run: members unchanged" "$(sums)" "$before"
 
 # This kernel: the scope is reported as skipped when it has no md.
 if [ ! -e /proc/mdstat ]; then
+  set +e
   "$SSDBENCH" run "$SRC/testplans/raid0.xml" --dry-run "${targets[@]}" "${destroy[@]}" \
-    > "$WORK/here.txt" 2>&1 || { cat "$WORK/here.txt"; fail "dry run here"; }
+    > "$WORK/here.txt" 2>&1; rc=$?
+  set -e
+  [ "$rc" = 1 ] || { cat "$WORK/here.txt"; fail "dry run here: exit $rc, want 1"; }
   check "dry run here: SKIPPED" grep -qF "RAID 'md' would be SKIPPED here: md driver not available (no '/proc/mdstat'" "$WORK/here.txt"
 fi
 
@@ -54,17 +63,26 @@ check "refused: the verdict" grep -q "^result: REFUSED: RAID member 'ssd3'" "$WO
 expect_eq "refused: members unchanged" "$(sums)" "$before"
 
 # A live run without md: every step of the scope is skipped with the reason -- the
-# purge first among them -- and no member is written.
+# purge first among them -- and no member is written. It measured nothing: the run
+# is not complete, and says so.
+set +e
 SSDBENCH_MDSTAT=$WORK/no-mdstat "$SSDBENCH" run "$SRC/testplans/raid0.xml" --set smoke=1 \
-  "${targets[@]}" "${destroy[@]}" --out "$WORK/live" > "$WORK/live.txt" 2>&1 ||
-  { cat "$WORK/live.txt"; fail "live run without md"; }
+  "${targets[@]}" "${destroy[@]}" --out "$WORK/live" > "$WORK/live.txt" 2> "$WORK/live.err"; rc=$?
+set -e
+[ "$rc" = 1 ] || { cat "$WORK/live.txt" "$WORK/live.err"; fail "live run without md: exit $rc, want 1"; }
 check "live: says SKIPPED" grep -qF "md: SKIPPED: md driver not available" "$WORK/live.txt"
 check "live: 11 skipped" grep -q "11 elements skipped" "$WORK/live.txt"
+want_why="RAID 'md' skipped: md driver not available (no '$WORK/no-mdstat': No such file or directory)"
+expect_eq "live: the error" "$(cat "$WORK/live.err")" \
+  "error: the run measured nothing: its 11 elements were all skipped ($want_why)"
 expect_eq "live: members unchanged" "$(sums)" "$before"
 m=$WORK/live/manifest.json
-expect_eq "live: run status" "$(jq -r .status "$m")" complete
+expect_eq "live: run status" "$(jq -r .status "$m")" failed
+expect_eq "live: run error" "$(jq -r .error "$m")" \
+  "the run measured nothing: its 11 elements were all skipped ($want_why)"
+expect_eq "live: journal's end" "$(jq -r 'select(.event == "end") | .status' "$WORK/live/journal.jsonl")" failed
 expect_eq "live: every element skipped" "$(jq -r '[.steps[].status] | unique | join(",")' "$m")" skipped
-check "live: the reason per element" jq -e '.steps[0].error | test("md driver not available")' "$m"
+expect_eq "live: each element's reason" "$(jq -r '[.steps[].error] | unique | join(",")' "$m")" "$want_why"
 check "live: the reason in the target" jq -e '.target.description | test("SKIPPED: md driver")' "$m"
 expect_eq "live: no mdadm ran" "$(jq '.target.raid.commands | length' "$m")" 0
 check "live: no array in the journal" bash -c "! grep -q raid-up '$WORK/live/journal.jsonl'"

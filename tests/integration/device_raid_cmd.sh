@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # `ssdbench raid up|down` (the command a bench would run for a <raid> there), with md
-# played by tests/integration/fake/mdadm as in device_raid_fake.sh, and the members
+# played by tests/integration/fake/mdadm as in device_raid_fake.sh (ssdbench-fakes, as
+# for the lock files in the test's folder, SSDBENCH_LOCK_DIR), and the members
 # held by `ssdbench lock` (one lock, one token, both members) as a run's would be:
 # without the token `raid up` is refused naming the holder and runs no mdadm; with it
 # the array comes up (its JSON: the node, not ours, the commands); `raid down` tears

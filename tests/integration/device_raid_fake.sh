@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The RAID path with md played by a fake: tests/integration/fake/mdadm first on PATH,
 # a fake mdstat (SSDBENCH_MDSTAT) and md folder (SSDBENCH_MD_DIR), all in this
-# test's scratch folder. The fake "array" is a link to a fourth loop device, the
+# test's scratch folder, which ssdbench-fakes (the test build) reads in place of
+# /proc/mdstat and /dev/md. The fake "array" is a link to a fourth loop device, the
 # stand-in, which is no md array of the members: the run writes to it only because
 # --destroy names it. Checks the command sequence, that the steps run on the
 # stand-in and never on a member, and the teardown after success, after a failed
@@ -77,7 +78,7 @@ clean_mdstat; : > "$FAKE_MDADM_LOG"
 "$SSDBENCH" run "$WORK/long.xml" "${run_args[@]}" --destroy "$ns" --out "$WORK/kill" \
   > "$WORK/kill.log" 2>&1 &
 pid=$!
-for _ in $(seq 100); do grep -q '"name":"r"' "$WORK/kill/journal.jsonl" 2>/dev/null && break; sleep 0.2; done
+while_runs "$pid" "$WORK/kill.log" "killed: step 'r'" journaled "$WORK/kill" r
 kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
 check "killed: the array is still up" test -L "$WORK/md/ssdbench-md"
 plan "$WORK/long.xml" 30s   # unchanged: resume checks the plan's SHA-256

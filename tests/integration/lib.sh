@@ -16,6 +16,13 @@ cleanup() {
 trap cleanup EXIT
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# need_fakes: $SSDBENCH is ssdbench-fakes, the test build with the stand-ins in; only
+# it moves md (SSDBENCH_MDSTAT, SSDBENCH_MD_DIR) and the lock files (SSDBENCH_LOCK_DIR)
+# where a test plays them (tests/fakes/fakes_main.c); the shipped binary reads none.
+need_fakes() {
+  [ "$(basename "$SSDBENCH")" = ssdbench-fakes ] ||
+    fail "this test needs ssdbench-fakes (tests/*.cmake), not '$SSDBENCH'"
+}
 check() { local what=$1; shift; "$@" || fail "$what"; }
 # expect_eq WHAT GOT WANT
 expect_eq() { [ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"; }

@@ -58,11 +58,14 @@ for p in dirth ecw; do
   expect_eq "snia-$p: steps" "$(grep -cE '^ +[0-9]+ ' "$WORK/x")" 59
 done
 
-# Smoke: every plan shrinks to seconds on small file targets.
+# Smoke: every plan shrinks to seconds on small file targets (a RAID's members are
+# block devices, as the run requires: here ones not attached, whose size check
+# assumes; check opens nothing).
 for f in testplans/*.xml; do
   targets=(--target "dut=file:$WORK/t.bin,size=16MiB")
-  [ "$(basename "$f")" = raid0.xml ] && targets=(--target "ssd1=file:$WORK/1.bin,size=16MiB"
-    --target "ssd2=file:$WORK/2.bin,size=16MiB" --target "ssd3=file:$WORK/3.bin,size=16MiB")
+  [ "$(basename "$f")" = raid0.xml ] && targets=(--target "ssd1=/dev/ssdbench-it-none-1"
+    --target "ssd2=/dev/ssdbench-it-none-2" --target "ssd3=/dev/ssdbench-it-none-3"
+    --assume-capacity 16MiB)
   "$SSDBENCH" check "$f" --set smoke=1 "${targets[@]}" > "$WORK/s" || fail "$f smoke check"
   check "$f smoke is short" grep -qE '^time: ([0-9]+ s|[0-9]+ s – [0-9]+ s) ' "$WORK/s"
 done

@@ -19,7 +19,9 @@ if [ "$(id -u)" -ne 0 ] || ! command -v losetup > /dev/null || ! command -v floc
 fi
 start_sshd remote_lock
 
-# Lock files go to the test's folder, here and on "the bench" (a wrapper sets it there).
+# Lock files go to the test's folder, here and on "the bench" (a wrapper sets it there);
+# only the test build moves them.
+need_fakes
 export SSDBENCH_LOCK_DIR=$WORK/locks
 printf '#!/bin/sh\nSSDBENCH_LOCK_DIR=%s exec %s "$@"\n' "$SSDBENCH_LOCK_DIR" "$SSDBENCH" \
   > "$S/bench-ssdbench"

@@ -50,14 +50,6 @@ torn_down() {   # torn_down WHAT: fake_torn_down, and no lock left on the bench
   fake_torn_down "$1"
   check "$1: no lock left on the bench" lock_gone
 }
-# wait_journal DIR STEP: until step STEP of the run in DIR is done (bounded, 30 s).
-wait_journal() {
-  for _ in $(seq 300); do
-    grep -q "\"name\":\"$2\"" "$1/journal.jsonl" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  fail "step '$2' never finished in $1"
-}
 
 # 1. The dry run: the commands for the bench, nothing run there.
 clean_mdstat; : > "$FAKE_MDADM_LOG"
@@ -120,10 +112,8 @@ clean_mdstat; : > "$FAKE_MDADM_LOG"
 pid=$!
 cleanup_hooks+=("kill -KILL $pid 2>/dev/null")
 client=   # the step's fio --client (not the engine's probe before it)
-for _ in $(seq 300); do
-  grep -q "RAID 0 up" "$WORK/fail.log" && client=$(pgrep -P "$pid" -f -- --output=fio.json) && break
-  sleep 0.1
-done
+fio_client() { grep -q "RAID 0 up" "$WORK/fail.log" && client=$(pgrep -P "$pid" -f -- --output=fio.json); }
+while_runs "$pid" "$WORK/fail.log" "failing step: its fio client" fio_client
 [ -n "$client" ] || { cat "$WORK/fail.log"; fail "failing step: no fio client started"; }
 kill -KILL "$client"
 set +e; wait "$pid"; rc=$?; set -e
@@ -144,7 +134,7 @@ clean_mdstat; : > "$FAKE_MDADM_LOG"
 "$SSDBENCH" run "$WORK/long.xml" "${ids[@]}" --out "$WORK/kill" > "$WORK/kill.log" 2>&1 &
 pid=$!
 cleanup_hooks+=("kill -KILL $pid 2>/dev/null")
-wait_journal "$WORK/kill" r
+while_runs "$pid" "$WORK/kill.log" "killed: step 'r'" journaled "$WORK/kill" r
 kill -KILL "$pid"; wait "$pid" 2>/dev/null || true
 check "killed: the array is still up" test -L "$WORK/md/ssdbench-md"
 for _ in $(seq 200); do lock_gone && break; sleep 0.1; done
