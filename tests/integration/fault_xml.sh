@@ -71,10 +71,11 @@ plan_refused big "^$WORK/big.xml: error: plan '$WORK/big.xml' is larger than 4 M
 plan_refused utf16 "^$WORK/utf16.xml:1:1: error: start tag expected"
 plan_refused utf7 "^$WORK/utf7.xml:2:1: error: start tag expected"
 
-# Templates: "ssdbench report -t" exits 1 with a located message, reads nothing else.
+# Templates: "ssdbench report -t" exits 2 (a bad input, as a plan) with a located
+# message, reads nothing else.
 archive=$SRC/samples/archives/qd-sweep
 tmpl_refused() {
-  refused "$1" 1 "$2" "$SSDBENCH" report "$archive" -t "$WORK/$1.xml" -o "$WORK/t.pdf" \
+  refused "$1" 2 "$2" "$SSDBENCH" report "$archive" -t "$WORK/$1.xml" -o "$WORK/t.pdf" \
     --svg "$WORK/svg" --png "$WORK/png"
   check "template $1: no PDF" test ! -e "$WORK/t.pdf"
 }
