@@ -161,9 +161,9 @@ static int teardown(void **state)
 	return 0;
 }
 
-static const struct report_chart *find(const struct fixture *f, const char *name)
+static const struct doc_item *find(const struct fixture *f, const char *name)
 {
-	const struct report_chart *c = report_fixture_find(&f->r, name);
+	const struct doc_item *c = report_fixture_find(&f->r, name);
 
 	if (!c)
 		fail_msg("no chart '%s'", name);
@@ -183,12 +183,12 @@ static void test_which_charts(void **state)
 	struct sbuf got;
 
 	sbuf_init(&got);
-	for (size_t i = 0; i < f->r.ncharts; i++)
-		sbuf_addf(&got, "%s ", f->r.charts[i].name);
+	for (size_t i = 0; i < f->r.doc.n; i++)
+		sbuf_addf(&got, "%s ", f->r.doc.items[i].name);
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
-		if (i >= f->r.ncharts || strcmp(f->r.charts[i].name, want[i]))
+		if (i >= f->r.doc.n || strcmp(f->r.doc.items[i].name, want[i]))
 			fail_msg("chart %zu: want '%s'; got %s", i, want[i], got.buf);
-	assert_int_equal(f->r.ncharts, sizeof(want) / sizeof(want[0]));
+	assert_int_equal(f->r.doc.n, sizeof(want) / sizeof(want[0]));
 	sbuf_release(&got);
 	/* The summary leaves out the hint-none step and the scopes' 22 elements. */
 	assert_int_equal(find(f, "summary")->c->nbars, 4);

@@ -26,11 +26,11 @@ void lineup__set_footers(struct lineup_ctx *x)
 {
 	char *f = lineup_provenance(x->l, x->s[S_PLAN]);
 
-	for (size_t i = 0; i < x->n; i++) {
-		if (x->items[i].c)
-			chart_set_footer(x->items[i].c, f);
+	for (size_t i = 0; i < x->doc.n; i++) {
+		if (x->doc.items[i].c)
+			chart_set_footer(x->doc.items[i].c, f);
 		else
-			table_set_footer(x->items[i].t, f);
+			table_set_footer(x->doc.items[i].t, f);
 	}
 	free(f);
 }
@@ -54,11 +54,11 @@ int lineup__write_xlsx(struct lineup_ctx *x, struct diag *d)
 		w.nmetrics++;
 	}
 	xlsx_lineup_deltas(&wb, x->l, &w);
-	for (size_t i = 0; i < x->n; i++) {
-		if (x->items[i].c)
-			xlsx_chart_sheet(&wb, x->items[i].c, x->items[i].name);
+	for (size_t i = 0; i < x->doc.n; i++) {
+		if (x->doc.items[i].c)
+			xlsx_chart_sheet(&wb, x->doc.items[i].c, x->doc.items[i].name);
 		else
-			xlsx_table_sheet(&wb, x->items[i].t, x->items[i].name);
+			xlsx_table_sheet(&wb, x->doc.items[i].t, x->doc.items[i].name);
 	}
 	for (size_t h = 0; h < w.nmetrics; h++)
 		free(titles[h]);
@@ -72,14 +72,14 @@ int lineup__write_html(struct lineup_ctx *x, struct diag *d)
 	const struct html_words w = { x->s[S_H_ALT], x->s[S_H_SVG] };
 	struct html h;
 	int rc = html_open(&h, x->o->html_dir, x->o->lang ? x->o->lang : "zh-TW",
-			   x->s[S_LINEUP], x->fonts, &w, d);
+			   x->s[S_LINEUP], x->doc.fonts, &w, d);
 
-	for (size_t i = 0; !rc && i < x->n; i++) {
-		if (x->items[i].c)
-			rc = html_chart(&h, x->items[i].c, x->items[i].name, x->items[i].w,
-					x->items[i].h, d);
+	for (size_t i = 0; !rc && i < x->doc.n; i++) {
+		if (x->doc.items[i].c)
+			rc = html_chart(&h, x->doc.items[i].c, x->doc.items[i].name, x->doc.items[i].width,
+					x->doc.items[i].height, d);
 		else
-			html_table(&h, x->items[i].t);
+			html_table(&h, x->doc.items[i].t);
 	}
 	if (rc) {
 		html_discard(&h);

@@ -45,7 +45,7 @@ int report__write_html(struct report *r, const char *dir, const struct table *st
 	if (run->capacity)
 		snprintf(cap, sizeof(cap), "%.1f GB", (double)run->capacity / 1e9);
 	rc = html_open(&h, dir, msg_or(r->o->lang, "zh-TW"), report__plan_title(r),
-		       r->fonts, &w, d);
+		       r->doc.fonts, &w, d);
 	if (rc)
 		return rc;
 	html_heading(&h, 2, m[M_H_FACTS]);
@@ -53,8 +53,8 @@ int report__write_html(struct report *r, const char *dir, const struct table *st
 	if (steps)
 		html_table(&h, steps);
 	html_heading(&h, 2, m[M_H_CHARTS]);
-	for (size_t i = 0; !rc && i < r->ncharts; i++) {
-		const struct report_chart *c = &r->charts[i];
+	for (size_t i = 0; !rc && i < r->doc.n; i++) {
+		const struct doc_item *c = &r->doc.items[i];
 
 		if (c->c)
 			rc = html_chart(&h, c->c, c->name, c->width, c->height, d);

@@ -76,7 +76,7 @@ static void summary(struct xlsx *x, const struct report *r)
 	row(x, ws, &rw, "fio", run->fio_version);
 	row(x, ws, &rw, "ioengine", run->ioengine);
 	row(x, ws, &rw, "ssdbench", msg_or(run->ssdbench_version, SSDBENCH_VERSION));
-	worksheet_write_string(ws, rw + 1, 0, r->footer ? r->footer : "", NULL);
+	worksheet_write_string(ws, rw + 1, 0, r->doc.footer ? r->doc.footer : "", NULL);
 }
 
 /* results.csv, read back field by field: each number a numeric cell. */
@@ -282,11 +282,11 @@ int report__write_xlsx(struct report *r, const char *path, struct diag *d)
 		if (report__is_ok(st) && !st->scope)
 			step_sheet(&x, r, st);
 	}
-	for (size_t i = 0; !rc && i < r->ncharts; i++) {
-		if (r->charts[i].c)
-			xlsx_chart_sheet(&x, r->charts[i].c, r->charts[i].name);
-		else if (r->charts[i].t)
-			xlsx_table_sheet(&x, r->charts[i].t, r->charts[i].name);
+	for (size_t i = 0; !rc && i < r->doc.n; i++) {
+		if (r->doc.items[i].c)
+			xlsx_chart_sheet(&x, r->doc.items[i].c, r->doc.items[i].name);
+		else if (r->doc.items[i].t)
+			xlsx_table_sheet(&x, r->doc.items[i].t, r->doc.items[i].name);
 	}
 	if (rc) {
 		xlsx_discard(&x);
