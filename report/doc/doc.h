@@ -73,6 +73,14 @@ int doc_png_width(const struct doc *doc);
 int doc_write_files(struct doc *doc, const char *svg_dir, const char *png_dir,
 		    struct diag *d);
 
+/*
+ * Every item, each laid out on the preset's canvas in its type scale, one under
+ * the other in one file at path, its format by its extension (.svg, .pdf, .png;
+ * chartdraw_format()), the PNG doc_png_width() wide. Returns 0 or a negative
+ * SB_E* code with d naming the file.
+ */
+int doc_write_file(struct doc *doc, const char *path, struct diag *d);
+
 /* doc_pdf.c */
 /*
  * How a document kind frames the PDF's pages: the box an item is laid out in

@@ -16,7 +16,9 @@ struct plot_opts {
 	const char *title;     /* NULL: the first file's name */
 	int log_y;             /* logarithmic y axis */
 	const char *lang;      /* BCP 47 tag of the text; NULL: zh-TW */
-	int png_width;         /* PNG width in pixels */
+	int png_width;         /* PNG width in pixels; 0: the preset's */
+	const char *preset;    /* "print", "web", "slide"; NULL: archive (960 x 600, 1400 px) */
+	int svg_outlines;      /* SVG text as glyph outlines instead of <text> */
 	/* "FILE=TEXT": the legend name of FILE (as given), the last wins */
 	const char *const *labels;
 	size_t nlabels;
