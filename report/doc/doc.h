@@ -3,13 +3,15 @@
  * doc: one document, whatever its kind (a run report, a lineup, a plot): its
  * items (charts and tables, each with a file stem and its template canvas) and
  * what shapes every output of them (language, preset, fonts, PNG width, SVG text,
- * PDF title and date). The writers take it: doc_files.c (SVG, PNG, per-chart PDF),
- * doc_pdf.c (the paged PDF).
+ * PDF title and date). The writers take it, one file per format: doc_files.c
+ * (SVG, PNG, per-chart PDF, or all in one file), doc_pdf.c (the paged PDF),
+ * doc_html.c (the HTML article bundle), doc_xlsx.c (the workbook).
  */
 #ifndef SB_DOC_H
 #define SB_DOC_H
 
 #include <stddef.h>
+#include <time.h>
 
 #include "chart.h"
 #include "diag.h"
@@ -108,5 +110,46 @@ struct doc_pdf {
  */
 int doc_write_pdf(struct doc *doc, const char *path, const struct doc_pdf *p,
 		  struct diag *d);
+
+/* doc_html.c */
+struct html;
+struct html_words;
+/*
+ * The HTML bundle's title and words, and the kind's own sections before the items
+ * (head(arg, h), NULL: none): the facts, a table, headings.
+ */
+struct doc_html {
+	const char *title;
+	const struct html_words *words;
+	void (*head)(void *arg, struct html *h);
+	void *arg;
+};
+/*
+ * The document as an HTML article bundle in the folder dir (html.c): the kind's
+ * sections, then every chart as a figure laid out with the web preset (700 px PNG,
+ * @2x, SVG) and every table as an HTML table. Returns 0 or a negative SB_E* code.
+ */
+int doc_write_html(struct doc *doc, const char *dir, const struct doc_html *p,
+		   struct diag *d);
+
+/* doc_xlsx.c */
+struct xlsx;
+/*
+ * The workbook's title and creation time, and the kind's own sheets before the
+ * items (head(arg, x, d) returns 0 or a negative SB_E* code; NULL: none).
+ */
+struct doc_xlsx {
+	const char *title;
+	time_t created;
+	int (*head)(void *arg, struct xlsx *x, struct diag *d);
+	void *arg;
+};
+/*
+ * The document as an Excel workbook at path (xlsx.c): the kind's sheets, then every
+ * chart and table as a sheet of its own. Returns 0 or a negative SB_E* code; a
+ * failed workbook is removed.
+ */
+int doc_write_xlsx(struct doc *doc, const char *path, const struct doc_xlsx *p,
+		   struct diag *d);
 
 #endif
