@@ -20,6 +20,8 @@ const struct cli_opt cmd_plot_opts[] = {
 	{ "log-y", 0, NULL, 0, "logarithmic y axis" },
 	{ "lang", 'l', "LANG", 0, "language of the text: zh-TW (default), zh-CN or en" },
 	CLI_OPTS_SIZES,
+	{ "xlsx", 0, "FILE", 0, "also write an Excel workbook: the chart's data with a native Excel chart" },
+	{ "html", 0, "DIR", 0, "also write an HTML article bundle into DIR: index.html, a 700 px PNG (and @2x) and an SVG" },
 	{ "label", 0, "FILE=TEXT", 1, "the legend name of FILE, one of the files as given "
 	  "(default: its name; two files of one name get their folders)" },
 	{ "help", 'h', NULL, 0, "show this help" },
@@ -73,6 +75,8 @@ static int read_opts(const struct cli_cmd *c, const struct cli_parsed *p,
 	o->out = cli__value(c, p, "output") ? cli__value(c, p, "output") : "plot.svg";
 	o->title = cli__value(c, p, "title");
 	o->log_y = cli__value(c, p, "log-y") != NULL;
+	o->xlsx_path = cli__value(c, p, "xlsx");
+	o->html_dir = cli__value(c, p, "html");
 	o->lang = nlang ? lang[0] : NULL;
 	if (ex < 0 && cli__value(c, p, "kind"))
 		ex = parse_kind(c, cli__value(c, p, "kind"), &o->kind);
@@ -93,7 +97,7 @@ static int read_opts(const struct cli_cmd *c, const struct cli_parsed *p,
 
 int cmd_plot(const struct cli_cmd *c, int argc, char **argv)
 {
-	struct plot_opts o = { TMPL_TIME, 0, NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0 };
+	struct plot_opts o = { TMPL_TIME, 0, NULL, NULL, 0, NULL, 0, NULL, 0, NULL, NULL, NULL, 0 };
 	struct cli_parsed p;
 	struct diag d;
 	int ex = cli__parse(c, argc, argv, &p), rc;

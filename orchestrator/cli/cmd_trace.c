@@ -21,6 +21,8 @@ const struct cli_opt cmd_trace_opts[] = {
 	{ "json", 'j', NULL, 0, "info: print the description as JSON" },
 	{ "lang", 'l', "LANG", 0, "plot: language of the text: zh-TW (default), zh-CN or en" },
 	CLI_OPTS_SIZES,
+	{ "xlsx", 0, "FILE", 0, "plot: also write an Excel workbook: each chart's data with a native Excel chart" },
+	{ "html", 0, "DIR", 0, "plot: also write an HTML article bundle into DIR" },
 	CLI_OPTS_END,
 };
 
@@ -80,7 +82,7 @@ static int trace_info(const struct cli_cmd *c, const struct cli_parsed *p)
 
 static int trace_plot(const struct cli_cmd *c, const struct cli_parsed *p)
 {
-	struct trace_plot_opts o = { NULL, NULL, 0, NULL, 0 };
+	struct trace_plot_opts o = { NULL, NULL, 0, NULL, 0, NULL, NULL };
 	const char *lang[I18N_MAX_LANGS];
 	struct cli_sizes sz;
 	size_t nlang = 0;
@@ -98,6 +100,8 @@ static int trace_plot(const struct cli_cmd *c, const struct cli_parsed *p)
 	o.png_width = sz.width;  /* 0 is the preset's */
 	o.preset = sz.preset;
 	o.svg_outlines = sz.outlines;
+	o.xlsx_path = cli__value(c, p, "xlsx");
+	o.html_dir = cli__value(c, p, "html");
 	diag_clear(&d);
 	rc = trace_plot_draw(&o, p->args[1], &d);
 	if (!rc)
@@ -111,6 +115,7 @@ static const struct {
 } opt_subs[] = {
 	{ "output", "capture plot" }, { "seconds", "capture" }, { "json", "info" },
 	{ "lang", "plot" }, { "width", "plot" }, { "preset", "plot" }, { "svg-text", "plot" },
+	{ "xlsx", "plot" }, { "html", "plot" },
 };
 
 int cmd_trace(const struct cli_cmd *c, int argc, char **argv)

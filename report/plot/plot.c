@@ -17,6 +17,7 @@
 #include "qos.h"
 #include "datadir.h"
 #include "doc.h"
+#include "html.h"
 #include "msg.h"
 #include "sbuf.h"
 #include "table.h"
@@ -398,6 +399,7 @@ static int draw(struct plot *pl, struct table **t, const struct plot_opts *o,
 		struct diag *d)
 {
 	char *conf = datadir_path("templates/fonts.conf");
+	const struct html_words w = { pl->msg[M_H_ALT], pl->msg[M_H_SVG] };
 	struct gfx_fonts *fonts = NULL;
 	struct doc doc;
 	int rc;
@@ -418,6 +420,12 @@ static int draw(struct plot *pl, struct table **t, const struct plot_opts *o,
 		*t = NULL;
 		pl->c = NULL;
 		rc = doc_write_file(&doc, o->out, d);
+		if (!rc && o->xlsx_path)
+			rc = doc_write_xlsx(&doc, o->xlsx_path,
+					    &(struct doc_xlsx){ doc.title, 86400, NULL, NULL }, d);
+		if (!rc && o->html_dir)
+			rc = doc_write_html(&doc, o->html_dir,
+					    &(struct doc_html){ doc.title, &w, NULL, NULL }, d);
 	}
 	doc_release(&doc);
 	gfx_fonts_free(fonts);

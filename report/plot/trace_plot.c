@@ -13,6 +13,7 @@
 #include "gfx.h"
 #include "datadir.h"
 #include "doc.h"
+#include "html.h"
 #include "i18n.h"
 #include "msg.h"
 #include "units.h"
@@ -137,8 +138,10 @@ static struct chart *qd_chart(struct collect *c, const struct blkt_info *in,
 }
 
 /* The charts, a document of three items, one under the other in o->out; takes them. */
-static int draw(struct chart **ch, int n, const struct trace_plot_opts *o, struct diag *d)
+static int draw(struct chart **ch, int n, const struct trace_plot_opts *o,
+		const char *const *msg, struct diag *d)
 {
+	const struct html_words w = { msg[M_H_ALT], msg[M_H_SVG] };
 	static const double heights[3] = { SCATTER_H, 0, QD_H };
 	static const char *const names[3] = { "trace-lba", "trace-sizes", "trace-qd" };
 	char *conf = datadir_path("templates/fonts.conf");
@@ -162,6 +165,12 @@ static int draw(struct chart **ch, int n, const struct trace_plot_opts *o, struc
 	if (!rc) {
 		doc_set_fonts(&doc, fonts);
 		rc = doc_write_file(&doc, o->out, d);
+		if (!rc && o->xlsx_path)
+			rc = doc_write_xlsx(&doc, o->xlsx_path,
+					    &(struct doc_xlsx){ doc.title, 86400, NULL, NULL }, d);
+		if (!rc && o->html_dir)
+			rc = doc_write_html(&doc, o->html_dir,
+					    &(struct doc_html){ doc.title, &w, NULL, NULL }, d);
 	}
 	doc_release(&doc);
 	gfx_fonts_free(fonts);
@@ -192,7 +201,7 @@ int trace_plot_draw(const struct trace_plot_opts *o, const char *path, struct di
 		ch[0] = lba_chart(&c, path, msg);
 		ch[1] = size_chart(&in, msg);
 		ch[2] = qd_chart(&c, &in, msg);
-		rc = draw(ch, 3, o, d);
+		rc = draw(ch, 3, o, msg, d);
 	}
 	for (int i = 0; i < 3; i++) {
 		chart_free(ch[i]);

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Every document kind (a run report, a lineup, a plot, a trace plot) with every
-# preset (archive, print, web, slide) and every format it writes, held to the same
-# rules: web SVG text 11 px or more with 700 px PNGs (the HTML bundles' images
-# too: 700 px and 1400 px @2x), print PDFs' words 9 pt or more (the per-chart
+# preset (archive, print, web, slide) and every format it writes (PDF, SVG, PNG,
+# workbook, HTML bundle), held to the same rules: web SVG text 11 px or more with
+# 700 px PNGs (every HTML bundle's images too: 700 px and 1400 px @2x), print PDFs' words 9 pt or more (the per-chart
 # PDFs too), slide PNGs 1920 px, archive PNGs 1400 px; the language asked for in
 # the text; --lang fr refused (exit 2) by report, compare, plot and trace plot.
 . "$(dirname "$0")/lib.sh"
@@ -74,6 +74,15 @@ for p in archive print web slide; do
   done
   one_ok "plot $p" $p "$d/plot"
   one_ok "trace plot $p" $p "$d/trace"
+  # their workbooks and HTML bundles, as the report's and the lineup's
+  run "$SSDBENCH" plot "$LOG" -o "$d/plot2.svg" --xlsx "$d/plot.xlsx" --html "$d/p-html" \
+    --lang "$lang" "${flag[@]}"
+  run "$SSDBENCH" trace plot "$TRACE" -o "$d/trace2.svg" --xlsx "$d/trace.xlsx" \
+    --html "$d/t-html" --lang "$lang" "${flag[@]}"
+  web_ok "plot $p: HTML bundle" "$d/p-html" "$d/p-html"
+  web_ok "trace plot $p: HTML bundle" "$d/t-html" "$d/t-html"
+  expect_eq "plot $p: workbook" "$(head -c 2 "$d/plot.xlsx")" PK
+  expect_eq "trace plot $p: workbook" "$(head -c 2 "$d/trace.xlsx")" PK
   check "plot $p: $lang text" grep -q "$(word "$lang" read)" "$d/plot.svg"
   check "trace plot $p: $lang text" grep -q "$(word "$lang" trace-sizes)" "$d/trace.svg"
   check "trace plot $p: xml:lang" grep -q "xml:lang=\"$lang\"" "$d/trace.svg"
