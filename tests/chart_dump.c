@@ -19,7 +19,7 @@ int main(int argc, char **argv)
 	static struct result_run run;
 	static struct report r;
 	static struct report_opts o;
-	const struct report_chart *page;
+	const struct doc_item *page;
 	const struct chart *c;
 	struct diag d;
 

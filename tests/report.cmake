@@ -58,3 +58,6 @@ sb_integration_test(xlsx)
 sb_integration_test(xlsx_office)
 # #23 html: the article bundles of a report and a lineup, parsed with html5lib.
 sb_integration_test(html)
+# Every document kind (report, lineup, plot, trace plot) with every preset and
+# format, held to the same size and language rules; --lang fr refused by each.
+sb_integration_test(documents)

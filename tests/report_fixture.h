@@ -16,12 +16,12 @@
 #include "result.h"
 
 /* The page named name (a file stem), or NULL. */
-static inline const struct report_chart *report_fixture_find(const struct report *r,
+static inline const struct doc_item *report_fixture_find(const struct report *r,
 							     const char *name)
 {
-	for (size_t i = 0; i < r->ncharts; i++)
-		if (!strcmp(r->charts[i].name, name))
-			return &r->charts[i];
+	for (size_t i = 0; i < r->doc.n; i++)
+		if (!strcmp(r->doc.items[i].name, name))
+			return &r->doc.items[i];
 	return NULL;
 }
 
@@ -63,13 +63,7 @@ static inline const struct chart_series *report_fixture_series(const struct char
 /* Frees r's pages, footer, strings and template, and the run they were built from. */
 static inline void report_fixture_release(struct report *r, struct result_run *run)
 {
-	for (size_t i = 0; i < r->ncharts; i++) {
-		free(r->charts[i].name);
-		chart_free(r->charts[i].c);
-		table_free(r->charts[i].t);
-	}
-	free(r->charts);
-	free(r->footer);
+	doc_release(&r->doc);
 	i18n_free(r->strings);
 	tmpl_free(r->tmpl);
 	result_run_release(run);

@@ -49,7 +49,7 @@ static void build(struct fixture *f, const char *tmpl)
 
 static struct chart *find(const struct fixture *f, const char *name)
 {
-	const struct report_chart *c = report_fixture_find(&f->r, name);
+	const struct doc_item *c = report_fixture_find(&f->r, name);
 
 	if (c && c->c)
 		return c->c;

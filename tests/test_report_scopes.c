@@ -162,9 +162,9 @@ static int teardown(void **state)
 	return 0;
 }
 
-static const struct report_chart *find(const struct fixture *f, const char *name)
+static const struct doc_item *find(const struct fixture *f, const char *name)
 {
-	const struct report_chart *c = report_fixture_find(&f->r, name);
+	const struct doc_item *c = report_fixture_find(&f->r, name);
 
 	if (!c)
 		fail_msg("no chart '%s'", name);
@@ -184,12 +184,12 @@ static void test_which_charts(void **state)
 	struct sbuf got;
 
 	sbuf_init(&got);
-	for (size_t i = 0; i < f->r.ncharts; i++)
-		sbuf_addf(&got, "%s ", f->r.charts[i].name);
+	for (size_t i = 0; i < f->r.doc.n; i++)
+		sbuf_addf(&got, "%s ", f->r.doc.items[i].name);
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
-		if (i >= f->r.ncharts || strcmp(f->r.charts[i].name, want[i]))
+		if (i >= f->r.doc.n || strcmp(f->r.doc.items[i].name, want[i]))
 			fail_msg("chart %zu: want '%s'; got %s", i, want[i], got.buf);
-	assert_int_equal(f->r.ncharts, sizeof(want) / sizeof(want[0]));
+	assert_int_equal(f->r.doc.n, sizeof(want) / sizeof(want[0]));
 	sbuf_release(&got);
 	/* The summary leaves out the hint-none step and the scopes' 22 elements. */
 	assert_int_equal(find(f, "summary")->c->nbars, 4);
@@ -220,16 +220,13 @@ static void test_every_hint(void **state)
 	assert_int_equal(chart_hint_of(NULL), HINT_AUTO);
 	assert_int_equal(chart_hint_of("steady"), HINT_AUTO);
 	/* "time" on the "hot" step: one more page, its IOPS over time */
-	r.charts = NULL;
-	r.ncharts = r.charts_cap = 0;
+	doc_init(&r.doc);
 	st.chart = xstrdup("time");
 	report__build_step(&r, &st, 0);
 	free(st.chart);
-	assert_int_equal(r.ncharts, 1);
-	assert_string_equal(r.charts[0].name, "step-005-iops");
-	chart_free(r.charts[0].c);
-	free(r.charts[0].name);
-	free(r.charts);
+	assert_int_equal(r.doc.n, 1);
+	assert_string_equal(r.doc.items[0].name, "step-005-iops");
+	doc_release(&r.doc);
 }
 
 /*

@@ -140,9 +140,9 @@ static void release(struct fixture *f)
 	free(f);
 }
 
-static const struct report_chart *find(const struct fixture *f, const char *name)
+static const struct doc_item *find(const struct fixture *f, const char *name)
 {
-	const struct report_chart *c = report_fixture_find(&f->r, name);
+	const struct doc_item *c = report_fixture_find(&f->r, name);
 
 	if (!c)
 		fail_msg("no chart '%s'", name);
@@ -169,7 +169,7 @@ static void test_wsat(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < 4; i++)
-		assert_string_equal(f->r.charts[i].name, names[i]);
+		assert_string_equal(f->r.doc.items[i].name, names[i]);
 	s = &find(f, "snia-wsat-time")->c->series[0];
 	assert_int_equal(s->n, 3);
 	assert_true(fabs(s->x[2] - 180) < 1e-9);   /* each round at its end, s */
@@ -236,12 +236,12 @@ static void test_neither(void **state)
 	struct fixture *f = build(wsat_run, "templates/report-snia-hir.xml");
 
 	(void)state;
-	for (size_t i = 0; i < f->r.ncharts; i++)
-		assert_null(strstr(f->r.charts[i].name, "snia-hir"));
+	for (size_t i = 0; i < f->r.doc.n; i++)
+		assert_null(strstr(f->r.doc.items[i].name, "snia-hir"));
 	release(f);
 	f = build(hir_run, "templates/report-snia-wsat.xml");
-	for (size_t i = 0; i < f->r.ncharts; i++)
-		assert_null(strstr(f->r.charts[i].name, "snia-wsat"));
+	for (size_t i = 0; i < f->r.doc.n; i++)
+		assert_null(strstr(f->r.doc.items[i].name, "snia-wsat"));
 	release(f);
 }
 

@@ -97,9 +97,9 @@ static int teardown(void **state)
 }
 
 /* The page whose file stem is name (a test failure when there is none). */
-static const struct report_chart *find(const struct fixture *f, const char *name)
+static const struct doc_item *find(const struct fixture *f, const char *name)
 {
-	const struct report_chart *c = report_fixture_find(&f->r, name);
+	const struct doc_item *c = report_fixture_find(&f->r, name);
 
 	if (!c)
 		fail_msg("no page '%s'", name);

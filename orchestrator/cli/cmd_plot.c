@@ -6,6 +6,7 @@
 
 #include "chartdraw.h"
 #include "cli_int.h"
+#include "i18n.h"
 #include "plot.h"
 #include "tmpl.h"
 
@@ -18,7 +19,9 @@ const struct cli_opt cmd_plot_opts[] = {
 	{ "title", 't', "TEXT", 0, "chart title (default: the first file's name)" },
 	{ "log-y", 0, NULL, 0, "logarithmic y axis" },
 	{ "lang", 'l', "LANG", 0, "language of the text: zh-TW (default), zh-CN or en" },
-	{ "width", 'w', "PX", 0, "PNG width in pixels (default 1400)" },
+	CLI_OPTS_SIZES,
+	{ "xlsx", 0, "FILE", 0, "also write an Excel workbook: the chart's data with a native Excel chart" },
+	{ "html", 0, "DIR", 0, "also write an HTML article bundle into DIR: index.html, a 700 px PNG (and @2x) and an SVG" },
 	{ "label", 0, "FILE=TEXT", 1, "the legend name of FILE, one of the files as given "
 	  "(default: its name; two files of one name get their folders)" },
 	{ "help", 'h', NULL, 0, "show this help" },
@@ -63,23 +66,30 @@ static int read_labels(const struct cli_cmd *c, const struct cli_parsed *p,
 static int read_opts(const struct cli_cmd *c, const struct cli_parsed *p,
 		     struct plot_opts *o)
 {
-	const char *x = cli__value(c, p, "x"), *w = cli__value(c, p, "width");
-	int ex = -1;
+	static const char *lang[I18N_MAX_LANGS];
+	const char *x = cli__value(c, p, "x");
+	struct cli_sizes sz;
+	size_t nlang = 0;
+	int ex = cli__langs(c, p, 0, lang, &nlang);
 
 	o->out = cli__value(c, p, "output") ? cli__value(c, p, "output") : "plot.svg";
 	o->title = cli__value(c, p, "title");
 	o->log_y = cli__value(c, p, "log-y") != NULL;
-	o->lang = cli__value(c, p, "lang");
-	if (cli__value(c, p, "kind"))
+	o->xlsx_path = cli__value(c, p, "xlsx");
+	o->html_dir = cli__value(c, p, "html");
+	o->lang = nlang ? lang[0] : NULL;
+	if (ex < 0 && cli__value(c, p, "kind"))
 		ex = parse_kind(c, cli__value(c, p, "kind"), &o->kind);
 	if (ex < 0 && x && strcmp(x, "time") && strcmp(x, "written"))
 		ex = cli__usage(c, "unknown --x '%s' (time or written)", x);
 	o->written = x && !strcmp(x, "written");
 	if (ex < 0 && chartdraw_format(o->out) < 0)
 		ex = cli__usage(c, "output '%s' must end in .svg, .pdf or .png", o->out);
-	o->png_width = w ? atoi(w) : 1400;
-	if (ex < 0 && (o->png_width < 200 || o->png_width > 20000))
-		ex = cli__usage(c, "invalid --width '%s' (pixels, 200 to 20000)", w);
+	if (ex < 0 && (ex = cli__sizes(c, p, &sz)) < 0) {
+		o->png_width = sz.width;  /* 0 is the preset's */
+		o->preset = sz.preset;
+		o->svg_outlines = sz.outlines;
+	}
 	if (ex < 0)
 		ex = read_labels(c, p, o);
 	return ex;
@@ -87,7 +97,7 @@ static int read_opts(const struct cli_cmd *c, const struct cli_parsed *p,
 
 int cmd_plot(const struct cli_cmd *c, int argc, char **argv)
 {
-	struct plot_opts o = { TMPL_TIME, 0, NULL, NULL, 0, NULL, 1400, NULL, 0 };
+	struct plot_opts o = { TMPL_TIME, 0, NULL, NULL, 0, NULL, 0, NULL, 0, NULL, NULL, NULL, 0 };
 	struct cli_parsed p;
 	struct diag d;
 	int ex = cli__parse(c, argc, argv, &p), rc;

@@ -9,6 +9,7 @@
 #include "chartdraw.h"
 #include "cli_int.h"
 #include "err.h"
+#include "i18n.h"
 #include "trace_plot.h"
 #include "units.h"
 
@@ -19,7 +20,9 @@ const struct cli_opt cmd_trace_opts[] = {
 	  "command (after --)" },
 	{ "json", 'j', NULL, 0, "info: print the description as JSON" },
 	{ "lang", 'l', "LANG", 0, "plot: language of the text: zh-TW (default), zh-CN or en" },
-	{ "width", 'w', "PX", 0, "plot: PNG width in pixels (default 1400)" },
+	CLI_OPTS_SIZES,
+	{ "xlsx", 0, "FILE", 0, "plot: also write an Excel workbook: each chart's data with a native Excel chart" },
+	{ "html", 0, "DIR", 0, "plot: also write an HTML article bundle into DIR" },
 	CLI_OPTS_END,
 };
 
@@ -79,20 +82,26 @@ static int trace_info(const struct cli_cmd *c, const struct cli_parsed *p)
 
 static int trace_plot(const struct cli_cmd *c, const struct cli_parsed *p)
 {
-	struct trace_plot_opts o = { NULL, NULL, 1400 };
-	const char *w = cli__value(c, p, "width");
+	struct trace_plot_opts o = { NULL, NULL, 0, NULL, 0, NULL, NULL };
+	const char *lang[I18N_MAX_LANGS];
+	struct cli_sizes sz;
+	size_t nlang = 0;
 	struct diag d;
-	int rc;
+	int ex, rc;
 
 	if (p->nargs != 2)
 		return cli__usage(c, "'trace plot' takes one FILE");
+	if ((ex = cli__langs(c, p, 0, lang, &nlang)) >= 0 || (ex = cli__sizes(c, p, &sz)) >= 0)
+		return ex;
 	o.out = cli__value(c, p, "output") ? cli__value(c, p, "output") : "trace.svg";
-	o.lang = cli__value(c, p, "lang");
+	o.lang = nlang ? lang[0] : NULL;
 	if (chartdraw_format(o.out) < 0)
 		return cli__usage(c, "output '%s' must end in .svg, .pdf or .png", o.out);
-	o.png_width = w ? atoi(w) : 1400;
-	if (o.png_width < 200 || o.png_width > 20000)
-		return cli__usage(c, "invalid --width '%s' (pixels, 200 to 20000)", w);
+	o.png_width = sz.width;  /* 0 is the preset's */
+	o.preset = sz.preset;
+	o.svg_outlines = sz.outlines;
+	o.xlsx_path = cli__value(c, p, "xlsx");
+	o.html_dir = cli__value(c, p, "html");
 	diag_clear(&d);
 	rc = trace_plot_draw(&o, p->args[1], &d);
 	if (!rc)
@@ -105,7 +114,8 @@ static const struct {
 	const char *opt, *sub;
 } opt_subs[] = {
 	{ "output", "capture plot" }, { "seconds", "capture" }, { "json", "info" },
-	{ "lang", "plot" }, { "width", "plot" },
+	{ "lang", "plot" }, { "width", "plot" }, { "preset", "plot" }, { "svg-text", "plot" },
+	{ "xlsx", "plot" }, { "html", "plot" },
 };
 
 int cmd_trace(const struct cli_cmd *c, int argc, char **argv)

@@ -124,15 +124,20 @@ int html_chart(struct html *h, struct chart *c, const char *name, double width,
 		{ GFX_SVG, ".svg", 0 }, { GFX_PNG, ".png", HTML_WIDTH },
 		{ GFX_PNG, "@2x.png", 2 * HTML_WIDTH },
 	};
+	const struct chart_preset *web = chart_preset(CHART_PRESET_WEB);
 	struct sbuf *sb = &h->sb;
+	double w, ht;
 	long px_h;
 	int rc = 0;
 
+	/* laid out for the page, HTML_WIDTH px wide in the web type scale, not shrunk */
+	chart_preset_canvas(web, width, height, HTML_WIDTH, &w, &ht);
+	gfx_fonts_preset(h->fonts, web);
 	for (size_t i = 0; !rc && i < sizeof(files) / sizeof(files[0]); i++) {
 		char *path = xasprintf("%s/%s%s", h->dir, name, files[i].ext);
 
-		rc = chartdraw_file(c, h->fonts, files[i].fmt, path, width, height,
-				    files[i].px, NULL, d);
+		rc = chartdraw_file(c, h->fonts, files[i].fmt, path, w, ht, files[i].px, NULL,
+				    d);
 		free(path);
 	}
 	if (rc)

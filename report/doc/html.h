@@ -51,8 +51,9 @@ void html_para(struct html *h, const char *text);
  * value is NULL or empty are left out. */
 void html_facts(struct html *h, const char *const *kv, size_t npairs);
 /*
- * Chart c as a <figure>: its PNG (HTML_WIDTH wide, width x height points being the
- * canvas it is laid out at, as for the PDF's files) with the @2x one in srcset, the
+ * Chart c as a <figure>: its PNG (HTML_WIDTH wide, laid out with the web preset on
+ * that canvas, width x height points being the template's; the fonts are left in
+ * the web type scale) with the @2x one in srcset, the
  * alt text and caption from its title and subtitle, a link to its SVG; the three
  * files written into the bundle as name.png, name@2x.png and name.svg.
  */

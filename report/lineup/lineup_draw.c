@@ -11,16 +11,13 @@
 #include <sys/stat.h>
 
 #include "chart.h"
-#include "chartdraw.h"
 #include "consistency_table.h"
-#include "datadir.h"
 #include "datadir.h"
 #include "err.h"
 #include "gfx.h"
 #include "html.h"
 #include "i18n.h"
 #include "lineup_params.h"
-#include "pagesplit.h"
 #include "qos.h"
 #include "rounds.h"
 #include "safefile.h"
@@ -28,7 +25,6 @@
 #include "table.h"
 #include "tmpl.h"
 #include "units.h"
-#include "version.h"
 #include "vocab.h"
 #include "wording.h"
 #include "xalloc.h"
@@ -51,9 +47,7 @@ static const char *const ids[S_N] = {
 
 static void add_item(struct lineup_ctx *x, char *name, struct chart *c, struct table *t)
 {
-	XGROW(x->items, x->cap, x->n + 1);
-	x->items[x->n++] = (struct lineup_item){ name, c, t, x->tc->width,
-					  x->tc->height > 0 ? x->tc->height : CHART_H };
+	doc_add(&x->doc, name, c, t, x->tc->width, x->tc->height > 0 ? x->tc->height : CHART_H);
 }
 
 /* The heading of the entry being built: the template's title, else the language's. */
@@ -635,96 +629,28 @@ static void build_cover(struct lineup_ctx *x)
 	build_params(x);
 }
 
-/* One file of an item: SVG, PNG (twice: the @2x one) or a PDF; the preset's canvas. */
-static int write_item(struct lineup_ctx *x, const struct lineup_item *it, const char *dir,
-		      enum gfx_format fmt, int twice, struct diag *d)
+/* The preset's files of every item into the folders given. */
+static int write_files(struct lineup_ctx *x, struct diag *d)
 {
-	int pw = fmt == GFX_PNG ? (x->o->png_width > 0 ? x->o->png_width
-						       : x->preset->png_width) * (twice ? 2 : 1)
-				: 0;
-	char *path = xasprintf("%s/%s%s.%s", dir, it->name, twice ? "@2x" : "",
-			       fmt == GFX_SVG ? "svg" : fmt == GFX_PDF ? "pdf" : "png");
-	double w, h;
-	int rc;
+	int rc = 0;
 
-	chart_preset_canvas(x->preset, it->w, it->h, x->o->png_width, &w, &h);
-	rc = it->c ? chartdraw_file(it->c, x->fonts, fmt, path, w, h, pw, NULL, d)
-		   : chartdraw_table_file(it->t, x->fonts, fmt, path, w, pw, NULL, d);
-	free(path);
+	if (x->o->svg_dir)
+		rc = safefile_mkdir(x->o->svg_dir, 1, d);
+	if (!rc && x->o->png_dir)
+		rc = safefile_mkdir(x->o->png_dir, 1, d);
+	if (!rc)
+		rc = doc_write_files(&x->doc, x->o->svg_dir, x->o->png_dir, d);
 	return rc;
 }
 
-/* the preset's files of every item into dir: SVG, or PNG (and @2x), PDF beside SVG. */
-static int write_items(struct lineup_ctx *x, const char *dir, enum gfx_format fmt, struct diag *d)
-{
-	int rc = safefile_mkdir(dir, 1, d);
-
-	for (size_t i = 0; !rc && i < x->n; i++) {
-		rc = write_item(x, &x->items[i], dir, fmt, 0, d);
-		if (!rc && fmt == GFX_PNG && (x->o->png_2x || x->preset->png_2x))
-			rc = write_item(x, &x->items[i], dir, fmt, 1, d);
-		if (!rc && fmt == GFX_SVG && x->preset->pdf_charts)
-			rc = write_item(x, &x->items[i], dir, GFX_PDF, 0, d);
-	}
-	return rc;
-}
-
-/*
- * One page: the item laid out at page width. Bars and tables too long for a page
- * come as parts that fit (pagesplit); only a single row taller than the page
- * would be drawn smaller.
- */
-static int draw_page(struct lineup_ctx *x, struct gfx *g, const struct lineup_item *it, struct diag *d)
-{
-	double w = PAGE_W - 2 * (PAGE_MARGIN - 36), h, s = 1;
-	int rc;
-
-	rc = it->c ? chart_layout(it->c, w, chart_is_bars(it->c) ? 0 : PAGE_H - 24, &x->m)
-		   : table_layout(it->t, w, &x->m);
-	if (rc)
-		return diag_set(d, rc, x->o->pdf_path, 0, 0, "'%s' does not fit the page",
-				it->name);
-	h = it->c ? it->c->lay.height : it->t->height;
-	if (h > PAGE_H - 12)
-		s = (PAGE_H - 12) / h;
-	gfx_push(g, PAGE_MARGIN - 36 + (w - w * s) / 2, 6, s);
-	if (it->c)
-		chartdraw_draw(g, it->c, &x->m);
-	else
-		chartdraw_table(g, it->t, &x->m);
-	gfx_pop(g);
-	return gfx_page(g, d);
-}
-
+/* The PDF: a page per item, no cover or footer of its own (the drives table leads). */
 static int write_pdf(struct lineup_ctx *x, struct diag *d)
 {
-	struct gfx_meta meta = { x->s[S_LINEUP], "ssdbench " SSDBENCH_VERSION, x->o->date };
-	struct gfx *g = NULL;
-	int rc = gfx_open(&g, x->fonts, GFX_PDF, x->o->pdf_path, PAGE_W, PAGE_H, 1, &meta, d);
+	const struct doc_pdf p = { 6, DOC_PAGE_H - 12, DOC_PAGE_H - 24, NULL, NULL, NULL };
 
-	gfx_fonts_preset(x->fonts, NULL); /* the PDF in the print type scale */
-	for (size_t i = 0; !rc && i < x->n; i++) {
-		struct pagesplit_part *parts;
-		size_t n = pagesplit(x->items[i].c, x->items[i].t, PAGE_W - 2 * (PAGE_MARGIN - 36),
-				     PAGE_H - 12, &x->m, &parts);
-
-		for (size_t k = 0; k < n; k++) {
-			struct lineup_item part = { x->items[i].name, parts[k].c, parts[k].t, 0, 0 };
-
-			if (!rc)
-				rc = draw_page(x, g, &part, d);
-			chart_free(parts[k].c);
-			table_free(parts[k].t);
-		}
-		free(parts);
-		if (!n && !rc)
-			rc = draw_page(x, g, &x->items[i], d);
-	}
-	if (rc)
-		gfx_discard(g);
-	else
-		rc = gfx_close(g, d);
-	return rc;
+	x->doc.title = x->s[S_LINEUP];
+	x->doc.date = x->o->date;
+	return doc_write_pdf(&x->doc, x->o->pdf_path, &p, d);
 }
 
 /* templates/i18n/lineup-<lang>.xml, beside the run report's table for lang. */
@@ -750,34 +676,33 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 				   : datadir_path("templates/fonts.conf");
 	char *tpath = o->template_path ? xstrdup(o->template_path)
 				       : datadir_path("templates/lineup-default.xml");
-	const char *dirs[2] = { o->svg_dir, o->png_dir };
-	const enum gfx_format fmts[2] = { GFX_SVG, GFX_PNG };
+	struct gfx_fonts *fonts = NULL;
 	int rc = tmpl_load_for(&x.tmpl, tpath, TMPL_FOR_LINEUP, d);
 
 	if (!rc)
 		rc = load_strings(&x, d);
 	if (!rc)
-		rc = gfx_fonts_new(&x.fonts, conf, o->lang ? o->lang : "zh-TW", d);
+		rc = gfx_fonts_new(&fonts, conf, o->lang ? o->lang : "zh-TW", d);
 	if (rc)
 		goto out;
-	gfx_fonts_measure(x.fonts, &x.m);
 	/* --preset, else the template's, else archive */
-	x.preset = chart_preset_find(o->preset ? o->preset : x.tmpl->preset);
-	if (!x.preset && (o->preset || x.tmpl->preset)) {
+	x.doc.preset = chart_preset_find(o->preset ? o->preset : x.tmpl->preset);
+	if (!x.doc.preset && (o->preset || x.tmpl->preset)) {
 		rc = diag_set(d, -SB_EINVAL, NULL, 0, 0, "unknown preset '%s' (%s)",
 			      o->preset ? o->preset : x.tmpl->preset, CHART_PRESET_NAMES);
 		goto out;
 	}
-	if (!x.preset)
-		x.preset = chart_preset(CHART_PRESET_ARCHIVE);
-	gfx_fonts_preset(x.fonts, x.preset);
-	gfx_fonts_svg_outlines(x.fonts, o->svg_outlines);
+	if (!x.doc.preset)
+		x.doc.preset = chart_preset(CHART_PRESET_ARCHIVE);
+	x.doc.lang = o->lang ? o->lang : "zh-TW";
+	x.doc.png_width = o->png_width;
+	x.doc.png_2x = o->png_2x;
+	x.doc.svg_outlines = o->svg_outlines;
+	doc_set_fonts(&x.doc, fonts);
 	for (size_t i = 0; i < x.tmpl->ncharts; i++)
 		build_kind(&x, &x.tmpl->charts[i]);
 	lineup__set_footers(&x);
-	for (int k = 0; !rc && k < 2; k++)
-		if (dirs[k])
-			rc = write_items(&x, dirs[k], fmts[k], d);
+	rc = write_files(&x, d);
 	if (!rc && o->pdf_path)
 		rc = write_pdf(&x, d);
 	if (!rc && o->xlsx_path)
@@ -785,14 +710,9 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 	if (!rc && o->html_dir)
 		rc = lineup__write_html(&x, d);
 out:
-	for (size_t i = 0; i < x.n; i++) {
-		free(x.items[i].name);
-		chart_free(x.items[i].c);
-		table_free(x.items[i].t);
-	}
-	free(x.items);
+	doc_release(&x.doc);
 	i18n_free(x.strings);
-	gfx_fonts_free(x.fonts);
+	gfx_fonts_free(fonts);
 	tmpl_free(x.tmpl);
 	free(tpath);
 	free(conf);

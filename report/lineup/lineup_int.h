@@ -11,6 +11,7 @@
 
 #include "chart.h"
 #include "diag.h"
+#include "doc.h"
 #include "gfx.h"
 #include "i18n.h"
 #include "lineup.h"
@@ -90,26 +91,14 @@ struct lineup_headline {
 extern const struct lineup_headline lineup__headlines[];
 extern const size_t lineup__nheadlines;
 
-/* One page: a chart or a table, and its SVG/PNG canvas in points. */
-struct lineup_item {
-	char *name;
-	struct chart *c;
-	struct table *t;
-	double w, h;
-};
-
 struct lineup_ctx {
 	const struct lineup *l;
 	const struct lineup_render_opts *o;
 	struct i18n *strings;
 	const char *const *s;
-	struct gfx_fonts *fonts;
-	struct chart_measure m;
 	struct tmpl *tmpl;
 	const struct tmpl_chart *tc;  /* the template entry being built */
-	struct lineup_item *items;
-	size_t n, cap;
-	const struct chart_preset *preset;
+	struct doc doc;               /* the items built, the fonts, the preset */
 };
 
 /* lineup_out.c, called by lineup_render() once every item is built. */

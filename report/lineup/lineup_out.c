@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lineup_out: a built lineup's footers and its other outputs: the Excel workbook
- * (xlsx.c, xlsx_lineup.c) and the HTML article bundle (html.c), from the same items
- * the PDF draws. Called by lineup_draw.c.
+ * (doc_xlsx.c, with xlsx_lineup.c's Δ sheets first) and the HTML article bundle
+ * (doc_html.c), from the same document the PDF draws. Called by lineup_draw.c.
  */
 #include <stdlib.h>
 
@@ -26,43 +26,42 @@ void lineup__set_footers(struct lineup_ctx *x)
 {
 	char *f = lineup_provenance(x->l, x->s[S_PLAN]);
 
-	for (size_t i = 0; i < x->n; i++) {
-		if (x->items[i].c)
-			chart_set_footer(x->items[i].c, f);
+	for (size_t i = 0; i < x->doc.n; i++) {
+		if (x->doc.items[i].c)
+			chart_set_footer(x->doc.items[i].c, f);
 		else
-			table_set_footer(x->items[i].t, f);
+			table_set_footer(x->doc.items[i].t, f);
 	}
 	free(f);
 }
 
-/* the workbook: a Δ sheet per headline metric (numbers, colour scales, a
- * bar chart), then every chart and table of the lineup as a sheet, in its order. */
-int lineup__write_xlsx(struct lineup_ctx *x, struct diag *d)
+/* the workbook's own sheets: a Δ sheet per headline metric (numbers, colour
+ * scales, a bar chart); every chart and table follows as a sheet, in its order. */
+static int xlsx_head(void *arg, struct xlsx *wb, struct diag *d)
 {
+	struct lineup_ctx *x = arg;
 	enum lineup_metric ms[8];
 	char *titles[8];
 	struct xlsx_lineup_words w = { x->s[S_TEST], x->s[S_BASELINE], x->s[S_DELTA_SUB], ms,
 				       (const char *const *)titles, 0 };
-	struct xlsx wb;
-	int rc = xlsx_open(&wb, x->o->xlsx_path, x->s[S_LINEUP], 86400, d);
 
-	if (rc)
-		return rc;
+	(void)d;
 	for (size_t h = 0; h < lineup__nheadlines && h < sizeof(ms) / sizeof(ms[0]); h++) {
 		ms[h] = lineup__headlines[h].m;
 		titles[h] = xasprintf("Δ %s", x->s[lineup__headlines[h].title]);
 		w.nmetrics++;
 	}
-	xlsx_lineup_deltas(&wb, x->l, &w);
-	for (size_t i = 0; i < x->n; i++) {
-		if (x->items[i].c)
-			xlsx_chart_sheet(&wb, x->items[i].c, x->items[i].name);
-		else
-			xlsx_table_sheet(&wb, x->items[i].t, x->items[i].name);
-	}
+	xlsx_lineup_deltas(wb, x->l, &w);
 	for (size_t h = 0; h < w.nmetrics; h++)
 		free(titles[h]);
-	return xlsx_close(&wb, d);
+	return 0;
+}
+
+int lineup__write_xlsx(struct lineup_ctx *x, struct diag *d)
+{
+	const struct doc_xlsx p = { x->s[S_LINEUP], 86400, xlsx_head, x };
+
+	return doc_write_xlsx(&x->doc, x->o->xlsx_path, &p, d);
 }
 
 /* the article bundle: every chart and table of the lineup, in its order
@@ -70,21 +69,7 @@ int lineup__write_xlsx(struct lineup_ctx *x, struct diag *d)
 int lineup__write_html(struct lineup_ctx *x, struct diag *d)
 {
 	const struct html_words w = { x->s[S_H_ALT], x->s[S_H_SVG] };
-	struct html h;
-	int rc = html_open(&h, x->o->html_dir, x->o->lang ? x->o->lang : "zh-TW",
-			   x->s[S_LINEUP], x->fonts, &w, d);
+	const struct doc_html p = { x->s[S_LINEUP], &w, NULL, NULL };
 
-	for (size_t i = 0; !rc && i < x->n; i++) {
-		if (x->items[i].c)
-			rc = html_chart(&h, x->items[i].c, x->items[i].name, x->items[i].w,
-					x->items[i].h, d);
-		else
-			html_table(&h, x->items[i].t);
-	}
-	if (rc) {
-		html_discard(&h);
-		return rc;
-	}
-	return html_close(&h, d);
+	return doc_write_html(&x->doc, x->o->html_dir, &p, d);
 }
-

@@ -16,6 +16,8 @@
 #include "fiolog.h"
 #include "qos.h"
 #include "datadir.h"
+#include "doc.h"
+#include "html.h"
 #include "msg.h"
 #include "sbuf.h"
 #include "table.h"
@@ -392,22 +394,40 @@ static int build_delta(struct plot *pl, struct table **out, const char *title,
 	return rc;
 }
 
-/* Draws the chart, or the delta table, to o->out. */
-static int draw(const struct plot *pl, struct table *t, const struct plot_opts *o,
+/* The chart, or the delta table, as a one-item document written to o->out. */
+static int draw(struct plot *pl, struct table **t, const struct plot_opts *o,
 		struct diag *d)
 {
 	char *conf = datadir_path("templates/fonts.conf");
-	enum gfx_format fmt = (enum gfx_format)chartdraw_format(o->out);
+	const struct html_words w = { pl->msg[M_H_ALT], pl->msg[M_H_SVG] };
 	struct gfx_fonts *fonts = NULL;
-	struct gfx_meta meta = { NULL, "ssdbench", NULL };
-	int rc = gfx_fonts_new(&fonts, conf, o->lang, d);
+	struct doc doc;
+	int rc;
 
-	meta.title = t ? t->title : pl->c->title;
-	if (!rc && t)
-		rc = chartdraw_table_file(t, fonts, fmt, o->out, 960, o->png_width, &meta, d);
-	else if (!rc)
-		rc = chartdraw_file(pl->c, fonts, fmt, o->out, 960, 600, o->png_width, &meta,
-				    d);
+	doc_init(&doc);
+	doc.lang = msg_or(o->lang, "zh-TW");
+	doc.preset = o->preset ? chart_preset_find(o->preset) : chart_preset(CHART_PRESET_ARCHIVE);
+	doc.png_width = o->png_width;
+	doc.svg_outlines = o->svg_outlines;
+	doc.title = *t ? (*t)->title : pl->c->title;
+	rc = doc.preset ? gfx_fonts_new(&fonts, conf, o->lang, d)
+			: diag_set(d, -SB_EINVAL, NULL, 0, 0, "unknown preset '%s' (%s)",
+				   o->preset, CHART_PRESET_NAMES);
+	if (!rc) {
+		doc_set_fonts(&doc, fonts);
+		/* the document takes the chart or table */
+		doc_add(&doc, xstrdup("plot"), *t ? NULL : pl->c, *t, 960, *t ? 0 : 600);
+		*t = NULL;
+		pl->c = NULL;
+		rc = doc_write_file(&doc, o->out, d);
+		if (!rc && o->xlsx_path)
+			rc = doc_write_xlsx(&doc, o->xlsx_path,
+					    &(struct doc_xlsx){ doc.title, 86400, NULL, NULL }, d);
+		if (!rc && o->html_dir)
+			rc = doc_write_html(&doc, o->html_dir,
+					    &(struct doc_html){ doc.title, &w, NULL, NULL }, d);
+	}
+	doc_release(&doc);
 	gfx_fonts_free(fonts);
 	free(conf);
 	return rc;
@@ -494,7 +514,7 @@ int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles
 		rc = build(&pl, o->title, files, nfiles, o->log_y, d);
 	}
 	if (!rc)
-		rc = draw(&pl, t, o, d);
+		rc = draw(&pl, &t, o, d);
 	table_free(t);
 	chart_free(pl.c);
 	free(pl.fio_version);

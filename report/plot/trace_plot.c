@@ -12,6 +12,8 @@
 #include "err.h"
 #include "gfx.h"
 #include "datadir.h"
+#include "doc.h"
+#include "html.h"
 #include "i18n.h"
 #include "msg.h"
 #include "units.h"
@@ -135,40 +137,42 @@ static struct chart *qd_chart(struct collect *c, const struct blkt_info *in,
 	return ch;
 }
 
-/* Lays the charts out one under the other and draws them to o->out. */
-static int draw(struct chart **ch, int n, const struct trace_plot_opts *o, struct diag *d)
+/* The charts, a document of three items, one under the other in o->out; takes them. */
+static int draw(struct chart **ch, int n, const struct trace_plot_opts *o,
+		const char *const *msg, struct diag *d)
 {
+	const struct html_words w = { msg[M_H_ALT], msg[M_H_SVG] };
 	static const double heights[3] = { SCATTER_H, 0, QD_H };
+	static const char *const names[3] = { "trace-lba", "trace-sizes", "trace-qd" };
 	char *conf = datadir_path("templates/fonts.conf");
-	struct gfx_meta meta = { "ssdbench trace plot", "ssdbench", NULL };
 	struct gfx_fonts *fonts = NULL;
-	struct chart_measure m;
-	struct gfx *g = NULL;
-	double total = 0;
-	int rc = gfx_fonts_new(&fonts, conf, o->lang, d);
+	struct doc doc;
+	int rc;
 
-	if (!rc)
-		gfx_fonts_measure(fonts, &m);
-	for (int i = 0; i < n && !rc; i++) {
-		if (chart_layout(ch[i], PAGE_W, heights[i], &m))
-			rc = diag_set(d, -SB_EINVAL, o->out, 0, 0, "chart '%s' does not fit",
-				      ch[i]->title);
-		total += ch[i]->lay.height;
+	doc_init(&doc);
+	doc.lang = msg_or(o->lang, "zh-TW");
+	doc.preset = o->preset ? chart_preset_find(o->preset) : chart_preset(CHART_PRESET_ARCHIVE);
+	doc.png_width = o->png_width;
+	doc.svg_outlines = o->svg_outlines;
+	doc.title = "ssdbench trace plot";
+	for (int i = 0; i < n; i++) {
+		doc_add(&doc, xstrdup(names[i]), ch[i], NULL, PAGE_W, heights[i]);
+		ch[i] = NULL;
 	}
-	if (!rc)
-		rc = gfx_open(&g, fonts, (enum gfx_format)chartdraw_format(o->out), o->out,
-			      PAGE_W, total, o->png_width / PAGE_W, &meta, d);
+	rc = doc.preset ? gfx_fonts_new(&fonts, conf, o->lang, d)
+			: diag_set(d, -SB_EINVAL, NULL, 0, 0, "unknown preset '%s' (%s)",
+				   o->preset, CHART_PRESET_NAMES);
 	if (!rc) {
-		double y = 0;
-
-		for (int i = 0; i < n; i++) {
-			gfx_push(g, 0, y, 1);
-			chartdraw_draw(g, ch[i], &m);
-			gfx_pop(g);
-			y += ch[i]->lay.height;
-		}
-		rc = gfx_close(g, d);
+		doc_set_fonts(&doc, fonts);
+		rc = doc_write_file(&doc, o->out, d);
+		if (!rc && o->xlsx_path)
+			rc = doc_write_xlsx(&doc, o->xlsx_path,
+					    &(struct doc_xlsx){ doc.title, 86400, NULL, NULL }, d);
+		if (!rc && o->html_dir)
+			rc = doc_write_html(&doc, o->html_dir,
+					    &(struct doc_html){ doc.title, &w, NULL, NULL }, d);
 	}
+	doc_release(&doc);
 	gfx_fonts_free(fonts);
 	free(conf);
 	return rc;
@@ -197,7 +201,7 @@ int trace_plot_draw(const struct trace_plot_opts *o, const char *path, struct di
 		ch[0] = lba_chart(&c, path, msg);
 		ch[1] = size_chart(&in, msg);
 		ch[2] = qd_chart(&c, &in, msg);
-		rc = draw(ch, 3, o, d);
+		rc = draw(ch, 3, o, msg, d);
 	}
 	for (int i = 0; i < 3; i++) {
 		chart_free(ch[i]);

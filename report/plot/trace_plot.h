@@ -8,7 +8,11 @@
 struct trace_plot_opts {
 	const char *out;       /* FILE.svg, FILE.pdf or FILE.png (chartdraw_format()) */
 	const char *lang;      /* BCP 47 tag of the text; NULL: zh-TW */
-	int png_width;         /* PNG width in pixels */
+	int png_width;         /* PNG width in pixels; 0: the preset's */
+	const char *preset;    /* "print", "web", "slide"; NULL: archive (960 wide, 1400 px) */
+	int svg_outlines;      /* SVG text as glyph outlines instead of <text> */
+	const char *xlsx_path; /* also the Excel workbook; NULL for none */
+	const char *html_dir;  /* also the HTML article bundle; NULL for none */
 };
 
 /*

@@ -4,7 +4,8 @@
  * report being rendered (struct report, its charts already built): the cover's
  * facts, the step table, then every chart (a figure of its 700 px PNG, @2x and SVG)
  * and table (an HTML table) in the template's order, in the report's language.
- * Called by report.c; calls html.c and report_ctx.c.
+ * Called by report.c; calls doc_html.c (its facts and step table as the head),
+ * html.c and report_ctx.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,12 +15,18 @@
 #include "report_int.h"
 #include "version.h"
 
-int report__write_html(struct report *r, const char *dir, const struct table *steps,
-		       struct diag *d)
+/* What the bundle's head shows: the report and the cover's step table. */
+struct head {
+	struct report *r;
+	const struct table *steps;
+};
+
+/* The cover's facts and step table, then the charts' heading. */
+static void write_head(void *arg, struct html *h)
 {
-	const struct result_run *run = r->run;
-	const char *const *m = r->msg;
-	const struct html_words w = { m[M_H_ALT], m[M_H_SVG] };
+	const struct head *hd = arg;
+	const struct result_run *run = hd->r->run;
+	const char *const *m = hd->r->msg;
 	char cap[32] = "";
 	const char *facts[] = {
 		m[M_PLAN], run->plan_name,
@@ -39,31 +46,22 @@ int report__write_html(struct report *r, const char *dir, const struct table *st
 		"ioengine", run->ioengine,
 		"ssdbench", msg_or(run->ssdbench_version, SSDBENCH_VERSION),
 	};
-	struct html h;
-	int rc;
 
 	if (run->capacity)
 		snprintf(cap, sizeof(cap), "%.1f GB", (double)run->capacity / 1e9);
-	rc = html_open(&h, dir, msg_or(r->o->lang, "zh-TW"), report__plan_title(r),
-		       r->fonts, &w, d);
-	if (rc)
-		return rc;
-	html_heading(&h, 2, m[M_H_FACTS]);
-	html_facts(&h, facts, sizeof(facts) / sizeof(facts[0]) / 2);
-	if (steps)
-		html_table(&h, steps);
-	html_heading(&h, 2, m[M_H_CHARTS]);
-	for (size_t i = 0; !rc && i < r->ncharts; i++) {
-		const struct report_chart *c = &r->charts[i];
+	html_heading(h, 2, m[M_H_FACTS]);
+	html_facts(h, facts, sizeof(facts) / sizeof(facts[0]) / 2);
+	if (hd->steps)
+		html_table(h, hd->steps);
+	html_heading(h, 2, m[M_H_CHARTS]);
+}
 
-		if (c->c)
-			rc = html_chart(&h, c->c, c->name, c->width, c->height, d);
-		else if (c->t)
-			html_table(&h, c->t);
-	}
-	if (rc) {
-		html_discard(&h);
-		return rc;
-	}
-	return html_close(&h, d);
+int report__write_html(struct report *r, const char *dir, const struct table *steps,
+		       struct diag *d)
+{
+	const struct html_words w = { r->msg[M_H_ALT], r->msg[M_H_SVG] };
+	struct head hd = { r, steps };
+	const struct doc_html p = { report__plan_title(r), &w, write_head, &hd };
+
+	return doc_write_html(&r->doc, dir, &p, d);
 }

@@ -11,11 +11,9 @@
 #include <sys/stat.h>
 
 #include "chart.h"
-#include "chartdraw.h"
 #include "datadir.h"
 #include "err.h"
 #include "gfx.h"
-#include "pagesplit.h"
 #include "report_int.h"
 #include "safefile.h"
 #include "sbuf.h"
@@ -25,8 +23,8 @@
 #include "wording.h"
 #include "xalloc.h"
 
-#define PAGE_W 842.0       /* A4 landscape */
-#define PAGE_H 595.0
+#define PAGE_W DOC_PAGE_W  /* A4 landscape */
+#define PAGE_H DOC_PAGE_H
 #define PAGE_MARGIN 48.0
 #define FOOTER_H 34.0
 #define ROW_H 17.0         /* cover table */
@@ -38,89 +36,8 @@ static double text_h(const struct report *r, enum chart_font f)
 {
 	double w, h;
 
-	r->m.text(r->m.ctx, f, "Ag", &w, &h);
+	r->doc.m.text(r->doc.m.ctx, f, "Ag", &w, &h);
 	return h;
-}
-
-static int layout(struct report *r, struct chart *c, double w, double h,
-		  const char *what, struct diag *d)
-{
-	int rc = chart_layout(c, w, h, &r->m);
-
-	if (rc)
-		diag_set(d, rc, what, 0, 0, "chart '%s' does not fit %.0fx%.0f pt",
-			 c->title, w, h);
-	return rc;
-}
-
-/* Lays a table out width points wide. */
-static int layout_table(struct report *r, struct table *t, double w, const char *what,
-			struct diag *d)
-{
-	int rc = table_layout(t, w, &r->m);
-
-	if (rc)
-		diag_set(d, rc, what, 0, 0, "table '%s' does not fit %.0f pt", t->title, w);
-	return rc;
-}
-
-/* Draws the page's chart or table, laid out already, at the origin. */
-static void draw_item(struct report *r, struct gfx *g, const struct report_chart *rc_)
-{
-	if (rc_->t)
-		chartdraw_table(g, rc_->t, &r->m);
-	else
-		chartdraw_draw(g, rc_->c, &r->m);
-}
-
-/* One file of a chart: SVG, PNG, the @2x PNG, or a PDF beside the SVG. */
-static int write_chart_file(struct report *r, const struct report_chart *rc_,
-			    enum gfx_format fmt, int twice, struct diag *d)
-{
-	const char *dir = fmt != GFX_PNG ? msg_or(r->x.svg_dir, r->o->chart_dir)
-					 : msg_or(r->x.png_dir, r->o->chart_dir);
-	double w = rc_->t ? rc_->t->width : rc_->c->lay.width;
-	double h = rc_->t ? rc_->t->height : rc_->c->lay.height;
-	char *path = xasprintf("%s/%s%s.%s", dir, rc_->name, twice ? "@2x" : "",
-			       fmt == GFX_SVG ? "svg" : fmt == GFX_PDF ? "pdf" : "png");
-	struct gfx *g = NULL;
-	int rc;
-
-	rc = gfx_open(&g, r->fonts, fmt, path, w, h, r->png_width * (twice ? 2 : 1) / w,
-		      NULL, d);
-	if (!rc) {
-		draw_item(r, g, rc_);
-		rc = gfx_close(g, d);
-	}
-	free(path);
-	return rc;
-}
-
-/* Writes one chart as <svg dir>/<name>.svg and <png dir>/<name>.png (and @2x). */
-static int write_chart_files(struct report *r, struct report_chart *rc_,
-			     struct diag *d)
-{
-	struct chart *c = rc_->c;
-	double w, h;
-	int rc;
-
-	/* the preset's canvas and type scale, laid out for them */
-	chart_preset_canvas(r->preset, rc_->width, rc_->height, r->o->png_width, &w, &h);
-	if (rc_->t)
-		rc = layout_table(r, rc_->t, w, rc_->name, d);
-	else
-		rc = layout(r, c, w, c->kind != CHART_BARH ? h : 0, rc_->name, d);
-	/* a format with no folder is not written (`report --svg DIR` alone: SVGs only) */
-	if (!rc && msg_or(r->x.svg_dir, r->o->chart_dir))
-		rc = write_chart_file(r, rc_, GFX_SVG, 0, d);
-	if (!rc && msg_or(r->x.png_dir, r->o->chart_dir))
-		rc = write_chart_file(r, rc_, GFX_PNG, 0, d);
-	if (!rc && (r->x.png_2x || r->preset->png_2x) &&
-	    msg_or(r->x.png_dir, r->o->chart_dir))
-		rc = write_chart_file(r, rc_, GFX_PNG, 1, d);
-	if (!rc && r->preset->pdf_charts && msg_or(r->x.svg_dir, r->o->chart_dir))
-		rc = write_chart_file(r, rc_, GFX_PDF, 0, d);
-	return rc;
 }
 
 static void draw_footer(struct report *r, struct gfx *g)
@@ -136,44 +53,6 @@ static void draw_footer(struct report *r, struct gfx *g)
 		 PAGE_W / 2, report__plan_title(r));
 	gfx_text(g, PAGE_W - PAGE_MARGIN, y, CHART_FONT_SMALL, CHART_COLOR_MUTED,
 		 GFX_RIGHT, 0, buf);
-}
-
-/* The box a chart page lays its chart out in. */
-static void chart_page_box(double *w, double *avail)
-{
-	double inset = PAGE_MARGIN - CHART_PAD;
-
-	*w = PAGE_W - 2 * inset;
-	*avail = PAGE_H - FOOTER_H - inset;
-}
-
-/*
- * Lays the chart out for a page, inset so its own padding lines up with the page
- * margin. Bars and tables too long for a page come here as parts that fit
- * (pagesplit); only a single row taller than the page would be drawn smaller.
- */
-static int draw_chart_page(struct report *r, struct gfx *g,
-			   const struct report_chart *rc_, struct diag *d)
-{
-	double inset = PAGE_MARGIN - CHART_PAD, w, avail, s = 1, h;
-	struct chart *c = rc_->c;
-	int rc;
-
-	chart_page_box(&w, &avail);
-	if (rc_->t)
-		rc = layout_table(r, rc_->t, w, r->o->pdf_path, d);
-	else
-		rc = layout(r, c, w, c->kind != CHART_BARH ? avail : 0, r->o->pdf_path, d);
-	if (rc)
-		return rc;
-	h = rc_->t ? rc_->t->height : c->lay.height;
-	if (h > avail)
-		s = avail / h;
-	gfx_push(g, inset + (w - w * s) / 2, inset, s);
-	draw_item(r, g, rc_);
-	gfx_pop(g);
-	draw_footer(r, g);
-	return gfx_page(g, d);
 }
 
 
@@ -541,82 +420,32 @@ static int draw_cover(struct report *r, struct gfx *g, struct diag *d)
 	return rc;
 }
 
-/* each chart's parts when it is too long for a page (none: it fits). */
-struct split {
-	struct pagesplit_part **parts;
-	size_t *n;
-	size_t pages;
-};
-
-static void split_pages(const struct report *r, struct split *sp)
+/* The doc_pdf callbacks: the cover pages (numbered with the items'), a footer per page. */
+static int cover_pages_cb(void *arg, struct gfx *g, int item_pages, struct diag *d)
 {
-	double w, avail;
+	struct report *r = arg;
 
-	chart_page_box(&w, &avail);
-	/* An array of pointers: sizeof(*sp->parts) is meant. */
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	sp->parts = xcalloc(r->ncharts + 1, sizeof(*sp->parts));
-	sp->n = xcalloc(r->ncharts + 1, sizeof(*sp->n));
-	sp->pages = 0;
-	for (size_t i = 0; i < r->ncharts; i++) {
-		sp->n[i] = pagesplit(r->charts[i].c, r->charts[i].t, w, avail, &r->m,
-				     &sp->parts[i]);
-		sp->pages += sp->n[i] ? sp->n[i] : 1;
-	}
+	r->pages = cover_pages(r) + item_pages;
+	r->page = 0;
+	return draw_cover(r, g, d);
 }
 
-static void split_free(const struct report *r, struct split *sp)
+static void footer_cb(void *arg, struct gfx *g)
 {
-	for (size_t i = 0; i < r->ncharts; i++) {
-		for (size_t k = 0; k < sp->n[i]; k++) {
-			chart_free(sp->parts[i][k].c);
-			table_free(sp->parts[i][k].t);
-		}
-		free(sp->parts[i]);
-	}
-	free(sp->parts);
-	free(sp->n);
+	draw_footer(arg, g);
 }
 
+/* The report PDF: the cover, then a page per chart, each with the page footer. */
 static int write_pdf(struct report *r, struct diag *d)
 {
-	struct split sp;
-	struct gfx *g = NULL;
-	struct gfx_meta meta;
-	char *creator = xasprintf("ssdbench %s", SSDBENCH_VERSION);
-	int rc;
+	const double inset = PAGE_MARGIN - CHART_PAD;
+	const struct doc_pdf p = { inset, PAGE_H - FOOTER_H - inset, PAGE_H - FOOTER_H - inset,
+				   cover_pages_cb, footer_cb, r };
 
-	meta.title = report__plan_title(r);
-	meta.creator = creator;
-	meta.date = r->x.date ? r->x.date
-		    : r->run->started && *r->run->started ? r->run->started : NULL;
-	gfx_fonts_preset(r->fonts, NULL); /* the PDF in the print type scale */
-	split_pages(r, &sp);
-	r->pages = cover_pages(r) + (int)sp.pages;
-	r->page = 0;
-	rc = gfx_open(&g, r->fonts, GFX_PDF, r->o->pdf_path, PAGE_W, PAGE_H, 1, &meta,
-		      d);
-	if (rc)
-		goto out;
-	rc = draw_cover(r, g, d);
-	for (size_t i = 0; !rc && i < r->ncharts; i++)
-		for (size_t k = 0; !rc && k < (sp.n[i] ? sp.n[i] : 1); k++) {
-			struct report_chart part = r->charts[i];
-
-			if (sp.n[i]) {
-				part.c = sp.parts[i][k].c;
-				part.t = sp.parts[i][k].t;
-			}
-			rc = draw_chart_page(r, g, &part, d);
-		}
-	if (rc)
-		gfx_discard(g);
-	else
-		rc = gfx_close(g, d);
-out:
-	split_free(r, &sp);
-	free(creator);
-	return rc;
+	r->doc.title = report__plan_title(r);
+	r->doc.date = r->x.date ? r->x.date
+		      : r->run->started && *r->run->started ? r->run->started : NULL;
+	return doc_write_pdf(&r->doc, r->o->pdf_path, &p, d);
 }
 
 /* Creates every folder the charts go to. */
@@ -654,11 +483,11 @@ static int pick_preset(struct report *r, struct diag *d)
 {
 	const char *name = r->x.preset ? r->x.preset : r->tmpl->preset;
 
-	r->preset = name ? chart_preset_find(name) : chart_preset(CHART_PRESET_ARCHIVE);
-	if (!r->preset)
+	r->doc.preset = name ? chart_preset_find(name) : chart_preset(CHART_PRESET_ARCHIVE);
+	if (!r->doc.preset)
 		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "unknown preset '%s' (%s)", name,
 				CHART_PRESET_NAMES);
-	r->png_width = r->o->png_width > 0 ? r->o->png_width : r->preset->png_width;
+	r->doc.png_width = r->o->png_width;
 	return 0;
 }
 
@@ -672,33 +501,38 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 		      const struct report_extra *x, struct diag *d)
 {
 	struct report r;
+	struct gfx_fonts *fonts = NULL;
 	char *conf = o->fonts_conf ? xstrdup(o->fonts_conf)
 				   : datadir_path("templates/fonts.conf");
 	int rc;
 
 	memset(&r, 0, sizeof(r));
+	doc_init(&r.doc);
 	r.run = run;
 	r.o = o;
 	if (x)
 		r.x = *x;
+	r.doc.lang = msg_or(o->lang, "zh-TW");
+	r.doc.png_2x = r.x.png_2x;
+	r.doc.svg_outlines = r.x.svg_outlines;
 	rc = report__load_msgs(&r, msg_or(o->lang, "zh-TW"), d);
 	if (!rc)
 		rc = load_template(&r, d);
 	if (!rc)
 		rc = pick_preset(&r, d);
 	if (!rc)
-		rc = gfx_fonts_new(&r.fonts, conf, o->lang, d);
+		rc = gfx_fonts_new(&fonts, conf, o->lang, d);
 	if (rc)
 		goto out;
-	gfx_fonts_measure(r.fonts, &r.m);
-	gfx_fonts_preset(r.fonts, r.preset);
-	gfx_fonts_svg_outlines(r.fonts, r.x.svg_outlines);
+	doc_set_fonts(&r.doc, fonts);
 	report__build_charts(&r);
 	build_rows(&r);
+	/* a format with no folder is not written (`report --svg DIR` alone: SVGs only) */
 	if (o->chart_dir || r.x.svg_dir || r.x.png_dir) {
 		rc = make_chart_dirs(&r, d);
-		for (size_t i = 0; !rc && i < r.ncharts; i++)
-			rc = write_chart_files(&r, &r.charts[i], d);
+		if (!rc)
+			rc = doc_write_files(&r.doc, msg_or(r.x.svg_dir, o->chart_dir),
+					     msg_or(r.x.png_dir, o->chart_dir), d);
 	}
 	if (!rc && o->pdf_path)
 		rc = write_pdf(&r, d);
@@ -711,17 +545,11 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 		table_free(steps);
 	}
 out:
-	for (size_t i = 0; i < r.ncharts; i++) {
-		free(r.charts[i].name);
-		chart_free(r.charts[i].c);
-		table_free(r.charts[i].t);
-	}
+	doc_release(&r.doc);
 	free(r.rows);
-	free(r.charts);
-	free(r.footer);
 	i18n_free(r.strings);
 	tmpl_free(r.tmpl);
-	gfx_fonts_free(r.fonts);
+	gfx_fonts_free(fonts);
 	free(conf);
 	return rc;
 }

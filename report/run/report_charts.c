@@ -263,18 +263,18 @@ static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_c
 /* The charts of one template entry; a kind without data adds none. */
 static void build_kind(struct report *r, const struct tmpl_chart *t)
 {
-	size_t first = r->ncharts;
+	size_t first = r->doc.n;
 	const struct tmpl_kind_info *k = tmpl_kind_info(t->kind);
 
 	if (k && builders[t->kind])
 		builders[t->kind](r, t);
-	for (size_t i = first; i < r->ncharts; i++) {
-		r->charts[i].width = t->width;
-		r->charts[i].height = t->height;
-		if (t->title && r->charts[i].c && !(k->flags & TMPL_OWN_TITLES))
-			chart_set_title(r->charts[i].c, t->title);
-		if (r->charts[i].c)
-			disp_inset(r->charts[i].c, t);   /* scatters only */
+	for (size_t i = first; i < r->doc.n; i++) {
+		r->doc.items[i].width = t->width;
+		r->doc.items[i].height = t->height;
+		if (t->title && r->doc.items[i].c && !(k->flags & TMPL_OWN_TITLES))
+			chart_set_title(r->doc.items[i].c, t->title);
+		if (r->doc.items[i].c)
+			disp_inset(r->doc.items[i].c, t);   /* scatters only */
 	}
 }
 
@@ -282,11 +282,11 @@ void report__build_charts(struct report *r)
 {
 	for (size_t i = 0; i < r->tmpl->ncharts; i++)
 		build_kind(r, &r->tmpl->charts[i]);
-	r->footer = provenance(r);
-	for (size_t i = 0; i < r->ncharts; i++) {
-		if (r->charts[i].c)
-			chart_set_footer(r->charts[i].c, r->footer);
-		if (r->charts[i].t)
-			table_set_footer(r->charts[i].t, r->footer);
+	r->doc.footer = provenance(r);
+	for (size_t i = 0; i < r->doc.n; i++) {
+		if (r->doc.items[i].c)
+			chart_set_footer(r->doc.items[i].c, r->doc.footer);
+		if (r->doc.items[i].t)
+			table_set_footer(r->doc.items[i].t, r->doc.footer);
 	}
 }

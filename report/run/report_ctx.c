@@ -91,12 +91,7 @@ char *report__scope_name(const struct report *r, const struct result_scope *s)
 
 void report__add_chart(struct report *r, char *name, struct chart *c, struct table *t)
 {
-	XGROW(r->charts, r->charts_cap, r->ncharts + 1);
-	memset(&r->charts[r->ncharts], 0, sizeof(r->charts[0]));
-	r->charts[r->ncharts].name = name;
-	r->charts[r->ncharts].c = c;
-	r->charts[r->ncharts].t = t;
-	r->ncharts++;
+	doc_add(&r->doc, name, c, t, 0, 0);
 }
 
 

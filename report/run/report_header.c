@@ -388,7 +388,7 @@ static double font_h(const struct report *r, enum chart_font f)
 {
 	double w, h;
 
-	r->m.text(r->m.ctx, f, "Ag", &w, &h);
+	r->doc.m.text(r->doc.m.ctx, f, "Ag", &w, &h);
 	return h;
 }
 

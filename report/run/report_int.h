@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "chart.h"
+#include "doc.h"
 #include "gfx.h"
 #include "i18n.h"
 #include "msg.h"
@@ -22,14 +23,6 @@
 #include "vocab.h"
 
 
-/* One page of the report: a chart, or a table (the SNIA IOPS matrix). */
-struct report_chart {
-	char *name;        /* file stem: "step-001-iops", "summary" */
-	struct chart *c;   /* NULL for a table */
-	struct table *t;
-	double width, height; /* SVG/PNG canvas from the template, points */
-};
-
 /* A row of the cover's step table: a step outside rounds, or a whole scope. */
 struct report_row {
 	const struct result_step *st;   /* the step, or the scope's first element */
@@ -37,7 +30,7 @@ struct report_row {
 	size_t nels;                    /* the scope's elements */
 };
 
-/* One render: the inputs, the fonts and the charts built from the run. */
+/* One render: the inputs and the document built from the run. */
 struct report {
 	const struct result_run *run;
 	const struct report_opts *o;
@@ -45,14 +38,8 @@ struct report {
 	struct i18n *strings;
 	struct tmpl *tmpl;
 	const char *const *msg;
-	struct gfx_fonts *fonts;
-	struct chart_measure m;
-	struct report_chart *charts;
-	size_t ncharts, charts_cap;
-	int png_width;
-	const struct chart_preset *preset; /* the chart files' sizes */
+	struct doc doc;    /* the pages built, the fonts, the preset, the footer */
 	int pages, page;   /* PDF page count and the current page */
-	char *footer;      /* provenance line under every chart */
 	struct report_row *rows; /* the cover's step table */
 	size_t nrows;
 };
@@ -105,7 +92,7 @@ int report__write_xlsx(struct report *r, const char *path, struct diag *d);
 int report__write_html(struct report *r, const char *dir, const struct table *steps,
 		       struct diag *d);
 
-/* report_charts.c: builds the template's charts of the run into r->charts, in its order. */
+/* report_charts.c: builds the template's charts of the run into r->doc.items, in its order. */
 void report__build_charts(struct report *r);
 
 /* report_steps.c: a step's own charts, as its chart hint asks. */

@@ -4,7 +4,8 @@
  * rendered (struct report, its charts already built): the summary (the cover's
  * facts), results.csv with typed numbers, each finished step's per-second series with
  * a native chart, then every chart and table of the report as its own sheet, in the
- * report's order and language. Called by report.c; calls xlsx.c and report_ctx.c.
+ * report's order and language. Called by report.c; calls doc_xlsx.c (its own sheets
+ * as the head), xlsx.c and report_ctx.c.
  */
 #define _GNU_SOURCE /* timegm */
 #include <csv.h>
@@ -76,7 +77,7 @@ static void summary(struct xlsx *x, const struct report *r)
 	row(x, ws, &rw, "fio", run->fio_version);
 	row(x, ws, &rw, "ioengine", run->ioengine);
 	row(x, ws, &rw, "ssdbench", msg_or(run->ssdbench_version, SSDBENCH_VERSION));
-	worksheet_write_string(ws, rw + 1, 0, r->footer ? r->footer : "", NULL);
+	worksheet_write_string(ws, rw + 1, 0, r->doc.footer ? r->doc.footer : "", NULL);
 }
 
 /* results.csv, read back field by field: each number a numeric cell. */
@@ -267,30 +268,26 @@ static void step_sheet(struct xlsx *x, const struct report *r, const struct resu
 				   &(lxw_chart_options){ .x_scale = 2.0, .y_scale = 1.6 });
 }
 
-int report__write_xlsx(struct report *r, const char *path, struct diag *d)
+/* The report's own sheets: the summary, results.csv, each finished step's series. */
+static int write_head(void *arg, struct xlsx *x, struct diag *d)
 {
-	struct xlsx x;
-	int rc = xlsx_open(&x, path, report__plan_title(r), created(r), d);
+	struct report *r = arg;
+	int rc;
 
-	if (rc)
-		return rc;
-	summary(&x, r);
-	rc = results(&x, r, d);
+	summary(x, r);
+	rc = results(x, r, d);
 	for (size_t i = 0; !rc && i < r->run->nsteps; i++) {
 		const struct result_step *st = &r->run->steps[i];
 
 		if (report__is_ok(st) && !st->scope)
-			step_sheet(&x, r, st);
+			step_sheet(x, r, st);
 	}
-	for (size_t i = 0; !rc && i < r->ncharts; i++) {
-		if (r->charts[i].c)
-			xlsx_chart_sheet(&x, r->charts[i].c, r->charts[i].name);
-		else if (r->charts[i].t)
-			xlsx_table_sheet(&x, r->charts[i].t, r->charts[i].name);
-	}
-	if (rc) {
-		xlsx_discard(&x);
-		return rc;
-	}
-	return xlsx_close(&x, d);
+	return rc;
+}
+
+int report__write_xlsx(struct report *r, const char *path, struct diag *d)
+{
+	const struct doc_xlsx p = { report__plan_title(r), created(r), write_head, r };
+
+	return doc_write_xlsx(&r->doc, path, &p, d);
 }

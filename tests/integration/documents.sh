@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Every document kind (a run report, a lineup, a plot, a trace plot) with every
+# preset (archive, print, web, slide) and every format it writes (PDF, SVG, PNG,
+# workbook, HTML bundle), held to the same rules: web SVG text 11 px or more with
+# 700 px PNGs (every HTML bundle's images too: 700 px and 1400 px @2x), print PDFs' words 9 pt or more (the per-chart
+# PDFs too), slide PNGs 1920 px, archive PNGs 1400 px; the language asked for in
+# the text; --lang fr refused (exit 2) by report, compare, plot and trace plot.
+. "$(dirname "$0")/lib.sh"
+
+for t in pdftotext pango-view xmllint; do
+  command -v $t > /dev/null || fail "$t missing (scripts/setup installs it)"
+done
+. "$(dirname "$0")/pdfsize.sh"
+. "$(dirname "$0")/websize.sh"
+pdfsize_init
+
+A=$SRC/samples/archives
+LOG=$SRC/samples/archive-quick/steps/002-randrw70-4k-q1t2/log_iops.1.log
+TRACE=$SRC/traces/git.blktrace
+run() { "$@" > "$WORK/log" 2>&1 || { cat "$WORK/log"; fail "$*"; }; }
+# the string id ID of templates/i18n/FILE.xml
+word() { sed -n "s|.*<string id=\"$2\">\\(.*\\)</string>.*|\\1|p" "$SRC/templates/i18n/$1.xml"; }
+# preset_ok WHAT PRESET SVG_DIR PNG_DIR: the files one preset makes.
+preset_ok() {
+  local f
+  case $2 in
+    web) web_ok "$1" "$3" "$4" ;;
+    print) for f in "$3"/*.svg; do pdf_ok "$1: $(basename "$f" .svg).pdf" "${f%.svg}.pdf"; done ;;
+    slide) for f in "$4"/*.png; do expect_eq "$1: $(basename "$f") width" "$(png_width "$f")" 1920; done ;;
+    archive) for f in "$4"/*.png; do expect_eq "$1: $(basename "$f") width" "$(png_width "$f")" 1400; done ;;
+  esac
+}
+# one_ok WHAT PRESET FILE_STEM: a plot's files (.svg, .png, .pdf) to the preset's rules.
+one_ok() {
+  local got
+  check "$1: SVG is XML" xmllint --noout "$3.svg"
+  case $2 in
+    web) got=$(svg_min_px "$3.svg")
+         [ "${got% *}" -gt 0 ] || fail "$1: no <text>"
+         awk -v m="${got#* }" 'BEGIN { exit !(m >= 11 - 1e-6) }' || fail "$1: text of ${got#* } px"
+         expect_eq "$1: PNG width" "$(png_width "$3.png")" 700 ;;
+    print) pdf_ok "$1: PDF" "$3.pdf" ;;
+    slide) expect_eq "$1: PNG width" "$(png_width "$3.png")" 1920 ;;
+    archive) expect_eq "$1: PNG width" "$(png_width "$3.png")" 1400 ;;
+  esac
+}
+
+langs=(en zh-TW zh-CN)
+i=0
+for p in archive print web slide; do
+  flag=(); [ $p = archive ] || flag=(--preset "$p")
+  lang=${langs[$((i % 3))]}; i=$((i + 1))
+  d=$WORK/$p
+  mkdir -p "$d"
+  # a run report: PDF, SVG, PNG, HTML bundle
+  run "$SSDBENCH" report "$A/qd-sweep" -o "$d/report.pdf" --svg "$d/r-svg" --png "$d/r-png" \
+    --html "$d/r-html" --lang "$lang" "${flag[@]}"
+  pdf_ok "report $p: report.pdf" "$d/report.pdf"
+  preset_ok "report $p" $p "$d/r-svg" "$d/r-png"
+  web_ok "report $p: HTML bundle" "$d/r-html" "$d/r-html"
+  check "report $p: $lang text" grep -q "$(word "$lang" report)" <(pdftotext "$d/report.pdf" -)
+  # a lineup of two sample archives
+  run "$SSDBENCH" compare "$A/op-file" "$A/op-loop" -o "$d/lineup.pdf" --svg "$d/l-svg" \
+    --png "$d/l-png" --html "$d/l-html" --lang "$lang" "${flag[@]}"
+  pdf_ok "compare $p: lineup.pdf" "$d/lineup.pdf"
+  preset_ok "compare $p" $p "$d/l-svg" "$d/l-png"
+  web_ok "compare $p: HTML bundle" "$d/l-html" "$d/l-html"
+  check "compare $p: $lang text" grep -q "$(word "lineup-$lang" lineup)" <(pdftotext "$d/lineup.pdf" -)
+  # a plot of a fio log and a trace plot, each format
+  for f in svg png pdf; do
+    run "$SSDBENCH" plot "$LOG" -o "$d/plot.$f" --lang "$lang" "${flag[@]}"
+    run "$SSDBENCH" trace plot "$TRACE" -o "$d/trace.$f" --lang "$lang" "${flag[@]}"
+  done
+  one_ok "plot $p" $p "$d/plot"
+  one_ok "trace plot $p" $p "$d/trace"
+  # their workbooks and HTML bundles, as the report's and the lineup's
+  run "$SSDBENCH" plot "$LOG" -o "$d/plot2.svg" --xlsx "$d/plot.xlsx" --html "$d/p-html" \
+    --lang "$lang" "${flag[@]}"
+  run "$SSDBENCH" trace plot "$TRACE" -o "$d/trace2.svg" --xlsx "$d/trace.xlsx" \
+    --html "$d/t-html" --lang "$lang" "${flag[@]}"
+  web_ok "plot $p: HTML bundle" "$d/p-html" "$d/p-html"
+  web_ok "trace plot $p: HTML bundle" "$d/t-html" "$d/t-html"
+  expect_eq "plot $p: workbook" "$(head -c 2 "$d/plot.xlsx")" PK
+  expect_eq "trace plot $p: workbook" "$(head -c 2 "$d/trace.xlsx")" PK
+  check "plot $p: $lang text" grep -q "$(word "$lang" read)" "$d/plot.svg"
+  check "trace plot $p: $lang text" grep -q "$(word "$lang" trace-sizes)" "$d/trace.svg"
+  check "trace plot $p: xml:lang" grep -q "xml:lang=\"$lang\"" "$d/trace.svg"
+done
+
+# --lang fr: a usage error naming the languages, the same for every document kind.
+set +e
+"$SSDBENCH" report "$A/qd-sweep" -o "$WORK/fr.pdf" --lang fr 2> "$WORK/e1"; r1=$?
+"$SSDBENCH" compare "$A/op-file" "$A/op-loop" -o "$WORK/fr.pdf" --lang fr 2> "$WORK/e2"; r2=$?
+"$SSDBENCH" plot "$LOG" -o "$WORK/fr.svg" --lang fr 2> "$WORK/e3"; r3=$?
+"$SSDBENCH" trace plot "$TRACE" -o "$WORK/fr.svg" --lang fr 2> "$WORK/e4"; r4=$?
+set -e
+for k in 1 2 3 4; do
+  eval "rc=\$r$k"
+  expect_eq "--lang fr ($k): exit" "$rc" 2
+  check "--lang fr ($k): names en, zh-TW, zh-CN" grep -q "en, zh-TW, zh-CN" "$WORK/e$k"
+done
+check "--lang fr: nothing written" test ! -e "$WORK/fr.pdf" -a ! -e "$WORK/fr.svg"
+echo "documents: every kind, every preset: ok"
