@@ -17,6 +17,7 @@
 #include "gfx.h"
 #include "html.h"
 #include "i18n.h"
+#include "lang.h"
 #include "lineup_params.h"
 #include "qos.h"
 #include "rounds.h"
@@ -682,7 +683,7 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 	if (!rc)
 		rc = load_strings(&x, d);
 	if (!rc)
-		rc = gfx_fonts_new(&fonts, conf, o->lang ? o->lang : "zh-TW", d);
+		rc = gfx_fonts_new(&fonts, conf, o->lang ? o->lang : lang_default(), d);
 	if (rc)
 		goto out;
 	/* --preset, else the template's, else archive */
@@ -694,7 +695,7 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 	}
 	if (!x.doc.preset)
 		x.doc.preset = chart_preset(CHART_PRESET_ARCHIVE);
-	x.doc.lang = o->lang ? o->lang : "zh-TW";
+	x.doc.lang = o->lang ? o->lang : lang_default();
 	x.doc.png_width = o->png_width;
 	x.doc.png_2x = o->png_2x;
 	x.doc.svg_outlines = o->svg_outlines;

@@ -11,14 +11,15 @@
 #include <string.h>
 
 #include "chartdraw.h"
+#include "datadir.h"
+#include "doc.h"
 #include "err.h"
 #include "fiojson.h"
 #include "fiolog.h"
-#include "qos.h"
-#include "datadir.h"
-#include "doc.h"
 #include "html.h"
+#include "lang.h"
 #include "msg.h"
+#include "qos.h"
 #include "sbuf.h"
 #include "table.h"
 #include "tmpl.h"
@@ -405,7 +406,7 @@ static int draw(struct plot *pl, struct table **t, const struct plot_opts *o,
 	int rc;
 
 	doc_init(&doc);
-	doc.lang = msg_or(o->lang, "zh-TW");
+	doc.lang = msg_or(o->lang, lang_default());
 	doc.preset = o->preset ? chart_preset_find(o->preset) : chart_preset(CHART_PRESET_ARCHIVE);
 	doc.png_width = o->png_width;
 	doc.svg_outlines = o->svg_outlines;
@@ -500,7 +501,7 @@ int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles
 			 TMPL_IN_PLOT))
 		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "nothing to plot: no files, or "
 				"'%s' is not a plot kind", tmpl_kind_name(o->kind));
-	rc = msg_load(&strings, msg_or(o->lang, "zh-TW"), d);
+	rc = msg_load(&strings, msg_or(o->lang, lang_default()), d);
 	if (rc)
 		return rc;
 	pl.msg = i18n_strings(strings);

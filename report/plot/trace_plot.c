@@ -9,12 +9,13 @@
 #include "blktrace.h"
 #include "chart.h"
 #include "chartdraw.h"
-#include "err.h"
-#include "gfx.h"
 #include "datadir.h"
 #include "doc.h"
+#include "err.h"
+#include "gfx.h"
 #include "html.h"
 #include "i18n.h"
+#include "lang.h"
 #include "msg.h"
 #include "units.h"
 #include "xalloc.h"
@@ -150,7 +151,7 @@ static int draw(struct chart **ch, int n, const struct trace_plot_opts *o,
 	int rc;
 
 	doc_init(&doc);
-	doc.lang = msg_or(o->lang, "zh-TW");
+	doc.lang = msg_or(o->lang, lang_default());
 	doc.preset = o->preset ? chart_preset_find(o->preset) : chart_preset(CHART_PRESET_ARCHIVE);
 	doc.png_width = o->png_width;
 	doc.svg_outlines = o->svg_outlines;
@@ -188,7 +189,7 @@ int trace_plot_draw(const struct trace_plot_opts *o, const char *path, struct di
 	int rc;
 
 	memset(&c, 0, sizeof(c));
-	rc = msg_load(&strings, msg_or(o->lang, "zh-TW"), d);
+	rc = msg_load(&strings, msg_or(o->lang, lang_default()), d);
 	if (!rc) {
 		msg = i18n_strings(strings);
 		rc = blkt_read_info(path, &in, d);

@@ -14,6 +14,7 @@
 #include "datadir.h"
 #include "err.h"
 #include "gfx.h"
+#include "lang.h"
 #include "report_int.h"
 #include "safefile.h"
 #include "sbuf.h"
@@ -512,10 +513,10 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 	r.o = o;
 	if (x)
 		r.x = *x;
-	r.doc.lang = msg_or(o->lang, "zh-TW");
+	r.doc.lang = msg_or(o->lang, lang_default());
 	r.doc.png_2x = r.x.png_2x;
 	r.doc.svg_outlines = r.x.svg_outlines;
-	rc = report__load_msgs(&r, msg_or(o->lang, "zh-TW"), d);
+	rc = report__load_msgs(&r, msg_or(o->lang, lang_default()), d);
 	if (!rc)
 		rc = load_template(&r, d);
 	if (!rc)
