@@ -35,30 +35,6 @@ static struct {
 	char dirs[16][256];     /* the step folders fio ran in, the first 16 */
 } fake;
 
-static int fake_version(char *buf, size_t n)
-{
-	snprintf(buf, n, "fio-3.33");
-	return 0;
-}
-
-static int fake_probe_engine(const char *filename, int is_device, const char *engine,
-			     int direct, const char *workdir, const char *client)
-{
-	(void)filename;
-	(void)is_device;
-	(void)engine;
-	(void)direct;
-	(void)workdir;
-	(void)client;
-	return 0;
-}
-
-static int fake_kill_leftovers(const char *dir)
-{
-	(void)dir;
-	return 0;
-}
-
 /* Writes the sample report with the series' next IOPS into the step folder. */
 static int fake_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 {
@@ -94,8 +70,8 @@ static int fake_exec(const struct fiorun_exec_opts *o, int *status, struct diag 
 }
 
 static const struct run_fio_ops fake_fio = {
-	fake_version, fake_probe_engine, fiorun_write_jobfile, fake_exec,
-	fake_kill_leftovers, fiorun_error_text, fiorun_job_error, fiorun_nospace,
+	engine_fake_version, engine_fake_probe_engine, fiorun_write_jobfile, fake_exec,
+	engine_fake_kill_leftovers, fiorun_error_text, fiorun_job_error, fiorun_nospace,
 };
 
 static void fake_start(const double *iops, size_t n, size_t fail_call)

@@ -100,30 +100,6 @@ static struct {
 	char dir[512];
 } fake;
 
-static int fake_version(char *buf, size_t n)
-{
-	snprintf(buf, n, "fio-3.33");
-	return 0;
-}
-
-static int fake_probe_engine(const char *filename, int is_device, const char *engine,
-			     int direct, const char *workdir, const char *client)
-{
-	(void)filename;
-	(void)is_device;
-	(void)engine;
-	(void)direct;
-	(void)workdir;
-	(void)client;
-	return 0;
-}
-
-static int fake_kill_leftovers(const char *dir)
-{
-	(void)dir;
-	return 0;
-}
-
 /* fio with --output=FIFO: the reports written a chunk at a time, the engine's tick
  * after each (it reads the FIFO there), until the end or until told to stop. */
 static int stream_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
@@ -161,8 +137,8 @@ static int stream_exec(const struct fiorun_exec_opts *o, int *status, struct dia
 }
 
 static const struct run_fio_ops stream_fio = {
-	fake_version, fake_probe_engine, fiorun_write_jobfile, stream_exec,
-	fake_kill_leftovers, fiorun_error_text, fiorun_job_error, fiorun_nospace,
+	engine_fake_version, engine_fake_probe_engine, fiorun_write_jobfile, stream_exec,
+	engine_fake_kill_leftovers, fiorun_error_text, fiorun_job_error, fiorun_nospace,
 };
 
 static void fake_start(size_t upto, int status, const char *stderr_text)

@@ -37,12 +37,6 @@ static struct {
 	char workdir[4][PATH_MAX];
 } probe;
 
-static int fake_version(char *buf, size_t n)
-{
-	snprintf(buf, n, "fio-3.33");
-	return 0;
-}
-
 /* As fio's probe: it makes its file (not a device), and works with the engines set. */
 static int fake_probe_engine(const char *filename, int is_device, const char *engine,
 			     int direct, const char *workdir, const char *client)
@@ -75,15 +69,9 @@ static int no_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d
 	return -1;
 }
 
-static int fake_kill_leftovers(const char *dir)
-{
-	(void)dir;
-	return 0;
-}
-
 static const struct run_fio_ops probe_fio = {
-	fake_version, fake_probe_engine, fiorun_write_jobfile, no_exec,
-	fake_kill_leftovers, fiorun_error_text, fiorun_job_error, fiorun_nospace,
+	engine_fake_version, fake_probe_engine, fiorun_write_jobfile, no_exec,
+	engine_fake_kill_leftovers, fiorun_error_text, fiorun_job_error, fiorun_nospace,
 };
 
 /* run__guard, a dry run or not; *text what it printed on stdout (free() it). */

@@ -66,6 +66,14 @@ struct cli_sizes {
 };
 /* Reads CLI_OPTS_SIZES into s; -1 to go on, else the usage error's exit code. */
 int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_sizes *s);
+struct doc_out;
+/*
+ * The options of a one-file document (plot, trace plot) into o: -o (dflt when not
+ * given; .svg, .pdf or .png), one --lang, the sizes (cli__sizes()), --xlsx, --html.
+ * Returns -1 to go on, or the usage error's exit code.
+ */
+int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, const char *dflt,
+		 struct doc_out *o);
 /*
  * Loads --template FILE as use's template, before any archive is read: a template is
  * the user's input, so its error exits 2 (as a plan's does; 1 when it cannot be read)

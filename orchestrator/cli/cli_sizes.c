@@ -4,7 +4,10 @@
 #include <string.h>
 
 #include "chart.h"
+#include "chartdraw.h"
 #include "cli_int.h"
+#include "doc.h"
+#include "i18n.h"
 
 int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_sizes *s)
 {
@@ -27,6 +30,31 @@ int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_s
 		    : w ? chart_preset(CHART_PRESET_WEB)->name : NULL;
 	s->width = (int)v;
 	s->outlines = text && !strcmp(text, "outlines");
+	return -1;
+}
+
+int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, const char *dflt,
+		 struct doc_out *o)
+{
+	const char *lang[I18N_MAX_LANGS];
+	struct cli_sizes sz;
+	size_t nlang = 0;
+	int ex = cli__langs(c, p, 0, lang, &nlang);
+
+	if (ex < 0)
+		ex = cli__sizes(c, p, &sz);
+	if (ex >= 0)
+		return ex;
+	memset(o, 0, sizeof(*o));
+	o->path = cli__value(c, p, "output") ? cli__value(c, p, "output") : dflt;
+	if (chartdraw_format(o->path) < 0)
+		return cli__usage(c, "output '%s' must end in .svg, .pdf or .png", o->path);
+	o->lang = nlang ? lang[0] : NULL;   /* i18n's own tag: outlives lang[] */
+	o->png_width = sz.width;            /* 0 is the preset's */
+	o->preset = sz.preset;
+	o->svg_outlines = sz.outlines;
+	o->xlsx_path = cli__value(c, p, "xlsx");
+	o->html_dir = cli__value(c, p, "html");
 	return -1;
 }
 

@@ -4,9 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chartdraw.h"
 #include "cli_int.h"
-#include "i18n.h"
 #include "plot.h"
 #include "tmpl.h"
 
@@ -66,30 +64,16 @@ static int read_labels(const struct cli_cmd *c, const struct cli_parsed *p,
 static int read_opts(const struct cli_cmd *c, const struct cli_parsed *p,
 		     struct plot_opts *o)
 {
-	static const char *lang[I18N_MAX_LANGS];
 	const char *x = cli__value(c, p, "x");
-	struct cli_sizes sz;
-	size_t nlang = 0;
-	int ex = cli__langs(c, p, 0, lang, &nlang);
+	int ex = cli__doc_out(c, p, "plot.svg", &o->out);
 
-	o->out = cli__value(c, p, "output") ? cli__value(c, p, "output") : "plot.svg";
 	o->title = cli__value(c, p, "title");
 	o->log_y = cli__value(c, p, "log-y") != NULL;
-	o->xlsx_path = cli__value(c, p, "xlsx");
-	o->html_dir = cli__value(c, p, "html");
-	o->lang = nlang ? lang[0] : NULL;
 	if (ex < 0 && cli__value(c, p, "kind"))
 		ex = parse_kind(c, cli__value(c, p, "kind"), &o->kind);
 	if (ex < 0 && x && strcmp(x, "time") && strcmp(x, "written"))
 		ex = cli__usage(c, "unknown --x '%s' (time or written)", x);
 	o->written = x && !strcmp(x, "written");
-	if (ex < 0 && chartdraw_format(o->out) < 0)
-		ex = cli__usage(c, "output '%s' must end in .svg, .pdf or .png", o->out);
-	if (ex < 0 && (ex = cli__sizes(c, p, &sz)) < 0) {
-		o->png_width = sz.width;  /* 0 is the preset's */
-		o->preset = sz.preset;
-		o->svg_outlines = sz.outlines;
-	}
 	if (ex < 0)
 		ex = read_labels(c, p, o);
 	return ex;
@@ -97,7 +81,7 @@ static int read_opts(const struct cli_cmd *c, const struct cli_parsed *p,
 
 int cmd_plot(const struct cli_cmd *c, int argc, char **argv)
 {
-	struct plot_opts o = { TMPL_TIME, 0, NULL, NULL, 0, NULL, 0, NULL, 0, NULL, NULL, NULL, 0 };
+	struct plot_opts o = { .kind = TMPL_TIME };
 	struct cli_parsed p;
 	struct diag d;
 	int ex = cli__parse(c, argc, argv, &p), rc;
@@ -110,7 +94,7 @@ int cmd_plot(const struct cli_cmd *c, int argc, char **argv)
 		diag_clear(&d);
 		rc = plot_draw(&o, (const char *const *)p.args, p.nargs, &d);
 		if (!rc)
-			printf("plot: %s\n", o.out);
+			printf("plot: %s\n", o.out.path);
 		ex = cli__finish(rc, &d);
 	}
 	return ex;

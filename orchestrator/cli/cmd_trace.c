@@ -6,10 +6,8 @@
 #include <string.h>
 
 #include "blktrace.h"
-#include "chartdraw.h"
 #include "cli_int.h"
 #include "err.h"
-#include "i18n.h"
 #include "trace_plot.h"
 #include "units.h"
 
@@ -82,30 +80,18 @@ static int trace_info(const struct cli_cmd *c, const struct cli_parsed *p)
 
 static int trace_plot(const struct cli_cmd *c, const struct cli_parsed *p)
 {
-	struct trace_plot_opts o = { NULL, NULL, 0, NULL, 0, NULL, NULL };
-	const char *lang[I18N_MAX_LANGS];
-	struct cli_sizes sz;
-	size_t nlang = 0;
+	struct doc_out o;
 	struct diag d;
 	int ex, rc;
 
 	if (p->nargs != 2)
 		return cli__usage(c, "'trace plot' takes one FILE");
-	if ((ex = cli__langs(c, p, 0, lang, &nlang)) >= 0 || (ex = cli__sizes(c, p, &sz)) >= 0)
+	if ((ex = cli__doc_out(c, p, "trace.svg", &o)) >= 0)
 		return ex;
-	o.out = cli__value(c, p, "output") ? cli__value(c, p, "output") : "trace.svg";
-	o.lang = nlang ? lang[0] : NULL;
-	if (chartdraw_format(o.out) < 0)
-		return cli__usage(c, "output '%s' must end in .svg, .pdf or .png", o.out);
-	o.png_width = sz.width;  /* 0 is the preset's */
-	o.preset = sz.preset;
-	o.svg_outlines = sz.outlines;
-	o.xlsx_path = cli__value(c, p, "xlsx");
-	o.html_dir = cli__value(c, p, "html");
 	diag_clear(&d);
 	rc = trace_plot_draw(&o, p->args[1], &d);
 	if (!rc)
-		printf("plot: %s\n", o.out);
+		printf("plot: %s\n", o.path);
 	return cli__finish(rc, &d);
 }
 

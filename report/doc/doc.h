@@ -5,7 +5,8 @@
  * what shapes every output of them (language, preset, fonts, PNG width, SVG text,
  * PDF title and date). The writers take it, one file per format: doc_files.c
  * (SVG, PNG, per-chart PDF, or all in one file), doc_pdf.c (the paged PDF),
- * doc_html.c (the HTML article bundle), doc_xlsx.c (the workbook).
+ * doc_html.c (the HTML article bundle), doc_xlsx.c (the workbook); doc_out.c writes
+ * a one-file document (plot, trace plot) in every format asked for.
  */
 #ifndef SB_DOC_H
 #define SB_DOC_H
@@ -82,6 +83,28 @@ int doc_write_files(struct doc *doc, const char *svg_dir, const char *png_dir,
  * SB_E* code with d naming the file.
  */
 int doc_write_file(struct doc *doc, const char *path, struct diag *d);
+
+/* doc_out.c */
+struct html_words;
+/* What a one-file document (plot, trace plot) is asked for; NULL/0 for the defaults. */
+struct doc_out {
+	const char *path;      /* FILE.svg, FILE.pdf or FILE.png (chartdraw_format()) */
+	const char *lang;      /* BCP 47 tag of the text; NULL: lang_default() */
+	int png_width;         /* PNG width in pixels; 0: the preset's */
+	const char *preset;    /* "print", "web", "slide"; NULL: archive */
+	int svg_outlines;      /* SVG text as glyph outlines instead of <text> */
+	const char *xlsx_path; /* also the Excel workbook; NULL for none */
+	const char *html_dir;  /* also the HTML article bundle; NULL for none */
+};
+/*
+ * doc, its items added and its title set, written as o asks: its language, preset,
+ * PNG width and SVG text set from o, the fonts loaded, every item one under the other
+ * in o->path (doc_write_file()), then the workbook and the article bundle (w: the
+ * HTML's alt and SVG wording) when asked. Returns 0 or a negative SB_E* code with d
+ * (an unknown preset names the known ones).
+ */
+int doc_write_out(struct doc *doc, const struct doc_out *o, const struct html_words *w,
+		  struct diag *d);
 
 /* doc_pdf.c */
 /*

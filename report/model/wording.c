@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang.h"
 #include "xalloc.h"
 
 /* The tables' columns are LANGS' rows in order: a new language is a column in each. */
@@ -72,14 +73,9 @@ static const struct {
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-enum lang wording_lang(const char *lang)
-{
-	return lang_base(lang);
-}
-
 const char *wording_sep(const char *lang)
 {
-	return wording_lang(lang) == LANG_EN ? ", " : "，";
+	return lang_base(lang) == LANG_EN ? ", " : "，";
 }
 
 /* Appends text with each "{}" replaced by value. */
@@ -131,7 +127,7 @@ static void add_access(const struct result_step *st, enum lang l, struct sbuf *s
 
 void wording_pattern(const struct result_step *st, const char *lang, struct sbuf *sb)
 {
-	enum lang l = wording_lang(lang);
+	enum lang l = lang_base(lang);
 	size_t k = 0;
 
 	while (k < N(kinds) && (!st->kind || strcmp(kinds[k].kind, st->kind)))
@@ -174,7 +170,7 @@ static int add_coord(const char *key, size_t klen, const char *value, size_t vle
 
 void wording_cell(const char *cell, const char *lang, int skip_pattern, struct sbuf *sb)
 {
-	enum lang l = wording_lang(lang);
+	enum lang l = lang_base(lang);
 	const char *s = cell;
 	int any = 0;
 

@@ -9,12 +9,8 @@
 #ifndef SB_WORDING_H
 #define SB_WORDING_H
 
-#include "lang.h"
 #include "result.h"
 #include "sbuf.h"
-
-/* The column of the tables for a language tag: lang_base()'s (NULL reads as the default). */
-enum lang wording_lang(const char *lang);
 
 /* A block size as reviewers write it: "4K", "128K", "1M", "512B". */
 void wording_bs(uint64_t bs, char *buf, size_t n);

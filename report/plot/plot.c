@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chartdraw.h"
-#include "datadir.h"
 #include "doc.h"
 #include "err.h"
 #include "fiojson.h"
@@ -395,42 +393,22 @@ static int build_delta(struct plot *pl, struct table **out, const char *title,
 	return rc;
 }
 
-/* The chart, or the delta table, as a one-item document written to o->out. */
+/* The chart, or the delta table, as a one-item document written as o->out asks. */
 static int draw(struct plot *pl, struct table **t, const struct plot_opts *o,
 		struct diag *d)
 {
-	char *conf = datadir_path("templates/fonts.conf");
 	const struct html_words w = { pl->msg[M_H_ALT], pl->msg[M_H_SVG] };
-	struct gfx_fonts *fonts = NULL;
 	struct doc doc;
 	int rc;
 
 	doc_init(&doc);
-	doc.lang = msg_or(o->lang, lang_default());
-	doc.preset = o->preset ? chart_preset_find(o->preset) : chart_preset(CHART_PRESET_ARCHIVE);
-	doc.png_width = o->png_width;
-	doc.svg_outlines = o->svg_outlines;
 	doc.title = *t ? (*t)->title : pl->c->title;
-	rc = doc.preset ? gfx_fonts_new(&fonts, conf, o->lang, d)
-			: diag_set(d, -SB_EINVAL, NULL, 0, 0, "unknown preset '%s' (%s)",
-				   o->preset, CHART_PRESET_NAMES);
-	if (!rc) {
-		doc_set_fonts(&doc, fonts);
-		/* the document takes the chart or table */
-		doc_add(&doc, xstrdup("plot"), *t ? NULL : pl->c, *t, 960, *t ? 0 : 600);
-		*t = NULL;
-		pl->c = NULL;
-		rc = doc_write_file(&doc, o->out, d);
-		if (!rc && o->xlsx_path)
-			rc = doc_write_xlsx(&doc, o->xlsx_path,
-					    &(struct doc_xlsx){ doc.title, 86400, NULL, NULL }, d);
-		if (!rc && o->html_dir)
-			rc = doc_write_html(&doc, o->html_dir,
-					    &(struct doc_html){ doc.title, &w, NULL, NULL }, d);
-	}
+	/* the document takes the chart or table */
+	doc_add(&doc, xstrdup("plot"), *t ? NULL : pl->c, *t, 960, *t ? 0 : 600);
+	*t = NULL;
+	pl->c = NULL;
+	rc = doc_write_out(&doc, &o->out, &w, d);
 	doc_release(&doc);
-	gfx_fonts_free(fonts);
-	free(conf);
 	return rc;
 }
 
@@ -501,7 +479,7 @@ int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles
 			 TMPL_IN_PLOT))
 		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "nothing to plot: no files, or "
 				"'%s' is not a plot kind", tmpl_kind_name(o->kind));
-	rc = msg_load(&strings, msg_or(o->lang, lang_default()), d);
+	rc = msg_load(&strings, msg_or(o->out.lang, lang_default()), d);
 	if (rc)
 		return rc;
 	pl.msg = i18n_strings(strings);

@@ -6,21 +6,16 @@
 #include <stddef.h>
 
 #include "diag.h"
+#include "doc.h"
 #include "tmpl.h"
 
 /* What `ssdbench plot` was asked for, its options checked by the command. */
 struct plot_opts {
 	enum tmpl_kind kind;   /* a kind marked for plot in TMPL_KINDS */
 	int written;           /* x is GB written (bw logs), not seconds */
-	const char *out;       /* FILE.svg, FILE.pdf or FILE.png (chartdraw_format()) */
+	struct doc_out out;    /* the file, its language and sizes, the other formats */
 	const char *title;     /* NULL: the first file's name */
 	int log_y;             /* logarithmic y axis */
-	const char *lang;      /* BCP 47 tag of the text; NULL: zh-TW */
-	int png_width;         /* PNG width in pixels; 0: the preset's */
-	const char *preset;    /* "print", "web", "slide"; NULL: archive (960 x 600, 1400 px) */
-	int svg_outlines;      /* SVG text as glyph outlines instead of <text> */
-	const char *xlsx_path; /* also the Excel workbook; NULL for none */
-	const char *html_dir;  /* also the HTML article bundle; NULL for none */
 	/* "FILE=TEXT": the legend name of FILE (as given), the last wins */
 	const char *const *labels;
 	size_t nlabels;

@@ -8,11 +8,8 @@
 
 #include "blktrace.h"
 #include "chart.h"
-#include "chartdraw.h"
-#include "datadir.h"
 #include "doc.h"
 #include "err.h"
-#include "gfx.h"
 #include "html.h"
 #include "i18n.h"
 #include "lang.h"
@@ -138,48 +135,28 @@ static struct chart *qd_chart(struct collect *c, const struct blkt_info *in,
 	return ch;
 }
 
-/* The charts, a document of three items, one under the other in o->out; takes them. */
-static int draw(struct chart **ch, int n, const struct trace_plot_opts *o,
-		const char *const *msg, struct diag *d)
+/* The charts, a document of three items, one under the other as o asks; takes them. */
+static int draw(struct chart **ch, int n, const struct doc_out *o, const char *const *msg,
+		struct diag *d)
 {
 	const struct html_words w = { msg[M_H_ALT], msg[M_H_SVG] };
 	static const double heights[3] = { SCATTER_H, 0, QD_H };
 	static const char *const names[3] = { "trace-lba", "trace-sizes", "trace-qd" };
-	char *conf = datadir_path("templates/fonts.conf");
-	struct gfx_fonts *fonts = NULL;
 	struct doc doc;
 	int rc;
 
 	doc_init(&doc);
-	doc.lang = msg_or(o->lang, lang_default());
-	doc.preset = o->preset ? chart_preset_find(o->preset) : chart_preset(CHART_PRESET_ARCHIVE);
-	doc.png_width = o->png_width;
-	doc.svg_outlines = o->svg_outlines;
 	doc.title = "ssdbench trace plot";
 	for (int i = 0; i < n; i++) {
 		doc_add(&doc, xstrdup(names[i]), ch[i], NULL, PAGE_W, heights[i]);
 		ch[i] = NULL;
 	}
-	rc = doc.preset ? gfx_fonts_new(&fonts, conf, o->lang, d)
-			: diag_set(d, -SB_EINVAL, NULL, 0, 0, "unknown preset '%s' (%s)",
-				   o->preset, CHART_PRESET_NAMES);
-	if (!rc) {
-		doc_set_fonts(&doc, fonts);
-		rc = doc_write_file(&doc, o->out, d);
-		if (!rc && o->xlsx_path)
-			rc = doc_write_xlsx(&doc, o->xlsx_path,
-					    &(struct doc_xlsx){ doc.title, 86400, NULL, NULL }, d);
-		if (!rc && o->html_dir)
-			rc = doc_write_html(&doc, o->html_dir,
-					    &(struct doc_html){ doc.title, &w, NULL, NULL }, d);
-	}
+	rc = doc_write_out(&doc, o, &w, d);
 	doc_release(&doc);
-	gfx_fonts_free(fonts);
-	free(conf);
 	return rc;
 }
 
-int trace_plot_draw(const struct trace_plot_opts *o, const char *path, struct diag *d)
+int trace_plot_draw(const struct doc_out *o, const char *path, struct diag *d)
 {
 	struct collect c;
 	struct blkt_info in;
