@@ -455,6 +455,60 @@ static int present(const char *archive, const char *rel, struct diag *d)
 	return fd >= 0 ? 1 : fd == -SB_ENOENT ? 0 : fd;
 }
 
+/* round_row()'s state: the series, the unit scale, each direction's last time. */
+struct round_rows {
+	struct result_series *series;
+	double scale;
+	uint64_t last_ms[RESULT_NDIRS];
+	const char *file;
+	struct diag *d;
+};
+
+static int round_row(const struct fiolog_row *row, void *arg)
+{
+	struct round_rows *rr = arg;
+
+	if (row->ddir < 0 || row->ddir >= RESULT_NDIRS || row->bs)
+		return diag_set(rr->d, -SB_EPARSE, rr->file, (int)row->line, 1,
+				"expected a windowed row (time, value, ddir 0-2, bs 0)");
+	if (row->time_ms <= rr->last_ms[row->ddir])
+		return diag_set(rr->d, -SB_EPARSE, rr->file, (int)row->line, 1,
+				"time %llu ms is not after the direction's last row's",
+				(unsigned long long)row->time_ms);
+	rr->last_ms[row->ddir] = row->time_ms;
+	result_series_push(&rr->series[row->ddir], (double)row->time_ms / 1000.0,
+			   row->value * rr->scale);
+	return 0;
+}
+
+/*
+ * A continuous round's STEP/log_TYPE.1.log: one row per direction per interval
+ * between two of fio's reports, stamped when the later one came (ms since the
+ * round's start). The reports come at whole seconds of fio's clock unless fio
+ * answers late (a loaded machine: 998, 2199, then 801 ms into the next round), so
+ * the series keeps each row's own time: a value is a rate over the interval since
+ * the row before, and the rates times their intervals add up to the round's I/Os.
+ */
+static int load_round_series(const char *archive, const char *step, size_t which,
+			     struct result_step *st, struct diag *d)
+{
+	char *rel = xasprintf("%s/log_%s.1.log", step, step_series[which].type);
+	char *file = xasprintf("%s/%s", archive, rel);
+	struct round_rows rr = {
+		.series = (struct result_series *)((char *)st + step_series[which].off),
+		.scale = step_series[which].scale, .file = file, .d = d,
+	};
+	int rc = present(archive, rel, d);
+
+	for (int k = 0; k < RESULT_NDIRS; k++)
+		result_series_release(&rr.series[k]);
+	if (rc == 1)
+		rc = fiolog_read(file, round_row, &rr, d);
+	free(file);
+	free(rel);
+	return rc < 0 ? rc : 0;
+}
+
 /* Reads STEP/log_TYPE.1.log, .2.log, ... (until one is missing) into series[]. */
 static int load_series(const char *archive, const char *step, size_t which,
 		       struct result_step *st, struct diag *d)
@@ -684,9 +738,11 @@ int archive_load_step(const char *archive_dir, struct result_step *st, struct di
 		goto out;
 	fill_stats(&rep, st);
 	for (size_t k = 0; !rc && k < sizeof(step_series) / sizeof(step_series[0]); k++)
-		rc = load_series(archive_dir, st->dir, k, st, d);
+		rc = (st->continuous ? load_round_series : load_series)(archive_dir, st->dir,
+									k, st, d);
 	if (!rc) {
-		if (has_logs(archive_dir, st->dir))
+		/* a continuous round's rows come from fio's reports: none is missing */
+		if (!st->continuous && has_logs(archive_dir, st->dir))
 			complete_tail(&rep, st);
 		derive(st);
 	}

@@ -339,10 +339,78 @@ static void test_manifest_errors(void **state)
 	free(want);
 }
 
+/* Writes TEXT into ARCHIVE/steps/001-step/NAME. */
+static void put_step_file(const char *archive, const char *name, const char *text)
+{
+	char *file = xasprintf("%s/steps/001-step/%s", archive, name);
+	FILE *f = fopen(file, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	free(file);
+}
+
+#define ROUND_MANIFEST                                                                 \
+	"{ \"format\": \"ssdbench-archive-1\", \"status\": \"complete\", \"steps\": [ " \
+	"{ \"index\": 1, \"name\": \"s\", \"dir\": \"steps/001-step\", \"status\": \"ok\", " \
+	"\"error\": null, \"bs\": 4096, \"scope\": \"r\", \"round\": 2, "                \
+	"\"continuous\": 1 } ] }\n"
+
+/*
+ * A continuous round's rows keep their own times: fio's reports came late (1.201 s
+ * after the one before), so the rates times their intervals are the round's I/Os,
+ * and the bytes written grow by each rate times its interval.
+ */
+static void test_round_series_times(void **state)
+{
+	char *dir = make_archive("round", ROUND_MANIFEST, "randread-qd1");
+	char *log = xasprintf("%s/steps/001-step/log_iops.1.log", dir);
+	struct result_run run;
+	struct diag d;
+
+	(void)state;
+	put_step_file(dir, "log_iops.1.log", "998, 1000, 0, 0, 0\n998, 500, 1, 0, 0\n"
+		      "2199, 900, 0, 0, 0\n2199, 450, 1, 0, 0\n");
+	put_step_file(dir, "log_bw.1.log", "998, 4000, 1, 0, 0\n2199, 2000, 1, 0, 0\n");
+	result_run_init(&run);
+	diag_clear(&d);
+	assert_int_equal(archive_load(dir, &run, &d), 0);
+	assert_int_equal(run.nsteps, 1);
+	{
+		const struct result_step *st = &run.steps[0];
+		const struct result_series *r = &st->iops[RESULT_READ], *w = &st->iops[RESULT_WRITE];
+
+		assert_int_equal(r->n, 2);
+		assert_int_equal(w->n, 2);
+		assert_float_equal(r->t[0], 0.998, 1e-9);
+		assert_float_equal(r->t[1], 2.199, 1e-9);
+		assert_float_equal(r->v[1], 900, 1e-9);
+		assert_float_equal(w->t[1], 2.199, 1e-9);
+		/* 4000 KiB/s for 0.998 s, then 2000 KiB/s for 1.201 s */
+		assert_int_equal(st->written.n, 2);
+		assert_float_equal(st->written.v[0], 4000.0 * 1024 * 0.998, 1e-3);
+	}
+	result_run_release(&run);
+	/* A row that goes back in time is an error at its line. */
+	put_step_file(dir, "log_iops.1.log", "998, 1000, 0, 0, 0\n2199, 900, 0, 0, 0\n"
+		      "2100, 900, 0, 0, 0\n");
+	result_run_init(&run);
+	diag_clear(&d);
+	assert_int_equal(archive_load(dir, &run, &d), -SB_EPARSE);
+	assert_string_equal(d.file, log);
+	assert_int_equal(d.line, 3);
+	assert_non_null(strstr(d.msg, "not after"));
+	result_run_release(&run);
+	free(log);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_load_quick),
+		cmocka_unit_test(test_round_series_times),
 		cmocka_unit_test(test_step_randread),
 		cmocka_unit_test(test_step_randrw),
 		cmocka_unit_test(test_step_plain_json),

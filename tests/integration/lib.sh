@@ -68,6 +68,14 @@ fio_sum() {
   echo $((e - s))
 }
 
+# series_sum SERIES_CSV: the I/Os and bytes (read + write) series.csv holds, "IOS BYTES":
+# each row's rates times its interval (its t_s less the row before's; 1 s in fio's
+# own logs, a continuous round's report times otherwise, docs/archive-format.md).
+series_sum() {
+  awk -F, 'NR > 1 { d = $1 - p; p = $1; i += ($2 + $3) * d; b += ($5 + $6) * d }
+           END { printf "%.0f %.0f", i, b }' "$1"
+}
+
 # run_ok PLAN OUT [ARG...]: `ssdbench run PLAN --out OUT ARG...`, its output in
 # $WORK/run.log, shown when the run fails (and the test with it).
 # snia_smoke_copy PLAN: the fixture's smoke run of testplans/snia-PLAN.xml
