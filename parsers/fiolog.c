@@ -7,6 +7,8 @@
 #include <math.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,6 +340,41 @@ static int scan(int fd, struct csv_parser *p, struct reader *r, int fast, lines_
 }
 
 /*
+ * libcsv grows its field buffer by blk_size bytes at a time (128 by default), so a
+ * long field, one line of a megabyte, is thousands of reallocs, each a copy where
+ * realloc cannot grow in place (always under ASan and valgrind): quadratic. These
+ * keep the buffer's capacity in front of it and double it when a field outgrows it.
+ */
+struct csvbuf_head {
+	size_t cap;
+	max_align_t align;
+};
+
+static void *csvbuf_realloc(void *ptr, size_t size)
+{
+	struct csvbuf_head *h = ptr ? (struct csvbuf_head *)ptr - 1 : NULL;
+	size_t cap = 256;
+
+	if (h && size <= h->cap)
+		return ptr;
+	while (cap < size && cap <= SIZE_MAX / 4)
+		cap *= 2;
+	if (cap < size || cap > SIZE_MAX - sizeof(*h))
+		return NULL;
+	h = realloc(h, sizeof(*h) + cap);
+	if (!h)
+		return NULL;
+	h->cap = cap;
+	return h + 1;
+}
+
+static void csvbuf_free(void *ptr)
+{
+	if (ptr)
+		free((struct csvbuf_head *)ptr - 1);
+}
+
+/*
  * tail 0: fn reads neither offset nor prio (left 0 in its rows), and of bs only
  * whether it is 0 (the fast path gives 0 or 1).
  */
@@ -359,6 +396,8 @@ int fiolog__read_log(const char *path, row_fn *fn, void *arg, struct diag *d, in
 		goto out;
 	}
 	inited = 1;
+	csv_set_realloc_func(&p, csvbuf_realloc);
+	csv_set_free_func(&p, csvbuf_free);
 	rc = scan(fd, &p, &r, fast, lines);
 	if (!rc && r.rc == -SB_EPARSE && r.err_line)
 		rc = diag_set(d, r.rc, path, (int)r.err_line,
