@@ -341,12 +341,22 @@ int run_resume(const char *dir, const struct run_opts *extra, struct diag *d)
 			      "of a run (or one made before journals)", dir);
 	}
 	if (!rc && x.arc.replay.ended) {
+		const struct journal_elem *el = x.arc.replay.elems;
+		size_t n = x.arc.replay.nelems, skipped = 0;
 		int complete = 1;
 
-		for (size_t i = 0; i < x.arc.replay.nelems; i++)
-			complete &= !strcmp(x.arc.replay.elems[i].status, "ok") ||
-				    !strcmp(x.arc.replay.elems[i].status, "skipped");
-		if (complete && !archive_report_current(dir))
+		for (size_t i = 0; i < n; i++) {
+			complete &= !strcmp(el[i].status, "ok") || !strcmp(el[i].status, "skipped");
+			skipped += !strcmp(el[i].status, "skipped");
+		}
+		/* as the run decided: every element skipped is a run that measured nothing */
+		if (complete && n && skipped == n)
+			rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "nothing to resume: the run in "
+				      "'%s' measured nothing, its %zu element%s skipped (%s): run "
+				      "the plan anew where they can run", dir, n,
+				      n == 1 ? " was" : "s were all",
+				      el[0].error ? el[0].error : "no reason recorded");
+		else if (complete && !archive_report_current(dir))
 			rc = diag_set(d, -SB_EUSAGE, NULL, 0, 0, "nothing to resume: the run in "
 				      "'%s' finished, but its report was not written to the end: "
 				      "run 'ssdbench report %s' to render it", dir, dir);

@@ -88,4 +88,12 @@ expect_eq "live: no mdadm ran" "$(jq '.target.raid.commands | length' "$m")" 0
 check "live: no array in the journal" bash -c "! grep -q raid-up '$WORK/live/journal.jsonl'"
 check "live: no step folder has fio output" bash -c "! ls '$WORK/live/steps/'*/fio.json 2>/dev/null | grep -q ."
 "$SSDBENCH" verify "$WORK/live" > /dev/null || fail "live: the archive does not verify"
+# Resuming it resumes nothing, and does not call a run that measured nothing finished.
+set +e
+"$SSDBENCH" resume "$WORK/live" > /dev/null 2> "$WORK/resume.err"; rc=$?
+set -e
+expect_eq "live: resume exits 2" "$rc" 2
+expect_eq "live: resume says why" "$(cat "$WORK/resume.err")" \
+  "error: nothing to resume: the run in '$WORK/live' measured nothing, its 11 elements were all skipped ($want_why): run the plan anew where they can run"
+expect_eq "live: members unchanged after resume" "$(sums)" "$before"
 echo "device_raid: ok"
