@@ -49,6 +49,20 @@ struct cli_cmd {
 #define CLI_OPT_LOCK_TOKEN(help) { "lock-token", 'T', "TOKEN", 0, "the token 'ssdbench " \
 				   "lock' printed: " help }
 #define CLI_OPTS_END { "help", 'h', NULL, 0, "show this help" }, { NULL, 0, NULL, 0, NULL }
+/*
+ * --date, the PDF's date, for every command that writes a document; dflt says what
+ * stands in without --date and $SOURCE_DATE_EPOCH (cli__date()).
+ */
+#define CLI_OPT_DATE(dflt) { "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 " \
+			     "(YYYY-MM-DDTHH:MM:SSZ; default: $SOURCE_DATE_EPOCH, else " \
+			     dflt ")" }
+/*
+ * The PDF's date (cli_sizes.c): --date checked, else $SOURCE_DATE_EPOCH as ISO 8601
+ * into buf (at least 32 bytes), else NULL (the command's default) into *date.
+ * Returns -1 to go on, or the usage error's exit code.
+ */
+int cli__date(const struct cli_cmd *c, const struct cli_parsed *p, char *buf, size_t n,
+	      const char **date);
 /* the size options report and compare share (cli_sizes.c). */
 #define CLI_OPTS_SIZES \
 	{ "preset", 0, "NAME", 0, "what the charts are made for: print (a vector PDF per " \
@@ -69,7 +83,8 @@ int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_s
 struct doc_out;
 /*
  * The options of a one-file document (plot, trace plot) into o: -o (dflt when not
- * given; .svg, .pdf or .png), one --lang, the sizes (cli__sizes()), --xlsx, --html.
+ * given; .svg, .pdf or .png), one --lang, the sizes (cli__sizes()), --date (cli__date(),
+ * else 1970), --xlsx, --html.
  * Returns -1 to go on, or the usage error's exit code.
  */
 int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, const char *dflt,

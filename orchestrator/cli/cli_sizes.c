@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* cli_sizes: --preset, --width, --svg-text and --template, shared by report and compare. */
+/* cli_sizes: the output options commands share: --preset, --width, --svg-text, --date, --template. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "clock.h"
 
 #include "chart.h"
 #include "chartdraw.h"
@@ -33,19 +36,49 @@ int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_s
 	return -1;
 }
 
+int cli__date(const struct cli_cmd *c, const struct cli_parsed *p, char *buf, size_t n,
+	      const char **date)
+{
+	const char *s = cli__value(c, p, "date"), *env = getenv("SOURCE_DATE_EPOCH");
+	int y, mo, dd, h, mi, se, k = 0;
+	char *end;
+	long long v;
+
+	*date = NULL;
+	if (s) {   /* ISO 8601 in UTC, as the PDF's dates are written */
+		if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &y, &mo, &dd, &h, &mi, &se, &k) != 6 ||
+		    s[k] != '\0' || k != 20 || mo < 1 || mo > 12 || dd < 1 || dd > 31 || h > 23 ||
+		    mi > 59 || se > 60)
+			return cli__usage(c, "invalid --date '%s' (want YYYY-MM-DDTHH:MM:SSZ)", s);
+		*date = s;
+		return -1;
+	}
+	if (!env || !*env)
+		return -1;
+	v = strtoll(env, &end, 10);
+	if (*end == '\0' && v >= 0)
+		*date = clock_iso8601(v, buf, n);
+	return -1;
+}
+
 int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, const char *dflt,
 		 struct doc_out *o)
 {
 	const char *lang[I18N_MAX_LANGS];
 	struct cli_sizes sz;
 	size_t nlang = 0;
+	const char *date = NULL;
 	int ex = cli__langs(c, p, 0, lang, &nlang);
 
+	memset(o, 0, sizeof(*o));
 	if (ex < 0)
 		ex = cli__sizes(c, p, &sz);
+	if (ex < 0)
+		ex = cli__date(c, p, o->date, sizeof(o->date), &date);
 	if (ex >= 0)
 		return ex;
-	memset(o, 0, sizeof(*o));
+	if (date && date != o->date)
+		snprintf(o->date, sizeof(o->date), "%s", date);
 	o->path = cli__value(c, p, "output") ? cli__value(c, p, "output") : dflt;
 	if (chartdraw_format(o->path) < 0)
 		return cli__usage(c, "output '%s' must end in .svg, .pdf or .png", o->path);

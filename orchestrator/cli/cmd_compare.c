@@ -6,6 +6,7 @@
 
 #include "archive.h"
 #include "cli_int.h"
+#include "clock.h"
 #include "err.h"
 #include "i18n.h"
 #include "lineup.h"
@@ -36,8 +37,7 @@ const struct cli_opt cmd_compare_opts[] = {
 	  "700 px PNGs (and @2x) and SVGs, every table as an HTML table" },
 	{ "strict", 0, NULL, 0, "refuse (exit 1, nothing written) when tests matched by "
 	  "name ran with different parameters (queue depth, block size...)" },
-	{ "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 (default 1970, so "
-	  "re-renders are byte-identical)" },
+	CLI_OPT_DATE("1970, so re-renders are byte-identical"),
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };
@@ -108,7 +108,8 @@ static int say_diffs(const struct lineup *l, int strict, const char *dir, struct
 }
 
 static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
-		       const char **labels, size_t base, const char *lang, struct diag *d)
+		       const char **labels, size_t base, const char *lang, const char *date,
+		       struct diag *d)
 {
 	struct result_run *runs = xcalloc(p->nargs, sizeof(*runs));
 	/* An array of pointers: sizeof(*p) is the pointer size, as meant. */
@@ -153,7 +154,7 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 		ro.svg_dir = cli__value(c, p, "svg");
 		ro.png_dir = cli__value(c, p, "png");
 		ro.lang = lang;
-		ro.date = cli__value(c, p, "date");
+		ro.date = date;
 		ro.template_path = cli__value(c, p, "template");
 		(void)cli__sizes(c, p, &sz); /* checked by cmd_compare() */
 		ro.preset = sz.preset;
@@ -190,10 +191,13 @@ int cmd_compare(const struct cli_cmd *c, int argc, char **argv)
 	const char *lang[I18N_MAX_LANGS] = { NULL };
 	size_t base, nlang;
 	struct cli_sizes sz; /* checked here, before any archive is read */
+	char buf[CLOCK_ISO_SIZE];
+	const char *date;
 	int ex = cli__parse(c, argc, argv, &p), rc;
 
 	if (ex >= 0 || (ex = cli__langs(c, &p, 0, lang, &nlang)) >= 0 ||
 	    (ex = cli__sizes(c, &p, &sz)) >= 0 ||
+	    (ex = cli__date(c, &p, buf, sizeof(buf), &date)) >= 0 ||
 	    (ex = cli__template(c, &p, TMPL_FOR_LINEUP)) >= 0)
 		return ex;
 	labels = xcalloc(p.nargs, sizeof(*labels));
@@ -203,7 +207,7 @@ int cmd_compare(const struct cli_cmd *c, int argc, char **argv)
 		return ex;
 	}
 	diag_clear(&d);
-	rc = run_compare(c, &p, labels, base, lang[0], &d);
+	rc = run_compare(c, &p, labels, base, lang[0], date, &d);
 	free(labels);
 	return cli__finish_data(rc, &d);
 }

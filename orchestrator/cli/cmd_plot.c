@@ -18,6 +18,7 @@ const struct cli_opt cmd_plot_opts[] = {
 	{ "log-y", 0, NULL, 0, "logarithmic y axis" },
 	{ "lang", 'l', "LANG", 0, "language of the text: zh-TW (default), zh-CN or en" },
 	CLI_OPTS_SIZES,
+	CLI_OPT_DATE("1970, so re-renders are byte-identical"),
 	{ "xlsx", 0, "FILE", 0, "also write an Excel workbook: the chart's data with a native Excel chart" },
 	{ "html", 0, "DIR", 0, "also write an HTML article bundle into DIR: index.html, a 700 px PNG (and @2x) and an SVG" },
 	{ "label", 0, "FILE=TEXT", 1, "the legend name of FILE, one of the files as given "

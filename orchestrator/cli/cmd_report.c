@@ -26,45 +26,16 @@ const struct cli_opt cmd_report_opts[] = {
 	  "series and every chart as a native Excel chart over its data" },
 	{ "html", 0, "DIR", 0, "also write an HTML article bundle into DIR: index.html, "
 	  "700 px PNGs (and @2x) and SVGs, every table as an HTML table" },
-	{ "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 (default: "
-	  "$SOURCE_DATE_EPOCH, else the run's start)" },
+	CLI_OPT_DATE("the run's start"),
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };
 
-/* --date: ISO 8601 in UTC, as the PDF's dates are written. */
-static int check_date(const struct cli_cmd *c, const char *s)
-{
-	int y, mo, d, h, mi, se, n = 0;
-
-	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &y, &mo, &d, &h, &mi, &se, &n) != 6 ||
-	    s[n] != '\0' || n != 20 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 ||
-	    mi > 59 || se > 60)
-		return cli__usage(c, "invalid --date '%s' (want YYYY-MM-DDTHH:MM:SSZ)", s);
-	return -1;
-}
-
-/* $SOURCE_DATE_EPOCH as ISO 8601 into buf, or NULL when unset or not a number. */
-static const char *source_date(char *buf, size_t n)
-{
-	const char *s = getenv("SOURCE_DATE_EPOCH");
-	char *end;
-	long long v;
-
-	if (!s || !*s)
-		return NULL;
-	v = strtoll(s, &end, 10);
-	if (*end || v < 0)
-		return NULL;
-	return clock_iso8601(v, buf, n);
-}
-
 static int render(const char *dir, const struct cli_cmd *c, const struct cli_parsed *p,
 		  const char *const *langs, size_t nlangs, const struct cli_sizes *sz,
-		  struct result_run *run, struct diag *d)
+		  const char *date, struct result_run *run, struct diag *d)
 {
 	struct report_set s = { 0 };
-	char date[32];
 
 	s.dir = dir;
 	s.pdf = cli__value(c, p, "output");
@@ -77,8 +48,7 @@ static int render(const char *dir, const struct cli_cmd *c, const struct cli_par
 	s.preset = sz->preset;
 	s.svg_outlines = sz->outlines;
 	s.template_path = cli__value(c, p, "template");
-	s.date = cli__value(c, p, "date") ? cli__value(c, p, "date")
-					  : source_date(date, sizeof(date));
+	s.date = date;   /* NULL: the run's start */
 	s.xlsx = cli__value(c, p, "xlsx");
 	s.html = cli__value(c, p, "html");
 	s.say = stdout;
@@ -93,6 +63,8 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 	const char *langs[I18N_MAX_LANGS];
 	size_t nlangs;
 	struct cli_sizes sz;
+	char buf[CLOCK_ISO_SIZE];
+	const char *date;
 	int ex = cli__parse(c, argc, argv, &p), rc;
 
 	if (ex >= 0)
@@ -101,7 +73,7 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 		return ex;
 	if ((ex = cli__sizes(c, &p, &sz)) >= 0)
 		return ex;
-	if (cli__value(c, &p, "date") && (ex = check_date(c, cli__value(c, &p, "date"))) >= 0)
+	if ((ex = cli__date(c, &p, buf, sizeof(buf), &date)) >= 0)
 		return ex;
 	if ((ex = cli__template(c, &p, TMPL_FOR_REPORT)) >= 0)
 		return ex;
@@ -109,7 +81,7 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 	result_run_init(&run);
 	rc = archive_load(p.arg, &run, &d);
 	if (!rc)
-		rc = render(p.arg, c, &p, langs, nlangs, &sz, &run, &d);
+		rc = render(p.arg, c, &p, langs, nlangs, &sz, date, &run, &d);
 	result_run_release(&run);
 	return cli__finish_data(rc, &d);
 }

@@ -19,6 +19,7 @@ const struct cli_opt cmd_trace_opts[] = {
 	{ "json", 'j', NULL, 0, "info: print the description as JSON" },
 	{ "lang", 'l', "LANG", 0, "plot: language of the text: zh-TW (default), zh-CN or en" },
 	CLI_OPTS_SIZES,
+	CLI_OPT_DATE("1970, so re-renders are byte-identical"),
 	{ "xlsx", 0, "FILE", 0, "plot: also write an Excel workbook: each chart's data with a native Excel chart" },
 	{ "html", 0, "DIR", 0, "plot: also write an HTML article bundle into DIR" },
 	CLI_OPTS_END,
@@ -101,7 +102,7 @@ static const struct {
 } opt_subs[] = {
 	{ "output", "capture plot" }, { "seconds", "capture" }, { "json", "info" },
 	{ "lang", "plot" }, { "width", "plot" }, { "preset", "plot" }, { "svg-text", "plot" },
-	{ "xlsx", "plot" }, { "html", "plot" },
+	{ "xlsx", "plot" }, { "html", "plot" }, { "date", "plot" },
 };
 
 int cmd_trace(const struct cli_cmd *c, int argc, char **argv)

@@ -95,6 +95,7 @@ struct doc_out {
 	int svg_outlines;      /* SVG text as glyph outlines instead of <text> */
 	const char *xlsx_path; /* also the Excel workbook; NULL for none */
 	const char *html_dir;  /* also the HTML article bundle; NULL for none */
+	char date[32];         /* the PDF's date, ISO 8601; "": 1970 */
 };
 /*
  * doc, its items added and its title set, written as o asks: its language, preset,

@@ -22,6 +22,7 @@ int doc_write_out(struct doc *doc, const struct doc_out *o, const struct html_wo
 				: chart_preset(CHART_PRESET_ARCHIVE);
 	doc->png_width = o->png_width;
 	doc->svg_outlines = o->svg_outlines;
+	doc->date = o->date[0] ? o->date : NULL;
 	rc = doc->preset ? gfx_fonts_new(&fonts, conf, o->lang, d)
 			 : diag_set(d, -SB_EINVAL, NULL, 0, 0, "unknown preset '%s' (%s)",
 				    o->preset, CHART_PRESET_NAMES);

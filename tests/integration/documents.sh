@@ -5,7 +5,8 @@
 # workbook, HTML bundle), held to the same rules: web SVG text 11 px or more with
 # 700 px PNGs (every HTML bundle's images too: 700 px and 1400 px @2x), print PDFs' words 9 pt or more (the per-chart
 # PDFs too), slide PNGs 1920 px, archive PNGs 1400 px; the language asked for in
-# the text; --lang fr refused (exit 2) by report, compare, plot and trace plot.
+# the text; --lang fr refused (exit 2) by report, compare, plot and trace plot; --date
+# (else $SOURCE_DATE_EPOCH) the PDF's date in each, a malformed one refused alike.
 . "$(dirname "$0")/lib.sh"
 
 for t in pdftotext pango-view xmllint; do
@@ -101,4 +102,35 @@ for k in 1 2 3 4; do
   check "--lang fr ($k): names en, zh-TW, zh-CN" grep -q "en, zh-TW, zh-CN" "$WORK/e$k"
 done
 check "--lang fr: nothing written" test ! -e "$WORK/fr.pdf" -a ! -e "$WORK/fr.svg"
+
+# --date, the same for every document kind: the PDF's date (pdfinfo reads it back),
+# else $SOURCE_DATE_EPOCH's; a malformed one is a usage error before anything is read.
+# kind K ARGS...: the command of document kind K (1-4) with ARGS.
+kind() {
+  local k=$1
+  shift
+  case $k in
+    1) "$SSDBENCH" report "$A/qd-sweep" "$@" ;;
+    2) "$SSDBENCH" compare "$A/op-file" "$A/op-loop" "$@" ;;
+    3) "$SSDBENCH" plot "$LOG" "$@" ;;
+    4) "$SSDBENCH" trace plot "$TRACE" "$@" ;;
+  esac
+}
+# pdf_date FILE: the PDF's creation date as pdfinfo prints it in UTC, ISO 8601.
+pdf_date() { TZ=UTC pdfinfo -isodates "$1" | sed -n 's/^CreationDate: *//p'; }
+for k in 1 2 3 4; do
+  kind $k -o "$WORK/date$k.pdf" --date 2026-03-04T05:06:07Z > /dev/null ||
+    fail "--date ($k): exit $?"
+  expect_eq "--date ($k): the PDF's date" "$(pdf_date "$WORK/date$k.pdf")" 2026-03-04T05:06:07Z
+  SOURCE_DATE_EPOCH=1700000000 kind $k -o "$WORK/epoch$k.pdf" > /dev/null ||
+    fail "SOURCE_DATE_EPOCH ($k): exit $?"
+  expect_eq "SOURCE_DATE_EPOCH ($k): the PDF's date" "$(pdf_date "$WORK/epoch$k.pdf")" \
+    "$(date -u -d @1700000000 +%Y-%m-%dT%H:%M:%SZ)"
+  set +e
+  kind $k -o "$WORK/bad$k.pdf" --date 2026-13-01 2> "$WORK/d$k"; rc=$?
+  set -e
+  expect_eq "--date 2026-13-01 ($k): exit" "$rc" 2
+  check "--date 2026-13-01 ($k): says the form" grep -qF "invalid --date '2026-13-01' (want YYYY-MM-DDTHH:MM:SSZ)" "$WORK/d$k"
+  check "--date 2026-13-01 ($k): nothing written" test ! -e "$WORK/bad$k.pdf"
+done
 echo "documents: every kind, every preset: ok"
