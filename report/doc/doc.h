@@ -126,6 +126,15 @@ struct doc_pdf {
 /* The PDF's page, A4 landscape, points. */
 #define DOC_PAGE_W 842.0
 #define DOC_PAGE_H 595.0
+/* The page footer's band at the bottom of every page, and the margin it starts at. */
+#define DOC_FOOTER_H 34.0
+#define DOC_PAGE_MARGIN 48.0
+
+/*
+ * The page footer every document kind's PDF pages carry, cover pages too: a rule,
+ * the title on the left, "page / pages" on the right, in the footer's band.
+ */
+void doc_pdf_footer(struct gfx *g, const char *title, int page, int pages);
 
 /*
  * The document as an A4 landscape PDF at path in the print type scale: the cover

@@ -4,6 +4,7 @@
  * kind's cover pages, then a page per item, bars and tables too tall for a page
  * split into parts that fit.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "chartdraw.h"
@@ -75,6 +76,20 @@ static int draw_page(struct doc *doc, const struct doc_pdf *p, struct gfx *g,
 	if (p->page_end)
 		p->page_end(p->arg, g);
 	return gfx_page(g, d);
+}
+
+void doc_pdf_footer(struct gfx *g, const char *title, int page, int pages)
+{
+	char buf[64];
+	double y = DOC_PAGE_H - DOC_FOOTER_H + 8;
+
+	gfx_line(g, DOC_PAGE_MARGIN, y - 6, DOC_PAGE_W - DOC_PAGE_MARGIN, y - 6, 0.5,
+		 CHART_COLOR_GRID);
+	snprintf(buf, sizeof(buf), "%d / %d", page, pages);
+	gfx_text(g, DOC_PAGE_MARGIN, y, CHART_FONT_SMALL, CHART_COLOR_MUTED, GFX_LEFT,
+		 DOC_PAGE_W / 2, title);
+	gfx_text(g, DOC_PAGE_W - DOC_PAGE_MARGIN, y, CHART_FONT_SMALL, CHART_COLOR_MUTED,
+		 GFX_RIGHT, 0, buf);
 }
 
 int doc_write_pdf(struct doc *doc, const char *path, const struct doc_pdf *p,

@@ -644,10 +644,30 @@ static int write_files(struct lineup_ctx *x, struct diag *d)
 	return rc;
 }
 
-/* The PDF: a page per item, no cover or footer of its own (the drives table leads). */
+/* The doc_pdf callbacks: no cover page (the drives table leads), the page footer. */
+static int count_pages(void *arg, struct gfx *g, int item_pages, struct diag *d)
+{
+	struct lineup_ctx *x = arg;
+
+	(void)g;
+	(void)d;
+	x->pages = item_pages;
+	x->page = 0;
+	return 0;
+}
+
+static void footer_cb(void *arg, struct gfx *g)
+{
+	struct lineup_ctx *x = arg;
+
+	doc_pdf_footer(g, x->doc.title, ++x->page, x->pages);
+}
+
+/* The PDF: a page per item, each with the page footer every document's pages carry. */
 static int write_pdf(struct lineup_ctx *x, struct diag *d)
 {
-	const struct doc_pdf p = { 6, DOC_PAGE_H - 12, DOC_PAGE_H - 24, NULL, NULL, NULL };
+	const struct doc_pdf p = { 6, DOC_PAGE_H - DOC_FOOTER_H - 6,
+				   DOC_PAGE_H - DOC_FOOTER_H - 12, count_pages, footer_cb, x };
 
 	x->doc.title = x->s[S_LINEUP];
 	x->doc.date = x->o->date;

@@ -99,6 +99,7 @@ struct lineup_ctx {
 	struct tmpl *tmpl;
 	const struct tmpl_chart *tc;  /* the template entry being built */
 	struct doc doc;               /* the items built, the fonts, the preset */
+	int page, pages;              /* the PDF's page footer: this page, of */
 };
 
 /* lineup_out.c, called by lineup_render() once every item is built. */

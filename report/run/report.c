@@ -26,8 +26,8 @@
 
 #define PAGE_W DOC_PAGE_W  /* A4 landscape */
 #define PAGE_H DOC_PAGE_H
-#define PAGE_MARGIN 48.0
-#define FOOTER_H 34.0
+#define PAGE_MARGIN DOC_PAGE_MARGIN
+#define FOOTER_H DOC_FOOTER_H
 #define ROW_H 17.0         /* cover table */
 #define COVER_GAP 12.0     /* between the cover's columns and its header (the
 			      header's platform row takes what was more of a gap) */
@@ -43,17 +43,7 @@ static double text_h(const struct report *r, enum chart_font f)
 
 static void draw_footer(struct report *r, struct gfx *g)
 {
-	char buf[64];
-	double y = PAGE_H - FOOTER_H + 8;
-
-	r->page++;
-	gfx_line(g, PAGE_MARGIN, y - 6, PAGE_W - PAGE_MARGIN, y - 6, 0.5,
-		 CHART_COLOR_GRID);
-	snprintf(buf, sizeof(buf), "%d / %d", r->page, r->pages);
-	gfx_text(g, PAGE_MARGIN, y, CHART_FONT_SMALL, CHART_COLOR_MUTED, GFX_LEFT,
-		 PAGE_W / 2, report__plan_title(r));
-	gfx_text(g, PAGE_W - PAGE_MARGIN, y, CHART_FONT_SMALL, CHART_COLOR_MUTED,
-		 GFX_RIGHT, 0, buf);
+	doc_pdf_footer(g, report__plan_title(r), ++r->page, r->pages);
 }
 
 

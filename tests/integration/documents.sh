@@ -6,7 +6,8 @@
 # 700 px PNGs (every HTML bundle's images too: 700 px and 1400 px @2x), print PDFs' words 9 pt or more (the per-chart
 # PDFs too), slide PNGs 1920 px, archive PNGs 1400 px; the language asked for in
 # the text; --lang fr refused (exit 2) by report, compare, plot and trace plot; --date
-# (else $SOURCE_DATE_EPOCH) the PDF's date in each, a malformed one refused alike.
+# (else $SOURCE_DATE_EPOCH) the PDF's date in each, a malformed one refused alike; the
+# page footer ("3 / 12") on every page of a report and of a lineup.
 . "$(dirname "$0")/lib.sh"
 
 for t in pdftotext pango-view xmllint; do
@@ -132,5 +133,17 @@ for k in 1 2 3 4; do
   expect_eq "--date 2026-13-01 ($k): exit" "$rc" 2
   check "--date 2026-13-01 ($k): says the form" grep -qF "invalid --date '2026-13-01' (want YYYY-MM-DDTHH:MM:SSZ)" "$WORK/d$k"
   check "--date 2026-13-01 ($k): nothing written" test ! -e "$WORK/bad$k.pdf"
+done
+
+# The paged documents (a run report, a lineup) carry one page footer: every page
+# says its number of the PDF's pages (pdfinfo), in the same place.
+for k in 1 2; do
+  f=$WORK/date$k.pdf
+  n=$(pdfinfo "$f" | sed -n 's/^Pages: *//p')
+  bad=0
+  for ((i = 1; i <= n; i++)); do
+    pdftotext -f $i -l $i "$f" - | grep -qx "$i / $n" || { bad=$i; break; }
+  done
+  expect_eq "page footer ($k): every one of the $n pages numbered (first without: 0)" "$bad" 0
 done
 echo "documents: every kind, every preset: ok"
