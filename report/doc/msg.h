@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * msg: the UI strings every document kind prints (a run report, `plot`, `trace
- * plot`): their ids, one X-macro list, and their loading for a language from
+ * plot`, a lineup): their ids, one X-macro list each for the run's documents and
+ * the lineup, and their loading for a language from its one file,
  * templates/i18n/<lang>.xml; and the two helpers for texts made of them.
  */
 #ifndef SB_MSG_H
@@ -265,9 +266,68 @@
 	X(M_H_FACTS,        "html-facts") \
 	X(M_H_CHARTS,       "html-charts")
 
+/*
+ * The lineup report's (ssdbench compare), in the same files: each id is "lineup-"
+ * and the string's name there.
+ */
+#define LINEUP_MSGS(X) \
+	X(S_LINEUP,     "lineup-lineup") \
+	X(S_DRIVES,     "lineup-drives") \
+	X(S_BASELINE,   "lineup-baseline") \
+	X(S_ARCHIVE,    "lineup-archive") \
+	X(S_PLAN,       "lineup-plan") \
+	X(S_TARGET,     "lineup-target") \
+	X(S_LEFT_OUT,   "lineup-left-out") \
+	X(S_NONE,       "lineup-none") \
+	X(S_IOPS,       "lineup-iops") \
+	X(S_MBPS,       "lineup-mbps") \
+	X(S_LAT_MEAN,   "lineup-lat-mean") \
+	X(S_LAT_P999,   "lineup-lat-p999") \
+	X(S_DELTA,      "lineup-delta") \
+	X(S_DELTA_SUB,  "lineup-delta-sub") \
+	X(S_HIGHER,     "lineup-higher") \
+	X(S_LOWER,      "lineup-lower") \
+	X(S_DISPERSION, "lineup-dispersion") \
+	X(S_DISPERSION_SUB, "lineup-dispersion-sub") \
+	X(S_TIME,       "lineup-time") \
+	X(S_QOS,        "lineup-qos") \
+	X(S_QOS_SUB,    "lineup-qos-sub") \
+	X(S_QOS_Y,      "lineup-qos-y") \
+	X(S_LATENCY,    "lineup-latency") \
+	X(S_SWEEP,      "lineup-sweep") \
+	X(S_QD,         "lineup-qd") \
+	X(S_SATURATION, "lineup-saturation") \
+	X(S_WRITTEN,    "lineup-written") \
+	X(S_TEST,       "lineup-test") \
+	X(S_TESTS_SUB,  "lineup-tests-sub") \
+	X(S_SCOPES,     "lineup-scopes") \
+	X(S_SCOPE,      "lineup-scope") \
+	X(S_LEFT_OUT_BY, "lineup-left-out-by") \
+	X(S_DISPERSION_SUB_BY, "lineup-dispersion-sub-by") \
+	X(S_TESTS_SUB_BY, "lineup-tests-sub-by") \
+	X(S_PLANS_DIFFER, "lineup-plans-differ") \
+	X(S_RESPONSE,   "lineup-response") \
+ \
+	X(S_CONS,       "lineup-consistency") \
+	X(S_CONS_SUB,   "lineup-consistency-sub") \
+	X(S_CONS_AVG,   "lineup-cons-avg") \
+	X(S_CONS_P999,  "lineup-cons-p999") \
+	X(S_CONS_SCORE, "lineup-cons-score") \
+	X(S_CONS_AVG_SD, "lineup-cons-avg-sd") \
+	X(S_CONS_SD,    "lineup-cons-sd") \
+	X(S_CONS_SD_LAST, "lineup-cons-sd-last") \
+ \
+	X(S_PARAMS,     "lineup-params-differ") \
+	X(S_PARAMS_SUB, "lineup-params-differ-sub") \
+	X(S_PARAMETER,  "lineup-parameter") \
+ \
+	X(S_H_ALT,      "lineup-html-alt") \
+	X(S_H_SVG,      "lineup-html-svg")
+
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
 	REPORT_MSGS(REPORT_MSG_ENUM)
+	LINEUP_MSGS(REPORT_MSG_ENUM)
 #undef REPORT_MSG_ENUM
 	M_N
 };

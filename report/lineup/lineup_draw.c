@@ -40,11 +40,6 @@
 #define SWEEP_MIN_DEPTHS 3
 #define DELTA_FULL_SCALE 25.0  /* percent of change that gets the full colour */
 
-static const char *const ids[S_N] = {
-#define LINEUP_MSG_ID(id, name) [id] = (name),
-	LINEUP_MSGS(LINEUP_MSG_ID)
-#undef LINEUP_MSG_ID
-};
 
 static void add_item(struct lineup_ctx *x, char *name, struct chart *c, struct table *t)
 {
@@ -674,18 +669,13 @@ static int write_pdf(struct lineup_ctx *x, struct diag *d)
 	return doc_write_pdf(&x->doc, x->o->pdf_path, &p, d);
 }
 
-/* templates/i18n/lineup-<lang>.xml, beside the run report's table for lang. */
+/* The lineup's strings (LINEUP_MSGS) in lang's file, with every document's. */
 static int load_strings(struct lineup_ctx *x, struct diag *d)
 {
-	char *base = i18n_path(datadir_get(), x->o->lang);
-	char *slash = strrchr(base, '/');
-	char *path = xasprintf("%.*s/lineup-%s", (int)(slash - base), base, slash + 1);
-	int rc = i18n_load(&x->strings, path, ids, S_N, d);
+	int rc = msg_load(&x->strings, x->o->lang, d);
 
 	if (!rc)
 		x->s = i18n_strings(x->strings);
-	free(path);
-	free(base);
 	return rc;
 }
 

@@ -71,7 +71,7 @@ for p in archive print web slide; do
   pdf_ok "compare $p: lineup.pdf" "$d/lineup.pdf"
   preset_ok "compare $p" $p "$d/l-svg" "$d/l-png"
   web_ok "compare $p: HTML bundle" "$d/l-html" "$d/l-html"
-  check "compare $p: $lang text" grep -q "$(word "lineup-$lang" lineup)" <(pdftotext "$d/lineup.pdf" -)
+  check "compare $p: $lang text" grep -q "$(word "$lang" lineup-lineup)" <(pdftotext "$d/lineup.pdf" -)
   # a plot of a fio log and a trace plot, each format
   for f in svg png pdf; do
     run "$SSDBENCH" plot "$LOG" -o "$d/plot.$f" --lang "$lang" "${flag[@]}"
