@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Tests of report/model/wording.c: the reviewer wording of access patterns and
- * sweep values in en, zh-TW and zh-CN, written out here by hand, and the labels'
- * choice of language (result_labels_get).
+ * sweep values in en, zh-TW and zh-CN (their words from templates/i18n/), written
+ * out here by hand, and the labels' choice of language (result_labels_get).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +14,9 @@
 
 #include <cmocka.h>
 
+#include "i18n.h"
+#include "lang.h"
+#include "msg.h"
 #include "result.h"
 #include "wording.h"
 
@@ -30,12 +33,19 @@ static void fill(struct result_step *st, const char *kind, const char *rw, uint6
 	st->cell = cell ? strdup(cell) : NULL;
 }
 
+/* The wording of st in lang, its words read from the language's shipped file. */
 static void expect_name(const struct result_step *st, const char *lang, const char *want)
 {
-	char *got = wording_step(st, lang);
+	struct i18n *t = NULL;
+	struct diag d;
+	char *got;
 
+	diag_clear(&d);
+	assert_int_equal(msg_load(&t, msg_or(lang, lang_default()), &d), 0);
+	got = wording_step(st, &(struct wording){ lang, i18n_strings(t) });
 	assert_string_equal(got, want);
 	free(got);
+	i18n_free(t);
 }
 
 /* One row per access pattern: rw x bs x qd x jobs in each language. */

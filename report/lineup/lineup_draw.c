@@ -83,7 +83,8 @@ static char *test_title(const struct lineup_ctx *x, const struct lineup_test *t)
 	if (!st)
 		return test_key(t);
 	label = x->l->by ? NULL : result_labels_get(&st->labels, x->o->lang);
-	return label ? xstrdup(label) : wording_generated(st, t->cell, x->o->lang);
+	return label ? xstrdup(label)
+		     : wording_generated(st, t->cell, &(struct wording){ x->o->lang, x->s });
 }
 
 /* "1,234", "56.7"; a dash when not measured. */

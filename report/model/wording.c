@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * wording: reviewer wording of access patterns and sweep values, one
- * table each, a column per language in common/lang.h's order (en, zh-TW, zh-CN).
+ * wording: reviewer wording of access patterns and sweep values: which words each
+ * fio pattern, step kind and sweep key takes, one table each; the words are the
+ * language's strings (WORDING_MSGS in msg.h, templates/i18n/<tag>.xml).
  */
 #include "wording.h"
 
@@ -9,73 +10,69 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lang.h"
 #include "xalloc.h"
 
-/* The tables' columns are LANGS' rows in order: a new language is a column in each. */
-_Static_assert(LANG_EN == 0 && LANG_ZH_TW == 1 && LANG_ZH_CN == 2 && LANG_N == 3,
-	       "a wording column per language of common/lang.h, in its order");
-
-/* fio's rw= values; "{}" stands for the mix, "70/30" (reads/writes). */
+/* fio's rw= values and their words; "{}" stands for the mix, "70/30" (reads/writes). */
 static const struct {
 	const char *rw;
-	const char *text[LANG_N];
+	enum msg words;
 } patterns[] = {
-	{ "read", { "sequential read", "循序讀取", "顺序读取" } },
-	{ "write", { "sequential write", "循序寫入", "顺序写入" } },
-	{ "randread", { "random read", "隨機讀取", "随机读取" } },
-	{ "randwrite", { "random write", "隨機寫入", "随机写入" } },
-	{ "rw", { "sequential {} mix", "循序 {} 混合讀寫", "顺序 {} 混合读写" } },
-	{ "readwrite", { "sequential {} mix", "循序 {} 混合讀寫", "顺序 {} 混合读写" } },
-	{ "randrw", { "random {} mix", "隨機 {} 混合讀寫", "随机 {} 混合读写" } },
-	{ "trim", { "sequential trim", "循序 TRIM", "顺序 TRIM" } },
-	{ "randtrim", { "random trim", "隨機 TRIM", "随机 TRIM" } },
-	{ "trimwrite", { "trim + write", "TRIM + 寫入", "TRIM + 写入" } },
+	{ "read", W_READ },
+	{ "write", W_WRITE },
+	{ "randread", W_RANDREAD },
+	{ "randwrite", W_RANDWRITE },
+	{ "rw", W_SEQMIX },
+	{ "readwrite", W_SEQMIX },
+	{ "randrw", W_RANDMIX },
+	{ "trim", W_TRIM },
+	{ "randtrim", W_RANDTRIM },
+	{ "trimwrite", W_TRIMWRITE },
 };
 
-/* The step kinds: words before the pattern (with_pattern) or instead of it. */
+/* The step kinds: words before the pattern (with_pattern) or instead of it; M_N: none. */
 static const struct {
 	const char *kind;
 	int with_pattern;
-	const char *text[LANG_N];
+	enum msg words;
 } kinds[] = {
-	{ "workload", 1, { "", "", "" } },
-	{ "precondition", 1, { "fill: ", "填盤：", "填盘：" } },
-	{ "purge", 0, { "purge", "抹除", "擦除" } },
-	{ "idle", 0, { "idle", "閒置", "闲置" } },
-	{ "probe", 0, { "drive snapshot", "磁碟資訊快照", "磁盘信息快照" } },
+	{ "workload", 1, M_N },
+	{ "precondition", 1, W_FILL },
+	{ "purge", 0, W_PURGE },
+	{ "idle", 0, W_IDLE },
+	{ "probe", 0, W_PROBE },
 };
 
 /*
- * Sweep keys: "{}" stands for the value. A row with a value (phase=before) is that
- * value's wording; in_pattern keys are what the pattern already shows.
+ * Sweep keys: "{}" in their words stands for the value. A row with a value
+ * (phase=before) is that value's wording; in_pattern keys are what the pattern
+ * already shows.
  */
 static const struct {
 	const char *key, *value;
 	int in_pattern;
-	const char *text[LANG_N];
+	enum msg words;
 } cells[] = {
-	{ "op", NULL, 0, { "OP {} %", "OP {} %", "OP {} %" } },
-	{ "phase", "before", 0, { "before fill", "填盤前", "填盘前" } },
-	{ "phase", "after", 0, { "after fill", "填盤後", "填盘后" } },
-	{ "phase", "steady", 0, { "steady state", "穩態", "稳态" } },
-	{ "phase", NULL, 0, { "{}", "{}", "{}" } },
-	{ "qd", NULL, 1, { "QD{}", "QD{}", "QD{}" } },
-	{ "iodepth", NULL, 1, { "QD{}", "QD{}", "QD{}" } },
-	{ "tc", NULL, 1, { "T{}", "T{}", "T{}" } },
-	{ "jobs", NULL, 1, { "T{}", "T{}", "T{}" } },
-	{ "numjobs", NULL, 1, { "T{}", "T{}", "T{}" } },
-	{ "bs", NULL, 1, { "{}", "{}", "{}" } },
-	{ "mix", NULL, 1, { "{}% read", "讀取 {}%", "读取 {}%" } },
-	{ "rwmixread", NULL, 1, { "{}% read", "讀取 {}%", "读取 {}%" } },
-	{ "rw", NULL, 1, { "{}", "{}", "{}" } },
+	{ "op", NULL, 0, W_OP },
+	{ "phase", "before", 0, W_BEFORE },
+	{ "phase", "after", 0, W_AFTER },
+	{ "phase", "steady", 0, W_STEADY },
+	{ "phase", NULL, 0, W_PHASE },
+	{ "qd", NULL, 1, W_QD },
+	{ "iodepth", NULL, 1, W_QD },
+	{ "tc", NULL, 1, W_THREADS },
+	{ "jobs", NULL, 1, W_THREADS },
+	{ "numjobs", NULL, 1, W_THREADS },
+	{ "bs", NULL, 1, W_BS },
+	{ "mix", NULL, 1, W_MIXREAD },
+	{ "rwmixread", NULL, 1, W_MIXREAD },
+	{ "rw", NULL, 1, W_RW },
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-const char *wording_sep(const char *lang)
+const char *wording_sep(const struct wording *w)
 {
-	return lang_base(lang) == LANG_EN ? ", " : "，";
+	return w->s[W_SEP];
 }
 
 /* Appends text with each "{}" replaced by value. */
@@ -101,10 +98,11 @@ void wording_bs(uint64_t bs, char *buf, size_t n)
 		snprintf(buf, n, "%lluB", (unsigned long long)bs);
 }
 
-/* "4K random write QD32 T1" of st, in language column l. */
-static void add_access(const struct result_step *st, enum lang l, struct sbuf *sb)
+/* "4K random write QD32 T1" of st in w's words. */
+static void add_access(const struct result_step *st, const struct wording *w,
+		       struct sbuf *sb)
 {
-	char bs[32], mix[32];
+	char bs[32], mix[32], n[32];
 	size_t i = 0;
 
 	while (i < N(patterns) && (!st->rw || strcmp(patterns[i].rw, st->rw)))
@@ -116,18 +114,23 @@ static void add_access(const struct result_step *st, enum lang l, struct sbuf *s
 	snprintf(mix, sizeof(mix), "%d/%d", st->rwmixread >= 0 ? st->rwmixread : 50,
 		 100 - (st->rwmixread >= 0 ? st->rwmixread : 50));
 	if (i < N(patterns))
-		add_subst(sb, patterns[i].text[l], mix);
+		add_subst(sb, w->s[patterns[i].words], mix);
 	else
 		sbuf_adds(sb, st->rw ? st->rw : "?");
-	if (st->iodepth > 0)
-		sbuf_addf(sb, " QD%d", st->iodepth);
-	if (st->numjobs > 0)
-		sbuf_addf(sb, " T%d", st->numjobs);
+	if (st->iodepth > 0) {
+		snprintf(n, sizeof(n), "%d", st->iodepth);
+		sbuf_addc(sb, ' ');
+		add_subst(sb, w->s[W_QD], n);
+	}
+	if (st->numjobs > 0) {
+		snprintf(n, sizeof(n), "%d", st->numjobs);
+		sbuf_addc(sb, ' ');
+		add_subst(sb, w->s[W_THREADS], n);
+	}
 }
 
-void wording_pattern(const struct result_step *st, const char *lang, struct sbuf *sb)
+void wording_pattern(const struct result_step *st, const struct wording *w, struct sbuf *sb)
 {
-	enum lang l = lang_base(lang);
 	size_t k = 0;
 
 	while (k < N(kinds) && (!st->kind || strcmp(kinds[k].kind, st->kind)))
@@ -137,17 +140,18 @@ void wording_pattern(const struct result_step *st, const char *lang, struct sbuf
 		return;
 	}
 	if (k == N(kinds)) {   /* no kind (a hand-made model), or one with a pattern */
-		add_access(st, l, sb);
+		add_access(st, w, sb);
 		return;
 	}
-	sbuf_adds(sb, kinds[k].text[l]);
+	if (kinds[k].words != M_N)
+		sbuf_adds(sb, w->s[kinds[k].words]);
 	if (kinds[k].with_pattern)
-		add_access(st, l, sb);
+		add_access(st, w, sb);
 }
 
 /* Appends the wording of one key=value[0..vlen) of a cell; 0 when left out. */
 static int add_coord(const char *key, size_t klen, const char *value, size_t vlen,
-		     enum lang l, int skip_pattern, struct sbuf *sb)
+		     const struct wording *w, int skip_pattern, struct sbuf *sb)
 {
 	char *v = xstrndup(value, vlen);
 	size_t i = 0;
@@ -161,16 +165,16 @@ static int add_coord(const char *key, size_t klen, const char *value, size_t vle
 		return 0;
 	}
 	if (i < N(cells))
-		add_subst(sb, cells[i].text[l], v);
+		add_subst(sb, w->s[cells[i].words], v);
 	else
 		sbuf_addf(sb, "%.*s %s", (int)klen, key, v);
 	free(v);
 	return 1;
 }
 
-void wording_cell(const char *cell, const char *lang, int skip_pattern, struct sbuf *sb)
+void wording_cell(const char *cell, const struct wording *w, int skip_pattern,
+		  struct sbuf *sb)
 {
-	enum lang l = lang_base(lang);
 	const char *s = cell;
 	int any = 0;
 
@@ -180,10 +184,10 @@ void wording_cell(const char *cell, const char *lang, int skip_pattern, struct s
 		size_t at = sb->len;
 
 		if (any)
-			sbuf_adds(sb, wording_sep(lang));
+			sbuf_adds(sb, wording_sep(w));
 		if (!eq)
 			sbuf_add(sb, s, len);
-		if (!eq || add_coord(s, (size_t)(eq - s), eq + 1, len - (size_t)(eq - s) - 1, l,
+		if (!eq || add_coord(s, (size_t)(eq - s), eq + 1, len - (size_t)(eq - s) - 1, w,
 				     skip_pattern, sb))
 			any = 1;
 		else
@@ -194,31 +198,32 @@ void wording_cell(const char *cell, const char *lang, int skip_pattern, struct s
 	}
 }
 
-char *wording_generated(const struct result_step *st, const char *cell, const char *lang)
+char *wording_generated(const struct result_step *st, const char *cell,
+			const struct wording *w)
 {
 	struct sbuf sb;
 	size_t at;
 
 	sbuf_init(&sb);
-	wording_pattern(st, lang, &sb);
+	wording_pattern(st, w, &sb);
 	at = sb.len;
-	sbuf_adds(&sb, wording_sep(lang));
-	wording_cell(cell, lang, 1, &sb);
-	if (sb.len == at + strlen(wording_sep(lang)))
+	sbuf_adds(&sb, wording_sep(w));
+	wording_cell(cell, w, 1, &sb);
+	if (sb.len == at + strlen(wording_sep(w)))
 		sb.buf[sb.len = at] = '\0';
 	return sbuf_detach(&sb);
 }
 
-char *wording_step(const struct result_step *st, const char *lang)
+char *wording_step(const struct result_step *st, const struct wording *w)
 {
-	const char *label = result_labels_get(&st->labels, lang);
+	const char *label = result_labels_get(&st->labels, w->lang);
 
-	return label ? xstrdup(label) : wording_generated(st, st->cell, lang);
+	return label ? xstrdup(label) : wording_generated(st, st->cell, w);
 }
 
-char *wording_scope(const struct result_scope *s, const char *lang)
+char *wording_scope(const struct result_scope *s, const struct wording *w)
 {
-	const char *label = result_labels_get(&s->labels, lang);
+	const char *label = result_labels_get(&s->labels, w->lang);
 
 	return xstrdup(label ? label : s->name ? s->name : "?");
 }

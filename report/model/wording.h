@@ -2,51 +2,64 @@
 /*
  * wording: what a reader is shown for a step or a scope: the plan's
  * display label in the report's language, else reviewer wording generated from one
- * table of access patterns per language ("4K 隨機寫入 QD32 T1", "4K 随机写入 QD32
- * T1", "4K random write QD32 T1") and one of sweep values ("OP 28 %", "填盤前").
+ * table of access patterns ("4K 隨機寫入 QD32 T1", "4K 随机写入 QD32 T1", "4K random
+ * write QD32 T1") and one of sweep values ("OP 28 %", "填盤前"), whose words are the
+ * language's strings (WORDING_MSGS, templates/i18n/<tag>.xml: a language is data).
  * Without cairo (in report/model/). Step names stay in file names and CSVs.
  */
 #ifndef SB_WORDING_H
 #define SB_WORDING_H
 
+#include "msg.h"
 #include "result.h"
 #include "sbuf.h"
+
+/*
+ * A language's wording: its tag, for the plan's labels (result_labels_get()), and
+ * its strings (msg_load(), in enum msg order), which hold the words. Borrowed.
+ */
+struct wording {
+	const char *lang;
+	const char *const *s;
+};
 
 /* A block size as reviewers write it: "4K", "128K", "1M", "512B". */
 void wording_bs(uint64_t bs, char *buf, size_t n);
 
 /*
- * Appends element st's access pattern in lang to sb: "4K 隨機寫入 QD32 T1" for a
+ * Appends element st's access pattern in w's words to sb: "4K 隨機寫入 QD32 T1" for a
  * workload, "4K 隨機 70/30 混合讀寫 QD32 T1" for a mix, the fill, erase, idle or
  * snapshot wording for the other kinds.
  */
-void wording_pattern(const struct result_step *st, const char *lang, struct sbuf *sb);
+void wording_pattern(const struct result_step *st, const struct wording *w, struct sbuf *sb);
 
 /*
- * Appends sweep coordinates ("op=28 phase=before") in lang to sb, each as reviewers
+ * Appends sweep coordinates ("op=28 phase=before") in w's words to sb, each as reviewers
  * write it ("OP 28 %", "填盤前"), separated as the language separates a list; keys
  * the pattern already shows (qd, bs, mix, rw, jobs, tc) are left out when skip_pattern.
  * Appends nothing for NULL or empty cell.
  */
-void wording_cell(const char *cell, const char *lang, int skip_pattern, struct sbuf *sb);
+void wording_cell(const char *cell, const struct wording *w, int skip_pattern,
+		  struct sbuf *sb);
 
-/* The separator of a list in lang: ", " or "，". */
-const char *wording_sep(const char *lang);
+/* The separator of a list in w's language: ", " or "，". */
+const char *wording_sep(const struct wording *w);
 
 /*
  * The generated wording of element st with sweep coordinates cell (st->cell, or what
  * is left of it when a lineup makes columns of one key): the pattern and the values,
  * "4K 隨機寫入 QD32 T1，OP 28 %，填盤前". free() it.
  */
-char *wording_generated(const struct result_step *st, const char *cell, const char *lang);
+char *wording_generated(const struct result_step *st, const char *cell,
+			const struct wording *w);
 
 /*
- * The display name of element st in lang: its label, else its pattern and sweep
+ * The display name of element st in w's language: its label, else its pattern and sweep
  * values ("4K 隨機寫入 QD32 T1，OP 28 %，填盤前"). free() it.
  */
-char *wording_step(const struct result_step *st, const char *lang);
+char *wording_step(const struct result_step *st, const struct wording *w);
 
-/* The display name of scope s in lang: its label, else its name. free() it. */
-char *wording_scope(const struct result_scope *s, const char *lang);
+/* The display name of scope s in w's language: its label, else its name. free() it. */
+char *wording_scope(const struct result_scope *s, const struct wording *w);
 
 #endif

@@ -45,11 +45,19 @@ const char *report__lang(const struct report *r)
 	return msg_or(r->o ? r->o->lang : NULL, lang_default());
 }
 
+/* The report's wording: its language and its strings. */
+struct wording report__wording(const struct report *r)
+{
+	return (struct wording){ report__lang(r), r->msg };
+}
+
 /* The element's access pattern in the report's language: "4K 隨機寫入 QD32 T1". */
 void report__step_pattern(const struct report *r, const struct result_step *st,
 			  struct sbuf *sb)
 {
-	wording_pattern(st, report__lang(r), sb);
+	struct wording w = report__wording(r);
+
+	wording_pattern(st, &w, sb);
 }
 
 /*
@@ -58,8 +66,9 @@ void report__step_pattern(const struct report *r, const struct result_step *st,
  */
 char *report__step_name(const struct report *r, const struct result_step *st)
 {
-	const char *lang = report__lang(r);
-	char *name = wording_step(st, lang), *other, *both;
+	struct wording w = report__wording(r);
+	const char *lang = w.lang;
+	char *name = wording_step(st, &w), *other, *both;
 	int alike = 0;
 
 	if (result_labels_get(&st->labels, lang) || !st->name)
@@ -72,7 +81,7 @@ char *report__step_name(const struct report *r, const struct result_step *st)
 		    o->iodepth != st->iodepth || o->numjobs != st->numjobs ||
 		    o->rwmixread != st->rwmixread || result_labels_get(&o->labels, lang))
 			continue;
-		other = wording_step(o, lang);
+		other = wording_step(o, &w);
 		alike = !strcmp(other, name);
 		free(other);
 	}
@@ -86,7 +95,9 @@ char *report__step_name(const struct report *r, const struct result_step *st)
 /* A <rounds> scope's display name: its label, else its name. */
 char *report__scope_name(const struct report *r, const struct result_scope *s)
 {
-	return wording_scope(s, report__lang(r));
+	struct wording w = report__wording(r);
+
+	return wording_scope(s, &w);
 }
 
 void report__add_chart(struct report *r, char *name, struct chart *c, struct table *t)

@@ -53,6 +53,8 @@ int report__load_msgs(struct report *r, const char *lang, struct diag *d);
 const char *report__plan_title(const struct report *r);
 /* the report's language (zh-TW when not given). */
 const char *report__lang(const struct report *r);
+/* The report's wording (wording.h): its language and its strings. */
+struct wording report__wording(const struct report *r);
 /* The element's access pattern in the report's language, "4K 隨機寫入 QD32 T1", into sb. */
 void report__step_pattern(const struct report *r, const struct result_step *st,
 			  struct sbuf *sb);

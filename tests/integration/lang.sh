@@ -116,6 +116,15 @@ run_rc "$WORK/half.out" "$WORK/half.err" env SSDBENCH_DATADIR="$D" "$SSDBENCH" r
 [ "$rc" -ne 0 ] || fail "a broken zh-CN table: report exited 0"
 grep -qF "zh-CN.xml" "$WORK/half.err" || { cat "$WORK/half.err"; fail "broken zh-CN: not named"; }
 snap "$A" | diff "$WORK/before" - > /dev/null || fail "a report failing in zh-CN changed the archive"
+# A language's reviewer wording is its file's too: an edited word shows, no rebuild.
+sed -i 's|<string id="w-randread">隨機讀取</string>|<string id="w-randread">亂數讀取</string>|' \
+  "$D/templates/i18n/zh-TW.xml"
+grep -q '"w-randread">亂數讀取<' "$D/templates/i18n/zh-TW.xml" || fail "zh-TW.xml has no w-randread"
+env SSDBENCH_DATADIR="$D" "$SSDBENCH" report "$A" --lang zh-TW -o "$WORK/edited.pdf" > /dev/null ||
+  fail "report with an edited zh-TW wording"
+has "$WORK/edited.pdf" "4K 亂數讀取 QD1 T1"
+lacks "$WORK/edited.pdf" "4K 隨機讀取"
+snap "$A" | diff "$WORK/before" - > /dev/null || fail "a report into -o changed the archive"
 
 # ---- the archive's own report in two languages ------------------------------------
 "$SSDBENCH" report "$A" --lang en,zh-CN > /dev/null || fail "report --lang en,zh-CN"

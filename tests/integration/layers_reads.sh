@@ -32,7 +32,7 @@ void *f(const char *path) { return xmlfile_read(path, 0, 0); }"
 # What passes: the safe-file layer, a READS row's own module, outside the guard.
 obj report/lineup good_safe "$decls
 int f(const char *dir, void *sb) { return safefile_load(dir, \"results.csv\", 1, sb, 0); }"
-obj report/doc i18n "$decls
+obj report/model i18n "$decls
 void *f(const char *path) { return xmlfile_read(path, 0, 0); }"
 obj orchestrator/cli outside "$decls
 int f(const char *p) { return fopen(p, \"r\") != NULL; }"
@@ -45,7 +45,7 @@ for v in "report/run/evil_csv.c calls fopen()" "parsers/evil_json.c calls json_l
 done
 expect_eq "findings" "$(grep -c 'a plain read' "$WORK/bad.err")" 3
 check "the safe-file call passes" sh -c "! grep -q good_safe '$WORK/bad.err'"
-check "the READS row's module passes" sh -c "! grep -q 'report/doc/i18n.c' '$WORK/bad.err'"
+check "the READS row's module passes" sh -c "! grep -q 'report/model/i18n.c' '$WORK/bad.err'"
 check "outside the guarded folders passes" sh -c "! grep -q outside '$WORK/bad.err'"
 
 # Without the violations the same check passes, and it looked at the calls.

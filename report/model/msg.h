@@ -324,10 +324,41 @@
 	X(S_H_ALT,      "lineup-html-alt") \
 	X(S_H_SVG,      "lineup-html-svg")
 
+/*
+ * The reviewer wording of access patterns, step kinds and sweep values
+ * (report/model/wording.c; "{}" stands for the value), in the same files.
+ */
+#define WORDING_MSGS(X) \
+	X(W_READ,       "w-read") \
+	X(W_WRITE,      "w-write") \
+	X(W_RANDREAD,   "w-randread") \
+	X(W_RANDWRITE,  "w-randwrite") \
+	X(W_SEQMIX,     "w-seq-mix") \
+	X(W_RANDMIX,    "w-rand-mix") \
+	X(W_TRIM,       "w-trim") \
+	X(W_RANDTRIM,   "w-randtrim") \
+	X(W_TRIMWRITE,  "w-trimwrite") \
+	X(W_FILL,       "w-fill") \
+	X(W_PURGE,      "w-purge") \
+	X(W_IDLE,       "w-idle") \
+	X(W_PROBE,      "w-probe") \
+	X(W_OP,         "w-op") \
+	X(W_BEFORE,     "w-before-fill") \
+	X(W_AFTER,      "w-after-fill") \
+	X(W_STEADY,     "w-steady") \
+	X(W_PHASE,      "w-phase") \
+	X(W_QD,         "w-qd") \
+	X(W_THREADS,    "w-threads") \
+	X(W_BS,         "w-bs") \
+	X(W_MIXREAD,    "w-mix-read") \
+	X(W_RW,         "w-rw") \
+	X(W_SEP,        "w-sep")
+
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
 	REPORT_MSGS(REPORT_MSG_ENUM)
 	LINEUP_MSGS(REPORT_MSG_ENUM)
+	WORDING_MSGS(REPORT_MSG_ENUM)
 #undef REPORT_MSG_ENUM
 	M_N
 };

@@ -12,6 +12,7 @@ static const char *const msg_ids[M_N] = {
 #define REPORT_MSG_ID(id, name) [id] = (name),
 	REPORT_MSGS(REPORT_MSG_ID)
 	LINEUP_MSGS(REPORT_MSG_ID)
+	WORDING_MSGS(REPORT_MSG_ID)
 #undef REPORT_MSG_ID
 };
 
