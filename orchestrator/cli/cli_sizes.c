@@ -4,11 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
-
 #include "chart.h"
 #include "chartdraw.h"
 #include "cli_int.h"
+#include "clock.h"
 #include "doc.h"
 #include "i18n.h"
 
@@ -67,6 +66,7 @@ int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, const char
 	const char *lang[I18N_MAX_LANGS];
 	struct cli_sizes sz;
 	size_t nlang = 0;
+	char buf[CLOCK_ISO_SIZE];
 	const char *date = NULL;
 	int ex = cli__langs(c, p, 0, lang, &nlang);
 
@@ -74,11 +74,10 @@ int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, const char
 	if (ex < 0)
 		ex = cli__sizes(c, p, &sz);
 	if (ex < 0)
-		ex = cli__date(c, p, o->date, sizeof(o->date), &date);
+		ex = cli__date(c, p, buf, sizeof(buf), &date);
 	if (ex >= 0)
 		return ex;
-	if (date && date != o->date)
-		snprintf(o->date, sizeof(o->date), "%s", date);
+	snprintf(o->date, sizeof(o->date), "%s", date ? date : "");
 	o->path = cli__value(c, p, "output") ? cli__value(c, p, "output") : dflt;
 	if (chartdraw_format(o->path) < 0)
 		return cli__usage(c, "output '%s' must end in .svg, .pdf or .png", o->path);

@@ -40,7 +40,6 @@
 #define SWEEP_MIN_DEPTHS 3
 #define DELTA_FULL_SCALE 25.0  /* percent of change that gets the full colour */
 
-
 static void add_item(struct lineup_ctx *x, char *name, struct chart *c, struct table *t)
 {
 	doc_add(&x->doc, name, c, t, x->tc->width, x->tc->height > 0 ? x->tc->height : CHART_H);

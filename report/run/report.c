@@ -182,7 +182,7 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 	sbuf_addf(&sb, "%s", m[M_TARGET]);
 	if (result_labels_get(&run->target_labels, report__lang(r)))
 		sbuf_addf(&sb, "%s%s", result_labels_get(&run->target_labels, report__lang(r)),
-			  r->msg[W_SEP]);
+			  wording_sep(&(struct wording){ report__lang(r), r->msg }));
 	sbuf_addf(&sb, "%s", msg_or(run->target, "–"));
 	add_data(run, m, &sb);
 	add_wcache(run, m, &sb);
