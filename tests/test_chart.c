@@ -95,6 +95,32 @@ static void test_format_si(void **state)
 	check_si(-INFINITY, 1000, "n/a");
 }
 
+/* chart_format_fixed against the decimal rule, each case worked by hand. */
+static void test_format_fixed(void **state)
+{
+	static const struct { double v; int dec; const char *want; } c[] = {
+		{ 73312.5, 0, "73313" },   /* an exact binary half: %.0f gives 73312 */
+		{ 0.5, 0, "1" }, { 1.5, 0, "2" }, { 2.5, 0, "3" }, { -2.5, 0, "-3" },
+		{ 2.675, 2, "2.68" },      /* 2.67499999999999982236431605997495353221893310546875 */
+		{ 1.005, 2, "1.01" }, { 0.125, 2, "0.13" }, { 9.995, 2, "10.00" },
+		{ 999.96, 1, "1000.0" }, { 0.06, 1, "0.1" }, { 0.04, 1, "0.0" },
+		{ -0.04, 1, "0.0" }, { 0.004, 1, "0.0" }, { 0, 3, "0.000" }, { 0.6, 0, "1" },
+		{ 0.4, 0, "0" }, { 1234567, 0, "1234567" }, { 1e-7, 3, "0.000" },
+		{ 123456789012.25, 1, "123456789012.3" }, { 12.3456, 3, "12.346" },
+	};
+	char buf[64];
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		chart_format_fixed(c[i].v, c[i].dec, buf, sizeof(buf));
+		assert_string_equal(buf, c[i].want);
+	}
+	chart_format_fixed(NAN, 2, buf, sizeof(buf));
+	assert_string_equal(buf, "n/a");
+	chart_format_fixed(123.456, 2, buf, 4);                  /* truncates, terminated */
+	assert_string_equal(buf, "123");
+}
+
 static void test_format_grouped(void **state)
 {
 	char buf[32];
@@ -112,6 +138,8 @@ static void test_format_grouped(void **state)
 	assert_string_equal(buf, "-1,234.5");
 	chart_format_grouped(0.04, 1, buf, sizeof(buf));
 	assert_string_equal(buf, "0.0");
+	chart_format_grouped(73312.5, 0, buf, sizeof(buf));     /* exact half: up, not to even */
+	assert_string_equal(buf, "73,313");
 	chart_format_grouped(1234567, 0, buf, 6);  /* truncates, stays terminated */
 	assert_string_equal(buf, "1,234");
 }
@@ -631,6 +659,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nice_ticks),
 		cmocka_unit_test(test_format_si),
+		cmocka_unit_test(test_format_fixed),
 		cmocka_unit_test(test_format_grouped),
 		cmocka_unit_test(test_layout_line),
 		cmocka_unit_test(test_layout_min_step),

@@ -377,6 +377,13 @@ void chart_nice_ticks(double lo, double hi, int max_intervals,
  * NaN or infinity (a null in fio's JSON) is "n/a".
  */
 void chart_format_si(double v, double step, char *buf, size_t n);
+/*
+ * Writes v with the given decimals (0..15), halves away from zero on v's 15
+ * significant digits, as a workbook shows a number: 73312.5 "73313", 2.675 "2.68",
+ * -0.04 at 1 "0.0"; "n/a" as above. Every fixed-decimal number a report prints goes
+ * through it. Returns buf.
+ */
+char *chart_format_fixed(double v, int decimals, char *buf, size_t n);
 /* Writes v with thousands separators and the given decimals: "3,412.5"; "n/a" as above. */
 void chart_format_grouped(double v, int decimals, char *buf, size_t n);
 

@@ -116,11 +116,93 @@ void chart_format_si(double v, double step, char *buf, size_t n)
 		dec = 0;
 	if (dec > 6)
 		dec = 6;
-	snprintf(buf, n, "%.*f", dec, q);
+	chart_format_fixed(q, dec, buf, n);
 	trim_zeros(buf);
 	if (!strcmp(buf, "-0"))
 		snprintf(buf, n, "0");
 	snprintf(buf + strlen(buf), n - strlen(buf), "%s", si[i].sfx);
+}
+
+/* The i-th of len significant digits, '0' past either end. */
+static char digit_at(const char *dig, int len, int i)
+{
+	if (i < 0 || i >= len)
+		return '0';
+	return dig[i];
+}
+
+/*
+ * The decimal digits of |v| rounded to `decimals` after the point, halves away from
+ * zero as a spreadsheet shows them: |v| is first taken to 15 significant digits (what
+ * a workbook keeps), so 2.675 (2.67499999... in binary) prints 2.68 and 73312.5 prints
+ * 73313, in the PDF as in the workbook's cell. Writes "[-]ddd[.ddd]" into buf.
+ */
+char *chart_format_fixed(double v, int decimals, char *buf, size_t n)
+{
+	char e[32], dig[40];
+	int exp, len = 0, keep, o = 0, point;
+
+	if (!n)
+		return buf;
+	if (!isfinite(v)) {
+		snprintf(buf, n, "n/a");
+		return buf;
+	}
+	if (decimals < 0)
+		decimals = 0;
+	if (decimals > 15)
+		decimals = 15;
+	if (fabs(v) >= 1e20) {                      /* past 15 digits' reach anyway */
+		snprintf(buf, n, "%.*f", decimals, v);
+		return buf;
+	}
+	snprintf(e, sizeof(e), "%.14e", fabs(v));        /* d.dddddddddddddde+XX */
+	for (const char *p = e; *p && *p != 'e'; p++)
+		if (*p != '.')
+			dig[len++] = *p;
+	exp = atoi(strchr(e, 'e') + 1);
+	keep = exp + 1 + decimals;                  /* significant digits printed */
+	if (keep < 0) {
+		len = 0;
+	} else if (keep < len) {
+		int up = dig[keep] >= '5';
+
+		len = keep;
+		for (int i = len - 1; up && i >= 0; i--) {
+			up = dig[i] == '9';
+			if (up)
+				dig[i] = '0';
+			else
+				dig[i]++;
+		}
+		if (up) {                           /* 9.99 to 10.0: one digit more */
+			memmove(dig + 1, dig, (size_t)len);
+			dig[0] = '1';
+			len++, exp++;
+		}
+	}
+	point = exp + 1;                            /* digits before the point */
+	{
+		char out[64];
+		int nz = 0;
+
+		for (int i = 0; i < len; i++)
+			nz |= dig[i] != '0';
+		if (v < 0 && nz)
+			out[o++] = '-';
+		if (point <= 0)
+			out[o++] = '0';
+		for (int i = 0; i < point; i++)
+			out[o++] = digit_at(dig, len, i);
+		if (decimals) {
+			out[o++] = '.';
+			for (int i = point; i < point + decimals; i++)
+				out[o++] = digit_at(dig, len, i);
+		}
+		out[o] = '\0';
+		snprintf(buf, n, "%s", out);
+	}
+	return buf;
 }
 
 void chart_format_grouped(double v, int decimals, char *buf, size_t n)
@@ -132,7 +214,7 @@ void chart_format_grouped(double v, int decimals, char *buf, size_t n)
 		snprintf(buf, n, "n/a");
 		return;
 	}
-	snprintf(digits, sizeof(digits), "%.*f", decimals, fabs(v));
+	chart_format_fixed(fabs(v), decimals, digits, sizeof(digits));
 	p = strchr(digits, '.');
 	intlen = p ? (size_t)(p - digits) : strlen(digits);
 	len = strlen(digits);
@@ -219,12 +301,14 @@ void chart_format_tick(const struct chart_axis *a, double v, char *buf, size_t n
 {
 	static const char *const iec[] = { "", "K", "M", "G", "T" };
 	size_t i = 0;
+	char num[40];
 
 	if (a->unit == CHART_UNIT_NINES) {
 		/* 10^-k exceeded by that fraction: the (100 - 10^(2-k))th percentile. */
 		int k = v > 0 && v < 1 ? (int)ceil(-log10(v) - 1e-9) : 0;
 
-		snprintf(buf, n, "%.*f%%", k > 2 ? k - 2 : 0, v < 1 ? 100 * (1 - v) : 0);
+		snprintf(buf, n, "%s%%", chart_format_fixed(v < 1 ? 100 * (1 - v) : 0,
+							    k > 2 ? k - 2 : 0, num, sizeof(num)));
 		return;
 	}
 	if (a->unit != CHART_UNIT_IEC) {
@@ -235,7 +319,8 @@ void chart_format_tick(const struct chart_axis *a, double v, char *buf, size_t n
 		v /= 1024.0;
 		i++;
 	}
-	snprintf(buf, n, "%.*f%s", fabs(v - nearbyint(v)) < 1e-9 ? 0 : 1, v, iec[i]);
+	chart_format_fixed(v, fabs(v - nearbyint(v)) < 1e-9 ? 0 : 1, num, sizeof(num));
+	snprintf(buf, n, "%s%s", num, iec[i]);
 }
 
 /* The cell of grid pw x ph over view v that (x, y) falls in; 0 when outside v. */

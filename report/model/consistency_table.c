@@ -22,7 +22,7 @@ void cons_format(const struct consistency *c, enum cons_col col, char *buf, size
 	if (!c->n || !isfinite(v))
 		snprintf(buf, n, "–");
 	else if (digits >= 0)
-		snprintf(buf, n, "%.*f", digits, v);
+		chart_format_fixed(v, digits, buf, n);
 	else
 		chart_format_grouped(v, fabs(v) < 100 ? 1 : 0, buf, n);
 }

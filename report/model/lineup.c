@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
 #include "err.h"
 #include "safefile.h"
 #include "sbuf.h"
@@ -537,14 +538,17 @@ static void csv_row(struct sbuf *sb, const struct lineup *l, size_t t, size_t i,
 	const char *fields[] = { l->m[i].label, l->m[i].dir, tt->name, tt->cell ? tt->cell : "",
 				 metrics[m].id, metrics[m].unit };
 	double dp = lineup_delta(l, t, i, (enum lineup_metric)m);
+	char num[64];
 
 	for (size_t f = 0; f < sizeof(fields) / sizeof(fields[0]); f++) {
 		sbuf_add_csv(sb, fields[f]);
 		sbuf_addc(sb, ',');
 	}
-	sbuf_addf(sb, "%.2f,", tt->v[i][m]);
+	if (isfinite(tt->v[i][m]))                  /* a test the drive lacks: empty */
+		sbuf_adds(sb, chart_format_fixed(tt->v[i][m], 2, num, sizeof(num)));
+	sbuf_addc(sb, ',');
 	if (isfinite(dp))
-		sbuf_addf(sb, "%.2f", dp);
+		sbuf_adds(sb, chart_format_fixed(dp, 2, num, sizeof(num)));
 	sbuf_addf(sb, ",%s,", metrics[m].lower_better ? "lower" : "higher");
 	sbuf_add_csv(sb, tt->how[i]);
 	sbuf_adds(sb, "\r\n");

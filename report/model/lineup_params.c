@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
 #include "sbuf.h"
 #include "units.h"
 #include "version.h"
@@ -67,8 +68,11 @@ static void p_mix(const struct lineup *l, const struct result_run *run,
 static void p_runtime(const struct lineup *l, const struct result_run *run,
 		      const struct result_step *st, struct pval *v)
 {
+	char num[40];
+
 	(void)l, (void)run;
-	snprintf(v->text, sizeof(v->text), "%.1f s", (double)st->runtime_ms / 1000.0);
+	snprintf(v->text, sizeof(v->text), "%s s",
+		 chart_format_fixed((double)st->runtime_ms / 1000.0, 1, num, sizeof(num)));
 	v->num = (double)st->runtime_ms;
 	v->tol = fmax(500.0, 0.02 * v->num);
 }
@@ -77,6 +81,7 @@ static void p_range(const struct lineup *l, const struct result_run *run,
 		    const struct result_step *st, struct pval *v)
 {
 	uint64_t cap = st->capacity ? st->capacity : run->capacity;
+	char num[40];
 
 	if (l->by || !cap || !st->range_size) {
 		snprintf(v->text, sizeof(v->text), "-");
@@ -84,7 +89,7 @@ static void p_range(const struct lineup *l, const struct result_run *run,
 	}
 	v->num = 100.0 * (double)st->range_size / (double)cap;
 	v->tol = 1.0;
-	snprintf(v->text, sizeof(v->text), "%.0f %%", v->num);
+	snprintf(v->text, sizeof(v->text), "%s %%", chart_format_fixed(v->num, 0, num, sizeof(num)));
 }
 
 static void p_data(const struct lineup *l, const struct result_run *run,

@@ -97,16 +97,17 @@ static struct chart *size_chart(const struct blkt_info *in, const char *const *m
 		hi--;
 	chart_set_axis_titles(ch, msg[M_TRACE_REQUESTS], "");
 	for (int i = lo; i <= hi; i++) {
-		char label[32], value[32];
+		char label[32], value[64], pct[24];
 
 		if (blkt_bs_bucket_max(i)) {
 			units_format_size(blkt_bs_bucket_max(i), label, sizeof(label));
 		} else {
 			snprintf(label, sizeof(label), "> 1 MiB");
 		}
-		snprintf(value, sizeof(value), "%llu (%.1f%%)",
-			 (unsigned long long)in->bs_hist[i],
-			 in->ios ? 100.0 * (double)in->bs_hist[i] / (double)in->ios : 0.0);
+		chart_format_fixed(in->ios ? 100.0 * (double)in->bs_hist[i] / (double)in->ios : 0.0,
+				   1, pct, sizeof(pct));
+		snprintf(value, sizeof(value), "%llu (%s%%)", (unsigned long long)in->bs_hist[i],
+			 pct);
 		chart_add_bar(ch, label, "", (double)in->bs_hist[i], value, CHART_COLOR_WRITE);
 	}
 	return ch;
@@ -120,7 +121,7 @@ static struct chart *qd_chart(struct collect *c, const struct blkt_info *in,
 	struct chart *ch;
 
 	snprintf(max, sizeof(max), "%u", in->qd_max);
-	snprintf(mean, sizeof(mean), "%.2f", in->qd_mean);
+	chart_format_fixed(in->qd_mean, 2, mean, sizeof(mean));
 	sub = msg_subst(msg[M_TRACE_QD_SUB], v, 2);
 	ch = chart_new(CHART_LINE, msg[M_TRACE_QD], sub);
 	free(sub);

@@ -27,7 +27,7 @@ static void write_head(void *arg, struct html *h)
 	const struct head *hd = arg;
 	const struct result_run *run = hd->r->run;
 	const char *const *m = hd->r->msg;
-	char cap[32] = "";
+	char cap[64] = "";
 	const char *facts[] = {
 		m[M_PLAN], run->plan_name,
 		"SHA-256", run->plan_sha256,
@@ -48,7 +48,7 @@ static void write_head(void *arg, struct html *h)
 	};
 
 	if (run->capacity)
-		snprintf(cap, sizeof(cap), "%.1f GB", (double)run->capacity / 1e9);
+		report__capacity_text(run, cap, sizeof(cap));
 	html_heading(h, 2, m[M_H_FACTS]);
 	html_facts(h, facts, sizeof(facts) / sizeof(facts[0]) / 2);
 	if (hd->steps)

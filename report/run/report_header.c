@@ -112,15 +112,22 @@ char *report__purge_text(const struct report *r, const struct result_step *st)
 	return msg_subst(r->msg[M_HDR_PURGE_TOOK], v, 2);
 }
 
+void report__capacity_text(const struct result_run *run, char *buf, size_t n)
+{
+	char size[32];
+
+	units_format_size(run->capacity, size, sizeof(size));
+	snprintf(buf, n, "%s (%llu B)", size, (unsigned long long)run->capacity);
+}
+
 /* "model M / serial S / firmware F / capacity 256 MiB (268435456 B)" */
 static void add_dut(const struct report *r, struct hdr *h)
 {
 	const struct result_run *run = r->run;
-	char size[32], cap[64];
+	char cap[64];
 	const char *v[4];
 
-	units_format_size(run->capacity, size, sizeof(size));
-	snprintf(cap, sizeof(cap), "%s (%llu B)", size, (unsigned long long)run->capacity);
+	report__capacity_text(run, cap, sizeof(cap));
 	if (is_file(r)) {   /* a file has no model, serial or firmware: say so */
 		v[0] = cap;
 		add(h, r->msg[M_HDR_DUT], msg_subst(r->msg[M_HDR_DUT_FILE], v, 1));
@@ -261,8 +268,8 @@ static void add_range(const struct report *r, struct hdr *h)
 		}
 		seen[ns][0] = st->range_offset;
 		seen[ns++][1] = st->range_size;
-		snprintf(pct, sizeof(pct), "%.1f", st->capacity ? 100.0 * (double)st->range_size /
-						   (double)st->capacity : 0);
+		chart_format_fixed(st->capacity ? 100.0 * (double)st->range_size /
+				   (double)st->capacity : 0, 1, pct, sizeof(pct));
 		units_format_size(st->range_size, size, sizeof(size));
 		units_format_size(st->range_offset, off, sizeof(off));
 		t = msg_subst(r->msg[M_HDR_RANGE_VAL], v, 3);
@@ -292,8 +299,8 @@ static void add_wipc(const struct report *r, struct hdr *h)
 		snprintf(qd, sizeof(qd), "%d", st->iodepth);
 		snprintf(tc, sizeof(tc), "%d", st->numjobs);
 		units_format_size(st->amount, amt, sizeof(amt));
-		snprintf(mult, sizeof(mult), "%.2f", st->capacity ? (double)st->amount /
-						     (double)st->capacity : 0);
+		chart_format_fixed(st->capacity ? (double)st->amount / (double)st->capacity : 0,
+				   2, mult, sizeof(mult));
 		add(h, own_label(h, xasprintf("%s (%s)", r->msg[M_HDR_WIPC], st->name)),
 		    msg_subst(r->msg[M_HDR_WIPC_VAL], v, 6));
 	}
@@ -310,7 +317,7 @@ static char *track_name(const struct result_track *t)
 static void num(double v, char *buf, size_t n)
 {
 	if (fabs(v) >= 1e6 && fabs(v) < 1e15)
-		snprintf(buf, n, "%.0f", v);
+		chart_format_fixed(v, 0, buf, n);
 	else
 		snprintf(buf, n, "%.6g", v);
 }
@@ -349,10 +356,10 @@ static void add_steady(const struct report *r, struct hdr *h, const struct resul
 		num(fabs(w.w.intercept), b + 2, sizeof(b) - 2);
 		b[0] = w.w.intercept < 0 ? '-' : '+';
 		b[1] = ' ';
-		snprintf(rg, sizeof(rg), "%.1f", 100 * w.w.data_excursion / fabs(w.w.avg));
-		snprintf(rl, sizeof(rl), "%.0f", 100 * s->range);
-		snprintf(sl, sizeof(sl), "%.1f", 100 * w.w.slope_excursion / fabs(w.w.avg));
-		snprintf(ll, sizeof(ll), "%.0f", 100 * s->slope);
+		chart_format_fixed(100 * w.w.data_excursion / fabs(w.w.avg), 1, rg, sizeof(rg));
+		chart_format_fixed(100 * s->range, 0, rl, sizeof(rl));
+		chart_format_fixed(100 * w.w.slope_excursion / fabs(w.w.avg), 1, sl, sizeof(sl));
+		chart_format_fixed(100 * s->slope, 0, ll, sizeof(ll));
 		v[9] = r->msg[w.w.range_ok && w.w.slope_ok ? M_HDR_PASS : M_HDR_FAIL];
 		add(h, k ? "" : own_label(h, xstrdup(label)),
 		    msg_subst(r->msg[M_HDR_STEADY_VAL], v, 5));

@@ -82,6 +82,8 @@ double report__header_height(const struct report *r);
 void report__header_draw(const struct report *r, struct gfx *g, double x, double y,
 			 double w);
 /* A purge step's method as the report says it ("none (file target)"); st may be NULL. */
+/* The run's capacity as every output states it: "256 MiB (268435456 B)". */
+void report__capacity_text(const struct result_run *run, char *buf, size_t n);
 char *report__purge_text(const struct report *r, const struct result_step *st);
 
 /* xlsx_report.c, the workbook of a report whose charts are built (above

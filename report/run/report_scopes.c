@@ -30,10 +30,13 @@ static char *stem(const struct result_scope *s, const char *what)
 /* 1.92 TB, 480 GB, 8.0 GB: decimal, as drives are sold. */
 static void fmt_capacity(double bytes, char *buf, size_t n)
 {
+	char num[40];
+
 	if (bytes >= 1e12)
-		snprintf(buf, n, "%.2f TB", bytes / 1e12);
+		snprintf(buf, n, "%s TB", chart_format_fixed(bytes / 1e12, 2, num, sizeof(num)));
 	else
-		snprintf(buf, n, "%.*f GB", bytes < 10e9 ? 1 : 0, bytes / 1e9);
+		snprintf(buf, n, "%s GB", chart_format_fixed(bytes / 1e9, bytes < 10e9 ? 1 : 0, num,
+							       sizeof(num)));
 }
 
 /* The scale of a tracked metric to what its axis shows, and the axis title. */

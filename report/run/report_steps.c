@@ -85,13 +85,15 @@ static void add_qos_marks(struct chart *c, const struct result_hist *h,
 
 	for (int k = 0; k < QOS_NMARKS; k++) {
 		double p = qos_marks[k], us = qos_percentile(h, p);
-		char *label;
+		char *label, num[40];
 
 		/* 99.99 % needs 10,000 I/Os before it says anything. */
 		if (!isfinite(us) || total * (1 - p / 100) < 1 - 1e-9)
 			continue;
-		label = us < 1000 ? xasprintf("%s%g%%: %.*f µs", prefix, p, us < 100 ? 1 : 0, us)
-				  : xasprintf("%s%g%%: %.2f ms", prefix, p, us / 1000);
+		label = us < 1000 ? xasprintf("%s%g%%: %s µs", prefix, p,
+					      chart_format_fixed(us, us < 100 ? 1 : 0, num, sizeof(num)))
+				  : xasprintf("%s%g%%: %s ms", prefix, p,
+					      chart_format_fixed(us / 1000, 2, num, sizeof(num)));
 		chart_add_mark(c, us, 1 - p / 100, label);
 		free(label);
 	}

@@ -160,12 +160,12 @@ static char *tc_label(const struct report *r, int tc)
 /* "MaxIOPS: TC 32 / QD 32, 12,345 IOPS, 2.104 ms" at the point. */
 static void di_mark(struct chart *c, const char *what, const struct di_point *p)
 {
-	char iops[48];
+	char iops[48], ms[48];
 	char *label;
 
 	chart_format_grouped(p->iops, 0, iops, sizeof(iops));
-	label = xasprintf("%s: TC %d / QD %d, %s IOPS, %.3f ms", what, p->tc, p->qd, iops,
-			  p->art_us / 1000);
+	label = xasprintf("%s: TC %d / QD %d, %s IOPS, %s ms", what, p->tc, p->qd, iops,
+			  chart_format_fixed(p->art_us / 1000, 3, ms, sizeof(ms)));
 	chart_add_mark(c, p->iops, p->art_us / 1000, label);
 	free(label);
 }
@@ -236,7 +236,8 @@ static void di_table(struct report *r, const struct di_point *p, size_t n,
 			for (size_t i = 0; i < n; i++)
 				if (p[i].tc == tcs[k] && p[i].qd == qds[q]) {
 					if (art)
-						snprintf(buf, sizeof(buf), "%.3f", p[i].art_us / 1000);
+						chart_format_fixed(p[i].art_us / 1000, 3, buf,
+								   sizeof(buf));
 					else
 						chart_format_grouped(p[i].iops, 0, buf, sizeof(buf));
 				}
@@ -263,14 +264,14 @@ static void mrt_histogram(struct report *r, const struct result_step *st)
 	int resp = qos_has_resp(st);
 	struct result_hist h = { NULL, NULL, 0 };
 	double x[HIST_MAX], y[HIST_MAX], mrt = st->resp.n ? st->resp.max_us : st->clat_max_us;
-	char ms[32];
+	char ms[32], num[24];
 	const char *av[2] = { msg_or(st->name, "?"), ms };
 	char *title = NULL;
 	struct sbuf sub;
 	struct chart *c;
 	size_t n;
 
-	snprintf(ms, sizeof(ms), "%.3f ms", mrt / 1000);
+	snprintf(ms, sizeof(ms), "%s ms", chart_format_fixed(mrt / 1000, 3, num, sizeof(num)));
 	title = msg_subst(r->msg[M_DI_HIST], av, 2);
 	sbuf_init(&sub);
 	report__step_pattern(r, st, &sub);

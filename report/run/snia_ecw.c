@@ -207,7 +207,7 @@ static void zone_table(struct report *r, const char *zones)
 
 void snia__build_access(struct report *r)
 {
-	char *bssplit, *zones, mean[32] = "–";
+	char *bssplit, *zones, mean[48] = "–", num[40];
 	double m = mean_io_size(r->run);
 	const char *av[3];
 	char *sub;
@@ -215,7 +215,7 @@ void snia__build_access(struct report *r)
 	if (plan_pattern(r, &bssplit, &zones))
 		return;
 	if (m > 0)
-		snprintf(mean, sizeof(mean), "%.0f B", m);
+		snprintf(mean, sizeof(mean), "%s B", chart_format_fixed(m, 0, num, sizeof(num)));
 	av[0] = msg_or(r->run->plan_file, "plan.xml");
 	av[1] = bssplit;
 	av[2] = mean;

@@ -225,14 +225,14 @@ static void xsr_table(struct report *r, const struct xsr_group *g, size_t ng)
 		cell[1] = sbuf_detach(&pat);
 		cell[2] = xasprintf("%zu", g[k].n);
 		cell[3] = fmt_num(g[k].mean_mbs, 1);
-		cell[4] = xasprintf("%.3f", g[k].peak_art_ms);
-		cell[5] = xasprintf("%.3f", g[k].peak_mrt_ms);
+		cell[4] = fmt_num(g[k].peak_art_ms, 3);
+		cell[5] = fmt_num(g[k].peak_mrt_ms, 3);
 		if (k + 1 < ng || ng < 3)
 			cell[6] = xstrdup("–");
 		else if (rec < 0)
 			cell[6] = xstrdup(r->msg[M_XSR_NOT_RECOVERED]);
 		else
-			cell[6] = xasprintf("%.2f", rec / 60);
+			cell[6] = fmt_num(rec / 60, 2);
 		table_add_row(t, (const char *const *)cell, NULL);
 		for (int i = 0; i < 7; i++)
 			free(cell[i]);

@@ -54,13 +54,13 @@ static void summary(struct xlsx *x, const struct report *r)
 	const char *const *m = r->msg;
 	lxw_worksheet *ws = xlsx_sheet(x, m[M_X_SUMMARY]);
 	lxw_row_t rw = 3;
-	char cap[32] = "";
+	char cap[64] = "";
 
 	worksheet_write_string(ws, 0, 0, report__plan_title(r), x->bold);
 	worksheet_set_column(ws, 0, 0, 24, NULL);
 	worksheet_set_column(ws, 1, 1, 70, NULL);
 	if (run->capacity)
-		snprintf(cap, sizeof(cap), "%.1f GB", (double)run->capacity / 1e9);
+		report__capacity_text(run, cap, sizeof(cap));
 	row(x, ws, &rw, m[M_PLAN], run->plan_name);
 	row(x, ws, &rw, "SHA-256", run->plan_sha256);
 	row(x, ws, &rw, m[M_X_TARGET], run->target);
