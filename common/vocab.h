@@ -8,7 +8,7 @@
 #ifndef SB_VOCAB_H
 #define SB_VOCAB_H
 
-/* X(ENUM, NAME, FLAGS): a step kind, in the plan's order (plan.h's PLAN_STEP_KINDS). */
+/* X(ENUM, NAME, FLAGS): a step kind; plan.c's PLAN_STEP_KINDS has its plan row. */
 #define STEP_KINDS(X) \
 	X(STEP_WORKLOAD, "workload", STEP_MEASURED) \
 	X(STEP_PRECONDITION, "precondition", STEP_MEASURED) \

@@ -454,10 +454,10 @@ static void test_kinds(void **state)
 		assert_non_null(run__kinds[k].describe);
 		assert_non_null(run__kinds[k].done);
 	}
-	assert_true(run__kinds[PLAN_WORKLOAD].flags & RUN_KIND_FIO);
-	assert_true(run__kinds[PLAN_PRECONDITION].flags & RUN_KIND_FILL);
-	assert_false(run__kinds[PLAN_IDLE].flags & (RUN_KIND_FIO | RUN_KIND_DEVICE));
-	assert_true(run__kinds[PLAN_PURGE].flags & RUN_KIND_PURGES);
+	assert_true(run__kinds[STEP_WORKLOAD].flags & RUN_KIND_FIO);
+	assert_true(run__kinds[STEP_PRECONDITION].flags & RUN_KIND_FILL);
+	assert_false(run__kinds[STEP_IDLE].flags & (RUN_KIND_FIO | RUN_KIND_DEVICE));
+	assert_true(run__kinds[STEP_PURGE].flags & RUN_KIND_PURGES);
 }
 
 int main(void)

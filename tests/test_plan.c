@@ -387,18 +387,18 @@ static void test_kinds(void **state)
 	struct diag d;
 
 	(void)state;
-	assert_int_equal(PLAN_KIND_COUNT, 6);
+	assert_int_equal(STEP_N, 6);
 	assert_int_equal(PLAN_SCOPE_KIND_COUNT, 4);
-	for (int k = 0; k < PLAN_KIND_COUNT; k++)
-		assert_string_equal(plan_kind_name((enum plan_kind)k), steps[k]);
+	for (int k = 0; k < STEP_N; k++)
+		assert_string_equal(plan_kind_name((enum step_kind)k), steps[k]);
 	for (int k = 0; k < PLAN_SCOPE_KIND_COUNT; k++)
 		assert_string_equal(plan_scope_name((enum plan_scope_kind)k), scopes[k]);
-	assert_string_equal(plan_kind_name((enum plan_kind)PLAN_KIND_COUNT), "?");
+	assert_string_equal(plan_kind_name((enum step_kind)STEP_N), "?");
 	/* the plan's kinds are common/vocab's, which the results side reads */
-	assert_int_equal(PLAN_KIND_COUNT, STEP_N);
+	assert_int_equal(STEP_N, STEP_N);
 	assert_int_equal(PLAN_SCOPE_KIND_COUNT, SCOPE_N);
-	for (int k = 0; k < PLAN_KIND_COUNT; k++)
-		assert_string_equal(plan_kind_name((enum plan_kind)k), step_kind_names[k]);
+	for (int k = 0; k < STEP_N; k++)
+		assert_string_equal(plan_kind_name((enum step_kind)k), step_kind_names[k]);
 	for (int k = 0; k < PLAN_SCOPE_KIND_COUNT; k++)
 		assert_string_equal(plan_scope_name((enum plan_scope_kind)k), scope_kind_names[k]);
 	assert_int_equal(step_kind_flags(STEP_WORKLOAD) | step_kind_flags(STEP_PRECONDITION) |
@@ -406,15 +406,15 @@ static void test_kinds(void **state)
 	assert_int_equal(step_kind_flags(STEP_PURGE) | step_kind_flags(STEP_IDLE) |
 			 step_kind_flags(STEP_PROBE) | step_kind_flags(-1) |
 			 step_kind_flags(STEP_N), 0);
-	assert_int_equal(plan_kind_info(PLAN_WORKLOAD)->flags,
+	assert_int_equal(plan_kind_info(STEP_WORKLOAD)->flags,
 			 PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_MEASURE);
-	assert_int_equal(plan_kind_info(PLAN_PRECONDITION)->flags,
+	assert_int_equal(plan_kind_info(STEP_PRECONDITION)->flags,
 			 PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_FILL);
-	assert_int_equal(plan_kind_info(PLAN_PURGE)->flags, PLAN_KIND_TARGET | PLAN_KIND_ERASE);
-	assert_int_equal(plan_kind_info(PLAN_IDLE)->flags, 0);
-	assert_int_equal(plan_kind_info(PLAN_REPLAY)->flags,
+	assert_int_equal(plan_kind_info(STEP_PURGE)->flags, PLAN_KIND_TARGET | PLAN_KIND_ERASE);
+	assert_int_equal(plan_kind_info(STEP_IDLE)->flags, 0);
+	assert_int_equal(plan_kind_info(STEP_REPLAY)->flags,
 			 PLAN_KIND_TARGET | PLAN_KIND_REPLAY);
-	assert_int_equal(plan_kind_info(PLAN_IDLE)->time, PLAN_TIME_DURATION);
+	assert_int_equal(plan_kind_info(STEP_IDLE)->time, PLAN_TIME_DURATION);
 	assert_int_equal(plan_scope_info(PLAN_RAID)->flags, PLAN_SCOPE_ARRAY);
 
 	assert_int_equal(load_text(&p, &d,

@@ -93,7 +93,7 @@ static void test_load(void **state)
 	assert_int_equal(plan_load(&p, plan, NULL, 0, &d), 0);
 	assert_non_null(realpath(trace, real));
 	assert_int_equal(p.nsteps, 2);
-	assert_int_equal(p.steps[0].kind, PLAN_REPLAY);
+	assert_int_equal(p.steps[0].kind, STEP_REPLAY);
 	assert_string_equal(p.steps[0].trace, real);   /* against the plan's folder */
 	assert_string_equal(p.steps[1].trace, real);   /* '..' resolved */
 	assert_string_equal(p.steps[0].mode, "fast");
@@ -297,7 +297,7 @@ static void test_jobfile(void **state)
 	struct sbuf sb;
 
 	(void)state;
-	w.kind = PLAN_REPLAY;
+	w.kind = STEP_REPLAY;
 	w.name = s_a;
 	w.mode = s_fast;
 	w.speed = 1;

@@ -72,7 +72,7 @@ static int read_options(struct run_guard *g, const struct run_opts *o,
 
 		g->writes |= plan_step_writes(w);
 		/* A <raid>'s steps run on its array, not on the run's target. */
-		if (w->kind == PLAN_PURGE && !plan_in_scope(p, w, PLAN_RAID) &&
+		if (w->kind == STEP_PURGE && !plan_in_scope(p, w, PLAN_RAID) &&
 		    !purgemethod_parse(w->method, &m))
 			g->step_methods |= 1UL << m;
 	}

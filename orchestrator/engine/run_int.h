@@ -77,7 +77,7 @@ enum {
 	RUN_KIND_PURGES = 1 << 4, /* erases with its method: a bench's purge command */
 };
 
-/* One row per enum plan_kind (run_step.c). */
+/* One row per enum step_kind (run_step.c). */
 struct run_kind {
 	/* Runs the live element st of step w where c says; 0, or the failure (d set). */
 	int (*exec)(struct orch *x, const struct plan_workload *w, struct result_step *st,
@@ -88,11 +88,11 @@ struct run_kind {
 	unsigned flags;           /* RUN_KIND_* */
 };
 
-/* The number of step kinds (enum plan_kind): run__kinds has a row for each. */
-#define RUN_NKINDS PLAN_KIND_COUNT
+/* The number of step kinds (enum step_kind): run__kinds has a row for each. */
+#define RUN_NKINDS STEP_N
 
 /*
- * The step kinds' table, indexed by enum plan_kind. The files below run_step.c
+ * The step kinds' table, indexed by enum step_kind. The files below run_step.c
  * read it through x->kinds, so that none of them calls up into it.
  */
 extern const struct run_kind run__kinds[];

@@ -415,22 +415,22 @@ static void describe_probe(const struct orch *x, size_t i)
 }
 
 /*
- * What each kind of step does in the run, indexed by enum plan_kind: a new kind is
+ * What each kind of step does in the run, indexed by enum step_kind: a new kind is
  * its row here (and its executor above), its row on the plan side, and its estimate
  * and description for `ssdbench check` (check.c).
  */
 const struct run_kind run__kinds[] = {
-	[PLAN_WORKLOAD] = { fio_element, describe_fio, "done", RUN_KIND_FIO | RUN_KIND_TIMED },
-	[PLAN_PRECONDITION] = { fio_element, describe_fio, "done",
+	[STEP_WORKLOAD] = { fio_element, describe_fio, "done", RUN_KIND_FIO | RUN_KIND_TIMED },
+	[STEP_PRECONDITION] = { fio_element, describe_fio, "done",
 				RUN_KIND_FIO | RUN_KIND_FILL },
-	[PLAN_PURGE] = { purge_element, describe_purge, "done",
+	[STEP_PURGE] = { purge_element, describe_purge, "done",
 			 RUN_KIND_DEVICE | RUN_KIND_PURGES },
-	[PLAN_IDLE] = { idle_element, describe_idle, "idle", 0 },
-	[PLAN_PROBE] = { probe_element, describe_probe, "done", RUN_KIND_DEVICE },
-	[PLAN_REPLAY] = { fio_element, describe_fio, "done", RUN_KIND_FIO },
+	[STEP_IDLE] = { idle_element, describe_idle, "idle", 0 },
+	[STEP_PROBE] = { probe_element, describe_probe, "done", RUN_KIND_DEVICE },
+	[STEP_REPLAY] = { fio_element, describe_fio, "done", RUN_KIND_FIO },
 };
 _Static_assert(sizeof(run__kinds) / sizeof(run__kinds[0]) == RUN_NKINDS,
-	       "run__kinds needs one row per enum plan_kind");
+	       "run__kinds needs one row per enum step_kind");
 
 /* Runs step i once, live, as element st. */
 int run__live_element(struct orch *x, size_t i, size_t ei, const struct run_ctx *c,

@@ -340,7 +340,32 @@ static const struct plan__attr raid_attrs[] = {
 	  "the member targets, separated by spaces"),
 };
 
-/* The steps' and the scopes' rows come from their kinds' (plan.h). */
+/*
+ * The step kinds' plan columns, a row per common/vocab.h STEP_KINDS entry (its enum
+ * names the row): X(ENUM, NAME, TIME, FLAGS, SUMMARY, ATTRS, PARENTS, HELP). SUMMARY is what `ssdbench check` says of a step with no parameters to show
+ * (or NULL); ATTRS (an array in plan.c), PARENTS and HELP make the element's row.
+ */
+#define PLAN_STEP_KINDS(X) \
+	X(STEP_WORKLOAD, "workload", PLAN_TIME_RUNTIME, \
+	  PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_MEASURE, NULL, workload_attrs, \
+	  PLAN__STEPS_IN " rounds duty-cycle", "one fio measurement") \
+	X(STEP_PRECONDITION, "precondition", PLAN_TIME_OPEN, \
+	  PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_FILL, NULL, precondition_attrs, \
+	  PLAN__STEPS_IN, "fill the target: write an amount of data, not timed") \
+	X(STEP_PURGE, "purge", PLAN_TIME_OPEN, PLAN_KIND_TARGET | PLAN_KIND_ERASE, NULL, \
+	  purge_attrs, PLAN__STEPS_IN, "erase the target (secure erase, sanitize, discard)") \
+	X(STEP_IDLE, "idle", PLAN_TIME_DURATION, 0, NULL, idle_attrs, \
+	  PLAN__STEPS_IN " rounds", "leave the drive idle") \
+	X(STEP_PROBE, "probe", PLAN_TIME_NONE, PLAN_KIND_TARGET, \
+	  "identity and health snapshot", probe_attrs, PLAN__STEPS_IN, \
+	  "record the target's identity and health") \
+ \
+	X(STEP_REPLAY, "replay", PLAN_TIME_OPEN, PLAN_KIND_TARGET | PLAN_KIND_REPLAY, \
+	  NULL, replay_attrs, PLAN__STEPS_IN, \
+	  "replay a block trace (blktrace) onto the target with fio, scored in MB/s and " \
+	  "average access time (docs/replay.md)")
+
+/* The steps' rows come from their kinds' (above), the scopes' from plan.h's. */
 #define STEP_ELEM(e, name, time, flags, summary, attrs, parents, help) \
 	{ name, parents, ROLE_STEP, e, attrs, N(attrs), help },
 #define SCOPE_ELEM(e, name, flags, attrs, parents, help) \
@@ -602,27 +627,24 @@ uint64_t plan_amount_bytes(const struct plan_amount *a, uint64_t capacity)
 }
 
 #define KIND_ROW(e, name, time, flags, summary, ...) [e] = { name, time, flags, summary },
-/* The kinds are common/vocab.h's, in its order (test_plan holds the names to it). */
-_Static_assert(PLAN_KIND_COUNT == STEP_N && (int)PLAN_WORKLOAD == (int)STEP_WORKLOAD &&
-	       (int)PLAN_PRECONDITION == (int)STEP_PRECONDITION &&
-	       (int)PLAN_PURGE == (int)STEP_PURGE && (int)PLAN_IDLE == (int)STEP_IDLE &&
-	       (int)PLAN_PROBE == (int)STEP_PROBE && (int)PLAN_REPLAY == (int)STEP_REPLAY,
-	       "plan.h's step kinds are common/vocab.h's STEP_KINDS, in order");
+/* A plan row per common/vocab.h step kind (test_plan holds the names to it). */
+_Static_assert((0 PLAN_STEP_KINDS(PLAN__KIND_ONE)) == STEP_N,
+	       "PLAN_STEP_KINDS has a row per common/vocab.h STEP_KINDS entry");
 _Static_assert(PLAN_SCOPE_KIND_COUNT == SCOPE_N && (int)PLAN_ROUNDS == (int)SCOPE_ROUNDS &&
 	       (int)PLAN_DUTY_CYCLE == (int)SCOPE_DUTY_CYCLE && (int)PLAN_OP == (int)SCOPE_OP &&
 	       (int)PLAN_RAID == (int)SCOPE_RAID,
 	       "plan.h's scope kinds are common/vocab.h's SCOPE_KINDS, in order");
-static const struct plan_kind_info kinds[PLAN_KIND_COUNT] = { PLAN_STEP_KINDS(KIND_ROW) };
+static const struct plan_kind_info kinds[STEP_N] = { PLAN_STEP_KINDS(KIND_ROW) };
 #define SCOPE_ROW(e, name, flags, ...) [e] = { name, flags },
 static const struct plan_scope_info scope_kinds[PLAN_SCOPE_KIND_COUNT] = {
 	PLAN_SCOPE_KINDS(SCOPE_ROW)
 };
 
-const struct plan_kind_info *plan_kind_info(enum plan_kind k)
+const struct plan_kind_info *plan_kind_info(enum step_kind k)
 {
 	static const struct plan_kind_info unknown = { "?", PLAN_TIME_NONE, 0, NULL };
 
-	return (unsigned)k < PLAN_KIND_COUNT ? &kinds[k] : &unknown;
+	return (unsigned)k < STEP_N ? &kinds[k] : &unknown;
 }
 
 const struct plan_scope_info *plan_scope_info(enum plan_scope_kind k)
@@ -632,7 +654,7 @@ const struct plan_scope_info *plan_scope_info(enum plan_scope_kind k)
 	return (unsigned)k < PLAN_SCOPE_KIND_COUNT ? &scope_kinds[k] : &unknown;
 }
 
-const char *plan_kind_name(enum plan_kind k)
+const char *plan_kind_name(enum step_kind k)
 {
 	return plan_kind_info(k)->name;
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "vocab.h"
 
 enum plan_target_kind { PLAN_TARGET_FILE, PLAN_TARGET_DEVICE };
 
@@ -74,31 +75,6 @@ enum plan_kind_time {
 /* Where steps may stand: the roots, sweeps, and the scopes that hold any step. */
 #define PLAN__STEPS_IN "plan fragment sweep op raid"
 
-/*
- * The step kinds, in enum order: X(ENUM, NAME, TIME, FLAGS, SUMMARY, ATTRS, PARENTS,
- * HELP). SUMMARY is what `ssdbench check` says of a step with no parameters to show
- * (or NULL); ATTRS (an array in plan.c), PARENTS and HELP make the element's row.
- */
-#define PLAN_STEP_KINDS(X) \
-	X(PLAN_WORKLOAD, "workload", PLAN_TIME_RUNTIME, \
-	  PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_MEASURE, NULL, workload_attrs, \
-	  PLAN__STEPS_IN " rounds duty-cycle", "one fio measurement") \
-	X(PLAN_PRECONDITION, "precondition", PLAN_TIME_OPEN, \
-	  PLAN_KIND_TARGET | PLAN_KIND_FIO | PLAN_KIND_FILL, NULL, precondition_attrs, \
-	  PLAN__STEPS_IN, "fill the target: write an amount of data, not timed") \
-	X(PLAN_PURGE, "purge", PLAN_TIME_OPEN, PLAN_KIND_TARGET | PLAN_KIND_ERASE, NULL, \
-	  purge_attrs, PLAN__STEPS_IN, "erase the target (secure erase, sanitize, discard)") \
-	X(PLAN_IDLE, "idle", PLAN_TIME_DURATION, 0, NULL, idle_attrs, \
-	  PLAN__STEPS_IN " rounds", "leave the drive idle") \
-	X(PLAN_PROBE, "probe", PLAN_TIME_NONE, PLAN_KIND_TARGET, \
-	  "identity and health snapshot", probe_attrs, PLAN__STEPS_IN, \
-	  "record the target's identity and health") \
- \
-	X(PLAN_REPLAY, "replay", PLAN_TIME_OPEN, PLAN_KIND_TARGET | PLAN_KIND_REPLAY, \
-	  NULL, replay_attrs, PLAN__STEPS_IN, \
-	  "replay a block trace (blktrace) onto the target with fio, scored in MB/s and " \
-	  "average access time (docs/replay.md)")
-
 /* What a kind of scope does. */
 enum plan_scope_flag {
 	PLAN_SCOPE_REPEAT = 1 << 0, /* runs its steps in rounds until a stop condition */
@@ -122,10 +98,8 @@ enum plan_scope_flag {
 #define PLAN__KIND_ENUM(e, ...) e, /* NOLINT(bugprone-macro-parentheses) */
 #define PLAN__KIND_ONE(...) + 1    /* NOLINT(bugprone-macro-parentheses) */
 
-enum plan_kind { PLAN_STEP_KINDS(PLAN__KIND_ENUM) };
 enum plan_scope_kind { PLAN_SCOPE_KINDS(PLAN__KIND_ENUM) };
 
-#define PLAN_KIND_COUNT (0 PLAN_STEP_KINDS(PLAN__KIND_ONE))
 #define PLAN_SCOPE_KIND_COUNT (0 PLAN_SCOPE_KINDS(PLAN__KIND_ONE))
 
 /* A step kind's row. */
@@ -143,7 +117,7 @@ struct plan_scope_info {
 };
 
 /* The row of kind k; an unknown k gets a row named "?" with no properties. */
-const struct plan_kind_info *plan_kind_info(enum plan_kind k);
+const struct plan_kind_info *plan_kind_info(enum step_kind k);
 const struct plan_scope_info *plan_scope_info(enum plan_scope_kind k);
 
 /* A pass-through fio option (<fio option= value=>), checked against fio's own list. */
@@ -157,7 +131,7 @@ struct plan_fio_opt {
  * idle and probe steps use it too (kind says which; unused fields are zero).
  */
 struct plan_workload {
-	enum plan_kind kind;
+	enum step_kind kind;
 	char *name;        /* [A-Za-z0-9._-]+, unique within the plan */
 	char *target;      /* target name; NULL means the plan's only target */
 	char *file;        /* the plan or fragment file it came from */
@@ -408,7 +382,7 @@ int plan_check_ranges(const struct plan *p, uint64_t capacity, struct diag *d);
 void plan_labels_release(struct plan_labels *l);
 
 /* Names of the kinds, as in the plan: "workload", "rounds", ... */
-const char *plan_kind_name(enum plan_kind k);
+const char *plan_kind_name(enum step_kind k);
 const char *plan_scope_name(enum plan_scope_kind k);
 
 /* Prints the generated reference of every element and attribute (Markdown). */

@@ -43,7 +43,7 @@ struct plan__elem {
 	const char *name;
 	const char *parents;      /* space-separated element names it may appear in */
 	enum plan__role role;
-	int kind;                 /* enum plan_kind or plan_scope_kind for steps/scopes */
+	int kind;                 /* enum step_kind or plan_scope_kind for steps/scopes */
 	const struct plan__attr *attrs;
 	size_t nattrs;
 	const char *help;

@@ -289,7 +289,7 @@ static int load_step(struct plan__loader *ld, const xmlNode *n, const struct pla
 	XGROW(p->steps, p->capsteps, p->nsteps + 1);
 	w = &p->steps[p->nsteps++];
 	memset(w, 0, sizeof(*w));
-	w->kind = (enum plan_kind)e->kind;
+	w->kind = (enum step_kind)e->kind;
 	w->file = xstrdup(ld->doc->file);
 	w->line = (int)xmlGetLineNo(n);
 	w->scope = ld->cur_scope;
