@@ -134,7 +134,7 @@ struct result_step {
 	char *trace;          /* the trace file as the plan resolved it */
 	char *replay_mode;    /* "fast" or "timed" */
 	char *replay_fit;     /* "none" (the trace fits the target) or "scale" */
-	uint64_t replay_scale; /* fio's replay_scale: offsets divided by it (1: none) */
+	uint64_t replay_scale; /* the replay's offsets divided by it (1: none) */
 	uint64_t trace_ios;   /* the I/Os the trace holds (fio replays each once) */
 	uint64_t trace_end;   /* the trace's highest offset + length, bytes */
 	uint64_t fio_released_ms; /* Unix ms fio was given its job (0: not recorded) */

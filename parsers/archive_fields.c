@@ -122,7 +122,8 @@ const struct archive_field archive_fields[] = {
 	STEP("replay_fit", ARCHIVE_STR, 0, replay_fit, "how a replay's offsets were fitted "
 	     "onto the target: `none` (the trace fits) or `scale`"),
 	STEP("replay_scale", ARCHIVE_U64, ARCHIVE_NULL_ZERO, replay_scale,
-	     "the factor a replay's offsets were divided by (fio `replay_scale`; 1: none)"),
+	     "the factor a replay's offsets were divided by (by ssdbench, into the element's "
+	     "`replay.blktrace`; 1: none)"),
 	STEP("trace_ios", ARCHIVE_U64, ARCHIVE_NULL_ZERO, trace_ios, "the I/Os a replay's trace holds"),
 	STEP("trace_end", ARCHIVE_U64, ARCHIVE_NULL_ZERO, trace_end,
 	     "a replay's trace's highest offset + length, bytes"),

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* blktrace: blktrace's binary records read in either byte order, checked, and summarised as fio replays them. */
+/* blktrace: blktrace's binary records read in either byte order, checked, summarised, and written out for fio's replay. */
 #include "blktrace.h"
 
 #include <errno.h>
@@ -9,6 +9,7 @@
 
 #include "err.h"
 #include "safefile.h"
+#include "sbuf.h"
 
 /* The record layout (include/uapi/linux/blktrace_api.h): 48 bytes, then pdu_len. */
 #define REC_SIZE 48
@@ -107,7 +108,11 @@ static uint16_t get16(const unsigned char *p, int swap)
 	return swap ? __builtin_bswap16(v) : v;
 }
 
-/* fio's blktrace.c: discard first, then flush, then write or read. */
+/*
+ * A discard first, then a flush without data, then a write or read (fio's
+ * blktrace.c order, except that fio takes a request with data and a flush for a
+ * flush alone: here it is the request, with preflush set).
+ */
 static void classify(struct blkt_event *e)
 {
 	uint32_t a = e->action & 0xffff;
@@ -122,14 +127,15 @@ static void classify(struct blkt_event *e)
 		e->kind = BLKT_EV_COMPLETE;
 	else
 		e->kind = BLKT_EV_OTHER;
-	if (e->action & TC_ACT(TC_DISCARD))
+	e->preflush = 0;
+	if (e->action & TC_ACT(TC_DISCARD)) {
 		e->ddir = BLKT_TRIM;
-	else if (e->action & TC_ACT(TC_FLUSH))
+	} else if ((e->action & TC_ACT(TC_FLUSH)) && !e->len) {
 		e->ddir = BLKT_FLUSH;
-	else if (e->action & TC_ACT(TC_WRITE))
-		e->ddir = BLKT_WRITE;
-	else
-		e->ddir = BLKT_READ;
+	} else {
+		e->ddir = e->action & TC_ACT(TC_WRITE) ? BLKT_WRITE : BLKT_READ;
+		e->preflush = (e->action & TC_ACT(TC_FLUSH)) != 0;
+	}
 }
 
 /* Decodes one record at byte pos (its magic already decides the byte order). */
@@ -264,7 +270,7 @@ static void note_device(struct acc *a, uint32_t dev)
 	}
 }
 
-/* A queue event, counted as fio's read_blktrace() counts it. */
+/* A queue event with or without data. */
 static void count_queue(struct acc *a, const struct blkt_event *e)
 {
 	struct blkt_info *o = a->out;
@@ -281,6 +287,10 @@ static void count_queue(struct acc *a, const struct blkt_event *e)
 	note_device(a, e->device);
 	o->ios++;
 	o->bytes += e->len;
+	if (e->preflush) {
+		o->preflushes++;
+		o->preflush_bytes += e->len;
+	}
 	if (e->ddir == BLKT_TRIM) {
 		o->trims++;
 		o->trim_bytes += e->len;
@@ -419,4 +429,67 @@ const char *blkt_ddir_name(enum blkt_ddir dd)
 	static const char *const names[BLKT_NDDIR] = { "read", "write", "trim", "flush" };
 
 	return (unsigned)dd < BLKT_NDDIR ? names[dd] : "?";
+}
+
+/* The replay trace being written: its records in memory, the offsets' divisor. */
+struct replay_out {
+	struct sbuf sb;
+	uint64_t scale;
+	uint32_t seq;
+};
+
+/* One queue record: action, bytes at offset (a multiple of 512), the event's time. */
+static void put_record(struct replay_out *r, const struct blkt_event *e, uint32_t action,
+		       uint64_t offset, uint32_t len)
+{
+	unsigned char rec[REC_SIZE] = { 0 };
+	uint32_t magic = TRACE_MAGIC | TRACE_VERSION, seq = ++r->seq;
+	uint64_t sector = offset / 512;
+
+	memcpy(rec, &magic, 4);
+	memcpy(rec + 4, &seq, 4);
+	memcpy(rec + 8, &e->time_ns, 8);
+	memcpy(rec + 16, &sector, 8);
+	memcpy(rec + 24, &len, 4);
+	memcpy(rec + 28, &action, 4);
+	memcpy(rec + 32, &e->pid, 4);
+	memcpy(rec + 36, &e->device, 4);
+	sbuf_add(&r->sb, rec, sizeof(rec));     /* cpu, error and pdu_len 0 */
+}
+
+static int replay_event(void *arg, const struct blkt_event *e)
+{
+	struct replay_out *r = arg;
+	uint64_t off = e->offset;
+
+	if (e->kind != BLKT_EV_QUEUE)
+		return 0;
+	if (e->ddir == BLKT_FLUSH) {
+		put_record(r, e, e->action, 0, 0);
+		return 0;
+	}
+	if (!e->len && e->ddir != BLKT_TRIM)    /* no data: fio skips it */
+		return 0;
+	if (r->scale > 1)
+		off = off / r->scale / 4096 * 4096;
+	if (e->preflush)                        /* the flush the request carried, first */
+		put_record(r, e, TA_QUEUE | TC_ACT(TC_FLUSH | TC_WRITE), 0, 0);
+	put_record(r, e, e->action & ~TC_ACT(TC_FLUSH), off, e->len);
+	return 0;
+}
+
+int blkt_write_replay(const char *in, const char *out, uint64_t scale,
+		      struct blkt_info *wrote, struct diag *d)
+{
+	struct replay_out r = { .scale = scale };
+	int rc;
+
+	sbuf_init(&r.sb);
+	rc = blkt_foreach(in, replay_event, &r, d);
+	if (!rc)
+		rc = safefile_write(out, r.sb.buf, r.sb.len, d);
+	if (!rc && wrote)
+		rc = blkt_info_buf(r.sb.buf, r.sb.len, out, wrote, d);
+	sbuf_release(&r.sb);
+	return rc;
 }

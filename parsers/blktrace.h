@@ -2,7 +2,12 @@
 /*
  * blktrace: reads blktrace's binary traces (records of struct blk_io_trace, as the
  * kernel's include/uapi/linux/blktrace_api.h lays them out) into events and into a
- * summary of the I/O that fio's read_iolog replays from them.
+ * summary of the I/O they capture, and writes the trace fio replays faithfully.
+ *
+ * fio's blktrace.c takes a queue event that carries a flush for a flush only: a
+ * write with a preflush (an fsync's commit, a journal's) loses its data. A capture
+ * counts such a write as a write (blkt_event.preflush), and blkt_write_replay()
+ * writes it as a flush followed by the write, which fio replays both of.
  */
 #ifndef SB_BLKTRACE_H
 #define SB_BLKTRACE_H
@@ -12,7 +17,7 @@
 
 #include "diag.h"
 
-/* What a request does, classified as fio's blktrace.c classifies a queue event. */
+/* What a request does: a trim (discard), a flush without data, a write, a read. */
 enum blkt_ddir { BLKT_READ, BLKT_WRITE, BLKT_TRIM, BLKT_FLUSH, BLKT_NDDIR };
 
 /* The event kinds the summary uses; everything else is BLKT_EV_OTHER. */
@@ -35,6 +40,7 @@ struct blkt_event {
 	uint32_t pid;
 	enum blkt_kind kind;
 	enum blkt_ddir ddir;
+	int preflush;           /* a write (or read) with data that carries a flush */
 };
 
 /*
@@ -45,10 +51,14 @@ struct blkt_event {
 /* Queue depths: bucket 0 is depth 1, bucket i holds (2^(i-1), 2^i], the last > 128. */
 #define BLKT_QD_BUCKETS 9
 
-/* What a trace holds, over its queue (Q) events as fio counts them. */
+/* What a trace holds, over its queue (Q) events: the requests captured. */
 struct blkt_info {
-	uint64_t ios, reads, writes, trims;     /* requests fio replays with data */
-	uint64_t flushes;                       /* flush requests (fio: a sync each) */
+	uint64_t ios, reads, writes, trims;     /* requests with data (a trim counts always) */
+	uint64_t flushes;                       /* flush requests without data */
+	/* Requests with data that carry a flush (counted in ios, writes, bytes too):
+	 * the replay issues a flush before each, so it replays flushes + preflushes
+	 * flushes; fio reading the capture itself would drop their data. */
+	uint64_t preflushes, preflush_bytes;
 	uint64_t bytes, read_bytes, write_bytes, trim_bytes;
 	uint64_t lba_min_bytes, lba_end_bytes;  /* lowest offset, highest offset+len */
 	uint64_t span_bytes;                    /* lba_end - lba_min */
@@ -90,6 +100,18 @@ int blkt_read_info(const char *path, struct blkt_info *out, struct diag *d);
 /* The same over len bytes in memory. */
 int blkt_info_buf(const void *buf, size_t len, const char *name, struct blkt_info *out,
 		  struct diag *d);
+
+/*
+ * Writes to out the trace fio replays (read_iolog): the queue events of the
+ * trace at in, every request with data as captured, a request carrying a flush as
+ * a flush then the request, the other records (issues, completions, merges,
+ * notes) left out since fio replays queue events only. scale > 1 divides every
+ * offset by it, aligned down to 4 KiB (a trace fitted onto a smaller target),
+ * lengths kept. Native byte order, the records' times kept. *wrote, when not NULL,
+ * gets the summary of what was written (read back from out). 0 or < 0 with d set.
+ */
+int blkt_write_replay(const char *in, const char *out, uint64_t scale,
+		      struct blkt_info *wrote, struct diag *d);
 
 /* The upper bound in bytes of block-size bucket i; 0 for the last (open) one. */
 uint64_t blkt_bs_bucket_max(int i);

@@ -144,21 +144,27 @@ static void test_sample(void **state)
 	}
 }
 
+/* The trace t as the file at path. */
+static void write_trace(const char *path, const struct trace *t)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(t->b, 1, t->n, f), t->n);
+	fclose(f);
+}
+
 static void test_file(void **state)
 {
 	char path[sizeof(testutil_dir) + 16];
 	struct trace t;
 	struct blkt_info in;
 	struct diag d;
-	FILE *f;
 
 	(void)state;
 	sample(&t, 0);
 	snprintf(path, sizeof(path), "%s/t.bin", testutil_dir);
-	f = fopen(path, "wb");
-	assert_non_null(f);
-	assert_int_equal(fwrite(t.b, 1, t.n, f), t.n);
-	fclose(f);
+	write_trace(path, &t);
 	diag_clear(&d);
 	assert_int_equal(blkt_read_info(path, &in, &d), 0);
 	check_sample(&in);
@@ -270,6 +276,111 @@ static void test_buckets(void **state)
 	assert_string_equal(blkt_ddir_name(BLKT_TRIM), "trim");
 }
 
+/*
+ * The replay trace: a capture (the other byte order) with a write that carries a
+ * flush, a flush, a read, a trim, a zero-byte read, issues, completions and a note;
+ * what blkt_write_replay() writes, record by record, worked out here: queue events
+ * only, the flush a write carried first and the write without it, the zero-byte
+ * read left out, offsets divided by the scale and aligned down to 4 KiB.
+ */
+static void replay_capture(struct trace *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->swap = 1;
+	rec(t, MAGIC7, 1000000000, 0, 0, NOTIFY, 8);
+	rec(t, MAGIC7, 1000000000, 100, 4096, Q | WRITE, 0);
+	rec(t, MAGIC7, 1000000001, 100, 4096, D | WRITE, 0);
+	rec(t, MAGIC7, 1100000000, 2000, 8192, Q | WRITE | FLUSH, 0);   /* an fsync's commit */
+	rec(t, MAGIC7, 1150000000, 2000, 8192, C | WRITE | FLUSH, 0);
+	rec(t, MAGIC7, 1200000000, 0, 0, Q | WRITE | FLUSH, 0);
+	rec(t, MAGIC7, 1300000000, 9, 512, Q | READ, 0);
+	rec(t, MAGIC7, 1400000000, 4096, 1048576, Q | WRITE | DISCARD, 0);
+	rec(t, MAGIC7, 1500000000, 77, 0, Q | READ, 0);
+}
+
+/* Record i of the replay trace at path (native order): its fields against want. */
+static void expect_rec(const unsigned char *b, size_t i, uint64_t ns, uint64_t sector,
+		       uint32_t bytes, uint32_t action)
+{
+	uint32_t magic, seq, len, act, pid, dev;
+	uint64_t t, sec;
+	uint16_t pdu;
+
+	b += i * 48;
+	memcpy(&magic, b, 4);
+	memcpy(&seq, b + 4, 4);
+	memcpy(&t, b + 8, 8);
+	memcpy(&sec, b + 16, 8);
+	memcpy(&len, b + 24, 4);
+	memcpy(&act, b + 28, 4);
+	memcpy(&pid, b + 32, 4);
+	memcpy(&dev, b + 36, 4);
+	memcpy(&pdu, b + 46, 2);
+	assert_int_equal(magic, MAGIC7);
+	assert_int_equal(seq, i + 1);
+	assert_int_equal(t, ns);
+	assert_int_equal(sec, sector);
+	assert_int_equal(len, bytes);
+	assert_int_equal(act, action);
+	assert_int_equal(pid, 42);
+	assert_int_equal(dev, DEV);
+	assert_int_equal(pdu, 0);
+}
+
+static void test_write_replay(void **state)
+{
+	char in_path[sizeof(testutil_dir) + 16], out_path[sizeof(testutil_dir) + 16];
+	unsigned char out[1024];
+	struct blkt_info cap, wrote;
+	struct trace t;
+	struct diag d;
+	size_t n;
+	FILE *f;
+
+	(void)state;
+	replay_capture(&t);
+	snprintf(in_path, sizeof(in_path), "%s/cap.bin", testutil_dir);
+	snprintf(out_path, sizeof(out_path), "%s/rep.bin", testutil_dir);
+	write_trace(in_path, &t);
+	diag_clear(&d);
+	/* The capture: the write that carries a flush is a write with data. */
+	assert_int_equal(blkt_read_info(in_path, &cap, &d), 0);
+	assert_int_equal(cap.writes, 2);
+	assert_int_equal(cap.write_bytes, 4096 + 8192);
+	assert_int_equal(cap.reads, 1);
+	assert_int_equal(cap.trims, 1);
+	assert_int_equal(cap.ios, 4);
+	assert_int_equal(cap.flushes, 1);
+	assert_int_equal(cap.preflushes, 1);
+	assert_int_equal(cap.preflush_bytes, 8192);
+	for (int scale = 1; scale <= 3; scale += 2) {
+		assert_int_equal(blkt_write_replay(in_path, out_path, (uint64_t)scale, &wrote, &d), 0);
+		f = fopen(out_path, "rb");
+		assert_non_null(f);
+		n = fread(out, 1, sizeof(out), f);
+		fclose(f);
+		assert_int_equal(n, 6 * 48);
+		/* sectors: 100, 2000, 9, 4096 as bytes / scale, down to 4 KiB (8 sectors) */
+		expect_rec(out, 0, 1000000000, scale == 1 ? 100 : 51200 / 3 / 4096 * 8, 4096,
+			   Q | WRITE);
+		expect_rec(out, 1, 1100000000, 0, 0, Q | WRITE | FLUSH);
+		expect_rec(out, 2, 1100000000, scale == 1 ? 2000 : 1024000 / 3 / 4096 * 8, 8192,
+			   Q | WRITE);
+		expect_rec(out, 3, 1200000000, 0, 0, Q | WRITE | FLUSH);
+		expect_rec(out, 4, 1300000000, scale == 1 ? 9 : 0, 512, Q | READ);
+		expect_rec(out, 5, 1400000000, scale == 1 ? 4096 : 2097152 / 3 / 4096 * 8,
+			   1048576, Q | WRITE | DISCARD);
+		/* read back: the capture's data I/O, its flushes and preflushes as flushes */
+		assert_int_equal(wrote.writes, cap.writes);
+		assert_int_equal(wrote.write_bytes, cap.write_bytes);
+		assert_int_equal(wrote.reads, 1);
+		assert_int_equal(wrote.trims, 1);
+		assert_int_equal(wrote.flushes, 2);
+		assert_int_equal(wrote.preflushes, 0);
+	}
+	assert_int_not_equal(blkt_write_replay(out_path, "/nonexistent/dir/r.bin", 1, NULL, &d), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +389,7 @@ int main(void)
 		cmocka_unit_test(test_events),
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_buckets),
+		cmocka_unit_test(test_write_replay),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);

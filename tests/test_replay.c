@@ -201,7 +201,7 @@ static void fit(uint64_t end, uint32_t len, uint64_t cap, uint64_t want, const c
 	char *trace = make_trace("fit.blktrace", end, len, 1);
 	struct plan_workload w = { 0 };
 	struct result_step st;
-	struct fiorun_target ft = { "/t", cap, 0, cap, 0, 0, 0, NULL, 0 };
+	struct fiorun_target ft = { "/t", cap, 0, cap, 0, 0, 0, NULL };
 	uint64_t limit = 0, layout = 0;
 	struct diag d;
 
@@ -210,15 +210,14 @@ static void fit(uint64_t end, uint32_t len, uint64_t cap, uint64_t want, const c
 	w.mode = s_timed;
 	w.speed = 2;
 	diag_clear(&d);
-	assert_int_equal(run__replay_fit(&w, &st, &ft, &limit, &layout, &d), 0);
+	assert_int_equal(run__replay_fit(&w, &st, &ft, "/r.blktrace", &limit, &layout, &d), 0);
 	assert_int_equal(st.replay_scale, want);
-	assert_int_equal(ft.replay_scale, want);
 	assert_string_equal(st.replay_fit, how);
 	assert_int_equal(st.trace_ios, 2);
 	assert_int_equal(st.trace_end, end);
 	assert_int_equal(layout, 4096 + len);       /* the trace's bytes */
 	assert_int_equal(limit, 1);                 /* 2 ms of trace at speed 2 */
-	assert_non_null(ft.trace);
+	assert_string_equal(ft.trace, "/r.blktrace");   /* fio reads the replay trace */
 	result_step_release(&st);
 	free(trace);
 }
@@ -235,48 +234,24 @@ static void test_fit(void **state)
 }
 
 /*
- * fio keeps replay_scale in 32 bits. A trace reaching so far that the factor is
- * 2^32 - 1 still runs; one more and the fit is refused (offsets rounded up to a
- * sector: the pad stays below the divisor, so the factor is exact).
+ * The offsets are divided before fio reads them (blkt_write_replay), in 64 bits: a
+ * factor past fio's own 32-bit replay_scale fits too.
  */
-static void test_fit_too_far(void **state)
+static void test_fit_far(void **state)
 {
 	const uint64_t cap = 1 << 20, len = 4096, div = cap - len + 1;
-	const uint64_t ok = (((UINT32_MAX - 1ull) * div + 511) / 512) * 512;
 	const uint64_t over = (((uint64_t)UINT32_MAX * div + 511) / 512) * 512;
-	char *trace = make_trace("far.blktrace", over + len, (uint32_t)len, 1);
-	struct plan_workload w = { 0 };
-	struct result_step st;
-	struct fiorun_target ft = { "/t", cap, 0, cap, 0, 0, 0, NULL, 0 };
-	uint64_t limit = 0, layout = 0;
-	struct diag d;
-	char *want;
 
 	(void)state;
-	fit(ok + len, (uint32_t)len, cap, UINT32_MAX, "scale");
-	result_step_init(&st);
-	w.trace = trace;
-	w.mode = s_fast;
-	w.speed = 1;
-	diag_clear(&d);
-	assert_int_equal(run__replay_fit(&w, &st, &ft, &limit, &layout, &d), -SB_EINVAL);
-	want = xasprintf("trace '%s' reaches %llu bytes: fitting it onto the target's 1048576 "
-			 "bytes needs replay_scale=4294967296, more than fio can hold "
-			 "(4294967295)", trace, (unsigned long long)(over + len));
-	assert_string_equal(d.msg, want);
-	assert_int_equal(ft.replay_scale, 0);
-	free(want);
-	result_step_release(&st);
-	free(trace);
+	fit(over + len, (uint32_t)len, cap, (uint64_t)UINT32_MAX + 1, "scale");
 }
 
 static void read_job(struct sbuf *sb, const struct plan_workload *w, const char *target,
-		     uint64_t scale, int want_rc)
+		     int want_rc)
 {
 	char *job = NULL;
 	struct plan p;
-	struct fiorun_target ft = { target, 64 << 20, 0, 64 << 20, 0, 7, 0, "/traces/a.blktrace",
-				    scale };
+	struct fiorun_target ft = { target, 64 << 20, 0, 64 << 20, 0, 7, 0, "/traces/a.blktrace" };
 	struct diag d;
 
 	plan_init(&p);
@@ -304,7 +279,7 @@ static void test_jobfile(void **state)
 	w.iodepth = 4;
 	w.direct = 1;
 	w.log = s_ps;
-	read_job(&sb, &w, "/dev/target", 1, 0);
+	read_job(&sb, &w, "/dev/target", 0);
 	assert_non_null(strstr(sb.buf, "\n[a]\nread_iolog=/traces/a.blktrace\n"
 			       "replay_redirect=/dev/target\niodepth=4\nreplay_no_stall=1\n"));
 	assert_null(strstr(sb.buf, "filename="));    /* the trace's devices: redirected */
@@ -315,12 +290,12 @@ static void test_jobfile(void **state)
 	sbuf_release(&sb);
 	w.mode = s_timed;
 	w.speed = 3;
-	read_job(&sb, &w, "/dev/target", 4, 0);
-	assert_non_null(strstr(sb.buf, "replay_time_scale=300\nreplay_scale=4\n"
-			       "replay_align=4096\n"));
+	read_job(&sb, &w, "/dev/target", 0);
+	assert_non_null(strstr(sb.buf, "replay_time_scale=300\n"));
+	assert_null(strstr(sb.buf, "replay_scale"));   /* the trace is fitted already */
 	assert_null(strstr(sb.buf, "replay_no_stall"));
 	sbuf_release(&sb);
-	read_job(&sb, &w, "/dev/a:b", 1, -SB_EINVAL);   /* ':' separates files for fio */
+	read_job(&sb, &w, "/dev/a:b", -SB_EINVAL);   /* ':' separates files for fio */
 	sbuf_release(&sb);
 	/* no job file holds a '$' (fio would expand it), whatever the check before
 	 * it let through; none is written. */
@@ -328,7 +303,7 @@ static void test_jobfile(void **state)
 		char *job = xasprintf("%s/job.fio", testutil_dir);
 
 		unlink(job);
-		read_job(&sb, &w, "/dev/${HOME}x", 1, -SB_EINVAL);
+		read_job(&sb, &w, "/dev/${HOME}x", -SB_EINVAL);
 		sbuf_release(&sb);
 		assert_int_equal(access(job, F_OK), -1);
 		free(job);
@@ -342,7 +317,7 @@ int main(void)
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_fit),
-		cmocka_unit_test(test_fit_too_far),
+		cmocka_unit_test(test_fit_far),
 		cmocka_unit_test(test_jobfile),
 	};
 

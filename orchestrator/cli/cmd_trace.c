@@ -28,6 +28,7 @@ const struct cli_opt cmd_trace_opts[] = {
 static void print_info(const char *path, const struct blkt_info *in)
 {
 	char b[32], span[32], lo[32], hi[32];
+	uint64_t replay_flushes = in->flushes + in->preflushes, fio_ios = in->ios - in->preflushes;
 
 	units_format_size(in->bytes, b, sizeof(b));
 	units_format_size(in->span_bytes, span, sizeof(span));
@@ -35,10 +36,16 @@ static void print_info(const char *path, const struct blkt_info *in)
 	units_format_size(in->lba_end_bytes, hi, sizeof(hi));
 	printf("trace:    %s (device %u:%u%s)\n", path, in->device >> 20,
 	       in->device & 0xfffffu, in->devices > 1 ? ", and others" : "");
-	printf("ios:      %llu (reads %llu, writes %llu, trims %llu; flushes %llu)\n",
+	printf("ios:      %llu captured (reads %llu, writes %llu, trims %llu; flushes %llu)\n",
 	       (unsigned long long)in->ios, (unsigned long long)in->reads,
 	       (unsigned long long)in->writes, (unsigned long long)in->trims,
 	       (unsigned long long)in->flushes);
+	printf("preflush: %llu requests carry a flush (%llu bytes)\n",
+	       (unsigned long long)in->preflushes, (unsigned long long)in->preflush_bytes);
+	printf("replayed: %llu requests, %llu flushes (each request carrying a flush replayed "
+	       "as a flush, then the request; fio reading the capture itself would replay "
+	       "%llu requests: it drops the data of those)\n", (unsigned long long)in->ios,
+	       (unsigned long long)replay_flushes, (unsigned long long)fio_ios);
 	printf("bytes:    %llu (%s)\n", (unsigned long long)in->bytes, b);
 	printf("span:     %llu bytes (%s, from %s to %s)\n",
 	       (unsigned long long)in->span_bytes, span, lo, hi);

@@ -24,12 +24,18 @@
 json_t *cmd__trace_json(const struct blkt_info *in)
 {
 	json_t *o = json_object(), *bs = json_array(), *qd = json_array();
+	uint64_t replay_flushes = in->flushes + in->preflushes, fio_ios = in->ios - in->preflushes;
 
 	json_object_set_new(o, "ios", json_integer((json_int_t)in->ios));
 	json_object_set_new(o, "reads", json_integer((json_int_t)in->reads));
 	json_object_set_new(o, "writes", json_integer((json_int_t)in->writes));
 	json_object_set_new(o, "trims", json_integer((json_int_t)in->trims));
 	json_object_set_new(o, "flushes", json_integer((json_int_t)in->flushes));
+	json_object_set_new(o, "preflushes", json_integer((json_int_t)in->preflushes));
+	json_object_set_new(o, "preflush_bytes", json_integer((json_int_t)in->preflush_bytes));
+	json_object_set_new(o, "replay_ios", json_integer((json_int_t)in->ios));
+	json_object_set_new(o, "replay_flushes", json_integer((json_int_t)replay_flushes));
+	json_object_set_new(o, "fio_capture_ios", json_integer((json_int_t)fio_ios));
 	json_object_set_new(o, "bytes", json_integer((json_int_t)in->bytes));
 	json_object_set_new(o, "read_bytes", json_integer((json_int_t)in->read_bytes));
 	json_object_set_new(o, "write_bytes", json_integer((json_int_t)in->write_bytes));

@@ -58,7 +58,7 @@ static int fit_one(void *arg, const struct blkt_event *e)
 	struct fit *f = arg;
 
 	if (e->kind != BLKT_EV_QUEUE || e->ddir == BLKT_FLUSH || !e->len)
-		return 0;
+		return 0;   /* (a request carrying a flush is a request: replayed, fitted) */
 	if (e->len > f->longest)
 		f->longest = e->len;
 	if (e->len > f->cap)
@@ -107,8 +107,8 @@ int run__replay_make_file(const struct orch *x, struct diag *d)
 }
 
 int run__replay_fit(const struct plan_workload *w, struct result_step *st,
-		    struct fiorun_target *ft, uint64_t *limit_ms, uint64_t *layout,
-		    struct diag *d)
+		    struct fiorun_target *ft, const char *replay, uint64_t *limit_ms,
+		    uint64_t *layout, struct diag *d)
 {
 	struct fit f = { ft->size ? ft->size : ft->capacity, 1, 0 };
 	struct blkt_info info;
@@ -128,23 +128,73 @@ int run__replay_fit(const struct plan_workload *w, struct result_step *st,
 	if (rc)
 		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "%s: %s", bd.file[0] ? bd.file :
 				st->trace, bd.msg);
-	/* fio keeps replay_scale in 32 bits: a larger factor would be cut, and the
-	 * offsets land far past the target. */
-	if (f.factor > UINT32_MAX)
-		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "trace '%s' reaches %llu bytes: "
-				"fitting it onto the target's %llu bytes needs replay_scale=%llu, "
-				"more than fio can hold (%lu)", st->trace,
-				(unsigned long long)info.lba_end_bytes, (unsigned long long)f.cap,
-				(unsigned long long)f.factor, (unsigned long)UINT32_MAX);
 	st->trace_ios = info.ios;
 	st->trace_end = info.lba_end_bytes;
 	st->replay_scale = f.factor;
 	st->replay_fit = xstrdup(st->replay_scale > 1 ? "scale" : "none");
-	ft->trace = st->trace;
-	ft->replay_scale = st->replay_scale;
+	ft->trace = replay;   /* the trace as fio replays it: run__replay_write() */
 	/* The watchdog: a timed replay takes the trace's time; either moves its bytes. */
 	if (!strcmp(w->mode, "timed"))
 		*limit_ms = (uint64_t)ceil(info.seconds * 1000.0 / (double)w->speed);
 	*layout += info.bytes;
 	return 0;
+}
+
+/* "reads 49 (200704 B), writes 8232 (...), trims 0 (0 B)": a summary's data I/O. */
+static void dirs_text(char *buf, size_t n, const uint64_t ios[3], const uint64_t bytes[3])
+{
+	snprintf(buf, n, "reads %llu (%llu B), writes %llu (%llu B), trims %llu (%llu B)",
+		 (unsigned long long)ios[0], (unsigned long long)bytes[0],
+		 (unsigned long long)ios[1], (unsigned long long)bytes[1],
+		 (unsigned long long)ios[2], (unsigned long long)bytes[2]);
+}
+
+int run__replay_write(const struct result_step *st, const struct fiorun_target *ft,
+		      struct diag *d)
+{
+	struct blkt_info in, out;
+	struct diag bd;
+	char a[192], b[192];
+
+	diag_clear(&bd);
+	if (blkt_read_info(st->trace, &in, &bd) ||
+	    blkt_write_replay(st->trace, ft->trace, st->replay_scale, &out, &bd))
+		return diag_set(d, -SB_EIO, NULL, 0, 0, "trace '%s': %s: %s", st->trace,
+				bd.file[0] ? bd.file : ft->trace, bd.msg);
+	dirs_text(a, sizeof(a), (uint64_t[]){ in.reads, in.writes, in.trims },
+		  (uint64_t[]){ in.read_bytes, in.write_bytes, in.trim_bytes });
+	dirs_text(b, sizeof(b), (uint64_t[]){ out.reads, out.writes, out.trims },
+		  (uint64_t[]){ out.read_bytes, out.write_bytes, out.trim_bytes });
+	if (strcmp(a, b) || out.flushes != in.flushes + in.preflushes || out.preflushes)
+		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "the replay of trace '%s' (%s) "
+				"would not be the capture: captured %s, %llu flushes and %llu "
+				"preflushes; written %s, %llu flushes", st->trace, ft->trace, a,
+				(unsigned long long)in.flushes, (unsigned long long)in.preflushes,
+				b, (unsigned long long)out.flushes);
+	return 0;
+}
+
+int run__replay_judge(struct result_step *st, const char *replay)
+{
+	struct blkt_info in;
+	struct diag bd;
+	char want[192], got[192];
+
+	diag_clear(&bd);
+	if (blkt_read_info(replay, &in, &bd)) {
+		st->error = xasprintf("cannot read the replayed trace back: %s: %s",
+				      bd.file[0] ? bd.file : replay, bd.msg);
+		return -SB_EIO;
+	}
+	dirs_text(want, sizeof(want), (uint64_t[]){ in.reads, in.writes, in.trims },
+		  (uint64_t[]){ in.read_bytes, in.write_bytes, in.trim_bytes });
+	dirs_text(got, sizeof(got), (uint64_t[]){ st->dir_stat[RESULT_READ].total_ios,
+		  st->dir_stat[RESULT_WRITE].total_ios, st->dir_stat[RESULT_TRIM].total_ios },
+		  (uint64_t[]){ st->dir_stat[RESULT_READ].io_bytes,
+		  st->dir_stat[RESULT_WRITE].io_bytes, st->dir_stat[RESULT_TRIM].io_bytes });
+	if (!strcmp(want, got))
+		return 0;
+	st->error = xasprintf("fio's replay is not the trace's: fio did %s; the trace "
+			      "holds %s (its scores would measure another workload)", got, want);
+	return -SB_EFIO;
 }

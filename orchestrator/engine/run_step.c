@@ -184,6 +184,7 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 		       const struct run_ctx *c, const char *label, struct diag *d)
 {
 	char *dir = xasprintf("%s/%s", x->arc.out, st->dir), *job = xasprintf("%s/job.fio", dir);
+	char *replay;
 	struct fiorun_target ft = run__fio_target(x, c->usable);
 	uint64_t layout = ft.size, limit_ms = st->runtime_ms;
 	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->fio.engine;
@@ -199,10 +200,19 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 	if ((x->kinds[w->kind].flags & RUN_KIND_FILL) || !w->time_based)
 		layout += x->kinds[w->kind].flags & RUN_KIND_FILL ?
 			  plan_amount_bytes(&w->amount, ft.capacity) : ft.size;
-	/* the trace fitted onto the target, which must exist for fio */
-	rc = !plan_step_is(w, PLAN_KIND_REPLAY) ? 0 :
-	     run__replay_fit(w, st, &ft, &limit_ms, &layout, d) ? d->code :
-	     run__replay_make_file(x, d);
+	/* the trace fitted onto the target, written as fio replays it (in the
+	 * element's folder); the target must exist for fio */
+	if (plan_step_is(w, PLAN_KIND_REPLAY)) {   /* fio opens it from its own folder */
+		char *rel = xasprintf("%s/replay.blktrace", dir);
+
+		replay = plan_absolute_path(rel);
+		free(rel);
+	} else {
+		replay = NULL;
+	}
+	rc = !replay ? 0 :
+	     run__replay_fit(w, st, &ft, replay, &limit_ms, &layout, d) ? d->code :
+	     run__replay_write(st, &ft, d) ? d->code : run__replay_make_file(x, d);
 	telemetry_start(&tel, x, w, dir);
 	if (!rc) {
 		struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty && !x->quiet,
@@ -227,10 +237,13 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 	x->walk.start_at_ms = x->walk.wait_end_ms = 0;
 	if (!rc)
 		rc = judge_fio(x, st, status);
+	if (!rc && replay)
+		rc = run__replay_judge(st, replay);
 	st->fio_released_ms = started > 0 && !x->dev.tgt.client ? (uint64_t)started : 0;
 	if (!rc && c->on_ms)
 		note_io_end(x, dir, started);
 	x->walk.written += st->dir_stat[RESULT_WRITE].io_bytes;  /* a failed step's writes count too */
+	free(replay);
 	free(job);
 	free(dir);
 	return rc;
@@ -363,7 +376,7 @@ static void describe_fio(const struct orch *x, size_t i)
 	ft.seed = fiorun_seed((uint64_t)x->plan.seed, i, rounds);
 	diag_clear(&jd);
 	if (plan_step_is(w, PLAN_KIND_REPLAY) &&   /* its fit, as it would run */
-	    run__replay_fit(w, &rs, &ft, &ignored, &ignored, &jd))
+	    run__replay_fit(w, &rs, &ft, "STEPDIR/replay.blktrace", &ignored, &ignored, &jd))
 		ft.trace = NULL;
 	if (cont >= 0) {   /* the scope's one fio process, as its round 1 starts it */
 		run__segment_shape(x, cont, 1, 0, ft.capacity, &planned, &ft.io_size);

@@ -178,10 +178,11 @@ static void add_precondition(struct sbuf *sb, const struct plan_workload *w,
 }
 
 /*
- * the trace through fio's read_iolog, every device it names redirected
- * onto the target (so a trace can touch nothing else), its offsets divided to fit
- * (replay_scale, 4 KiB aligned), and as fast as the drive can (replay_no_stall) or
- * at the trace's pace divided by speed (replay_time_scale is a percentage).
+ * the trace through fio's read_iolog (the trace as the engine wrote it for fio:
+ * fitted, a request carrying a flush split in two), every device it names
+ * redirected onto the target (so a trace can touch nothing else), as fast as the
+ * drive can (replay_no_stall) or at the trace's pace divided by speed
+ * (replay_time_scale is a percentage).
  */
 static int add_replay(struct sbuf *sb, const struct plan_workload *w,
 		      const struct fiorun_target *t, struct diag *d)
@@ -200,9 +201,6 @@ static int add_replay(struct sbuf *sb, const struct plan_workload *w,
 		sbuf_addf(sb, "replay_time_scale=%lld\n", w->speed * 100);
 	else
 		sbuf_adds(sb, "replay_no_stall=1\n");
-	if (t->replay_scale > 1)
-		sbuf_addf(sb, "replay_scale=%llu\nreplay_align=4096\n",
-			  (unsigned long long)t->replay_scale);
 	return 0;
 }
 

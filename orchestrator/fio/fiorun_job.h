@@ -18,8 +18,8 @@ struct fiorun_target {
 	uint64_t seed;      /* fio's randseed for this run (fiorun_seed) */
 	uint64_t io_size;   /* bytes each job does, then stops (not time-based; runtime_ms,
 			     * when set, still ends it); 0 = none */
-	const char *trace;  /* a <replay>'s trace, absolute; NULL for other steps */
-	uint64_t replay_scale; /* its offsets' divisor (run_replay.c); 0 or 1: none */
+	const char *trace;  /* a <replay>'s trace as fio replays it (run__replay_write); NULL
+			     * for other steps */
 };
 
 /*

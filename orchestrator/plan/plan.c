@@ -251,7 +251,7 @@ static const struct plan__attr replay_attrs[] = {
 	  "mode=timed: play N times as fast as recorded (fio `replay_time_scale`)"),
 	A("fit", T_ENUM, 0, "scale", plan_workload, fit, 0, 0, replay_fit_choices,
 	  "a trace reaching past the target's end has its offsets divided by the "
-	  "smallest whole factor that fits (fio `replay_scale`, aligned to 4 KiB); the "
+	  "smallest whole factor that fits (aligned down to 4 KiB; docs/replay.md); the "
 	  "factor is in the manifest"),
 	A("iodepth", T_INT, 0, "1", plan_workload, iodepth, 1, 65536, NULL,
 	  "most I/Os in flight (fio `iodepth=`)"),

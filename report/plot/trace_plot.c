@@ -88,7 +88,16 @@ static struct chart *lba_chart(struct collect *c, const char *path, const char *
 
 static struct chart *size_chart(const struct blkt_info *in, const char *const *msg)
 {
-	struct chart *ch = chart_new(CHART_BARH, msg[M_TRACE_SIZES], msg[M_TRACE_SIZES_SUB]);
+	char ios[32], pre[32];
+	const char *v[2] = { ios, pre };
+	char *sub;
+	struct chart *ch;
+
+	snprintf(ios, sizeof(ios), "%llu", (unsigned long long)in->ios);
+	snprintf(pre, sizeof(pre), "%llu", (unsigned long long)in->preflushes);
+	sub = msg_subst(msg[M_TRACE_SIZES_SUB], v, 2);
+	ch = chart_new(CHART_BARH, msg[M_TRACE_SIZES], sub);
+	free(sub);
 	int lo = 0, hi = BLKT_BS_BUCKETS - 1;
 
 	while (lo < hi && !in->bs_hist[lo])
