@@ -77,6 +77,9 @@ struct result_step {
 	int continuous;       /* 1: a round cut from its scope's one fio process
 			       * (docs/archive-format.md), runtime_ms its actual length */
 	uint64_t seed;        /* fio's randseed for it; 0 for elements without fio */
+	uint64_t lost_before; /* bytes fio wrote before it that no element holds (an open
+			       * round an interruption lost); in written_before */
+	int new_pass;         /* 1: a resumed fill (until="written") begins its pass again */
 	char *data;           /* data pattern written ("random", "zero", "compressible:50%"),
 			       * NULL for elements without fio */
 	char *write_cache;    /* the drive's volatile write cache while it ran: "on", "off",

@@ -91,6 +91,14 @@ const struct archive_field archive_fields[] = {
 	STEP("round", ARCHIVE_INT, 0, round, "its round (0 outside a scope)"),
 	STEP("continuous", ARCHIVE_INT, 0, continuous, "1 for a round cut from one fio process"),
 	STEP("seed", ARCHIVE_U64, ARCHIVE_NULL_ZERO, seed, "fio's `randseed=` (null without fio)"),
+	STEP("lost_before", ARCHIVE_U64, ARCHIVE_NULL_ZERO, lost_before,
+	     "bytes fio wrote before this element that no element holds: the open round of "
+	     "a continuous scope an interruption lost, from fio's last status report "
+	     "(counted in `written_before`; null: none)"),
+	STEP("new_pass", ARCHIVE_BOOL, 0, new_pass,
+	     "a fill (`until=\"written\"`) interrupted in its first pass over the range "
+	     "begins it again here, its goal counted anew: a new fio process cannot "
+	     "continue the interrupted one's random map"),
 	STEP("data", ARCHIVE_STR, 0, data, "the data pattern written (null without fio)"),
 	STEP("write_cache", ARCHIVE_STR, 0, write_cache, "the drive's write cache while it ran"),
 	STEP("cell", ARCHIVE_STR, 0, cell, "the sweep coordinates that made the step"),

@@ -39,9 +39,11 @@ int archive_files_excluded(const char *rel)
 {
 	size_t n = strlen(rel);
 
-	/* journal.jsonl is appended before each manifest save: bookkeeping, like the manifest;
+	/* journal.jsonl is appended before each manifest save: bookkeeping, like the manifest,
+	 * and so is the journal's supplement while a continuous scope's fio runs;
 	 * .lock is held by the run writing the archive (orchestrator/archive/archlock.h). */
 	return !strcmp(rel, "manifest.json") || !strcmp(rel, "journal.jsonl") ||
+	       !strcmp(rel, ARCHIVE_SEGMENT_WRITTEN) ||
 	       !strcmp(rel, ".lock") ||
 	       !strcmp(rel, "report.pdf") ||
 	       !strncmp(rel, "charts/", 7) || (n > 4 && !strcmp(rel + n - 4, ".tmp")) ||

@@ -43,6 +43,12 @@ int archive_files_scan(const char *dir, const char *skip, struct archive_files *
 /* The folder a report draws in before it swaps the new report in, + its pid
  * (report/run/report_out.c): one left behind is a report that was killed. */
 #define ARCHIVE_REPORT_TMP ".ssdbench-report-"
+/*
+ * While a continuous scope's fio runs: the run's bytes written as of fio's newest
+ * status report, one decimal number (orchestrator/engine/run_cont.c), so that a
+ * resume after a kill counts what the lost round wrote. Bookkeeping, not listed.
+ */
+#define ARCHIVE_SEGMENT_WRITTEN "journal.written"
 
 /* 1 when a path relative to the archive is never listed (see above). */
 int archive_files_excluded(const char *rel);

@@ -119,6 +119,16 @@ int fiostatus_bytes(const struct fiostatus *s, uint64_t *bytes)
 	return 1;
 }
 
+int fiostatus_dir_bytes(const struct fiostatus *s, int dir, uint64_t *bytes)
+{
+	const struct point *p = s->n ? &s->pts[s->n - 1] : s->has_start ? &s->start : NULL;
+
+	if (!p || dir < 0 || dir >= FIOJSON_NDIRS)
+		return 0;
+	*bytes = (uint64_t)p->bytes[dir];
+	return 1;
+}
+
 int fiostatus_rounds(const struct fiostatus *s)
 {
 	return s->closed;

@@ -73,6 +73,8 @@ int fiostatus_clock(const struct fiostatus *s, uint64_t *clock, int64_t *epoch);
  * 1 when there is one, 0 before fio's jobs began.
  */
 int fiostatus_bytes(const struct fiostatus *s, uint64_t *bytes);
+/* The same for one direction (FIOJSON_READ, _WRITE, _TRIM), every job. */
+int fiostatus_dir_bytes(const struct fiostatus *s, int dir, uint64_t *bytes);
 /* Rounds closed so far. */
 int fiostatus_rounds(const struct fiostatus *s);
 

@@ -6,7 +6,7 @@ sb_unit_test(test_wcache sb_orchestrator)
 # trace capture's mechanism over a fake tracefs: no root, no kernel tracer.
 sb_unit_test(test_tracecap sb_device)
 
-foreach(it device_refuse device_purge device_op device_probe device_resume device_raid
+foreach(it device_refuse device_purge device_op device_probe device_resume device_fill_resume device_raid
            device_raid_fake device_raid_cmd device_hwop device_wcache quiesce seeds purge_methods)
   # The tests that simulate a drive, md or the lock files' folder run the test build
   # with the stand-ins in (tests/fakes).

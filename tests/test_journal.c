@@ -42,7 +42,8 @@ static char *make(const char *name, int n)
 	assert_int_equal(journal_create(dir, &s, &d), 0);
 	for (int i = 1; i <= n; i++) {
 		struct journal_elem e = { i, step, i, i == n ? failed : ok, i == n ? why : NULL,
-					  t1, t2, (uint64_t)i << 20, 0 };
+					  t1, t2, (uint64_t)i << 20, 0, (uint64_t)i * 1000003,
+					  i == 2 ? 4096u : 0, i == 2 };
 
 		assert_int_equal(journal_add_elem(dir, &e, &d), 0);
 	}
@@ -86,6 +87,11 @@ static void test_round_trip(void **state)
 	assert_string_equal(j.elems[2].error, "fio exited with status 1");
 	assert_null(j.elems[0].error);
 	assert_int_equal(j.elems[1].written_after, 2 << 20);
+	for (int i = 0; i < 3; i++) {   /* each element's seed, and what a resume found */
+		assert_int_equal(j.elems[i].seed, (uint64_t)(i + 1) * 1000003);
+		assert_int_equal(j.elems[i].lost_before, i == 1 ? 4096 : 0);
+		assert_int_equal(j.elems[i].new_pass, i == 1);
+	}
 	assert_int_equal(j.purged, 1);
 	assert_int_equal(j.ended, 0);
 	journal_release(&j);

@@ -150,6 +150,12 @@ int journal_add_elem(const char *dir, const struct journal_elem *e, struct diag 
 	json_object_set_new(o, "written_after", json_integer((json_int_t)e->written_after));
 	if (e->runtime_ms)
 		json_object_set_new(o, "runtime_ms", json_integer((json_int_t)e->runtime_ms));
+	if (e->seed)
+		json_object_set_new(o, "seed", json_integer((json_int_t)e->seed));
+	if (e->lost_before)
+		json_object_set_new(o, "lost_before", json_integer((json_int_t)e->lost_before));
+	if (e->new_pass)
+		json_object_set_new(o, "new_pass", json_true());
 	return write_line(dir, o, 0, d);
 }
 
@@ -257,6 +263,9 @@ static int read_elem(const json_t *o, struct journal *j, const char *file, int l
 	e->ended = dup_str(o, "ended");
 	e->written_after = (uint64_t)json_integer_value(json_object_get(o, "written_after"));
 	e->runtime_ms = (uint64_t)json_integer_value(json_object_get(o, "runtime_ms"));
+	e->seed = (uint64_t)json_integer_value(json_object_get(o, "seed"));
+	e->lost_before = (uint64_t)json_integer_value(json_object_get(o, "lost_before"));
+	e->new_pass = json_is_true(json_object_get(o, "new_pass"));
 	if (!e->name || !e->status)
 		return diag_set(d, -SB_EPARSE, file, line, 1, "element %d lacks its name or "
 				"status", e->index);

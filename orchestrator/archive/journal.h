@@ -50,6 +50,9 @@ struct journal_elem {
 	char *started, *ended;
 	uint64_t written_after;   /* bytes written to the target by the run so far */
 	uint64_t runtime_ms;      /* a continuous round's length on fio's clock; 0: the step's */
+	uint64_t seed;            /* fio's randseed for it (a continuous round: its segment's) */
+	uint64_t lost_before;     /* bytes fio wrote before it that no element holds */
+	int new_pass;             /* a resumed fill's pass starts again at it */
 };
 
 struct journal {

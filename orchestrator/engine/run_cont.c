@@ -20,8 +20,10 @@
 #include <unistd.h>
 
 #include "archive.h"
+#include "archive_files.h"
 #include "clock.h"
 #include "err.h"
+#include "fiojson.h"
 #include "fiorun.h"
 #include "fiostatus.h"
 #include "fsutil.h"
@@ -102,7 +104,35 @@ struct seg {
 	int64_t job0;           /* Unix ms of its jobs' clock 0; 0 until a report says */
 	int64_t sent_ms;        /* the last SIGUSR1 before job0 was known */
 	uint64_t next_s;        /* the whole second of the jobs' clock to report next */
+	uint64_t written0;      /* x->walk.written when fio started */
+	uint64_t noted;         /* the run's bytes written last put in the archive */
 };
+
+/* ARCHIVE_SEGMENT_WRITTEN in the archive: the run's bytes written by fio's newest report. */
+static char *written_path(const struct orch *x)
+{
+	return xasprintf("%s/%s", x->arc.out, ARCHIVE_SEGMENT_WRITTEN);
+}
+
+/*
+ * After each status report: the run's bytes written (before fio, and by fio so
+ * far), so that a resume counts what the open round wrote even after a kill -9.
+ */
+static void note_written(struct seg *g)
+{
+	uint64_t w, total;
+	char buf[32], *path;
+	struct diag ignored;
+
+	if (!fiostatus_dir_bytes(g->fs, FIOJSON_WRITE, &w) || (total = g->written0 + w) == g->noted)
+		return;
+	g->noted = total;
+	snprintf(buf, sizeof(buf), "%llu\n", (unsigned long long)total);
+	path = written_path(g->x);
+	diag_clear(&ignored);
+	safefile_write(path, buf, strlen(buf), &ignored);
+	free(path);
+}
 
 /* Whether process pid catches SIGUSR1 (/proc/PID/status SigCgt): fio's, once it set up. */
 static int catches_usr1(pid_t pid)
@@ -225,6 +255,15 @@ static int put_round(const struct seg *g, const struct result_step *st,
 	return rc;
 }
 
+/* A resumed segment's first element: what the resume found (run__segment_resume). */
+static void take_pending(struct orch *x, struct result_step *st)
+{
+	st->lost_before = x->walk.lost_pending;
+	st->new_pass = x->walk.pass_pending;
+	x->walk.lost_pending = 0;
+	x->walk.pass_pending = 0;
+}
+
 /* A round closed: its element made, read back, said and journaled. */
 static int seg_round(void *arg, const struct fiostatus_round *r)
 {
@@ -242,6 +281,7 @@ static int seg_round(void *arg, const struct fiostatus_round *r)
 	st = run__new_element(x, g->step, &g->c);
 	st->seed = g->seed;
 	st->continuous = 1;
+	take_pending(x, st);
 	st->runtime_ms = r->clock_end_ms - r->clock_start_ms;
 	st->started = iso_ms(r->start_epoch_ms);
 	st->ended = iso_ms(r->end_epoch_ms);
@@ -302,7 +342,40 @@ static void drain(struct seg *g)
 static void seg_tick(void *arg)
 {
 	drain(arg);
+	note_written(arg);
 	ask_reports(arg, TICK_MS);
+}
+
+void run__segment_resume(struct orch *x, int si, const struct run_ctx *c, int r,
+			 uint64_t *written0)
+{
+	const struct plan_scope *s = &x->plan.scopes[si];
+	char *path = written_path(x);
+	struct sbuf sb;
+	unsigned long long total = 0;
+	uint64_t lost = 0, cap = run__capacity(x, c);
+
+	sbuf_init(&sb);
+	if (!sbuf_read_file(&sb, path) && sscanf(sb.buf, "%llu", &total) == 1 &&
+	    total > x->walk.written)
+		lost = total - x->walk.written;
+	sbuf_release(&sb);
+	unlink(path);
+	free(path);
+	x->walk.written += lost;
+	x->walk.lost_pending = lost;
+	if (lost)
+		run__say(x, "%s: resumed at round %d: the interrupted round wrote %llu bytes "
+			 "by fio's last report, counted as written\n", s->name, r,
+			 (unsigned long long)lost);
+	x->walk.pass_pending = r > 1 && !strcmp(s->until, "written") &&
+			       x->walk.written - *written0 < cap;
+	if (x->walk.pass_pending) {
+		run__say(x, "%s: the fill was cut in its first pass over the range: it begins "
+			 "again at round %d and writes its whole goal (a new fio process cannot "
+			 "continue the interrupted one's random map)\n", s->name, r);
+		*written0 = x->walk.written;
+	}
 }
 
 /* A FIFO outside the archive (verify refuses special files in it): DIR/status. */
@@ -359,6 +432,7 @@ static int no_round(struct seg *g, struct diag *d)
 
 	g->c.round = g->r0;
 	st = run__new_element(g->x, g->step, &g->c);
+	take_pending(g->x, st);
 	free(st->status);
 	st->status = xstrdup("failed");
 	st->error = xstrdup(g->fio_error ? g->fio_error : "fio ran, but its status reports "
@@ -405,6 +479,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 	g.end_ms = ft.runtime_ms;
 	g.io_total = ft.io_size * (uint64_t)w->numjobs;
 	g.seed = ft.seed = fiorun_seed((uint64_t)x->plan.seed, step, r0);
+	g.written0 = g.noted = x->walk.written;
 	g.c.round = r0;
 	first = run__element_dir((int)x->arc.run.nsteps + 1, w->name, r0);
 	g.dir = xasprintf("%s/%s/fio", x->arc.out, first);
@@ -446,6 +521,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 		rc = x->fio.ops->exec(&eo, &status, d);
 		if (!rc) {
 			drain(&g);
+			note_written(&g);   /* fio's last report, an interrupted one's too */
 			judge(&g, status);
 			if (!g.rc && !g.over && !g.failed && fiostatus_end(g.fs, &g.sd) < 0)
 				g.rc = g.sd.code;
@@ -460,6 +536,12 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 		rc = interrupted(x, w, d);
 	else if (!rc && !g.closed)
 		rc = no_round(&g, d);
+	if (!run__interrupted) {   /* every byte is in an element: nothing to resume from */
+		char *path = written_path(x);
+
+		unlink(path);
+		free(path);
+	}
 	if (g.fd >= 0)
 		close(g.fd);
 	if (fifo) {

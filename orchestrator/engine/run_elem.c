@@ -176,7 +176,8 @@ int run__record(struct orch *x, const struct result_step *st, struct diag *d)
 {
 	struct journal_elem e = { st->index, st->name, st->round, st->status, st->error,
 				  st->started, st->ended, x->walk.written,
-				  st->continuous ? st->runtime_ms : 0 };
+				  st->continuous ? st->runtime_ms : 0, st->seed, st->lost_before,
+				  st->new_pass };
 	struct diag sd;
 	int rc;
 

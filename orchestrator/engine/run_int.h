@@ -131,6 +131,9 @@ struct run_arc {
 /* The walk's own state, carried from element to element. */
 struct run_walk {
 	uint64_t written;            /* bytes written to the target by the run so far */
+	/* What a resumed segment's first element records (run__segment_resume). */
+	uint64_t lost_pending;       /* the interrupted segment's open round's bytes */
+	int pass_pending;            /* it begins the fill's pass again */
 	int fatal;                   /* stop whatever the failure policy says */
 	double started;              /* clock_mono_s() at the run's start */
 	/*
@@ -253,6 +256,18 @@ void run__segment_shape(const struct orch *x, int si, int r, uint64_t written,
 int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 		 uint64_t scope_written, int (*done)(void *arg, int round), void *arg,
 		 int *closed, struct diag *d);
+
+/*
+ * Before the first segment of a resumed run, in continuous scope si at round r
+ * (written0: x->walk.written when the scope began): what fio wrote in the round the
+ * interruption lost, from its last status report (ARCHIVE_SEGMENT_WRITTEN), is
+ * counted into x->walk.written; a fill (until="written") cut in its first pass over
+ * the range begins its pass again (*written0 := now), since a new fio process
+ * cannot continue the interrupted one's random map. Both are said, and recorded
+ * on the next element (lost_before, new_pass).
+ */
+void run__segment_resume(struct orch *x, int si, const struct run_ctx *c, int r,
+			 uint64_t *written0);
 
 /* Rewrites manifest.json and results.csv. */
 int run__save(struct orch *x, struct diag *d);

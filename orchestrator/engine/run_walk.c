@@ -81,6 +81,10 @@ static int replay_element(struct orch *x, struct result_step *st, struct diag *d
 				d->msg);
 	}
 	x->walk.written = e->written_after;
+	st->seed = e->seed;
+	st->lost_before = e->lost_before;   /* written before it, in no element */
+	st->written_before += e->lost_before;
+	st->new_pass = e->new_pass;
 	if (e->runtime_ms) {
 		st->runtime_ms = e->runtime_ms;
 		st->continuous = 1;
@@ -353,6 +357,8 @@ static int run_rounds(struct orch *x, int si, const struct run_ctx *outer, struc
 		if (rd.continuous && x->arc.run.nsteps >= x->arc.replay.nelems) {
 			int closed = 0;
 
+			if (x->arc.replay.nelems && x->arc.run.nsteps == x->arc.replay.nelems)
+				run__segment_resume(x, si, &c, r, &rd.written0);  /* resumed here */
 			rc = run__segment(x, s->first, &c, r, x->walk.written - rd.written0,
 					  close_round, &rd, &closed, d);
 			verdict = rc ? "failed" : rd.verdict;
@@ -366,6 +372,9 @@ static int run_rounds(struct orch *x, int si, const struct run_ctx *outer, struc
 			verdict = "failed";
 			break;
 		}
+		for (size_t e = rd.from; e < x->arc.run.nsteps; e++)  /* a resumed fill's new pass */
+			if (x->arc.run.steps[e].new_pass)
+				rd.written0 = x->arc.run.steps[e].written_before;
 		close_round(&rd, r);
 		verdict = rd.verdict;
 	}

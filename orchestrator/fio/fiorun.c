@@ -567,6 +567,12 @@ static void exec_fio(const struct fiorun_exec_opts *o, int in_fd, int out_fd, in
 	 * hang writing reports nobody reads; `resume` kills its job processes. */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
 		_exit(126);
+	/* Its own process group: a terminal's Ctrl-C reaches ssdbench alone, which
+	 * asks fio to stop with one SIGINT. Two signals at once would let the kernel
+	 * hand the second to fio's helper thread (fio 3.33 leaves it unblocked), whose
+	 * select() then fails and fio ends without its last report. */
+	if (setpgid(0, 0))
+		_exit(126);
 	if (chdir(o->dir))
 		_exit(126);
 	if (in_fd < 0)

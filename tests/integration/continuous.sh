@@ -131,6 +131,10 @@ check "rounds finished before the kill ($done_rounds)" test "$done_rounds" -ge 3
 (cd "$kout" && for i in $(seq "$done_rounds"); do
    find steps -maxdepth 1 -name "$(printf %03d "$i")-*" -exec find {} -type f \;
  done | sort | xargs sha256sum) > "$WORK/before.sha"
+# What fio had written by its last report (journal.written) less what the
+# journal's rounds hold: the bytes of the round the kill lost.
+check "fio's last report noted" test -s "$kout/journal.written"
+lost=$(( $(cat "$kout/journal.written") - $(tail -1 "$kout/journal.jsonl" | jq .written_after) ))
 run_rc "$WORK/r.log" "$WORK/r.err" "$SSDBENCH" resume "$kout"
 [ "$rc" = 0 ] || { cat "$WORK/r.log" "$WORK/r.err" >&2; fail "resume failed ($rc)"; }
 (cd "$kout" && sha256sum -c --quiet "$WORK/before.sha") || fail "finished rounds changed"
@@ -142,6 +146,11 @@ expect_eq "a second fio process from round $((done_rounds + 1))" \
   "steps/001-t-r1/fio $(printf 'steps/%03d-t-r%d/fio' $((done_rounds + 1)) $((done_rounds + 1))) "
 expect_eq "its first round starts anew (no fio-start.json)" \
   "$(test -e "$kout/$(printf 'steps/%03d-t-r%d' $((done_rounds + 1)) $((done_rounds + 1)))/fio-start.json" && echo yes || echo no)" no
+expect_eq "every round keeps its segment's seed" "$(jq '[.steps[] | select(.seed == null)] | length' "$km")" 0
+expect_eq "the resumed rounds' seed is their own segment's" \
+  "$(jq "[.steps[] | .seed] | unique | length" "$km")" 2
+expect_eq "the first resumed round counts what the lost round wrote by fio's last report" \
+  "$(jq ".steps[$done_rounds].lost_before // 0" "$km")" "$lost"
 "$SSDBENCH" verify "$kout" > /dev/null || fail "verify after resume"
 
 # until="time" counts fio's runtime, not its start-up: 3 s of 1 s rounds are 3
