@@ -29,6 +29,8 @@ struct result_series {
 struct result_lat {
 	uint64_t n;
 	double mean_us, p99_us, p999_us, p9999_us, p99999_us, max_us;
+	int max_bound;        /* max_us is the highest bucket (a continuous round in which
+			       * fio's maximum did not rise), not a measured maximum */
 };
 
 struct result_dirstat {
@@ -37,8 +39,11 @@ struct result_dirstat {
 	uint64_t io_bytes;
 	uint64_t total_ios;
 	double clat_mean_us;  /* 0 when no I/O */
+	/* Percentiles: never above the maximum; NAN where fio gave none or the I/Os
+	 * are too few to say anything of it (fewer than 1 / (1 - p): 99.9 % needs 1,000). */
 	double clat_p99_us, clat_p999_us, clat_p9999_us, clat_p99999_us;
 	double clat_max_us;
+	int clat_max_bound;   /* as result_lat.max_bound */
 	struct result_lat resp;   /* response time */
 };
 
@@ -105,6 +110,7 @@ struct result_step {
 	double clat_mean_us, clat_p99_us, clat_p999_us, clat_p9999_us;
 
 	double clat_p99999_us, clat_max_us;
+	int clat_max_bound;   /* as result_lat.max_bound */
 	struct result_lat resp;   /* response time over all directions together */
 	/* json+ histograms per direction; empty when fio's report had no bins: of
 	 * completion latency (clat) and of response time (lat, fio's lat_percentiles). */

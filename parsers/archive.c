@@ -310,11 +310,23 @@ int archive_report_current(const char *dir)
 /* ---- one step --------------------------------------------------------------- */
 
 /* A percentile in µs, or 0 when the histogram has none (no I/O). */
+/*
+ * Whether n I/Os say anything of percentile p: at least one I/O beyond it, n at
+ * least 1 / (1 - p/100) (99.9 %: 1,000 I/Os; 99.999 %: 100,000). Below that, "the
+ * slowest 0.001 %" is the slowest I/O, and the number would only repeat the maximum.
+ */
+static int supported(uint64_t n, double p)
+{
+	return (double)n * (100.0 - p) >= 100.0 - 1e-9;
+}
+
+/* Percentile p of l in µs; NAN where the report has none or n does not support it. */
 static double pct_us(const struct fiojson_lat *l, double p)
 {
 	uint64_t ns = 0;
 
-	return fiojson_lat_percentile(l, p, &ns) == 0 ? (double)ns / 1000.0 : 0;
+	return supported(l->n, p) && fiojson_lat_percentile(l, p, &ns) == 0 ?
+	       (double)ns / 1000.0 : NAN;
 }
 
 /* Every job must have succeeded; fio reports setup and I/O failures per job. */
@@ -353,14 +365,6 @@ static void copy_hist(const struct fiojson_lat *l, struct result_hist *h)
 }
 
 /* Sums the jobs per direction and merges their histograms, then all directions. */
-/* Percentile p of l in µs, or NAN when the report gave neither bins nor that one. */
-static double pct_or_nan(const struct fiojson_lat *l, double p)
-{
-	uint64_t ns = 0;
-
-	return fiojson_lat_percentile(l, p, &ns) == 0 ? (double)ns / 1000.0 : NAN;
-}
-
 /*
  * A response-time summary from a merged latency object: percentiles from its bins
  * (ssdbench asks fio for lat_percentiles), NAN in reports made without them.
@@ -370,10 +374,11 @@ static void fill_resp(const struct fiojson_lat *l, struct result_lat *r)
 	r->n = l->n;
 	r->mean_us = l->n ? l->mean_ns / 1000.0 : 0;
 	r->max_us = (double)l->max_ns / 1000.0;
-	r->p99_us = pct_or_nan(l, 99.0);
-	r->p999_us = pct_or_nan(l, 99.9);
-	r->p9999_us = pct_or_nan(l, 99.99);
-	r->p99999_us = pct_or_nan(l, 99.999);
+	r->max_bound = l->max_bound;
+	r->p99_us = pct_us(l, 99.0);
+	r->p999_us = pct_us(l, 99.9);
+	r->p9999_us = pct_us(l, 99.99);
+	r->p99999_us = pct_us(l, 99.999);
 }
 
 static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
@@ -406,6 +411,7 @@ static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
 		fiojson_lat_release(&resp);
 		ds->clat_mean_us = lat.n ? lat.mean_ns / 1000.0 : 0;
 		ds->clat_max_us = (double)lat.max_ns / 1000.0;
+		ds->clat_max_bound = lat.max_bound;
 		ds->clat_p99_us = pct_us(&lat, 99.0);
 		ds->clat_p999_us = pct_us(&lat, 99.9);
 		ds->clat_p9999_us = pct_us(&lat, 99.99);
@@ -420,6 +426,7 @@ static void fill_stats(const struct fiojson_report *rep, struct result_step *st)
 	st->clat_p9999_us = pct_us(&all, 99.99);
 	st->clat_p99999_us = pct_us(&all, 99.999);
 	st->clat_max_us = (double)all.max_ns / 1000.0;
+	st->clat_max_bound = all.max_bound;
 	fiojson_lat_release(&all);
 	/* the wall time of the I/O (fio < 3.8: its longest direction's) */
 	st->io_ms = 0;

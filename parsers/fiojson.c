@@ -653,6 +653,12 @@ out:
 
 /* ---- percentiles and merging ------------------------------------------------ */
 
+/* A bucket's value is its middle: never above the maximum the I/Os reached. */
+static uint64_t at_most_max(const struct fiojson_lat *l, uint64_t ns)
+{
+	return l->n && l->max_ns && ns > l->max_ns ? l->max_ns : ns;
+}
+
 int fiojson_lat_percentile(const struct fiojson_lat *l, double p, uint64_t *ns)
 {
 	uint64_t total = 0, sum = 0;
@@ -665,14 +671,14 @@ int fiojson_lat_percentile(const struct fiojson_lat *l, double p, uint64_t *ns)
 		for (size_t i = 0; i < l->nbins; i++) {
 			sum += l->bins[i].count;
 			if (sum >= want) {
-				*ns = l->bins[i].ns;
+				*ns = at_most_max(l, l->bins[i].ns);
 				return 0;
 			}
 		}
 	}
 	for (size_t i = 0; i < l->npct; i++) {
 		if (fabs(l->pct[i].pct - p) < 1e-6) {
-			*ns = l->pct[i].ns;
+			*ns = at_most_max(l, l->pct[i].ns);
 			return 0;
 		}
 	}
@@ -729,6 +735,10 @@ void fiojson_lat_merge(struct fiojson_lat *dst, const struct fiojson_lat *src)
 	dst->mean_ns = (n1 * dst->mean_ns + n2 * src->mean_ns) / n;
 	dst->stddev_ns = n > 1 ? sqrt(ss / (n - 1)) : 0;
 	dst->min_ns = src->min_ns < dst->min_ns ? src->min_ns : dst->min_ns;
+	if (src->max_ns > dst->max_ns)          /* the flag of the maximum kept */
+		dst->max_bound = src->max_bound;
+	else if (src->max_ns == dst->max_ns)
+		dst->max_bound = dst->max_bound || src->max_bound;
 	dst->max_ns = src->max_ns > dst->max_ns ? src->max_ns : dst->max_ns;
 	dst->n += src->n;
 	free(dst->pct);

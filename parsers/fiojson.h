@@ -30,6 +30,9 @@ struct fiojson_pct {
  */
 struct fiojson_lat {
 	uint64_t min_ns, max_ns;
+	int max_bound;              /* max_ns is the highest bucket's value (an interval
+				     * in which fio's own maximum did not rise), not a
+				     * measured maximum */
 	double mean_ns, stddev_ns;
 	uint64_t n;                 /* N; total_ios of the direction for fio < 3.18 */
 	struct fiojson_pct *pct;
@@ -122,8 +125,10 @@ void fiojson_lat_release(struct fiojson_lat *l);
 
 /*
  * The p-th percentile (0 < p <= 100) in ns, as fio computes it: the value of the
- * first bin at which the cumulative count reaches p% of the total. Without bins
- * it falls back to the entry of the percentile object for p. Returns 0, or
+ * first bin at which the cumulative count reaches p% of the total, but no more
+ * than max_ns (a bin's value is its bucket's middle, which can pass the maximum
+ * fio measured: fio prints such percentiles; the true one cannot be). Without
+ * bins it falls back to the entry of the percentile object for p. Returns 0, or
  * -SB_ENOENT when neither source has it (no I/O, or p not in fio's list).
  */
 int fiojson_lat_percentile(const struct fiojson_lat *l, double p, uint64_t *ns);

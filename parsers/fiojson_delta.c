@@ -49,10 +49,12 @@ static int subtract_bins(struct fiojson_lat *end, const struct fiojson_lat *star
 /*
  * end becomes the I/Os of end that start did not hold yet: N, the mean and the
  * standard deviation from both reports' sums and sums of squares, the bins
- * subtracted, min and max the lowest and highest bucket left (fio's reports keep
- * no per-interval extremes; without bins they stay end's). The percentile object
- * is dropped: percentiles come from the bins. Returns 0, or -1 when start holds
- * more than end.
+ * subtracted, min the lowest bucket left. max is fio's own maximum when it rose
+ * since start (then it was reached in the interval: exact); else fio keeps no
+ * per-interval extreme, and max is the highest bucket left, no more than fio's
+ * maximum, flagged max_bound (without bins: fio's maximum, a bound too). The
+ * percentile object is dropped: percentiles come from the bins. Returns 0, or -1
+ * when start holds more than end.
  */
 static int lat_since(struct fiojson_lat *end, const struct fiojson_lat *start)
 {
@@ -75,11 +77,14 @@ static int lat_since(struct fiojson_lat *end, const struct fiojson_lat *start)
 	end->mean_ns = end->n ? s1 / n : 0;
 	end->stddev_ns = end->n > 1 ? sqrt(fmax(0, (s2 - n * end->mean_ns * end->mean_ns) /
 						  (n - 1))) : 0;
+	end->max_bound = start->n && end->max_ns <= start->max_ns;
 	if (end->nbins) {
 		end->min_ns = end->bins[0].ns;
-		end->max_ns = end->bins[end->nbins - 1].ns;
+		if (end->max_bound && end->bins[end->nbins - 1].ns < end->max_ns)
+			end->max_ns = end->bins[end->nbins - 1].ns;
 	} else if (!end->n) {
 		end->min_ns = end->max_ns = 0;
+		end->max_bound = 0;
 	}
 	return 0;
 }

@@ -579,6 +579,28 @@ static void test_merge_stats(void **state)
 	fiojson_lat_release(&m);
 }
 
+/*
+ * A bin's value is its bucket's middle: fio measured a maximum of 350 ns inside the
+ * bucket of 400, so the 100th percentile is 350, not 400; lower ones are the bins'.
+ */
+static void test_percentile_at_most_max(void **state)
+{
+	struct fiojson_bin b[] = { { 100, 5 }, { 200, 3 }, { 400, 2 } };
+	struct fiojson_lat l = { .min_ns = 90, .max_ns = 350, .mean_ns = 180, .n = 10,
+				 .bins = b, .nbins = 3 };
+	uint64_t ns = 0;
+
+	(void)state;
+	assert_int_equal(fiojson_lat_percentile(&l, 50.0, &ns), 0);
+	assert_int_equal(ns, 100);
+	assert_int_equal(fiojson_lat_percentile(&l, 80.0, &ns), 0);
+	assert_int_equal(ns, 200);
+	assert_int_equal(fiojson_lat_percentile(&l, 81.0, &ns), 0);
+	assert_int_equal(ns, 350);
+	assert_int_equal(fiojson_lat_percentile(&l, 100.0, &ns), 0);
+	assert_int_equal(ns, 350);
+}
+
 static void test_missing_file(void **state)
 {
 	struct fiojson_report r;
@@ -608,6 +630,7 @@ int main(void)
 		cmocka_unit_test(test_concatenated),
 		cmocka_unit_test(test_fio2_units),
 		cmocka_unit_test(test_merge_stats),
+		cmocka_unit_test(test_percentile_at_most_max),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_jobs_apart),
 		cmocka_unit_test(test_job_error_located),

@@ -32,6 +32,7 @@ struct seen {
 	double logged[FIOJSON_NDIRS];     /* I/Os the per-second iops rows stand for */
 	int contiguous;
 	int stop_at;                      /* return 1 at this round (0: never) */
+	int bound, risen;                 /* later rounds' directions: max a bucket's, fio's */
 };
 
 static uint64_t dir_ios(const struct fiojson_report *r, int k)
@@ -83,11 +84,13 @@ static int on_round(void *arg, const struct fiostatus_round *r)
 	if (r->start)
 		assert_int_equal(fiojson_parse_buf(r->start, r->start_len, "start", &start, &d), 0);
 	{
-		uint64_t e[FIOJSON_NDIRS], b[FIOJSON_NDIRS];
+		uint64_t e[FIOJSON_NDIRS], b[FIOJSON_NDIRS], em[FIOJSON_NDIRS], bm[FIOJSON_NDIRS];
 
 		for (int k = 0; k < FIOJSON_NDIRS; k++) {
 			e[k] = dir_ios(&end, k);
 			b[k] = r->start ? dir_ios(&start, k) : 0;
+			em[k] = end.jobs[0].dir[k].clat.max_ns;   /* fio's, since it began */
+			bm[k] = r->start ? start.jobs[0].dir[k].clat.max_ns : 0;
 		}
 		if (r->start)
 			assert_int_equal(fiojson_report_since(&end, &start, "end", &d), 0);
@@ -105,6 +108,22 @@ static int on_round(void *arg, const struct fiostatus_round *r)
 				assert_true(l->min_ns <= l->mean_ns && l->mean_ns <= l->max_ns);
 			if (k < 2)
 				assert_true(end.jobs[0].dir[k].lat.n == l->n); /* lat_percentiles=1 */
+			/* The round's maximum: fio's own when it rose in the round, else a
+			 * bucket's, flagged, below fio's; no percentile above it. */
+			if (l->n && r->start) {
+				uint64_t ns = 0;
+
+				assert_int_equal(l->max_bound, em[k] <= bm[k]);
+				if (!l->max_bound)
+					assert_int_equal(l->max_ns, em[k]);
+				assert_true(l->max_ns <= em[k]);
+				for (double p = 50; p <= 100; p += p < 99 ? 49 : 0.25) {
+					assert_int_equal(fiojson_lat_percentile(l, p, &ns), 0);
+					assert_true(ns <= l->max_ns);
+				}
+				s->bound += l->max_bound;
+				s->risen += !l->max_bound;
+			}
 		}
 	}
 	sum_rows(r->log[FIOSTATUS_IOPS], s->logged);
@@ -148,6 +167,7 @@ static void cut_whole_stream(size_t chunk, int planned)
 	/* 4 s of 1 s rounds: 4 rounds; the final report, ~0.1 s after the fourth
 	 * second's, ends round 4 even when more rounds were planned. */
 	assert_int_equal(s.n, 4);
+	assert_true(s.bound + s.risen > 0);   /* the maxima above were checked */
 	assert_int_equal(fiostatus_rounds(fs), 4);
 	assert_true(s.last_flag);
 	assert_true(s.contiguous);

@@ -112,6 +112,7 @@
 	X(M_WSAT_TGBW_LOG,  "wsat-tgbw-log") \
 	X(M_WSAT_RESP,      "wsat-resp") \
 	X(M_WSAT_SUB,       "wsat-sub") \
+	X(M_WSAT_MAX_BOUND, "wsat-max-bound") \
 	X(M_TGBW,           "tgbw") \
 	X(M_TGBW_LOG,       "tgbw-log") \
 	X(M_TGBW_LAST,      "tgbw-last") \

@@ -21,20 +21,28 @@ struct wsat_point {
 	double tgbw;      /* GB (10^9 B) written since the scope began, at its end */
 	double iops;      /* every direction */
 	double resp[3];   /* mean, 99.999 %, max response time in µs; NAN when none */
+	int max_bound;    /* resp[2] is the highest bucket, not a measured maximum */
 };
 
 /*
- * The round's response time: mean, p99.999 (from the json+ bins), max; each of
- * completion latency when fio reported no response time (no lat numbers or bins).
+ * The round's response time: mean, p99.999 (from the json+ bins; only with the
+ * 100,000 I/Os it needs, and never above the maximum), max; each of completion
+ * latency when fio reported no response time (no lat numbers or bins). *bound: the
+ * max is a bucket's value, not a measured one (result_lat.max_bound).
  */
-static void round_resp(const struct result_step *st, double out[3])
+static void round_resp(const struct result_step *st, double out[3], int *bound)
 {
 	struct result_hist h = { 0 };
+	uint64_t n = 0;
 
 	qos_merge(st, qos_has_resp(st), &h);
+	for (size_t i = 0; i < h.n; i++)
+		n += h.count[i];
 	out[0] = st->resp.n ? st->resp.mean_us : st->clat_mean_us;
-	out[1] = qos_percentile(&h, 99.999);
 	out[2] = st->resp.n ? st->resp.max_us : st->clat_max_us;
+	*bound = st->resp.n ? st->resp.max_bound : st->clat_max_bound;
+	out[1] = n >= 100000 ? fmin(qos_percentile(&h, 99.999), out[2] > 0 ? out[2] : INFINITY)
+			     : NAN;
 	for (int i = 0; i < 3; i++)
 		if (!(out[i] > 0))
 			out[i] = NAN;
@@ -66,7 +74,7 @@ static struct wsat_point *wsat_points(const struct report *r, const struct resul
 				   st->dir_stat[RESULT_WRITE].io_bytes) / 1e9;
 		for (int d = 0; d < RESULT_NDIRS; d++)
 			q->iops += st->dir_stat[d].iops;
-		round_resp(st, q->resp);
+		round_resp(st, q->resp, &q->max_bound);
 		(*n)++;
 	}
 	return p;
@@ -163,6 +171,23 @@ static void wsat_pages(struct report *r, const struct result_scope *s, size_t nt
 		for (size_t i = 0; i < n; i++)
 			v[i] = p[i].resp[k];
 		add_points(c, r->msg[resp_msg[k]], chart_palette(k + 1), gb, v, n, 0);
+	}
+	{
+		size_t nb = 0;
+		char a[24], b[24];
+		const char *av[2] = { a, b };
+
+		for (size_t i = 0; i < n; i++)
+			nb += p[i].max_bound != 0;
+		if (nb) {   /* say which maxima are a bucket's, not measured */
+			char *note;
+
+			snprintf(a, sizeof(a), "%zu", nb);
+			snprintf(b, sizeof(b), "%zu", n);
+			note = msg_subst(r->msg[M_WSAT_MAX_BOUND], av, 2);
+			chart_set_note(c, note);
+			free(note);
+		}
 	}
 	add_page(r, c, "resp", nth);
 	free(t);

@@ -91,4 +91,29 @@ snia_smoke_copy() {
 run_ok() {
   "$SSDBENCH" run "$1" --out "$2" "${@:3}" > "$WORK/run.log" 2>&1 ||
     { cat "$WORK/run.log" >&2; fail "run failed"; }
+  [ -f "$2/results.csv" ] && percentiles_ok "$2/results.csv"
+  return 0
+}
+
+# percentiles_ok CSV: in every row of a results.csv, each latency group's (clat,
+# read_clat, write_clat, lat, read_lat, write_lat) percentiles that are there rise
+# from 99 % to 99.999 % and none is above that group's maximum (a bucket's middle
+# can be; the percentile cannot).
+percentiles_ok() {
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    { split("clat read_clat write_clat lat read_lat write_lat", g, " ")
+      for (k = 1; k <= 6; k++) {
+        m = col[g[k] "_max_us"]; if (!m || $m == "") continue
+        prev = 0
+        split("p99 p99.9 p99.99 p99.999", p, " ")
+        for (j = 1; j <= 4; j++) {
+          c = col[g[k] "_" p[j] "_us"]; if (!c || $c == "") continue
+          if ($c + 0 < prev || $c + 0 > $m + 0) {
+            printf "row %d: %s_%s_us %s (before it %s, max %s)\n", NR - 1, g[k], p[j], $c, prev, $m
+            bad = 1
+          }
+          prev = $c + 0
+        }
+      } }
+    END { exit bad }' "$1" || fail "$1: a percentile out of order or above its maximum"
 }

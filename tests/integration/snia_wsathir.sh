@@ -46,18 +46,28 @@ pdftotext -layout "$WORK/wsat.pdf" "$WORK/wsat.txt"
 for t in "WSAT: IOPS against time" "WSAT: IOPS against total GB written" \
   "WSAT: IOPS against total GB written (log)" "WSAT: response time against total GB written" \
   "TGBW: total GB written (1 GB = 10^9 B)" "TGBW: total GB written (log, 1 GB = 10^9 B)" \
-  "Maximum" "99.999 %" "Average"; do
+  "Maximum" "Average"; do
   check "WSAT PDF text: $t" grep -qF "$t" "$WORK/wsat.txt"
 done
 # Every round's write bytes: its fio.json less its fio-start.json (continuous rounds).
 scope=$(jq -r '.scopes[] | select(.until == "written") | .name' "$w/manifest.json")
 sum=0
 rounds=0
+big=0   # rounds with the 100,000 I/Os a 99.999 % needs
 for d in $(jq -r --arg s "$scope" '.steps[] | select(.scope == $s and .status == "ok") | .dir' \
   "$w/manifest.json"); do
   sum=$((sum + $(fio_sum "$w/$d" '[.jobs[].write.io_bytes] | add')))
+  [ "$(fio_sum "$w/$d" '[.jobs[] | .read.total_ios + .write.total_ios] | add')" -ge 100000 ] &&
+    big=$((big + 1))
   rounds=$((rounds + 1))
 done
+# 99.999 % is drawn for the rounds with 100,000 I/Os or more, and only then named.
+if [ "$big" -gt 0 ]; then
+  check "WSAT PDF text: 99.999 % ($big rounds of 100,000 I/Os)" grep -qF "99.999 %" "$WORK/wsat.txt"
+else
+  check "WSAT PDF: no 99.999 % from rounds of fewer than 100,000 I/Os" \
+    sh -c "! grep -qF '99.999 %' '$WORK/wsat.txt'"
+fi
 # One round or more: how many the smoke fill takes depends on the machine's speed.
 check "WSAT has rounds ($rounds)" test "$rounds" -ge 1
 want=$(awk -v b="$sum" 'BEGIN { g = b / 1e9; d = g < 10 ? 3 : g < 1000 ? 1 : 0; printf "%.*f", d, g }')

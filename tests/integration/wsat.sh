@@ -50,7 +50,13 @@ check "DriveMaster score in (0, 1] ($score)" awk -v s="$score" 'BEGIN { exit !(s
 for dir in read write; do
   r=$(jq -r ".steps[] | select(.name == \"qos-rnd4k-q1-$dir\") | .index" "$m")
   vals="$(csv_get "$out/results.csv" "$r" ${dir}_clat_p99_us) $(csv_get "$out/results.csv" "$r" ${dir}_clat_p99.9_us) $(csv_get "$out/results.csv" "$r" ${dir}_clat_p99.99_us) $(csv_get "$out/results.csv" "$r" ${dir}_clat_p99.999_us)"
-  check "$dir QoS ordered ($vals)" awk -v v="$vals" 'BEGIN { n = split(v, a, " "); if (n != 4 || a[1] <= 0) exit 1; for (i = 2; i <= n; i++) if (a[i] < a[i-1]) exit 1 }'
+  ios=$(jq ".jobs[0].$dir.total_ios" "$out/$(jq -r ".steps[$((r - 1))].dir" "$m")/fio.json")
+  max=$(csv_get "$out/results.csv" "$r" ${dir}_clat_max_us)
+  # a percentile p where the I/Os support it (n >= 1 / (1 - p)), each one ordered,
+  # none above the maximum
+  want=$(awk -v n="$ios" 'BEGIN { print (n >= 100) + (n >= 1000) + (n >= 10000) + (n >= 100000) }')
+  check "$dir QoS ordered ($vals; $ios I/Os: $want percentiles, max $max)" awk -v v="$vals" -v w="$want" -v m="$max" \
+    'BEGIN { n = split(v, a, " "); if (n != w || a[1] <= 0) exit 1; for (i = 2; i <= n; i++) if (a[i] < a[i-1]) exit 1; if (a[n] > m) exit 1 }'
   check "$dir max latency" awk -v m="$(csv_get "$out/results.csv" "$r" ${dir}_clat_max_us)" 'BEGIN { exit !(m > 0) }'
 done
 # The consistency step's dispersion plots the 50/50 mix's total, not one direction.
