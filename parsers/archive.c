@@ -20,6 +20,7 @@
 #include "fiolog.h"
 #include "safefile.h"
 #include "sbuf.h"
+#include "vocab.h"
 #include "xalloc.h"
 
 /* ---- manifest ----------------------------------------------------------- */
@@ -613,8 +614,10 @@ static void complete_tail(const struct fiojson_report *rep, struct result_step *
 }
 
 /*
- * What follows from the measurements: each direction's consistency and the
- * cumulative bytes written per second. Each logged second adds bw x its length;
+ * What follows from the measurements: each direction's consistency (not for a
+ * replay: its seconds follow the trace's own ups and downs, and a score of their
+ * steadiness would say nothing of the drive's) and the cumulative bytes written
+ * per second. Each logged second adds bw x its length;
  * the last sample is then set to fio's own total, which also counts the final
  * partial second the log may leave out.
  */
@@ -625,16 +628,17 @@ static void derive(struct result_step *st)
 
 	size_t n = 0;
 	double *total;
+	int replay = vocab_find(step_kind_names, st->kind) == STEP_REPLAY;
 
 	for (int k = 0; k < RESULT_NDIRS; k++) {
-		consistency_compute(st->iops[k].v, st->iops[k].n, 60, &st->cons[k]);
+		consistency_compute(st->iops[k].v, replay ? 0 : st->iops[k].n, 60, &st->cons[k]);
 		n = st->iops[k].n > n ? st->iops[k].n : n;
 	}
 	total = xcalloc(n ? n : 1, sizeof(*total));
 	for (int k = 0; k < RESULT_NDIRS; k++)
 		for (size_t i = 0; i < st->iops[k].n; i++)
 			total[i] += st->iops[k].v[i];
-	consistency_compute(total, n, 60, &st->cons_total);
+	consistency_compute(total, replay ? 0 : n, 60, &st->cons_total);
 	free(total);
 	result_series_release(&st->written);
 	for (size_t i = 0; i < bw->n; i++) {

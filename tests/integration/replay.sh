@@ -153,6 +153,9 @@ for t in $shipped; do
     expect_eq "$name: fio's reads, writes, trims (count bytes) are the capture's" \
       "$(jq -r '.jobs[0] | [.read, .write, .trim] | map("\(.total_ios) \(.io_bytes)") | join(" ")' "$dir/fio.json")" \
       "$(blk_dirs "$trace")"
+    idx=$(jq -r --arg n "$name" '.steps[] | select(.name == $n) | .index' "$WORK/run/manifest.json")
+    expect_eq "$name: no consistency score for a replay (its pace is the trace's)" \
+      "$(csv_get "$WORK/run/results.csv" "$idx" drivemaster_score)$(csv_get "$WORK/run/results.csv" "$idx" iops_avg)" ""
     expect_eq "$name: recorded fit" "$(jq -r --arg n "$name" '.steps[] | select(.name == $n) |
       "\(.replay_fit) \(.replay_scale) \(.trace_ios)"' "$WORK/run/manifest.json")" \
       "$([ "$f" -gt 1 ] && echo scale || echo none) $f $want_ios"
