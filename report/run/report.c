@@ -226,10 +226,10 @@ static char *fmt_mbs(double bw)
 
 static char *fmt_lat(double us)
 {
-	if (!(us > 0))
-		return xstrdup("–");
 	char num[40];
 
+	if (!(us > 0))
+		return xstrdup("–");
 	if (us < 1000)
 		return xasprintf("%s µs", chart_format_fixed(us, us < 100 ? 1 : 0, num, sizeof(num)));
 	return xasprintf("%s ms", chart_format_fixed(us / 1000, us < 1e4 ? 2 : us < 1e5 ? 1 : 0,
