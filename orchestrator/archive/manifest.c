@@ -282,14 +282,15 @@ struct column {
 	int prec;          /* decimals */
 };
 
+/* A direction without I/O has no rate: empty, not 0.00 (a write test reads nothing). */
 static double c_iops(const struct result_step *st, int dir)
 {
-	return st->dir_stat[dir].iops;
+	return st->dir_stat[dir].total_ios ? st->dir_stat[dir].iops : NAN;
 }
 
 static double c_mbps(const struct result_step *st, int dir)
 {
-	return st->dir_stat[dir].bw_bytes / 1e6;
+	return st->dir_stat[dir].total_ios ? st->dir_stat[dir].bw_bytes / 1e6 : NAN;
 }
 
 static double c_qos(const struct result_step *st, int which)
