@@ -51,6 +51,14 @@ static void write_head(void *arg, struct html *h)
 		report__capacity_text(run, cap, sizeof(cap));
 	html_heading(h, 2, m[M_H_FACTS]);
 	html_facts(h, facts, sizeof(facts) / sizeof(facts[0]) / 2);
+	{   /* the cover's header, as the PDF has it */
+		char **kv;
+		size_t n = report__header_rows(hd->r, &kv);
+
+		html_heading(h, 2, m[M_HDR_TITLE]);
+		html_facts(h, (const char *const *)kv, n);
+		report__header_free(kv, n);
+	}
 	if (hd->steps)
 		html_table(h, hd->steps);
 	html_heading(h, 2, m[M_H_CHARTS]);

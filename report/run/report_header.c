@@ -399,6 +399,29 @@ static double font_h(const struct report *r, enum chart_font f)
 	return h;
 }
 
+size_t report__header_rows(const struct report *r, char ***kv)
+{
+	struct hdr h;
+	size_t n;
+
+	build(r, &h);
+	n = h.n;
+	*kv = xcalloc(2 * n + 1, sizeof(**kv));
+	for (size_t i = 0; i < n; i++) {
+		(*kv)[2 * i] = xstrdup(h.rows[i].label);
+		(*kv)[2 * i + 1] = xstrdup(h.rows[i].value);
+	}
+	hdr_free(&h);
+	return n;
+}
+
+void report__header_free(char **kv, size_t n)
+{
+	for (size_t i = 0; i < 2 * n; i++)
+		free(kv[i]);
+	free(kv);
+}
+
 double report__header_height(const struct report *r)
 {
 	struct hdr h;

@@ -78,6 +78,13 @@ void report__add_temp(const struct report *r, struct chart *c, const double *x,
 /* report_header.c, the SNIA report header on the cover (above report_ctx.c) */
 /* The height the header takes on the cover, points. */
 double report__header_height(const struct report *r);
+/*
+ * The header's rows (the ones the cover draws) as label, value pairs: *kv gets 2 x n
+ * strings, label then value, to release with report__header_free(). The HTML
+ * article and the workbook's summary state them as the PDF does.
+ */
+size_t report__header_rows(const struct report *r, char ***kv);
+void report__header_free(char **kv, size_t n);
 /* Draws the header w points wide with its top at (x, y). */
 void report__header_draw(const struct report *r, struct gfx *g, double x, double y,
 			 double w);

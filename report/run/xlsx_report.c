@@ -77,6 +77,16 @@ static void summary(struct xlsx *x, const struct report *r)
 	row(x, ws, &rw, "fio", run->fio_version);
 	row(x, ws, &rw, "ioengine", run->ioengine);
 	row(x, ws, &rw, "ssdbench", msg_or(run->ssdbench_version, SSDBENCH_VERSION));
+	{   /* the cover's header, as the PDF has it */
+		char **kv;
+		size_t n = report__header_rows(r, &kv);
+
+		rw++;
+		worksheet_write_string(ws, rw++, 0, m[M_HDR_TITLE], x->bold);
+		for (size_t i = 0; i < n; i++)
+			row(x, ws, &rw, kv[2 * i], kv[2 * i + 1]);
+		report__header_free(kv, n);
+	}
 	worksheet_write_string(ws, rw + 1, 0, r->doc.footer ? r->doc.footer : "", NULL);
 }
 

@@ -28,6 +28,27 @@ for f in "$WORK/h"/*; do
   check "$(basename "$f") is the same on a second render" cmp -s "$f" "$WORK/h2/$(basename "$f")"
 done
 
+# The cover's SNIA header in the article as in the PDF: each row's label and value
+# under its heading (html5lib), each value in the PDF's text (whitespace aside).
+pdftotext "$WORK/r.pdf" - | tr -s ' \n' '  ' > "$WORK/r.txt"
+$PY - "$WORK/h/index.html" "$WORK/r.txt" "$(sed -n 's:.*<string id="hdr-title">\(.*\)</string>.*:\1:p' \
+  "$SRC/templates/i18n/zh-TW.xml")" << 'PYEOF' || fail "the SNIA header in the article is not the PDF's"
+import sys, html5lib
+NS = "{http://www.w3.org/1999/xhtml}"
+doc = html5lib.parse(open(sys.argv[1], "rb").read())
+pdf = " ".join(open(sys.argv[2], encoding="utf-8").read().split())
+body = doc.find(NS + "body")
+kids = list(body.iter())
+h2 = [e for e in kids if e.tag == NS + "h2" and "".join(e.itertext()) == sys.argv[3]]
+assert h2, "no heading " + sys.argv[3]
+dl = kids[kids.index(h2[0]) + 1:]
+dl = [e for e in dl if e.tag == NS + "dl"][0]
+vals = [" ".join("".join(e.itertext()).split()) for e in dl if e.tag == NS + "dd"]
+assert len(vals) >= 3, vals
+for v in vals:
+    assert v[:24] in pdf, "not in the PDF: " + v
+PYEOF
+
 # The checks both bundles share: argv: bundle, the --svg folder of the same render,
 # tables the HTML has besides the SVG ones. Prints the parsed tables as JSON lines.
 cat > "$WORK/bundle.py" << 'PYEOF'

@@ -23,6 +23,26 @@ cp -r "$A" "$WORK/a"
   --png "$WORK/png2" --xlsx "$WORK/r2.xlsx" > /dev/null 2>&1 || fail "report --xlsx again"
 check "the workbook is the same on a second write" cmp -s "$WORK/r.xlsx" "$WORK/r2.xlsx"
 mkdir "$WORK/z" && (cd "$WORK/z" && unzip -q "$WORK/r.xlsx") || fail "the .xlsx is no zip"
+# The summary holds the cover's SNIA header as the PDF has it: under its heading, each
+# row's value in the PDF's text (whitespace aside), three rows at least.
+pdftotext "$WORK/r.pdf" - | tr -s ' \n' '  ' > "$WORK/r.txt"
+$PY - "$WORK/r.xlsx" "$WORK/r.txt" "$(sed -n 's:.*<string id="hdr-title">\(.*\)</string>.*:\1:p' \
+  "$SRC/templates/i18n/zh-TW.xml")" << 'PYEOF' || fail "the SNIA header in the workbook is not the PDF's"
+import sys, openpyxl
+ws = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
+pdf = " ".join(open(sys.argv[2], encoding="utf-8").read().split())
+rows = [r[:2] for r in ws.iter_rows(values_only=True)]
+at = [i for i, r in enumerate(rows) if r[0] == sys.argv[3]]
+assert at, "no heading " + sys.argv[3]
+vals = []
+for k, v in rows[at[0] + 1:]:
+    if k is None and v is None:
+        break
+    vals.append(" ".join(str(v).split()))
+assert len(vals) >= 3, vals
+for v in vals:
+    assert v[:24] in pdf, "not in the PDF: " + v
+PYEOF
 nsvg=$(ls "$WORK/svg"/*.svg | wc -l)
 ncharts=$(ls "$WORK/z/xl/charts"/chart*.xml | wc -l)
 nsteps=$(ls -d "$WORK/a"/steps/*/ | while read -r d; do [ -s "$d/series.csv" ] && echo; done | wc -l)
