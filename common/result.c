@@ -267,3 +267,8 @@ double result_replay_mbps(const struct result_step *st)
 		bytes += st->dir_stat[dd].io_bytes;
 	return st->io_ms ? (double)bytes / ((double)st->io_ms / 1000.0) / 1e6 : NAN;
 }
+
+int result_pct_supported(double n, double p)
+{
+	return n * (100.0 - p) >= 100.0 - 1e-9;
+}

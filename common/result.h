@@ -272,6 +272,12 @@ void result_hist_release(struct result_hist *h);
 /* 1 when fio measured the element: a workload, precondition or replay (purge, idle and probe
  * elements have no fio.json and no numbers). */
 int result_step_measured(const struct result_step *st);
+/*
+ * Whether n I/Os say anything of percentile p: n at least 1 / (1 - p/100), at
+ * least one I/O beyond it (99.9 %: 1,000 I/Os; 99.999 %: 100,000). Below that,
+ * "the slowest 0.001 %" is the slowest I/O: the number would only repeat the maximum.
+ */
+int result_pct_supported(double n, double p);
 
 /* Direction names as fio writes them: "read", "write", "trim". */
 const char *result_dir_name(enum result_dir d);

@@ -310,23 +310,12 @@ int archive_report_current(const char *dir)
 
 /* ---- one step --------------------------------------------------------------- */
 
-/* A percentile in µs, or 0 when the histogram has none (no I/O). */
-/*
- * Whether n I/Os say anything of percentile p: at least one I/O beyond it, n at
- * least 1 / (1 - p/100) (99.9 %: 1,000 I/Os; 99.999 %: 100,000). Below that, "the
- * slowest 0.001 %" is the slowest I/O, and the number would only repeat the maximum.
- */
-static int supported(uint64_t n, double p)
-{
-	return (double)n * (100.0 - p) >= 100.0 - 1e-9;
-}
-
 /* Percentile p of l in µs; NAN where the report has none or n does not support it. */
 static double pct_us(const struct fiojson_lat *l, double p)
 {
 	uint64_t ns = 0;
 
-	return supported(l->n, p) && fiojson_lat_percentile(l, p, &ns) == 0 ?
+	return result_pct_supported((double)l->n, p) && fiojson_lat_percentile(l, p, &ns) == 0 ?
 	       (double)ns / 1000.0 : NAN;
 }
 

@@ -88,7 +88,7 @@ static void add_qos_marks(struct chart *c, const struct result_hist *h,
 		char *label, num[40];
 
 		/* 99.99 % needs 10,000 I/Os before it says anything. */
-		if (!isfinite(us) || total * (1 - p / 100) < 1 - 1e-9)
+		if (!isfinite(us) || !result_pct_supported(total, p))
 			continue;
 		label = us < 1000 ? xasprintf("%s%g%%: %s µs", prefix, p,
 					      chart_format_fixed(us, us < 100 ? 1 : 0, num, sizeof(num)))

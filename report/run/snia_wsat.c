@@ -33,16 +33,13 @@ struct wsat_point {
 static void round_resp(const struct result_step *st, double out[3], int *bound)
 {
 	struct result_hist h = { 0 };
-	uint64_t n = 0;
 
 	qos_merge(st, qos_has_resp(st), &h);
-	for (size_t i = 0; i < h.n; i++)
-		n += h.count[i];
 	out[0] = st->resp.n ? st->resp.mean_us : st->clat_mean_us;
 	out[2] = st->resp.n ? st->resp.max_us : st->clat_max_us;
 	*bound = st->resp.n ? st->resp.max_bound : st->clat_max_bound;
-	out[1] = n >= 100000 ? fmin(qos_percentile(&h, 99.999), out[2] > 0 ? out[2] : INFINITY)
-			     : NAN;
+	out[1] = result_pct_supported((double)qos_total(&h), 99.999) ?
+		 fmin(qos_percentile(&h, 99.999), out[2] > 0 ? out[2] : INFINITY) : NAN;
 	for (int i = 0; i < 3; i++)
 		if (!(out[i] > 0))
 			out[i] = NAN;
