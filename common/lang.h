@@ -28,6 +28,8 @@ enum lang {
 
 /* The language of a report when none is asked for: Traditional Chinese. */
 #define LANG_DEFAULT LANG_ZH_TW
+/* Its tag, for help texts (test_common holds it to lang_default()). */
+#define LANG_DEFAULT_TAG "zh-TW"
 
 /* l's tag ("zh-TW"); NULL past the last. */
 const char *lang_tag(enum lang l);

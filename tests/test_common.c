@@ -332,6 +332,7 @@ static void test_lang(void **state)
 		assert_int_equal(lang_base(base[i].tag), base[i].want);
 	assert_int_equal(lang_base(NULL), LANG_DEFAULT);
 	assert_string_equal(lang_default(), "zh-TW");
+	assert_string_equal(lang_default(), LANG_DEFAULT_TAG);
 	assert_string_equal(lang_tag(LANG_EN), "en");
 	assert_string_equal(lang_tag(LANG_ZH_CN), "zh-CN");
 	assert_null(lang_tag(LANG_N));

@@ -467,7 +467,7 @@ static void test_template(void **state)
 	char *tpl = path_in(f, "mine.xml"), *pdf = path_in(f, "report.pdf");
 	char *charts = path_in(f, "charts"), *p;
 	struct report_opts o = { pdf, charts, 700, "en", NULL };
-	struct report_extra x = { .png_2x = 1, .date = "2026-01-02T03:04:05Z",
+	struct report_extra x = { .out = { .png_2x = 1, .date = "2026-01-02T03:04:05Z" },
 				  .template_path = tpl };
 	FILE *fp = fopen(tpl, "w");
 	struct sbuf sb;

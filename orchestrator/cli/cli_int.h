@@ -12,6 +12,8 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "doc.h"
+#include "lang.h"
 #include "tmpl.h"
 
 #define CLI_EXIT_USAGE 2
@@ -53,7 +55,8 @@ struct cli_cmd {
  * --date, the PDF's date, for every command that writes a document; dflt says what
  * stands in without --date and $SOURCE_DATE_EPOCH (cli__date()).
  */
-#define CLI_OPT_DATE(dflt) { "date", 0, "DATE", 0, "date stamped into the PDF, ISO 8601 " \
+#define CLI_OPT_DATE(dflt) { "date", 0, "DATE", 0, "date stamped into the PDF and the " \
+			     "workbook, ISO 8601 " \
 			     "(YYYY-MM-DDTHH:MM:SSZ; default: $SOURCE_DATE_EPOCH, else " \
 			     dflt ")" }
 /*
@@ -63,7 +66,7 @@ struct cli_cmd {
  */
 int cli__date(const struct cli_cmd *c, const struct cli_parsed *p, char *buf, size_t n,
 	      const char **date);
-/* the size options report and compare share (cli_sizes.c). */
+/* the size options every document command shares (cli_sizes.c). */
 #define CLI_OPTS_SIZES \
 	{ "preset", 0, "NAME", 0, "what the charts are made for: print (a vector PDF per " \
 	  "chart too), web (laid out 700 px wide, text 11 px or more, plus NAME@2x.png) or " \
@@ -80,15 +83,27 @@ struct cli_sizes {
 };
 /* Reads CLI_OPTS_SIZES into s; -1 to go on, else the usage error's exit code. */
 int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_sizes *s);
-struct doc_out;
+/* --svg, --png, --xlsx, --html: a row per output format of DOC_FORMATS_OPTIONS. */
+#define CLI_OPT_FORMAT__ROW(e, name, arg, fn, help) { name, 0, arg, 0, help },
+#define CLI_OPT_LANG__TAG(e, tag, aliases) " " tag
 /*
- * The options of a one-file document (plot, trace plot) into o: -o (dflt when not
- * given; .svg, .pdf or .png), one --lang, the sizes (cli__sizes()), --date (cli__date(),
- * else 1970), --xlsx, --html.
+ * What every command that writes a document (report, compare, plot, trace plot)
+ * takes, besides its -o: the languages (dflt_lang: what stands in without --lang),
+ * the sizes, --date (dflt_date, as CLI_OPT_DATE) and a row per output format.
+ */
+#define CLI_OPTS_DOC(dflt_lang, dflt_date)                                             \
+	{ "lang", 'l', "L[,L...]", 0, "text languages, comma-separated, from:"        \
+	  LANGS(CLI_OPT_LANG__TAG) " (default: " dflt_lang "); several: each FILE "    \
+	  "goes to FILE's folder/LANG/, each DIR's files to DIR/LANG/" },              \
+	DOC_FORMATS_OPTIONS(CLI_OPT_FORMAT__ROW)                                        \
+	CLI_OPTS_SIZES, CLI_OPT_DATE(dflt_date)
+/*
+ * The options of CLI_OPTS_DOC into o, and -o as format main (DOC_PDF or DOC_ONE:
+ * .svg, .pdf or .png), dflt when not given (NULL: none).
  * Returns -1 to go on, or the usage error's exit code.
  */
-int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, const char *dflt,
-		 struct doc_out *o);
+int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, enum doc_format main,
+		 const char *dflt, struct doc_out *o);
 /*
  * Loads --template FILE as use's template, before any archive is read: a template is
  * the user's input, so its error exits 2 (as a plan's does; 1 when it cannot be read)

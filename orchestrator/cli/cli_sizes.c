@@ -60,33 +60,31 @@ int cli__date(const struct cli_cmd *c, const struct cli_parsed *p, char *buf, si
 	return -1;
 }
 
-int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, const char *dflt,
-		 struct doc_out *o)
+int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, enum doc_format main,
+		 const char *dflt, struct doc_out *o)
 {
-	const char *lang[I18N_MAX_LANGS];
+	static char buf[CLOCK_ISO_SIZE];   /* o->date's, for the command's life */
+	const char *out = cli__value(c, p, "output");
 	struct cli_sizes sz;
-	size_t nlang = 0;
-	char buf[CLOCK_ISO_SIZE];
-	const char *date = NULL;
-	int ex = cli__langs(c, p, 0, lang, &nlang);
+	int ex;
 
 	memset(o, 0, sizeof(*o));
+	ex = cli__langs(c, p, 1, o->langs, &o->nlangs);
 	if (ex < 0)
 		ex = cli__sizes(c, p, &sz);
 	if (ex < 0)
-		ex = cli__date(c, p, buf, sizeof(buf), &date);
+		ex = cli__date(c, p, buf, sizeof(buf), &o->date);
 	if (ex >= 0)
 		return ex;
-	snprintf(o->date, sizeof(o->date), "%s", date ? date : "");
-	o->path = cli__value(c, p, "output") ? cli__value(c, p, "output") : dflt;
-	if (chartdraw_format(o->path) < 0)
-		return cli__usage(c, "output '%s' must end in .svg, .pdf or .png", o->path);
-	o->lang = nlang ? lang[0] : NULL;   /* i18n's own tag: outlives lang[] */
+	o->path[main] = out ? out : dflt;
+	if (main == DOC_ONE && chartdraw_format(o->path[main]) < 0)
+		return cli__usage(c, "output '%s' must end in .svg, .pdf or .png", o->path[main]);
+	for (int f = DOC_FIRST_OPTION; f < DOC_NFORMATS; f++)
+		o->path[f] = cli__value(c, p, doc_format_name((enum doc_format)f));
 	o->png_width = sz.width;            /* 0 is the preset's */
+	o->png_2x = sz.width > 0;
 	o->preset = sz.preset;
 	o->svg_outlines = sz.outlines;
-	o->xlsx_path = cli__value(c, p, "xlsx");
-	o->html_dir = cli__value(c, p, "html");
 	return -1;
 }
 

@@ -24,20 +24,12 @@ const struct cli_opt cmd_compare_opts[] = {
 	{ "label", 0, "DIR=TEXT", 1, "the name DIR goes by (default: drive model and "
 	  "firmware, or the drive 'import --target' named, else the folder's name)" },
 	{ "output", 'o', "FILE.pdf", 0, "the lineup report (default lineup.pdf)" },
-	{ "lang", 'l', "LANG", 0, "text language: zh-TW (default), zh-CN or en (one)" },
 	{ "template", 't', "FILE", 0, "lineup template: which charts and tables, in which "
 	  "order (default templates/lineup-default.xml)" },
-	{ "svg", 0, "DIR", 0, "also write every chart and table as SVG into DIR" },
-	{ "png", 0, "DIR", 0, "also write every chart and table as PNG into DIR" },
-	CLI_OPTS_SIZES,
 	{ "csv", 0, "FILE", 0, "write the lineup CSV: one row per drive, test and metric" },
-	{ "xlsx", 0, "FILE", 0, "also write an Excel workbook: Δ sheets with colour scales, "
-	  "every chart as a native Excel chart over its data" },
-	{ "html", 0, "DIR", 0, "also write an HTML article bundle into DIR: index.html, "
-	  "700 px PNGs (and @2x) and SVGs, every table as an HTML table" },
 	{ "strict", 0, NULL, 0, "refuse (exit 1, nothing written) when tests matched by "
 	  "name ran with different parameters (queue depth, block size...)" },
-	CLI_OPT_DATE("1970, so re-renders are byte-identical"),
+	CLI_OPTS_DOC(LANG_DEFAULT_TAG, "1970, so re-renders are byte-identical"),
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };
@@ -108,7 +100,7 @@ static int say_diffs(const struct lineup *l, int strict, const char *dir, struct
 }
 
 static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
-		       const char **labels, size_t base, const char *lang, const char *date,
+		       const char **labels, size_t base, const struct doc_out *out,
 		       struct diag *d)
 {
 	struct result_run *runs = xcalloc(p->nargs, sizeof(*runs));
@@ -116,7 +108,6 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	const struct result_run **rp = xcalloc(p->nargs, sizeof(*rp));
 	struct lineup_render_opts ro = { 0 };
-	struct cli_sizes sz;
 	struct lineup_opts lo = { labels, base, cli__value(c, p, "by"),
 				  cli__value(c, p, "baseline-scope") };
 	struct lineup l = { 0 };
@@ -149,20 +140,9 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 		rc = say_diffs(&l, cli__value(c, p, "strict") != NULL, p->args[0], d);
 	}
 	if (!rc) {
-		ro.pdf_path = cli__value(c, p, "output") ? cli__value(c, p, "output")
-							 : "lineup.pdf";
-		ro.svg_dir = cli__value(c, p, "svg");
-		ro.png_dir = cli__value(c, p, "png");
-		ro.lang = lang;
-		ro.date = date;
+		ro.out = *out;
 		ro.template_path = cli__value(c, p, "template");
-		(void)cli__sizes(c, p, &sz); /* checked by cmd_compare() */
-		ro.preset = sz.preset;
-		ro.png_width = sz.width;
-		ro.png_2x = sz.width > 0;
-		ro.svg_outlines = sz.outlines;
-		ro.xlsx_path = cli__value(c, p, "xlsx");
-		ro.html_dir = cli__value(c, p, "html");
+		ro.say = stdout;
 		rc = lineup_render(&l, &ro, d);
 	}
 	if (!rc && csv)
@@ -170,10 +150,10 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 	if (!rc && l.by)
 		printf("lineup: %zu archive%s, %zu columns by %s, %zu shared tests, %zu left "
 		       "out: %s%s%s\n", p->nargs, p->nargs == 1 ? "" : "s", l.nm, l.by, l.nt,
-		       l.nleft, ro.pdf_path, csv ? ", " : "", csv ? csv : "");
+		       l.nleft, ro.out.path[DOC_PDF], csv ? ", " : "", csv ? csv : "");
 	else if (!rc)
 		printf("lineup: %zu archives, %zu shared tests, %zu left out: %s%s%s\n", l.nm,
-		       l.nt, l.nleft, ro.pdf_path, csv ? ", " : "", csv ? csv : "");
+		       l.nt, l.nleft, ro.out.path[DOC_PDF], csv ? ", " : "", csv ? csv : "");
 	lineup_release(&l);
 	free(key);
 	for (size_t i = 0; i < p->nargs; i++)
@@ -188,16 +168,11 @@ int cmd_compare(const struct cli_cmd *c, int argc, char **argv)
 	struct cli_parsed p;
 	const char **labels;
 	struct diag d;
-	const char *lang[I18N_MAX_LANGS] = { NULL };
-	size_t base, nlang;
-	struct cli_sizes sz; /* checked here, before any archive is read */
-	char buf[CLOCK_ISO_SIZE];
-	const char *date;
+	struct doc_out out;  /* checked here, before any archive is read */
+	size_t base;
 	int ex = cli__parse(c, argc, argv, &p), rc;
 
-	if (ex >= 0 || (ex = cli__langs(c, &p, 0, lang, &nlang)) >= 0 ||
-	    (ex = cli__sizes(c, &p, &sz)) >= 0 ||
-	    (ex = cli__date(c, &p, buf, sizeof(buf), &date)) >= 0 ||
+	if (ex >= 0 || (ex = cli__doc_out(c, &p, DOC_PDF, "lineup.pdf", &out)) >= 0 ||
 	    (ex = cli__template(c, &p, TMPL_FOR_LINEUP)) >= 0)
 		return ex;
 	labels = xcalloc(p.nargs, sizeof(*labels));
@@ -207,7 +182,7 @@ int cmd_compare(const struct cli_cmd *c, int argc, char **argv)
 		return ex;
 	}
 	diag_clear(&d);
-	rc = run_compare(c, &p, labels, base, lang[0], date, &d);
+	rc = run_compare(c, &p, labels, base, &out, &d);
 	free(labels);
 	return cli__finish_data(rc, &d);
 }

@@ -16,11 +16,7 @@ const struct cli_opt cmd_plot_opts[] = {
 	{ "output", 'o', "FILE", 0, "FILE.svg, FILE.pdf or FILE.png (default plot.svg)" },
 	{ "title", 't', "TEXT", 0, "chart title (default: the first file's name)" },
 	{ "log-y", 0, NULL, 0, "logarithmic y axis" },
-	{ "lang", 'l', "LANG", 0, "language of the text: zh-TW (default), zh-CN or en" },
-	CLI_OPTS_SIZES,
-	CLI_OPT_DATE("1970, so re-renders are byte-identical"),
-	{ "xlsx", 0, "FILE", 0, "also write an Excel workbook: the chart's data with a native Excel chart" },
-	{ "html", 0, "DIR", 0, "also write an HTML article bundle into DIR: index.html, a 700 px PNG (and @2x) and an SVG" },
+	CLI_OPTS_DOC(LANG_DEFAULT_TAG, "1970, so re-renders are byte-identical"),
 	{ "label", 0, "FILE=TEXT", 1, "the legend name of FILE, one of the files as given "
 	  "(default: its name; two files of one name get their folders)" },
 	{ "help", 'h', NULL, 0, "show this help" },
@@ -66,7 +62,7 @@ static int read_opts(const struct cli_cmd *c, const struct cli_parsed *p,
 		     struct plot_opts *o)
 {
 	const char *x = cli__value(c, p, "x");
-	int ex = cli__doc_out(c, p, "plot.svg", &o->out);
+	int ex = cli__doc_out(c, p, DOC_ONE, "plot.svg", &o->out);
 
 	o->title = cli__value(c, p, "title");
 	o->log_y = cli__value(c, p, "log-y") != NULL;
@@ -93,9 +89,8 @@ int cmd_plot(const struct cli_cmd *c, int argc, char **argv)
 		ex = read_opts(c, &p, &o);
 	if (ex < 0) {
 		diag_clear(&d);
+		o.say = stdout;
 		rc = plot_draw(&o, (const char *const *)p.args, p.nargs, &d);
-		if (!rc)
-			printf("plot: %s\n", o.out.path);
 		ex = cli__finish(rc, &d);
 	}
 	return ex;

@@ -17,11 +17,7 @@ const struct cli_opt cmd_trace_opts[] = {
 	{ "seconds", 's', "N", 0, "capture: record for N seconds instead of running a "
 	  "command (after --)" },
 	{ "json", 'j', NULL, 0, "info: print the description as JSON" },
-	{ "lang", 'l', "LANG", 0, "plot: language of the text: zh-TW (default), zh-CN or en" },
-	CLI_OPTS_SIZES,
-	CLI_OPT_DATE("1970, so re-renders are byte-identical"),
-	{ "xlsx", 0, "FILE", 0, "plot: also write an Excel workbook: each chart's data with a native Excel chart" },
-	{ "html", 0, "DIR", 0, "plot: also write an HTML article bundle into DIR" },
+	CLI_OPTS_DOC(LANG_DEFAULT_TAG, "1970, so re-renders are byte-identical"),
 	CLI_OPTS_END,
 };
 
@@ -94,23 +90,28 @@ static int trace_plot(const struct cli_cmd *c, const struct cli_parsed *p)
 
 	if (p->nargs != 2)
 		return cli__usage(c, "'trace plot' takes one FILE");
-	if ((ex = cli__doc_out(c, p, "trace.svg", &o)) >= 0)
+	if ((ex = cli__doc_out(c, p, DOC_ONE, "trace.svg", &o)) >= 0)
 		return ex;
 	diag_clear(&d);
-	rc = trace_plot_draw(&o, p->args[1], &d);
-	if (!rc)
-		printf("plot: %s\n", o.path);
+	rc = trace_plot_draw(&o, p->args[1], stdout, &d);
 	return cli__finish(rc, &d);
 }
 
-/* Which sub-command each option belongs to. */
+/* Which sub-command each option belongs to; the rest (CLI_OPTS_DOC) are plot's. */
 static const struct {
 	const char *opt, *sub;
 } opt_subs[] = {
 	{ "output", "capture plot" }, { "seconds", "capture" }, { "json", "info" },
-	{ "lang", "plot" }, { "width", "plot" }, { "preset", "plot" }, { "svg-text", "plot" },
-	{ "xlsx", "plot" }, { "html", "plot" }, { "date", "plot" },
 };
+
+/* The sub-command the option at opts[i] belongs to. */
+static const char *opt_sub(const struct cli_cmd *c, size_t i)
+{
+	for (size_t k = 0; k < sizeof(opt_subs) / sizeof(opt_subs[0]); k++)
+		if (!strcmp(opt_subs[k].opt, c->opts[i].name))
+			return opt_subs[k].sub;
+	return "plot";
+}
 
 int cmd_trace(const struct cli_cmd *c, int argc, char **argv)
 {
@@ -119,10 +120,11 @@ int cmd_trace(const struct cli_cmd *c, int argc, char **argv)
 
 	if (ex >= 0)
 		return ex;
-	for (size_t i = 0; i < sizeof(opt_subs) / sizeof(opt_subs[0]); i++)
-		if (cli__value(c, &p, opt_subs[i].opt) && !strstr(opt_subs[i].sub, p.args[0]))
+	for (size_t i = 0; c->opts[i].name; i++)
+		if (p.value[i] && strcmp(c->opts[i].name, "help") &&
+		    !strstr(opt_sub(c, i), p.args[0]))
 			return cli__usage(c, "--%s is for 'trace %s', not 'trace %s'",
-					  opt_subs[i].opt, opt_subs[i].sub, p.args[0]);
+					  c->opts[i].name, opt_sub(c, i), p.args[0]);
 	if (!strcmp(p.args[0], "capture"))
 		return cmd__trace_capture(c, &p);
 	if (!strcmp(p.args[0], "info"))

@@ -21,9 +21,13 @@ void doc_release(struct doc *doc)
 	}
 	free(doc->items);
 	free(doc->footer);
+	if (doc->own_fonts)
+		gfx_fonts_free(doc->fonts);
 	doc->items = NULL;
 	doc->n = doc->cap = 0;
 	doc->footer = NULL;
+	doc->fonts = NULL;
+	doc->own_fonts = 0;
 }
 
 void doc_set_fonts(struct doc *doc, struct gfx_fonts *fonts)

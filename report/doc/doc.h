@@ -3,20 +3,21 @@
  * doc: one document, whatever its kind (a run report, a lineup, a plot): its
  * items (charts and tables, each with a file stem and its template canvas) and
  * what shapes every output of them (language, preset, fonts, PNG width, SVG text,
- * PDF title and date). The writers take it, one file per format: doc_files.c
- * (SVG, PNG, per-chart PDF, or all in one file), doc_pdf.c (the paged PDF),
- * doc_html.c (the HTML article bundle), doc_xlsx.c (the workbook); doc_out.c writes
- * a one-file document (plot, trace plot) in every format asked for.
+ * PDF title and date). The writers take it, one file per format (DOC_FORMATS):
+ * doc_files.c (SVG, PNG, per-chart PDF, or all in one file), doc_pdf.c (the paged
+ * PDF), doc_html.c (the HTML article bundle), doc_xlsx.c (the workbook); doc_out.c
+ * holds the table and writes a document in every format and language asked for.
  */
 #ifndef SB_DOC_H
 #define SB_DOC_H
 
 #include <stddef.h>
-#include <time.h>
+#include <stdio.h>
 
 #include "chart.h"
 #include "diag.h"
 #include "gfx.h"
+#include "i18n.h"
 #include "table.h"
 
 /* One item: a chart or a table (the other NULL), owned by the document. */
@@ -45,11 +46,12 @@ struct doc {
 	int png_2x;                        /* also NAME@2x.png (the web preset always) */
 	int svg_outlines;                  /* SVG text as glyph outlines, not <text> */
 	const char *title;                 /* the PDF's title */
-	const char *date;                  /* the PDF's date, ISO 8601; NULL: 1970 */
+	const char *date;                  /* the PDF's and workbook's date, ISO 8601; NULL: 1970 */
+	int own_fonts;                     /* fonts are the document's (doc_begin()) */
 };
 
 void doc_init(struct doc *doc);
-/* Frees the items and the footer; doc is then empty. */
+/* Frees the items, the footer and fonts of its own; doc is then empty. */
 void doc_release(struct doc *doc);
 /*
  * Borrows fonts for drawing and measuring, set to the document's preset and SVG
@@ -66,60 +68,93 @@ struct doc_item *doc_add(struct doc *doc, char *name, struct chart *c, struct ta
 /* The PNG width: --width, else the preset's. */
 int doc_png_width(const struct doc *doc);
 
-/* doc_files.c */
 /*
- * Every item, laid out on the preset's canvas in its type scale, as
- * svg_dir/NAME.svg (and NAME.pdf when the preset has per-chart PDFs) and
- * png_dir/NAME.png (and NAME@2x.png when asked); a NULL folder is not written.
- * The folders exist. Returns 0 or a negative SB_E* code with d naming the file.
+ * The output formats, one row each: its enum, its option (--NAME), what the option
+ * names (a FILE or a DIR, made when missing), its writer and its help. Every document
+ * kind writes every format through doc_write() and the command line reads every
+ * option from this table (CLI_OPTS_FORMATS), so a new format is its writer and a row
+ * here. The kind's -o FILE is DOC_PDF (a report, a lineup: the paged PDF) or DOC_ONE
+ * (plot, trace plot: every item one under the other in one .svg, .pdf or .png).
  */
-int doc_write_files(struct doc *doc, const char *svg_dir, const char *png_dir,
-		    struct diag *d);
+#define DOC_FORMATS(X) DOC_FORMATS_MAIN(X) DOC_FORMATS_OPTIONS(X)
+#define DOC_FORMATS_MAIN(X)                                                             \
+	X(DOC_PDF, "pdf", "FILE", doc_write_pdf, "the paged PDF (the kind's -o)")       \
+	X(DOC_ONE, "one", "FILE", doc_write_file, "one file of every item (the kind's -o)")
+#define DOC_FORMATS_OPTIONS(X)                                                          \
+	X(DOC_SVG, "svg", "DIR", doc_write_svg, "every chart and table as an SVG file "  \
+	  "in DIR (with --preset print a vector PDF of each too)")                     \
+	X(DOC_PNG, "png", "DIR", doc_write_png, "every chart and table as a PNG file "   \
+	  "in DIR (and NAME@2x.png at twice the width with --width or --preset web)")  \
+	X(DOC_XLSX, "xlsx", "FILE", doc_write_xlsx, "also an Excel workbook: the "       \
+	  "document's own sheets, then every chart's data with a native Excel chart "   \
+	  "and every table, a sheet each")                                              \
+	X(DOC_HTML, "html", "DIR", doc_write_html, "also an HTML article bundle in DIR: " \
+	  "index.html, every chart as a 700 px PNG (and @2x) and an SVG, every table "  \
+	  "as an HTML table")
+
+#define DOC_FORMAT_ENUM(e, name, arg, fn, help) e,
+enum doc_format { DOC_FORMATS(DOC_FORMAT_ENUM) DOC_NFORMATS };
+#undef DOC_FORMAT_ENUM
+/* The first row with an option of its own (DOC_FORMATS_OPTIONS). */
+#define DOC_FIRST_OPTION DOC_SVG
+
+/* A format's option name ("svg") and whether it names a folder. */
+const char *doc_format_name(enum doc_format f);
+int doc_format_is_dir(enum doc_format f);
 
 /*
- * Every item, each laid out on the preset's canvas in its type scale, one under
- * the other in one file at path, its format by its extension (.svg, .pdf, .png;
- * chartdraw_format()), the PNG doc_png_width() wide. Returns 0 or a negative
- * SB_E* code with d naming the file.
+ * Where a document goes and what shapes it, as the options asked: a file or folder
+ * per format (NULL: not written), the languages (none: the kind's default), the
+ * preset, the PNG width, SVG text and the date. A zeroed struct asks for nothing.
  */
-int doc_write_file(struct doc *doc, const char *path, struct diag *d);
-
-/* doc_out.c */
-struct html_words;
-/* What a one-file document (plot, trace plot) is asked for; NULL/0 for the defaults. */
 struct doc_out {
-	const char *path;      /* FILE.svg, FILE.pdf or FILE.png (chartdraw_format()) */
-	const char *lang;      /* BCP 47 tag of the text; NULL: lang_default() */
-	int png_width;         /* PNG width in pixels; 0: the preset's */
-	const char *preset;    /* "print", "web", "slide"; NULL: archive */
-	int svg_outlines;      /* SVG text as glyph outlines instead of <text> */
-	const char *xlsx_path; /* also the Excel workbook; NULL for none */
-	const char *html_dir;  /* also the HTML article bundle; NULL for none */
-	char date[32];         /* the PDF's date, ISO 8601; "": 1970 */
+	const char *path[DOC_NFORMATS];
+	const char *langs[I18N_MAX_LANGS];  /* i18n_lang_find() tags */
+	size_t nlangs;
+	const char *preset;   /* "print", "web", "slide"; NULL: the template's, else archive */
+	int png_width;        /* PNG width in pixels; 0: the preset's */
+	int png_2x;           /* also NAME@2x.png (--width; the web preset always) */
+	int svg_outlines;     /* SVG text as glyph outlines instead of <text> */
+	const char *date;     /* the PDF's and workbook's date, ISO 8601; NULL: the kind's */
+	int in_archive;       /* the folders are inside an archive: a link there refused */
+	char *own[DOC_NFORMATS];  /* paths made for one language (doc_out_each()) */
 };
+
 /*
- * doc, its items added and its title set, written as o asks: its language, preset,
- * PNG width and SVG text set from o, the fonts loaded, every item one under the other
- * in o->path (doc_write_file()), then the workbook and the article bundle (w: the
- * HTML's alt and SVG wording) when asked. Returns 0 or a negative SB_E* code with d
- * (an unknown preset names the known ones).
+ * Calls one(arg, lang, lo, d) for each language of o (none: dflt): lo is o with, for
+ * several languages, each FILE as FILE's folder/LANG/FILE's name and each DIR as
+ * DIR/LANG (folders made), and, when say is not NULL, says after each
+ * "what[ (LANG)]: FILE SVG in DIR/ ...". Stops at the first error. Returns 0 or a
+ * negative SB_E* code with d.
  */
-int doc_write_out(struct doc *doc, const struct doc_out *o, const struct html_words *w,
-		  struct diag *d);
+int doc_out_each(const struct doc_out *o, const char *dflt, const char *what, FILE *say,
+		 int (*one)(void *arg, const char *lang, const struct doc_out *lo,
+			    struct diag *d),
+		 void *arg, struct diag *d);
+
+/*
+ * Sets the document's language lang, its preset (o's, else tmpl_preset, else archive;
+ * an unknown one names the known ones), PNG width, SVG text and date (o's, else dflt_date)
+ * from o, and loads its fonts (fonts_conf, NULL: the data folder's), owned by the
+ * document from now on. Returns 0 or a negative SB_E* code with d.
+ */
+int doc_begin(struct doc *doc, const struct doc_out *o, const char *lang,
+	      const char *tmpl_preset, const char *dflt_date, const char *fonts_conf,
+	      struct diag *d);
 
 /* doc_pdf.c */
+struct doc_pages;
 /*
  * How a document kind frames the PDF's pages: the box an item is laid out in
  * (page width less 2 x 12 pt, top at top, avail points tall for bars and tables
- * before they are split, chart_h for other charts) and its callbacks (NULL:
- * none): cover() draws the pages before the items (item_pages: how many follow,
- * for page numbers) and ends each with gfx_page(); page_end() draws on every item
- * page, before it ends (a footer). arg is theirs.
+ * before they are split, chart_h for other charts) and its cover (NULL: none):
+ * cover_pages(arg) says how many pages cover(arg, g, pg, d) draws, each ended with
+ * doc_pdf_next(). Every page, cover pages too, gets the page footer.
  */
 struct doc_pdf {
 	double top, avail, chart_h;
-	int (*cover)(void *arg, struct gfx *g, int item_pages, struct diag *d);
-	void (*page_end)(void *arg, struct gfx *g);
+	int (*cover_pages)(void *arg);
+	int (*cover)(void *arg, struct gfx *g, struct doc_pages *pg, struct diag *d);
 	void *arg;
 };
 
@@ -130,59 +165,56 @@ struct doc_pdf {
 #define DOC_FOOTER_H 34.0
 #define DOC_PAGE_MARGIN 48.0
 
-/*
- * The page footer every document kind's PDF pages carry, cover pages too: a rule,
- * the title on the left, "page / pages" on the right, in the footer's band.
- */
-void doc_pdf_footer(struct gfx *g, const char *title, int page, int pages);
-
-/*
- * The document as an A4 landscape PDF at path in the print type scale: the cover
- * pages, then a page per item, a bar chart or table too tall for a page split into
- * parts of whole rows (pagesplit.c). Returns 0 or a negative SB_E* code.
- */
-int doc_write_pdf(struct doc *doc, const char *path, const struct doc_pdf *p,
-		  struct diag *d);
+/* Ends a page of the PDF: the page footer (a rule, the title, "page / pages"), then the page. */
+int doc_pdf_next(struct doc_pages *pg, struct gfx *g, struct diag *d);
 
 /* doc_html.c */
 struct html;
 struct html_words;
-/*
- * The HTML bundle's title and words, and the kind's own sections before the items
- * (head(arg, h), NULL: none): the facts, a table, headings.
- */
+/* The HTML bundle's words, and the kind's own sections before the items (NULL: none). */
 struct doc_html {
-	const char *title;
 	const struct html_words *words;
 	void (*head)(void *arg, struct html *h);
 	void *arg;
 };
-/*
- * The document as an HTML article bundle in the folder dir (html.c): the kind's
- * sections, then every chart as a figure laid out with the web preset (700 px PNG,
- * @2x, SVG) and every table as an HTML table. Returns 0 or a negative SB_E* code.
- */
-int doc_write_html(struct doc *doc, const char *dir, const struct doc_html *p,
-		   struct diag *d);
 
 /* doc_xlsx.c */
 struct xlsx;
-/*
- * The workbook's title and creation time, and the kind's own sheets before the
- * items (head(arg, x, d) returns 0 or a negative SB_E* code; NULL: none).
- */
+/* The kind's own sheets before the items (head returns 0 or a negative SB_E* code; NULL: none). */
 struct doc_xlsx {
-	const char *title;
-	time_t created;
 	int (*head)(void *arg, struct xlsx *x, struct diag *d);
 	void *arg;
 };
+
+/* What a document kind adds to the formats that have more than its items. */
+struct doc_kind {
+	struct doc_pdf pdf;
+	struct doc_html html;
+	struct doc_xlsx xlsx;
+};
+
 /*
- * The document as an Excel workbook at path (xlsx.c): the kind's sheets, then every
- * chart and table as a sheet of its own. Returns 0 or a negative SB_E* code; a
+ * The writers (DOC_FORMATS), each the document at path (a file, or a folder that
+ * exists), the items laid out as the format wants, its title and date; k: the
+ * kind's additions. Return 0 or a negative SB_E* code with d naming the file.
+ *
+ * doc_files.c: doc_write_svg()/doc_write_png(): a file per item on the preset's
+ * canvas in its type scale; doc_write_file(): every item one under the other in
+ * one file, its format by its extension (.svg, .pdf, .png; chartdraw_format()).
+ * doc_pdf.c: A4 landscape pages in the print type scale: the cover pages, then a
+ * page per item, a bar chart or table too tall for a page split into parts of whole
+ * rows (pagesplit.c). doc_html.c: the article bundle (html.c), the kind's sections,
+ * every chart as a figure laid out with the web preset, every table as a table.
+ * doc_xlsx.c: the workbook (xlsx.c), the kind's sheets, then a sheet per item; a
  * failed workbook is removed.
  */
-int doc_write_xlsx(struct doc *doc, const char *path, const struct doc_xlsx *p,
-		   struct diag *d);
+#define DOC_FORMAT_DECL(e, name, arg, fn, help)                                     \
+	int fn(struct doc *doc, const char *path, const struct doc_kind *k, struct diag *d);
+DOC_FORMATS(DOC_FORMAT_DECL)
+#undef DOC_FORMAT_DECL
+
+/* Every format o names, in the table's order (folders made first). */
+int doc_write(struct doc *doc, const struct doc_out *o, const struct doc_kind *k,
+	      struct diag *d);
 
 #endif

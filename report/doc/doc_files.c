@@ -55,8 +55,9 @@ static int write_file(struct doc *doc, const struct doc_item *it, const char *di
 	return rc;
 }
 
-int doc_write_files(struct doc *doc, const char *svg_dir, const char *png_dir,
-		    struct diag *d)
+/* Every item laid out on the preset's canvas, its files of format fmt into dir. */
+static int write_items(struct doc *doc, const char *dir, enum gfx_format fmt,
+		       struct diag *d)
 {
 	int rc = 0;
 
@@ -66,19 +67,32 @@ int doc_write_files(struct doc *doc, const char *svg_dir, const char *png_dir,
 
 		chart_preset_canvas(doc->preset, it->width, it->height, doc->png_width, &w, &h);
 		rc = layout(doc, it, w, h, it->name, d);
-		if (!rc && svg_dir)
-			rc = write_file(doc, it, svg_dir, GFX_SVG, 0, d);
-		if (!rc && png_dir)
-			rc = write_file(doc, it, png_dir, GFX_PNG, 0, d);
-		if (!rc && png_dir && (doc->png_2x || doc->preset->png_2x))
-			rc = write_file(doc, it, png_dir, GFX_PNG, 1, d);
-		if (!rc && svg_dir && doc->preset->pdf_charts)
-			rc = write_file(doc, it, svg_dir, GFX_PDF, 0, d);
+		if (!rc)
+			rc = write_file(doc, it, dir, fmt, 0, d);
+		if (!rc && fmt == GFX_PNG && (doc->png_2x || doc->preset->png_2x))
+			rc = write_file(doc, it, dir, GFX_PNG, 1, d);
+		if (!rc && fmt == GFX_SVG && doc->preset->pdf_charts)
+			rc = write_file(doc, it, dir, GFX_PDF, 0, d);
 	}
 	return rc;
 }
 
-int doc_write_file(struct doc *doc, const char *path, struct diag *d)
+int doc_write_svg(struct doc *doc, const char *path, const struct doc_kind *k,
+		  struct diag *d)
+{
+	(void)k;
+	return write_items(doc, path, GFX_SVG, d);
+}
+
+int doc_write_png(struct doc *doc, const char *path, const struct doc_kind *k,
+		  struct diag *d)
+{
+	(void)k;
+	return write_items(doc, path, GFX_PNG, d);
+}
+
+int doc_write_file(struct doc *doc, const char *path, const struct doc_kind *k,
+		   struct diag *d)
 {
 	struct gfx_meta meta = { doc->title, "ssdbench " SSDBENCH_VERSION, doc->date };
 	int fmt = chartdraw_format(path);
@@ -86,6 +100,7 @@ int doc_write_file(struct doc *doc, const char *path, struct diag *d)
 	struct gfx *g = NULL;
 	int rc = 0;
 
+	(void)k;
 	if (fmt < 0)
 		return diag_set(d, -SB_EINVAL, path, 0, 0, "not a .svg, .pdf or .png file");
 	for (size_t i = 0; !rc && i < doc->n; i++) {

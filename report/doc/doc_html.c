@@ -7,11 +7,14 @@
 #include "doc.h"
 #include "html.h"
 
-int doc_write_html(struct doc *doc, const char *dir, const struct doc_html *p,
+int doc_write_html(struct doc *doc, const char *path, const struct doc_kind *k,
 		   struct diag *d)
 {
+	const struct doc_html *p = &k->html;
+	static const struct html_words none = { "", "SVG" };
 	struct html h;
-	int rc = html_open(&h, dir, doc->lang, p->title, doc->fonts, p->words, d);
+	int rc = html_open(&h, path, doc->lang, doc->title ? doc->title : "", doc->fonts,
+			   p->words ? p->words : &none, d);
 
 	if (rc)
 		return rc;

@@ -15,6 +15,12 @@
 
 #define SIDE 12.0   /* the page margin (48 pt) less a chart's own padding (36 pt) */
 
+/* The pages so far and in all, for the page footer. */
+struct doc_pages {
+	const char *title;
+	int page, pages;
+};
+
 /* Each item's parts when it is too tall for a page (none: it fits). */
 struct split {
 	struct pagesplit_part **parts;
@@ -54,8 +60,9 @@ static void split_free(const struct doc *doc, struct split *sp)
  * page margin. Bars and tables too tall come as parts that fit; only a single row
  * taller than the page would be drawn smaller.
  */
-static int draw_page(struct doc *doc, const struct doc_pdf *p, struct gfx *g,
-		     struct chart *c, struct table *t, const char *path, struct diag *d)
+static int draw_page(struct doc *doc, const struct doc_pdf *p, struct doc_pages *pg,
+		     struct gfx *g, struct chart *c, struct table *t, const char *path,
+		     struct diag *d)
 {
 	double w = DOC_PAGE_W - 2 * SIDE, s = 1, h;
 	int rc = t ? table_layout(t, w, &doc->m)
@@ -73,29 +80,30 @@ static int draw_page(struct doc *doc, const struct doc_pdf *p, struct gfx *g,
 	else
 		chartdraw_draw(g, c, &doc->m);
 	gfx_pop(g);
-	if (p->page_end)
-		p->page_end(p->arg, g);
-	return gfx_page(g, d);
+	return doc_pdf_next(pg, g, d);
 }
 
-void doc_pdf_footer(struct gfx *g, const char *title, int page, int pages)
+int doc_pdf_next(struct doc_pages *pg, struct gfx *g, struct diag *d)
 {
 	char buf[64];
 	double y = DOC_PAGE_H - DOC_FOOTER_H + 8;
 
 	gfx_line(g, DOC_PAGE_MARGIN, y - 6, DOC_PAGE_W - DOC_PAGE_MARGIN, y - 6, 0.5,
 		 CHART_COLOR_GRID);
-	snprintf(buf, sizeof(buf), "%d / %d", page, pages);
+	snprintf(buf, sizeof(buf), "%d / %d", ++pg->page, pg->pages);
 	gfx_text(g, DOC_PAGE_MARGIN, y, CHART_FONT_SMALL, CHART_COLOR_MUTED, GFX_LEFT,
-		 DOC_PAGE_W / 2, title);
+		 DOC_PAGE_W / 2, pg->title ? pg->title : "");
 	gfx_text(g, DOC_PAGE_W - DOC_PAGE_MARGIN, y, CHART_FONT_SMALL, CHART_COLOR_MUTED,
 		 GFX_RIGHT, 0, buf);
+	return gfx_page(g, d);
 }
 
-int doc_write_pdf(struct doc *doc, const char *path, const struct doc_pdf *p,
+int doc_write_pdf(struct doc *doc, const char *path, const struct doc_kind *k,
 		  struct diag *d)
 {
 	struct gfx_meta meta = { doc->title, "ssdbench " SSDBENCH_VERSION, doc->date };
+	const struct doc_pdf *p = &k->pdf;
+	struct doc_pages pg = { doc->title, 0, 0 };
 	struct gfx *g = NULL;
 	struct split sp;
 	int rc;
@@ -105,13 +113,14 @@ int doc_write_pdf(struct doc *doc, const char *path, const struct doc_pdf *p,
 	rc = gfx_open(&g, doc->fonts, GFX_PDF, path, DOC_PAGE_W, DOC_PAGE_H, 1, &meta, d);
 	if (rc)
 		goto out;
+	pg.pages = (int)sp.pages + (p->cover_pages ? p->cover_pages(p->arg) : 0);
 	if (p->cover)
-		rc = p->cover(p->arg, g, (int)sp.pages, d);
+		rc = p->cover(p->arg, g, &pg, d);
 	for (size_t i = 0; !rc && i < doc->n; i++) {
-		for (size_t k = 0; !rc && k < sp.n[i]; k++)
-			rc = draw_page(doc, p, g, sp.parts[i][k].c, sp.parts[i][k].t, path, d);
+		for (size_t j = 0; !rc && j < sp.n[i]; j++)
+			rc = draw_page(doc, p, &pg, g, sp.parts[i][j].c, sp.parts[i][j].t, path, d);
 		if (!rc && !sp.n[i])
-			rc = draw_page(doc, p, g, doc->items[i].c, doc->items[i].t, path, d);
+			rc = draw_page(doc, p, &pg, g, doc->items[i].c, doc->items[i].t, path, d);
 	}
 	if (rc)
 		gfx_discard(g);

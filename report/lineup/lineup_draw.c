@@ -81,9 +81,9 @@ static char *test_title(const struct lineup_ctx *x, const struct lineup_test *t)
 		st = t->step[m];
 	if (!st)
 		return test_key(t);
-	label = x->l->by ? NULL : result_labels_get(&st->labels, x->o->lang);
+	label = x->l->by ? NULL : result_labels_get(&st->labels, x->lang);
 	return label ? xstrdup(label)
-		     : wording_generated(st, t->cell, &(struct wording){ x->o->lang, x->s });
+		     : wording_generated(st, t->cell, &(struct wording){ x->lang, x->s });
 }
 
 /* "1,234", "56.7"; a dash when not measured. */
@@ -625,57 +625,42 @@ static void build_cover(struct lineup_ctx *x)
 	build_params(x);
 }
 
-/* The preset's files of every item into the folders given. */
-static int write_files(struct lineup_ctx *x, struct diag *d)
-{
-	int rc = 0;
-
-	if (x->o->svg_dir)
-		rc = safefile_mkdir(x->o->svg_dir, 1, d);
-	if (!rc && x->o->png_dir)
-		rc = safefile_mkdir(x->o->png_dir, 1, d);
-	if (!rc)
-		rc = doc_write_files(&x->doc, x->o->svg_dir, x->o->png_dir, d);
-	return rc;
-}
-
-/* The doc_pdf callbacks: no cover page (the drives table leads), the page footer. */
-static int count_pages(void *arg, struct gfx *g, int item_pages, struct diag *d)
-{
-	struct lineup_ctx *x = arg;
-
-	(void)g;
-	(void)d;
-	x->pages = item_pages;
-	x->page = 0;
-	return 0;
-}
-
-static void footer_cb(void *arg, struct gfx *g)
-{
-	struct lineup_ctx *x = arg;
-
-	doc_pdf_footer(g, x->doc.title, ++x->page, x->pages);
-}
-
-/* The PDF: a page per item, each with the page footer every document's pages carry. */
-static int write_pdf(struct lineup_ctx *x, struct diag *d)
-{
-	const struct doc_pdf p = { 6, DOC_PAGE_H - DOC_FOOTER_H - 6,
-				   DOC_PAGE_H - DOC_FOOTER_H - 12, count_pages, footer_cb, x };
-
-	x->doc.title = x->s[S_LINEUP];
-	x->doc.date = x->o->date;
-	return doc_write_pdf(&x->doc, x->o->pdf_path, &p, d);
-}
-
 /* The lineup's strings (LINEUP_MSGS) in lang's file, with every document's. */
 static int load_strings(struct lineup_ctx *x, struct diag *d)
 {
-	int rc = msg_load(&x->strings, x->o->lang, d);
+	int rc = msg_load(&x->strings, x->lang, d);
 
 	if (!rc)
 		x->s = i18n_strings(x->strings);
+	return rc;
+}
+
+/* The lineup in one language, written to o's paths. */
+static int render_one(void *arg, const char *lang, const struct doc_out *o, struct diag *d)
+{
+	struct lineup_ctx x = *(const struct lineup_ctx *)arg;
+	struct doc_kind k = { { 6, DOC_PAGE_H - DOC_FOOTER_H - 6, DOC_PAGE_H - DOC_FOOTER_H - 12,
+				NULL, NULL, NULL },
+			      { NULL, NULL, NULL }, { lineup__xlsx_head, &x } };
+	struct html_words hw;
+	int rc;
+
+	x.lang = lang;
+	doc_init(&x.doc);
+	rc = load_strings(&x, d);
+	if (!rc)
+		rc = doc_begin(&x.doc, o, lang, x.tmpl->preset, NULL, x.o->fonts_conf, d);
+	if (!rc) {
+		hw = (struct html_words){ x.s[S_H_ALT], x.s[S_H_SVG] };
+		k.html.words = &hw;
+		x.doc.title = x.s[S_LINEUP];
+		for (size_t i = 0; i < x.tmpl->ncharts; i++)
+			build_kind(&x, &x.tmpl->charts[i]);
+		lineup__set_footers(&x);
+		rc = doc_write(&x.doc, o, &k, d);
+	}
+	doc_release(&x.doc);
+	i18n_free(x.strings);
 	return rc;
 }
 
@@ -683,49 +668,13 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 		  struct diag *d)
 {
 	struct lineup_ctx x = { .l = l, .o = o };
-	char *conf = o->fonts_conf ? xstrdup(o->fonts_conf)
-				   : datadir_path("templates/fonts.conf");
 	char *tpath = o->template_path ? xstrdup(o->template_path)
 				       : datadir_path("templates/lineup-default.xml");
-	struct gfx_fonts *fonts = NULL;
 	int rc = tmpl_load_for(&x.tmpl, tpath, TMPL_FOR_LINEUP, d);
 
 	if (!rc)
-		rc = load_strings(&x, d);
-	if (!rc)
-		rc = gfx_fonts_new(&fonts, conf, o->lang ? o->lang : lang_default(), d);
-	if (rc)
-		goto out;
-	/* --preset, else the template's, else archive */
-	x.doc.preset = chart_preset_find(o->preset ? o->preset : x.tmpl->preset);
-	if (!x.doc.preset && (o->preset || x.tmpl->preset)) {
-		rc = diag_set(d, -SB_EINVAL, NULL, 0, 0, "unknown preset '%s' (%s)",
-			      o->preset ? o->preset : x.tmpl->preset, CHART_PRESET_NAMES);
-		goto out;
-	}
-	if (!x.doc.preset)
-		x.doc.preset = chart_preset(CHART_PRESET_ARCHIVE);
-	x.doc.lang = o->lang ? o->lang : lang_default();
-	x.doc.png_width = o->png_width;
-	x.doc.png_2x = o->png_2x;
-	x.doc.svg_outlines = o->svg_outlines;
-	doc_set_fonts(&x.doc, fonts);
-	for (size_t i = 0; i < x.tmpl->ncharts; i++)
-		build_kind(&x, &x.tmpl->charts[i]);
-	lineup__set_footers(&x);
-	rc = write_files(&x, d);
-	if (!rc && o->pdf_path)
-		rc = write_pdf(&x, d);
-	if (!rc && o->xlsx_path)
-		rc = lineup__write_xlsx(&x, d);
-	if (!rc && o->html_dir)
-		rc = lineup__write_html(&x, d);
-out:
-	doc_release(&x.doc);
-	i18n_free(x.strings);
-	gfx_fonts_free(fonts);
+		rc = doc_out_each(&o->out, lang_default(), "lineup", o->say, render_one, &x, d);
 	tmpl_free(x.tmpl);
 	free(tpath);
-	free(conf);
 	return rc;
 }

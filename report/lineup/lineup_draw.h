@@ -3,23 +3,19 @@
 #ifndef SB_LINEUP_DRAW_H
 #define SB_LINEUP_DRAW_H
 
+#include <stdio.h>
+
 #include "diag.h"
+#include "doc.h"
 #include "lineup.h"
 
 struct lineup_render_opts {
-	const char *pdf_path;   /* the lineup report; NULL for none */
-	const char *svg_dir;    /* every chart and table as SVG; NULL for none */
-	const char *png_dir;    /* and as PNG; NULL for none */
-	int png_width;          /* pixels; 0: the preset's (1400; web 700, its canvas this wide) */
-	const char *lang;       /* "zh-TW" (default), "zh-CN", "en" */
-	const char *date;       /* PDF date, ISO 8601; NULL: 1970 (reproducible) */
-	const char *fonts_conf; /* NULL: templates/fonts.conf */
+	/* -o FILE.pdf (DOC_PDF), --svg, --png, --xlsx, --html; the languages (none:
+	 * lang_default()), preset, sizes, SVG text; the date (NULL: 1970, reproducible) */
+	struct doc_out out;
+	const char *fonts_conf;    /* NULL: templates/fonts.conf */
 	const char *template_path; /* NULL: templates/lineup-default.xml */
-	const char *preset;     /* "print", "web", "slide"; NULL: the template's, else archive */
-	int png_2x;             /* also NAME@2x.png (the web preset always) */
-	int svg_outlines;       /* SVG text as glyph outlines instead of <text> */
-	const char *xlsx_path;  /* also the Excel workbook; NULL for none */
-	const char *html_dir;   /* also the HTML article bundle (html.c); NULL for none */
+	FILE *say;                 /* "lineup: FILE ..." per language here, or NULL */
 };
 
 /*

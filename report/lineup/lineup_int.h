@@ -34,19 +34,19 @@ extern const size_t lineup__nheadlines;
 struct lineup_ctx {
 	const struct lineup *l;
 	const struct lineup_render_opts *o;
+	const char *lang;             /* the language being drawn */
 	struct i18n *strings;
 	const char *const *s;
 	struct tmpl *tmpl;
 	const struct tmpl_chart *tc;  /* the template entry being built */
 	struct doc doc;               /* the items built, the fonts, the preset */
-	int page, pages;              /* the PDF's page footer: this page, of */
 };
 
 /* lineup_out.c, called by lineup_render() once every item is built. */
 /* The provenance line under every chart and table. */
 void lineup__set_footers(struct lineup_ctx *x);
-/* The workbook and the article bundle of the items. */
-int lineup__write_xlsx(struct lineup_ctx *x, struct diag *d);
-int lineup__write_html(struct lineup_ctx *x, struct diag *d);
+/* The workbook's own sheets (struct doc_xlsx's head, arg the lineup_ctx): the Δ sheets. */
+struct xlsx;
+int lineup__xlsx_head(void *arg, struct xlsx *wb, struct diag *d);
 
 #endif

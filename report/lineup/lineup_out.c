@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lineup_out: a built lineup's footers and its other outputs: the Excel workbook
- * (doc_xlsx.c, with xlsx_lineup.c's Δ sheets first) and the HTML article bundle
- * (doc_html.c), from the same document the PDF draws. Called by lineup_draw.c.
+ * lineup_out: a built lineup's footers and the Excel workbook's own sheets
+ * (xlsx_lineup.c's Δ sheets, before doc_xlsx.c's sheet per item). Called by
+ * lineup_draw.c.
  */
 #include <stdlib.h>
 
-#include "html.h"
 #include "lineup_int.h"
 #include "lineup_params.h"
 #include "sbuf.h"
@@ -37,7 +36,7 @@ void lineup__set_footers(struct lineup_ctx *x)
 
 /* the workbook's own sheets: a Δ sheet per headline metric (numbers, colour
  * scales, a bar chart); every chart and table follows as a sheet, in its order. */
-static int xlsx_head(void *arg, struct xlsx *wb, struct diag *d)
+int lineup__xlsx_head(void *arg, struct xlsx *wb, struct diag *d)
 {
 	struct lineup_ctx *x = arg;
 	enum lineup_metric ms[8];
@@ -55,21 +54,4 @@ static int xlsx_head(void *arg, struct xlsx *wb, struct diag *d)
 	for (size_t h = 0; h < w.nmetrics; h++)
 		free(titles[h]);
 	return 0;
-}
-
-int lineup__write_xlsx(struct lineup_ctx *x, struct diag *d)
-{
-	const struct doc_xlsx p = { x->s[S_LINEUP], 86400, xlsx_head, x };
-
-	return doc_write_xlsx(&x->doc, x->o->xlsx_path, &p, d);
-}
-
-/* the article bundle: every chart and table of the lineup, in its order
- * (the drives table first, as the template puts it). */
-int lineup__write_html(struct lineup_ctx *x, struct diag *d)
-{
-	const struct html_words w = { x->s[S_H_ALT], x->s[S_H_SVG] };
-	const struct doc_html p = { x->s[S_LINEUP], &w, NULL, NULL };
-
-	return doc_write_html(&x->doc, x->o->html_dir, &p, d);
 }

@@ -393,11 +393,12 @@ static int build_delta(struct plot *pl, struct table **out, const char *title,
 	return rc;
 }
 
-/* The chart, or the delta table, as a one-item document written as o->out asks. */
-static int draw(struct plot *pl, struct table **t, const struct plot_opts *o,
-		struct diag *d)
+/* The chart, or the delta table, as a one-item document in lang written to o. */
+static int draw(struct plot *pl, struct table **t, const char *lang,
+		const struct doc_out *o, struct diag *d)
 {
 	const struct html_words w = { pl->msg[M_H_ALT], pl->msg[M_H_SVG] };
+	const struct doc_kind k = { .html = { &w, NULL, NULL } };
 	struct doc doc;
 	int rc;
 
@@ -407,7 +408,9 @@ static int draw(struct plot *pl, struct table **t, const struct plot_opts *o,
 	doc_add(&doc, xstrdup("plot"), *t ? NULL : pl->c, *t, 960, *t ? 0 : 600);
 	*t = NULL;
 	pl->c = NULL;
-	rc = doc_write_out(&doc, &o->out, &w, d);
+	rc = doc_begin(&doc, o, lang, NULL, NULL, NULL, d);
+	if (!rc)
+		rc = doc_write(&doc, o, &k, d);
 	doc_release(&doc);
 	return rc;
 }
@@ -467,19 +470,25 @@ static char **legend_names(const struct plot_opts *o, const char *const *files, 
 	return names;
 }
 
-int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles,
-	      struct diag *d)
+/* What plot_one() draws. */
+struct plot_in {
+	const struct plot_opts *o;
+	const char *const *files;
+	size_t nfiles;
+};
+
+/* The plot in one language, written to lo's paths. */
+static int plot_one(void *arg, const char *lang, const struct doc_out *lo, struct diag *d)
 {
+	const struct plot_in *in = arg;
+	const struct plot_opts *o = in->o;
+	const char *const *files = in->files;
+	size_t nfiles = in->nfiles;
 	struct plot pl = { o->kind, o->written, NULL, NULL, NULL, NULL, NULL };
 	struct i18n *strings = NULL;
 	struct table *t = NULL;
-	int rc;
+	int rc = msg_load(&strings, lang, d);
 
-	if (!nfiles || !(tmpl_kind_info(o->kind) && tmpl_kind_info(o->kind)->where &
-			 TMPL_IN_PLOT))
-		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "nothing to plot: no files, or "
-				"'%s' is not a plot kind", tmpl_kind_name(o->kind));
-	rc = msg_load(&strings, msg_or(o->out.lang, lang_default()), d);
 	if (rc)
 		return rc;
 	pl.msg = i18n_strings(strings);
@@ -493,7 +502,7 @@ int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles
 		rc = build(&pl, o->title, files, nfiles, o->log_y, d);
 	}
 	if (!rc)
-		rc = draw(&pl, &t, o, d);
+		rc = draw(&pl, &t, lang, lo, d);
 	table_free(t);
 	chart_free(pl.c);
 	free(pl.fio_version);
@@ -502,4 +511,16 @@ int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles
 	free(pl.labels);
 	i18n_free(strings);
 	return rc;
+}
+
+int plot_draw(const struct plot_opts *o, const char *const *files, size_t nfiles,
+	      struct diag *d)
+{
+	struct plot_in in = { o, files, nfiles };
+
+	if (!nfiles || !(tmpl_kind_info(o->kind) && tmpl_kind_info(o->kind)->where &
+			 TMPL_IN_PLOT))
+		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "nothing to plot: no files, or "
+				"'%s' is not a plot kind", tmpl_kind_name(o->kind));
+	return doc_out_each(&o->out, lang_default(), "plot", o->say, plot_one, &in, d);
 }

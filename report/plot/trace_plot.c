@@ -146,10 +146,11 @@ static struct chart *qd_chart(struct collect *c, const struct blkt_info *in,
 }
 
 /* The charts, a document of three items, one under the other as o asks; takes them. */
-static int draw(struct chart **ch, int n, const struct doc_out *o, const char *const *msg,
-		struct diag *d)
+static int draw(struct chart **ch, int n, const char *lang, const struct doc_out *o,
+		const char *const *msg, struct diag *d)
 {
 	const struct html_words w = { msg[M_H_ALT], msg[M_H_SVG] };
+	const struct doc_kind k = { .html = { &w, NULL, NULL } };
 	static const double heights[3] = { SCATTER_H, 0, QD_H };
 	static const char *const names[3] = { "trace-lba", "trace-sizes", "trace-qd" };
 	struct doc doc;
@@ -161,13 +162,17 @@ static int draw(struct chart **ch, int n, const struct doc_out *o, const char *c
 		doc_add(&doc, xstrdup(names[i]), ch[i], NULL, PAGE_W, heights[i]);
 		ch[i] = NULL;
 	}
-	rc = doc_write_out(&doc, o, &w, d);
+	rc = doc_begin(&doc, o, lang, NULL, NULL, NULL, d);
+	if (!rc)
+		rc = doc_write(&doc, o, &k, d);
 	doc_release(&doc);
 	return rc;
 }
 
-int trace_plot_draw(const struct doc_out *o, const char *path, struct diag *d)
+/* The trace's charts in one language, written to o's paths. */
+static int draw_one(void *arg, const char *lang, const struct doc_out *o, struct diag *d)
 {
+	const char *path = *(const char *const *)arg;
 	struct collect c;
 	struct blkt_info in;
 	struct chart *ch[3] = { NULL, NULL, NULL };
@@ -176,7 +181,7 @@ int trace_plot_draw(const struct doc_out *o, const char *path, struct diag *d)
 	int rc;
 
 	memset(&c, 0, sizeof(c));
-	rc = msg_load(&strings, msg_or(o->lang, lang_default()), d);
+	rc = msg_load(&strings, lang, d);
 	if (!rc) {
 		msg = i18n_strings(strings);
 		rc = blkt_read_info(path, &in, d);
@@ -189,7 +194,7 @@ int trace_plot_draw(const struct doc_out *o, const char *path, struct diag *d)
 		ch[0] = lba_chart(&c, path, msg);
 		ch[1] = size_chart(&in, msg);
 		ch[2] = qd_chart(&c, &in, msg);
-		rc = draw(ch, 3, o, msg, d);
+		rc = draw(ch, 3, lang, o, msg, d);
 	}
 	for (int i = 0; i < 3; i++) {
 		chart_free(ch[i]);
@@ -200,4 +205,9 @@ int trace_plot_draw(const struct doc_out *o, const char *path, struct diag *d)
 	free(c.qd.y);
 	i18n_free(strings);
 	return rc;
+}
+
+int trace_plot_draw(const struct doc_out *o, const char *path, FILE *say, struct diag *d)
+{
+	return doc_out_each(o, lang_default(), "trace plot", say, draw_one, &path, d);
 }

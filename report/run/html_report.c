@@ -15,18 +15,11 @@
 #include "report_int.h"
 #include "version.h"
 
-/* What the bundle's head shows: the report and the cover's step table. */
-struct head {
-	struct report *r;
-	const struct table *steps;
-};
-
-/* The cover's facts and step table, then the charts' heading. */
-static void write_head(void *arg, struct html *h)
+void report__html_head(void *arg, struct html *h)
 {
-	const struct head *hd = arg;
-	const struct result_run *run = hd->r->run;
-	const char *const *m = hd->r->msg;
+	struct report *r = arg;
+	const struct result_run *run = r->run;
+	const char *const *m = r->msg;
 	char cap[64] = "";
 	const char *facts[] = {
 		m[M_PLAN], run->plan_name,
@@ -53,23 +46,13 @@ static void write_head(void *arg, struct html *h)
 	html_facts(h, facts, sizeof(facts) / sizeof(facts[0]) / 2);
 	{   /* the cover's header, as the PDF has it */
 		char **kv;
-		size_t n = report__header_rows(hd->r, &kv);
+		size_t n = report__header_rows(r, &kv);
 
 		html_heading(h, 2, m[M_HDR_TITLE]);
 		html_facts(h, (const char *const *)kv, n);
 		report__header_free(kv, n);
 	}
-	if (hd->steps)
-		html_table(h, hd->steps);
+	if (r->steps)
+		html_table(h, r->steps);
 	html_heading(h, 2, m[M_H_CHARTS]);
-}
-
-int report__write_html(struct report *r, const char *dir, const struct table *steps,
-		       struct diag *d)
-{
-	const struct html_words w = { r->msg[M_H_ALT], r->msg[M_H_SVG] };
-	struct head hd = { r, steps };
-	const struct doc_html p = { report__plan_title(r), &w, write_head, &hd };
-
-	return doc_write_html(&r->doc, dir, &p, d);
 }

@@ -14,6 +14,7 @@
 #include "datadir.h"
 #include "err.h"
 #include "gfx.h"
+#include "html.h"
 #include "lang.h"
 #include "report_int.h"
 #include "safefile.h"
@@ -39,11 +40,6 @@ static double text_h(const struct report *r, enum chart_font f)
 
 	r->doc.m.text(r->doc.m.ctx, f, "Ag", &w, &h);
 	return h;
-}
-
-static void draw_footer(struct report *r, struct gfx *g)
-{
-	doc_pdf_footer(g, report__plan_title(r), ++r->page, r->pages);
 }
 
 
@@ -395,7 +391,8 @@ static void draw_table(struct report *r, struct gfx *g, double y, size_t first,
 	gfx_line(g, PAGE_MARGIN, y, PAGE_MARGIN + w, y, 0.75, CHART_COLOR_AXIS);
 }
 
-static int draw_cover(struct report *r, struct gfx *g, struct diag *d)
+static int draw_cover(struct report *r, struct gfx *g, struct doc_pages *pg,
+		      struct diag *d)
 {
 	double top = cover_table_top(r);
 	size_t first = 0, n = (size_t)cover_rows(r);
@@ -405,8 +402,7 @@ static int draw_cover(struct report *r, struct gfx *g, struct diag *d)
 	do {
 		if (n)
 			draw_table(r, g, top, first, n);
-		draw_footer(r, g);
-		rc = gfx_page(g, d);
+		rc = doc_pdf_next(pg, g, d);
 		first += n;
 		top = PAGE_MARGIN;
 		n = (size_t)table_rows(r, top);
@@ -414,45 +410,15 @@ static int draw_cover(struct report *r, struct gfx *g, struct diag *d)
 	return rc;
 }
 
-/* The doc_pdf callbacks: the cover pages (numbered with the items'), a footer per page. */
-static int cover_pages_cb(void *arg, struct gfx *g, int item_pages, struct diag *d)
+/* The doc_pdf callbacks: the cover's pages, counted and drawn. */
+static int cover_pages_cb(void *arg)
 {
-	struct report *r = arg;
-
-	r->pages = cover_pages(r) + item_pages;
-	r->page = 0;
-	return draw_cover(r, g, d);
+	return cover_pages(arg);
 }
 
-static void footer_cb(void *arg, struct gfx *g)
+static int cover_cb(void *arg, struct gfx *g, struct doc_pages *pg, struct diag *d)
 {
-	draw_footer(arg, g);
-}
-
-/* The report PDF: the cover, then a page per chart, each with the page footer. */
-static int write_pdf(struct report *r, struct diag *d)
-{
-	const double inset = PAGE_MARGIN - CHART_PAD;
-	const struct doc_pdf p = { inset, PAGE_H - FOOTER_H - inset, PAGE_H - FOOTER_H - inset,
-				   cover_pages_cb, footer_cb, r };
-
-	r->doc.title = report__plan_title(r);
-	r->doc.date = r->x.date ? r->x.date
-		      : r->run->started && *r->run->started ? r->run->started : NULL;
-	return doc_write_pdf(&r->doc, r->o->pdf_path, &p, d);
-}
-
-/* Creates every folder the charts go to. */
-static int make_chart_dirs(const struct report *r, struct diag *d)
-{
-	const char *dirs[3] = { r->o->chart_dir, r->x.svg_dir, r->x.png_dir };
-	int rc = 0;
-
-	/* chart_dir is the archive's: written into, never through a link; the others the user's. */
-	for (int i = 0; !rc && i < 3; i++)
-		if (dirs[i])
-			rc = safefile_mkdir(dirs[i], i > 0, d);
-	return rc;
+	return draw_cover(arg, g, pg, d);
 }
 
 static int load_template(struct report *r, struct diag *d)
@@ -472,32 +438,41 @@ static int load_template(struct report *r, struct diag *d)
 	return rc;
 }
 
-/* --preset, else the template's preset="...", else archive; the PNG width. */
-static int pick_preset(struct report *r, struct diag *d)
-{
-	const char *name = r->x.preset ? r->x.preset : r->tmpl->preset;
-
-	r->doc.preset = name ? chart_preset_find(name) : chart_preset(CHART_PRESET_ARCHIVE);
-	if (!r->doc.preset)
-		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "unknown preset '%s' (%s)", name,
-				CHART_PRESET_NAMES);
-	r->doc.png_width = r->o->png_width;
-	return 0;
-}
-
 int report_render(const struct result_run *run, const struct report_opts *o,
 		  struct diag *d)
 {
 	return report_render_ext(run, o, NULL, d);
 }
 
+/*
+ * What the report is written to: x's formats, report_opts' PDF and its chart folder
+ * (the archive's: a link there refused) for the SVGs and PNGs x does not place.
+ */
+static void outputs(const struct report *r, struct doc_out *out)
+{
+	*out = r->x.out;
+	if (r->o->pdf_path)
+		out->path[DOC_PDF] = r->o->pdf_path;
+	if (r->o->chart_dir) {
+		out->path[DOC_SVG] = msg_or(out->path[DOC_SVG], r->o->chart_dir);
+		out->path[DOC_PNG] = msg_or(out->path[DOC_PNG], r->o->chart_dir);
+		out->in_archive = 1;
+	}
+	if (r->o->png_width)
+		out->png_width = r->o->png_width;
+}
+
 int report_render_ext(const struct result_run *run, const struct report_opts *o,
 		      const struct report_extra *x, struct diag *d)
 {
+	const double inset = PAGE_MARGIN - CHART_PAD;
+	struct doc_kind k = {
+		{ inset, PAGE_H - FOOTER_H - inset, PAGE_H - FOOTER_H - inset, cover_pages_cb,
+		  cover_cb, NULL },
+		{ NULL, report__html_head, NULL }, { report__xlsx_head, NULL } };
+	struct html_words hw;
+	struct doc_out out;
 	struct report r;
-	struct gfx_fonts *fonts = NULL;
-	char *conf = o->fonts_conf ? xstrdup(o->fonts_conf)
-				   : datadir_path("templates/fonts.conf");
 	int rc;
 
 	memset(&r, 0, sizeof(r));
@@ -506,44 +481,30 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 	r.o = o;
 	if (x)
 		r.x = *x;
-	r.doc.lang = msg_or(o->lang, lang_default());
-	r.doc.png_2x = r.x.png_2x;
-	r.doc.svg_outlines = r.x.svg_outlines;
+	k.pdf.arg = k.html.arg = k.xlsx.arg = &r;
+	outputs(&r, &out);
 	rc = report__load_msgs(&r, msg_or(o->lang, lang_default()), d);
 	if (!rc)
 		rc = load_template(&r, d);
 	if (!rc)
-		rc = pick_preset(&r, d);
-	if (!rc)
-		rc = gfx_fonts_new(&fonts, conf, o->lang, d);
+		rc = doc_begin(&r.doc, &out, msg_or(o->lang, lang_default()), r.tmpl->preset,
+			       run->started && *run->started ? run->started : NULL,
+			       o->fonts_conf, d);
 	if (rc)
 		goto out;
-	doc_set_fonts(&r.doc, fonts);
+	hw = (struct html_words){ r.msg[M_H_ALT], r.msg[M_H_SVG] };
+	k.html.words = &hw;
+	r.doc.title = report__plan_title(&r);
 	report__build_charts(&r);
 	build_rows(&r);
-	/* a format with no folder is not written (`report --svg DIR` alone: SVGs only) */
-	if (o->chart_dir || r.x.svg_dir || r.x.png_dir) {
-		rc = make_chart_dirs(&r, d);
-		if (!rc)
-			rc = doc_write_files(&r.doc, msg_or(r.x.svg_dir, o->chart_dir),
-					     msg_or(r.x.png_dir, o->chart_dir), d);
-	}
-	if (!rc && o->pdf_path)
-		rc = write_pdf(&r, d);
-	if (!rc && r.x.xlsx_path)
-		rc = report__write_xlsx(&r, r.x.xlsx_path, d);
-	if (!rc && r.x.html_dir) {
-		struct table *steps = steps_table(&r);
-
-		rc = report__write_html(&r, r.x.html_dir, steps, d);
-		table_free(steps);
-	}
+	if (out.path[DOC_HTML])
+		r.steps = steps_table(&r);
+	rc = doc_write(&r.doc, &out, &k, d);
 out:
 	doc_release(&r.doc);
+	table_free(r.steps);
 	free(r.rows);
 	i18n_free(r.strings);
 	tmpl_free(r.tmpl);
-	gfx_fonts_free(fonts);
-	free(conf);
 	return rc;
 }

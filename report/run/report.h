@@ -4,6 +4,7 @@
 #define SB_REPORT_H
 
 #include "diag.h"
+#include "doc.h"
 #include "result.h"
 
 struct report_opts {
@@ -17,15 +18,11 @@ struct report_opts {
 
 /* Options of `ssdbench report` beyond report_opts; all may be NULL or 0. */
 struct report_extra {
-	const char *svg_dir;      /* SVGs here instead of chart_dir */
-	const char *png_dir;      /* PNGs here instead of chart_dir */
-	int png_2x;               /* also write <name>@2x.png at twice the PNG width */
-	const char *date;         /* PDF dates, ISO 8601; NULL: the run's start time */
+	/* every format's file or folder (report_opts' pdf_path and chart_dir, when set,
+	 * are its PDF and SVG and PNG folder), the preset, sizes, SVG text, and the date
+	 * (NULL: the run's start); its languages are not read (report_opts' lang is) */
+	struct doc_out out;
 	const char *template_path; /* report template; NULL: templates/report-default.xml */
-	const char *preset;       /* "print", "web", "slide"; NULL: the template's, else archive */
-	int svg_outlines;         /* SVG text as glyph outlines instead of <text> */
-	const char *xlsx_path;    /* also the Excel workbook (xlsx_report.c); NULL: none */
-	const char *html_dir;     /* also the HTML article bundle (html_report.c); NULL: none */
 };
 
 /*

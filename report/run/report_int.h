@@ -39,9 +39,9 @@ struct report {
 	struct tmpl *tmpl;
 	const char *const *msg;
 	struct doc doc;    /* the pages built, the fonts, the preset, the footer */
-	int pages, page;   /* PDF page count and the current page */
 	struct report_row *rows; /* the cover's step table */
 	size_t nrows;
+	struct table *steps;     /* that table for the HTML article */
 };
 
 /* report_ctx.c */
@@ -93,15 +93,16 @@ void report__header_draw(const struct report *r, struct gfx *g, double x, double
 void report__capacity_text(const struct result_run *run, char *buf, size_t n);
 char *report__purge_text(const struct report *r, const struct result_step *st);
 
-/* xlsx_report.c, the workbook of a report whose charts are built (above
- * report_charts.c, beside report.c's PDF). Returns 0 or a negative SB_E* code. */
-int report__write_xlsx(struct report *r, const char *path, struct diag *d);
+/* xlsx_report.c, the workbook's own sheets before the charts' (struct doc_xlsx's head,
+ * arg the report, its charts built): the summary, results, each step's series.
+ * Returns 0 or a negative SB_E* code. */
+struct xlsx;
+int report__xlsx_head(void *arg, struct xlsx *x, struct diag *d);
 
-/* html_report.c, the article bundle of a report whose charts are built, into
- * the folder dir (beside report.c's PDF, as xlsx_report.c); steps: the cover's step
- * table as report.c builds it. Returns 0 or a negative SB_E* code. */
-int report__write_html(struct report *r, const char *dir, const struct table *steps,
-		       struct diag *d);
+/* html_report.c, the article's own sections before the charts (struct doc_html's head,
+ * arg the report, its charts and r->steps built): the cover's facts, header and steps. */
+struct html;
+void report__html_head(void *arg, struct html *h);
 
 /* report_charts.c: builds the template's charts of the run into r->doc.items, in its order. */
 void report__build_charts(struct report *r);

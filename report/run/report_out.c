@@ -46,107 +46,20 @@ int report_langs_of(const struct result_run *run, const char **out, struct diag 
 	return (int)n;
 }
 
-/* The files of one language's report, NULL for those not written. */
-struct outs {
-	const char *pdf, *charts, *svg, *png, *xlsx, *html;
+/* What each language's report is drawn from. */
+struct from {
+	const struct result_run *run;
+	const struct report_set *s;
 };
 
-/* One language's report with the folders and PDF given; says where it went. */
-static int one(const struct result_run *run, const struct report_set *s, const char *lang,
-	       int many, const struct outs *o, struct diag *d)
+/* One language's report, written to o's paths. */
+static int one(void *arg, const char *lang, const struct doc_out *o, struct diag *d)
 {
-	struct report_opts ro = { o->pdf, o->charts, s->png_width, lang, NULL };
-	struct report_extra rx = { .svg_dir = o->svg, .png_dir = o->png, .png_2x = s->png_2x,
-				   .date = s->date, .template_path = s->template_path,
-				   .preset = s->preset, .svg_outlines = s->svg_outlines,
-				   .xlsx_path = o->xlsx, .html_dir = o->html };
-	int rc = report_render_ext(run, &ro, &rx, d);
+	const struct from *f = arg;
+	struct report_opts ro = { NULL, NULL, 0, lang, NULL };
+	struct report_extra rx = { *o, f->s->template_path };
 
-	if (rc || !s->say)
-		return rc;
-	fprintf(s->say, "report%s%s%s:", many ? " (" : "", many ? lang : "", many ? ")" : "");
-	if (o->pdf)
-		fprintf(s->say, " %s", o->pdf);
-	if (o->charts)
-		fprintf(s->say, " (charts in %s/)", o->charts);
-	if (o->svg)
-		fprintf(s->say, " SVG in %s/", o->svg);
-	if (o->png)
-		fprintf(s->say, " PNG in %s/", o->png);
-	if (o->xlsx)
-		fprintf(s->say, " workbook %s", o->xlsx);
-	if (o->html)
-		fprintf(s->say, " article %s/index.html", o->html);
-	fputc('\n', s->say);
-	return 0;
-}
-
-/* dir/sub/name, or dir/name when sub is NULL; NULL when dir is. */
-static char *join(const char *dir, const char *sub, const char *name)
-{
-	if (!dir)
-		return NULL;
-	return sub ? xasprintf("%s/%s/%s", dir, sub, name) : xasprintf("%s/%s", dir, name);
-}
-
-/* FILE, or with a language FILE's folder/LANG/FILE's name, and that folder into
- * *ldir (NULL without a language); NULL when FILE is. */
-static char *in_lang(const char *file, const char *lang, char **ldir)
-{
-	const char *slash = file ? strrchr(file, '/') : NULL;
-	char *dir, *path;
-
-	*ldir = NULL;
-	if (!file || !lang)
-		return file ? xstrdup(file) : NULL;
-	dir = slash ? xstrndup(file, slash > file ? (size_t)(slash - file) : 1) : xstrdup(".");
-	*ldir = join(dir, NULL, lang);
-	path = join(dir, lang, slash ? slash + 1 : file);
-	free(dir);
-	return path;
-}
-
-/*
- * A report named elsewhere: -o FILE, --svg DIR, --png DIR; with several languages
- * FILE's folder/LANG/FILE's name, DIR/LANG/.
- */
-static int elsewhere(const struct result_run *run, const struct report_set *s,
-		     const char *const *langs, size_t n, struct diag *d)
-{
-	int rc = 0;
-
-	for (size_t i = 0; !rc && i < n; i++) {
-		const char *l = n > 1 ? langs[i] : NULL;
-		char *pdir, *xdir;
-		char *pdf = in_lang(s->pdf, l, &pdir), *xlsx = in_lang(s->xlsx, l, &xdir);
-		char *svg = l ? join(s->svg_dir, NULL, l) : NULL;
-		char *png = l ? join(s->png_dir, NULL, l) : NULL;
-		char *html = l ? join(s->html, NULL, l) : NULL;
-		struct outs o = { pdf, NULL, l ? svg : s->svg_dir, l ? png : s->png_dir, xlsx,
-				  l ? html : s->html };
-
-		if (pdir)
-			rc = safefile_mkdir(pdir, 1, d);
-		if (!rc && xdir)
-			rc = safefile_mkdir(xdir, 1, d);
-		/* DIR, then DIR/LANG/ (report_render_ext() makes the last folder only) */
-		if (!rc && svg)
-			rc = safefile_mkdir(s->svg_dir, 1, d);
-		if (!rc && png)
-			rc = safefile_mkdir(s->png_dir, 1, d);
-		if (!rc && html)
-			rc = safefile_mkdir(s->html, 1, d);
-		if (!rc)
-			rc = one(run, s, langs[i], n > 1, &o, d);
-		free(pdf);
-		free(xlsx);
-		free(pdir);
-		free(xdir);
-		free(svg);
-		free(png);
-		free(html);
-	}
-	return rc;
+	return report_render_ext(f->run, &ro, &rx, d);
 }
 
 /* Removes the folders reports that died (kill -9) left in the archive. */
@@ -226,44 +139,45 @@ static int swap_in(int dfd, int tfd, const char *dir, const char *tmp, struct di
 static int draw_all(const struct result_run *run, const struct report_set *s,
 		    const char *const *langs, size_t n, const char *tmp, struct diag *d)
 {
-	FILE *say = s->say;
-	struct report_set quiet = *s;
+	struct from f = { run, s };
 	int rc = 0;
 
-	quiet.say = NULL;
 	for (size_t i = 0; !rc && i < n; i++) {
 		char *sub = n > 1 ? xasprintf("report/%s", langs[i]) : NULL;
 		char *base = sub ? xasprintf("%s/%s", tmp, sub) : xstrdup(tmp);
 		char *pdf = xasprintf("%s/report.pdf", base), *charts = xasprintf("%s/charts", base);
 		char *top = xasprintf("%s/report", tmp);
+		struct doc_out o = s->out;
 
+		o.path[DOC_PDF] = pdf;
+		o.path[DOC_SVG] = o.path[DOC_PNG] = charts;
+		o.in_archive = 1;
 		if (sub)
 			rc = safefile_mkdir(top, 0, d);
 		if (!rc && sub)
 			rc = safefile_mkdir(base, 0, d);
 		if (!rc)
-			rc = one(run, &quiet, langs[i], n > 1,
-				 &(struct outs){ .pdf = pdf, .charts = charts }, d);
+			rc = one(&f, langs[i], &o, d);
 		free(sub);
 		free(base);
 		free(pdf);
 		free(charts);
 		free(top);
 	}
-	for (size_t i = 0; !rc && say && i < n; i++) {
+	for (size_t i = 0; !rc && s->say && i < n; i++) {
 		if (n > 1)
-			fprintf(say, "report (%s): %s/report/%s/report.pdf (charts in %s/report/%s/"
-				"charts/)\n", langs[i], s->dir, langs[i], s->dir, langs[i]);
+			fprintf(s->say, "report (%s): %s/report/%s/report.pdf (charts in %s/report/"
+				"%s/charts/)\n", langs[i], s->dir, langs[i], s->dir, langs[i]);
 		else
-			fprintf(say, "report: %s/report.pdf (charts in %s/charts/)\n", s->dir,
+			fprintf(s->say, "report: %s/report.pdf (charts in %s/charts/)\n", s->dir,
 				s->dir);
 	}
 	return rc;
 }
 
 /* The archive's own report: DIR/report.pdf and charts/, or DIR/report/LANG/ each. */
-static int own(const struct result_run *run, const struct report_set *s,
-	       const char *const *langs, size_t n, struct diag *d)
+static int own(const struct result_run *run, const struct doc_out *o,
+	       const struct report_set *s, struct diag *d)
 {
 	char *name = xasprintf(TMP_PREFIX "%ld", (long)getpid());
 	char *tmp = xasprintf("%s/%s", s->dir, name);
@@ -279,7 +193,7 @@ static int own(const struct result_run *run, const struct report_set *s,
 		rc = safefile_mkdir(tmp, 0, d);
 	}
 	if (!rc)
-		rc = draw_all(run, s, langs, n, tmp, d);
+		rc = draw_all(run, s, o->langs, o->nlangs, tmp, d);
 	if (!rc && (tfd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot open '%s': %s", tmp, strerror(errno));
 	if (!rc && (rc = swap_in(dfd, tfd, s->dir, tmp, d)))
@@ -298,22 +212,22 @@ static int own(const struct result_run *run, const struct report_set *s,
 int report_render_set(const struct result_run *run, const struct report_set *s,
 		      struct diag *d)
 {
-	const char *langs[I18N_MAX_LANGS];
-	size_t n = s->nlangs;
-	int got;
+	struct doc_out o = s->out;
+	struct from f = { run, s };
+	int got, any = 0;
 
-	if (n > I18N_MAX_LANGS)
+	if (o.nlangs > I18N_MAX_LANGS)
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "more than %d languages",
 				I18N_MAX_LANGS);
-	for (size_t i = 0; i < n; i++)
-		langs[i] = s->langs[i];
-	if (!n) {
-		got = report_langs_of(run, langs, d);
+	if (!o.nlangs) {
+		got = report_langs_of(run, o.langs, d);
 		if (got < 0)
 			return got;
-		n = (size_t)got;
+		o.nlangs = (size_t)got;
 	}
-	if (s->pdf || s->svg_dir || s->png_dir || s->xlsx || s->html || !s->dir)
-		return elsewhere(run, s, langs, n, d);
-	return own(run, s, langs, n, d);
+	for (int k = 0; k < DOC_NFORMATS; k++)
+		any |= o.path[k] != NULL;
+	if (any || !s->dir)
+		return doc_out_each(&o, NULL, "report", s->say, one, &f, d);
+	return own(run, &o, s, d);
 }

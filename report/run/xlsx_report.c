@@ -25,18 +25,6 @@
 #include "xalloc.h"
 #include "xlsx.h"
 
-/* The workbook's date: --date, else the run's start, else 1970 (so it is stable). */
-static time_t created(const struct report *r)
-{
-	const char *s = r->x.date ? r->x.date : r->run->started;
-	struct tm tm;
-
-	memset(&tm, 0, sizeof(tm));
-	if (s && (strptime(s, "%Y-%m-%dT%H:%M:%S", &tm) || strptime(s, "%Y-%m-%d", &tm)))
-		return timegm(&tm);
-	return 86400; /* Excel's epoch handling wants a date after 1970-01-01 */
-}
-
 static void row(struct xlsx *x, lxw_worksheet *ws, lxw_row_t *rw, const char *k,
 		const char *v)
 {
@@ -279,7 +267,7 @@ static void step_sheet(struct xlsx *x, const struct report *r, const struct resu
 }
 
 /* The report's own sheets: the summary, results.csv, each finished step's series. */
-static int write_head(void *arg, struct xlsx *x, struct diag *d)
+int report__xlsx_head(void *arg, struct xlsx *x, struct diag *d)
 {
 	struct report *r = arg;
 	int rc;
@@ -293,11 +281,4 @@ static int write_head(void *arg, struct xlsx *x, struct diag *d)
 			step_sheet(x, r, st);
 	}
 	return rc;
-}
-
-int report__write_xlsx(struct report *r, const char *path, struct diag *d)
-{
-	const struct doc_xlsx p = { report__plan_title(r), created(r), write_head, r };
-
-	return doc_write_xlsx(&r->doc, path, &p, d);
 }

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Every document kind (a run report, a lineup, a plot, a trace plot) with every
-# preset (archive, print, web, slide) and every format it writes (PDF, SVG, PNG,
-# workbook, HTML bundle), held to the same rules: web SVG text 11 px or more with
+# preset (archive, print, web, slide) and every format (PDF or one file, SVG and PNG
+# folders, workbook, HTML bundle), through the same options (the web preset in two
+# languages at once, each file in its language's folder), held to the same rules: web SVG text 11 px or more with
 # 700 px PNGs (every HTML bundle's images too: 700 px and 1400 px @2x), print PDFs' words 9 pt or more (the per-chart
 # PDFs too), slide PNGs 1920 px, archive PNGs 1400 px; the language asked for in
 # the text; --lang fr refused (exit 2) by report, compare, plot and trace plot; --date
-# (else $SOURCE_DATE_EPOCH) the PDF's date in each, a malformed one refused alike; the
+# (else $SOURCE_DATE_EPOCH) the PDF's and the workbook's date in each, a malformed one refused alike; the
 # page footer ("3 / 12") on every page of a report and of a lineup.
 . "$(dirname "$0")/lib.sh"
 
@@ -51,56 +52,74 @@ one_ok() {
   esac
 }
 
+# kind K ARGS...: the command of document kind K (1-4) with ARGS.
+kind() {
+  local k=$1
+  shift
+  case $k in
+    1) "$SSDBENCH" report "$A/qd-sweep" "$@" ;;
+    2) "$SSDBENCH" compare "$A/op-file" "$A/op-loop" "$@" ;;
+    3) "$SSDBENCH" plot "$LOG" "$@" ;;
+    4) "$SSDBENCH" trace plot "$TRACE" "$@" ;;
+  esac
+}
+names=(- report compare plot "trace plot")
+# the main file's extension (-o) and a string id of the kind's own text, per kind
+ext=(- pdf pdf svg svg)
+own=(- report lineup-lineup read trace-sizes)
+
 langs=(en zh-TW zh-CN)
 i=0
 for p in archive print web slide; do
   flag=(); [ $p = archive ] || flag=(--preset "$p")
-  lang=${langs[$((i % 3))]}; i=$((i + 1))
+  # a language per preset, and two at once for the web (each file in its
+  # language's folder: FILE's folder/LANG/, DIR/LANG/)
+  l1=${langs[$((i % 3))]}; l2=${langs[$(((i + 1) % 3))]}; i=$((i + 1))
+  ls=$l1; [ $p = web ] && ls=$l1,$l2
   d=$WORK/$p
   mkdir -p "$d"
-  # a run report: PDF, SVG, PNG, HTML bundle
-  run "$SSDBENCH" report "$A/qd-sweep" -o "$d/report.pdf" --svg "$d/r-svg" --png "$d/r-png" \
-    --html "$d/r-html" --lang "$lang" "${flag[@]}"
-  pdf_ok "report $p: report.pdf" "$d/report.pdf"
-  preset_ok "report $p" $p "$d/r-svg" "$d/r-png"
-  web_ok "report $p: HTML bundle" "$d/r-html" "$d/r-html"
-  check "report $p: $lang text" grep -q "$(word "$lang" report)" <(pdftotext "$d/report.pdf" -)
-  # a lineup of two sample archives
-  run "$SSDBENCH" compare "$A/op-file" "$A/op-loop" -o "$d/lineup.pdf" --svg "$d/l-svg" \
-    --png "$d/l-png" --html "$d/l-html" --lang "$lang" "${flag[@]}"
-  pdf_ok "compare $p: lineup.pdf" "$d/lineup.pdf"
-  preset_ok "compare $p" $p "$d/l-svg" "$d/l-png"
-  web_ok "compare $p: HTML bundle" "$d/l-html" "$d/l-html"
-  check "compare $p: $lang text" grep -q "$(word "$lang" lineup-lineup)" <(pdftotext "$d/lineup.pdf" -)
-  # a plot of a fio log and a trace plot, each format
+  # every kind, every format, through the same options
+  for k in 1 2 3 4; do
+    n="${names[$k]} $p"
+    run kind $k -o "$d/k$k.${ext[$k]}" --svg "$d/k$k-svg" --png "$d/k$k-png" \
+      --xlsx "$d/k$k.xlsx" --html "$d/k$k-html" --lang "$ls" "${flag[@]}"
+    for l in ${ls/,/ }; do
+      sub=; [ $p = web ] && sub=/$l
+      f=$d$sub/k$k.${ext[$k]}
+      check "$n ($l): the main file" test -s "$f"
+      [ $p = web ] && check "$n ($l): no file outside the language folders" test ! -e "$d/k$k.${ext[$k]}"
+      [ $k -le 2 ] && pdf_ok "$n ($l): ${f##*/}" "$f"
+      preset_ok "$n ($l)" $p "$d/k$k-svg$sub" "$d/k$k-png$sub"
+      web_ok "$n ($l): HTML bundle" "$d/k$k-html$sub" "$d/k$k-html$sub"
+      check "$n ($l): <html lang>" grep -q "<html lang=\"$l\"" "$d/k$k-html$sub/index.html"
+      check "$n ($l): SVG xml:lang" grep -q "xml:lang=\"$l\"" "$d/k$k-svg$sub/"*.svg
+      # the kind's own words in the language: in the PDF, else in the SVGs
+      if [ $k -le 2 ]; then
+        check "$n ($l): $l text" grep -q "$(word "$l" "${own[$k]}")" <(pdftotext "$f" -)
+      else
+        check "$n ($l): $l text" grep -q "$(word "$l" "${own[$k]}")" "$d/k$k-svg$sub/"*.svg
+      fi
+      check "$n ($l): a workbook with a chart" \
+        $PY -c 'import sys, zipfile; sys.exit(not any(n.startswith("xl/charts/chart")
+          for n in zipfile.ZipFile(sys.argv[1]).namelist()))' "$d$sub/k$k.xlsx"
+    done
+  done
+  # a plot and a trace plot as one file of each format
   for f in svg png pdf; do
-    run "$SSDBENCH" plot "$LOG" -o "$d/plot.$f" --lang "$lang" "${flag[@]}"
-    run "$SSDBENCH" trace plot "$TRACE" -o "$d/trace.$f" --lang "$lang" "${flag[@]}"
+    run "$SSDBENCH" plot "$LOG" -o "$d/plot.$f" --lang "$l1" "${flag[@]}"
+    run "$SSDBENCH" trace plot "$TRACE" -o "$d/trace.$f" --lang "$l1" "${flag[@]}"
   done
   one_ok "plot $p" $p "$d/plot"
   one_ok "trace plot $p" $p "$d/trace"
-  # their workbooks and HTML bundles, as the report's and the lineup's
-  run "$SSDBENCH" plot "$LOG" -o "$d/plot2.svg" --xlsx "$d/plot.xlsx" --html "$d/p-html" \
-    --lang "$lang" "${flag[@]}"
-  run "$SSDBENCH" trace plot "$TRACE" -o "$d/trace2.svg" --xlsx "$d/trace.xlsx" \
-    --html "$d/t-html" --lang "$lang" "${flag[@]}"
-  web_ok "plot $p: HTML bundle" "$d/p-html" "$d/p-html"
-  web_ok "trace plot $p: HTML bundle" "$d/t-html" "$d/t-html"
   # plot's workbook holds the log's numbers (openpyxl against awk on the log): a row a
-  # second, read and write IOPS; trace plot's is a workbook with a chart.
+  # second, read and write IOPS
   expect_eq "plot $p: the workbook's rows are the log's" \
     "$($PY -c 'import sys, openpyxl
 ws = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
 for r in ws.iter_rows(min_row=5, values_only=True):
-    if r[0] is not None: print(r[0], r[1], r[3])' "$d/plot.xlsx")" \
+    if r[0] is not None: print(r[0], r[1], r[3])' "$(ls "$d"/k3.xlsx "$d/$l1/k3.xlsx" 2> /dev/null)")" \
     "$(awk -F', ' '{ t = int(($1 + 500) / 1000); v[t, $3] = $2; if (t > n) n = t }
                    END { for (i = 1; i <= n; i++) print i, v[i, 0], v[i, 1] }' "$LOG")"
-  check "trace plot $p: a workbook with a chart" \
-    $PY -c 'import sys, zipfile; sys.exit(not any(n.startswith("xl/charts/chart")
-      for n in zipfile.ZipFile(sys.argv[1]).namelist()))' "$d/trace.xlsx"
-  check "plot $p: $lang text" grep -q "$(word "$lang" read)" "$d/plot.svg"
-  check "trace plot $p: $lang text" grep -q "$(word "$lang" trace-sizes)" "$d/trace.svg"
-  check "trace plot $p: xml:lang" grep -q "xml:lang=\"$lang\"" "$d/trace.svg"
 done
 
 # --lang fr: a usage error naming the languages, the same for every document kind.
@@ -119,23 +138,15 @@ check "--lang fr: nothing written" test ! -e "$WORK/fr.pdf" -a ! -e "$WORK/fr.sv
 
 # --date, the same for every document kind: the PDF's date (pdfinfo reads it back),
 # else $SOURCE_DATE_EPOCH's; a malformed one is a usage error before anything is read.
-# kind K ARGS...: the command of document kind K (1-4) with ARGS.
-kind() {
-  local k=$1
-  shift
-  case $k in
-    1) "$SSDBENCH" report "$A/qd-sweep" "$@" ;;
-    2) "$SSDBENCH" compare "$A/op-file" "$A/op-loop" "$@" ;;
-    3) "$SSDBENCH" plot "$LOG" "$@" ;;
-    4) "$SSDBENCH" trace plot "$TRACE" "$@" ;;
-  esac
-}
 # pdf_date FILE: the PDF's creation date as pdfinfo prints it in UTC, ISO 8601.
 pdf_date() { TZ=UTC pdfinfo -isodates "$1" | sed -n 's/^CreationDate: *//p'; }
 for k in 1 2 3 4; do
-  kind $k -o "$WORK/date$k.pdf" --date 2026-03-04T05:06:07Z > /dev/null ||
+  kind $k -o "$WORK/date$k.pdf" --xlsx "$WORK/date$k.xlsx" --date 2026-03-04T05:06:07Z > /dev/null ||
     fail "--date ($k): exit $?"
   expect_eq "--date ($k): the PDF's date" "$(pdf_date "$WORK/date$k.pdf")" 2026-03-04T05:06:07Z
+  expect_eq "--date ($k): the workbook's date" "$($PY -c 'import sys, openpyxl
+print(openpyxl.load_workbook(sys.argv[1]).properties.created.strftime("%Y-%m-%dT%H:%M:%SZ"))' \
+    "$WORK/date$k.xlsx")" 2026-03-04T05:06:07Z
   SOURCE_DATE_EPOCH=1700000000 kind $k -o "$WORK/epoch$k.pdf" > /dev/null ||
     fail "SOURCE_DATE_EPOCH ($k): exit $?"
   expect_eq "SOURCE_DATE_EPOCH ($k): the PDF's date" "$(pdf_date "$WORK/epoch$k.pdf")" \

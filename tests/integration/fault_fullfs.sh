@@ -43,8 +43,8 @@ fill 400
 run_rc "$WORK/b.log" "$WORK/b.err" "$SSDBENCH" run "$WORK/plan.xml" --target "$tgt" --out "$small/b"
 expect_eq "charts: exit code" "$rc" 1
 # (the report is drawn in .ssdbench-report-PID/ in the archive, then swapped in)
-check "charts: says a chart could not be written" \
-  grep -q "error: cannot write '$small/b/\.ssdbench-report-[0-9]*/charts/.*'" "$WORK/b.err"
+check "charts: says a file of the report could not be written" \
+  grep -q "error: cannot write '$small/b/\.ssdbench-report-[0-9]*/.*'" "$WORK/b.err"
 check "charts: the half-drawn report removed" test -z "$(find "$small/b" -name '.ssdbench-report-*')"
 m=$small/b/manifest.json
 check "charts: manifest.json is valid JSON" jq -e . "$m" > /dev/null

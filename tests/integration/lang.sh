@@ -42,8 +42,14 @@ check "run --lang fr: no archive" test ! -e "$WORK/never"
 usage report report "$A" --lang fr
 usage report-list report "$A" --lang en,fr
 usage compare compare "$A" --lang fr
-run_rc "$WORK/c2.out" "$WORK/c2.err" "$SSDBENCH" compare "$A" --lang en,zh-CN
-expect_eq "compare with two languages: exit" "$rc" 2
+# a lineup in two languages: one PDF each, in its language's folder
+LA=$SRC/samples/archives
+"$SSDBENCH" compare "$LA/op-file" "$LA/op-loop" --lang en,zh-CN -o "$WORK/lu/l.pdf" \
+  > "$WORK/c2.out" || fail "compare --lang en,zh-CN"
+has "$WORK/lu/en/l.pdf" "$(str en lineup-lineup)"
+has "$WORK/lu/zh-CN/l.pdf" "$(str zh-CN lineup-lineup)"
+lacks "$WORK/lu/zh-CN/l.pdf" "$(str en lineup-lineup)"
+check "compare in two languages: says where each went" grep -q "^lineup (zh-CN): $WORK/lu/zh-CN/l.pdf" "$WORK/c2.out"
 
 # ---- -o elsewhere leaves the archive as it was ---------------------------------
 "$SSDBENCH" report "$A" > /dev/null || fail "report (the archive's own)"
