@@ -28,6 +28,13 @@ struct consistency {
 			       * when avg is 0 */
 };
 
+/*
+ * Under this many seconds the 99.9th-percentile-slowest second is the slowest one
+ * (k = 1): what reports say with it is flagged (consistency_p999_is_min()).
+ */
+#define CONSISTENCY_P999_N 1000
+#define consistency_p999_is_min(c) ((c)->n > 0 && (c)->n < CONSISTENCY_P999_N)
+
 /* Computes c from v[0..n); an empty series gives all zeros. */
 void consistency_compute(const double *v, size_t n, size_t last_n, struct consistency *c);
 

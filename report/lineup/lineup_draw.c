@@ -509,6 +509,7 @@ static void kind_consistency(struct lineup_ctx *x)
 		x->s[S_CONS_AVG_SD], x->s[S_CONS_SD], x->s[S_CONS_SD_LAST],
 	};
 	struct table *t = cons_table_new(heading(x, S_CONS), x->s[S_CONS_SUB], head);
+	int marked = 0;
 
 	for (size_t k = 0; k < x->l->nt; k++)
 		for (size_t i = 0; i < x->l->nm; i++) {
@@ -519,10 +520,11 @@ static void kind_consistency(struct lineup_ctx *x)
 				continue;
 			title = test_title(x, &x->l->t[k]);
 			label = xasprintf("%s: %s", title, x->l->m[i].label);
-			cons_table_add(t, label, &st->cons_total);
+			marked += cons_table_add(t, label, &st->cons_total);
 			free(label);
 			free(title);
 		}
+	cons_table_note(t, marked, x->s[M_CONS_MIN_NOTE]);
 	if (t->nrows)
 		add_item(x, xstrdup("lineup-consistency"), NULL, t);
 	else

@@ -4,6 +4,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+#include "sbuf.h"
+#include "xalloc.h"
 
 void cons_format(const struct consistency *c, enum cons_col col, char *buf, size_t n)
 {
@@ -33,15 +37,31 @@ struct table *cons_table_new(const char *title, const char *subtitle,
 	return table_new(title, subtitle, CONS_NCOLS, head);
 }
 
-void cons_table_add(struct table *t, const char *label, const struct consistency *c)
+int cons_table_add(struct table *t, const char *label, const struct consistency *c)
 {
 	char cell[CONS_NCOLS][48] = { "" };
 	const char *row[CONS_NCOLS];
+	int marked = consistency_p999_is_min(c);
+	char *name = marked ? xasprintf("%s *", label) : NULL;
 
-	row[CONS_NAME] = label;
+	row[CONS_NAME] = name ? name : label;
 	for (int k = CONS_AVG; k < CONS_NCOLS; k++) {
 		cons_format(c, (enum cons_col)k, cell[k], sizeof(cell[k]));
 		row[k] = cell[k];
 	}
 	table_add_row(t, row, NULL);
+	free(name);
+	return marked;
+}
+
+void cons_table_note(struct table *t, int marked, const char *note)
+{
+	char *sub;
+
+	if (!marked || !note || !*note)
+		return;
+	sub = t->subtitle && *t->subtitle ? xasprintf("%s  /  %s", t->subtitle, note)
+					  : xstrdup(note);
+	free(t->subtitle);
+	t->subtitle = sub;
 }

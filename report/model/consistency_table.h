@@ -33,7 +33,12 @@ void cons_format(const struct consistency *c, enum cons_col col, char *buf, size
 /* A new table with the CONS_NCOLS column titles head[]; strings are copied. */
 struct table *cons_table_new(const char *title, const char *subtitle,
 			     const char *const head[CONS_NCOLS]);
-/* Appends the row "label, c's numbers". */
-void cons_table_add(struct table *t, const char *label, const struct consistency *c);
+/*
+ * Appends the row "label, c's numbers", the label marked " *" when c's 99.9 %
+ * slowest second is its slowest (consistency_p999_is_min()). Returns 1 when marked.
+ */
+int cons_table_add(struct table *t, const char *label, const struct consistency *c);
+/* When marked rows (a count of cons_table_add()'s 1s) were added: note, after " / ", in the subtitle. */
+void cons_table_note(struct table *t, int marked, const char *note);
 
 #endif

@@ -139,6 +139,8 @@
 	X(M_CONS_SD_LAST,   "cons-sd-last") \
 	X(M_CONS_CAPTION,   "cons-caption") \
 	X(M_CONS_CAPTION_STEP, "cons-caption-step") \
+	X(M_CONS_MIN_LINE,  "cons-min-line") \
+	X(M_CONS_MIN_NOTE,  "cons-min-note") \
  \
 	X(M_HDR_TITLE,      "hdr-title") \
 	X(M_HDR_DUT,        "hdr-dut") \
@@ -240,6 +242,8 @@
 	/* ssdbench plot */ \
 	X(M_PLOT_VALUE,     "plot-value") \
 	X(M_PLOT_LAT,       "plot-lat") \
+	X(M_PLOT_CLAT,      "plot-clat") \
+	X(M_PLOT_SLAT,      "plot-slat") \
 	X(M_PLOT_MBS,       "plot-mbs") \
 	X(M_PLOT_DELTA,     "plot-delta") \
 	X(M_PLOT_DELTA_SUB, "plot-delta-sub") \

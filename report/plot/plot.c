@@ -41,7 +41,9 @@ static const struct {
 } log_kinds[] = {
 	{ "_bw", "MB/s", M_N, 1024.0 / 1e6, FIOLOG_SUM },
 	{ "_iops", "IOPS", M_N, 1, FIOLOG_SUM },
-	{ "lat", NULL, M_PLOT_LAT, 1e-3, FIOLOG_MEAN },
+	{ "_clat", NULL, M_PLOT_CLAT, 1e-3, FIOLOG_MEAN },  /* fio's clat: completion */
+	{ "_slat", NULL, M_PLOT_SLAT, 1e-3, FIOLOG_MEAN },  /* slat: submission */
+	{ "_lat", NULL, M_PLOT_LAT, 1e-3, FIOLOG_MEAN },    /* lat: their sum, response time */
 	{ "", NULL, M_PLOT_VALUE, 1, FIOLOG_MEAN },
 };
 

@@ -56,8 +56,8 @@ void report__cons_lines(struct report *r, struct chart *c, const struct result_s
 	cons_format(k, CONS_P999, p999, sizeof(p999));
 	cons_format(k, CONS_AVG, avg, sizeof(avg));
 	ref_line(c, prefix, r->msg[M_CONS_AVG], color, t0, t1, k->avg, CHART_STROKE_DASHED);
-	ref_line(c, prefix, r->msg[M_CONS_P999], color, t0, t1, k->p999_slowest,
-		 CHART_STROKE_DOTTED);
+	ref_line(c, prefix, r->msg[consistency_p999_is_min(k) ? M_CONS_MIN_LINE : M_CONS_P999],
+		 color, t0, t1, k->p999_slowest, CHART_STROKE_DOTTED);
 	if (prefix) {
 		char *name = report__step_name(r, st);
 		const char *v[2] = { name, score };
@@ -100,14 +100,16 @@ void report__build_consistency(struct report *r)
 		r->msg[M_CONS_AVG_SD], r->msg[M_CONS_SD], r->msg[M_CONS_SD_LAST],
 	};
 	struct table *t = cons_table_new(r->msg[M_CONS], r->msg[M_CONS_SUB], head);
+	int marked = 0;
 
 	for (size_t i = 0; i < r->run->nsteps; i++)
 		if (in_table(&r->run->steps[i])) {
 			char *name = report__step_name(r, &r->run->steps[i]);
 
-			cons_table_add(t, name, &r->run->steps[i].cons_total);
+			marked += cons_table_add(t, name, &r->run->steps[i].cons_total);
 			free(name);
 		}
+	cons_table_note(t, marked, r->msg[M_CONS_MIN_NOTE]);
 	if (!t->nrows) {
 		table_free(t);
 		return;

@@ -134,7 +134,8 @@ static void bars(struct report *r, const struct replays *rp, int access)
 static void scores(struct report *r, const struct replays *rp)
 {
 	const char *head[7] = { r->msg[M_RP_TRACE], "MB/s", r->msg[M_RP_ACCESS_US],
-				"p99 µs", "p99.9 µs", r->msg[M_RP_IOS], r->msg[M_RP_FIT] };
+				r->msg[M_PLOT_P99_US], r->msg[M_PLOT_P999_US], r->msg[M_RP_IOS],
+				r->msg[M_RP_FIT] };
 	struct table *t = table_new(r->msg[M_RP_TABLE], r->msg[M_RP_TABLE_SUB], 7, head);
 	char mb[48], acc[48], p99[48], p999[48], ios[32], fit[48];
 	const char *row[7] = { NULL, mb, acc, p99, p999, ios, fit };

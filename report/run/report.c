@@ -203,11 +203,11 @@ static const struct {
 	double w;
 	enum gfx_align align;
 } cols[COL_N] = {
-	{ -1, "#", 22, GFX_RIGHT },      { M_STEP, NULL, 180, GFX_LEFT },
-	{ M_PATTERN, NULL, 200, GFX_LEFT }, { M_STATUS, NULL, 52, GFX_LEFT },
+	{ -1, "#", 22, GFX_RIGHT },      { M_STEP, NULL, 146, GFX_LEFT },
+	{ M_PATTERN, NULL, 174, GFX_LEFT }, { M_STATUS, NULL, 52, GFX_LEFT },
 	{ M_RMBS, NULL, 64, GFX_RIGHT }, { M_WMBS, NULL, 64, GFX_RIGHT },
-	{ -1, "IOPS", 56, GFX_RIGHT },   { M_MEAN, NULL, 54, GFX_RIGHT },
-	{ M_P999, NULL, 54, GFX_RIGHT },
+	{ -1, "IOPS", 56, GFX_RIGHT },   { M_MEAN, NULL, 84, GFX_RIGHT },
+	{ M_P999, NULL, 84, GFX_RIGHT },
 };
 
 static char *fmt_mbs(double bw)

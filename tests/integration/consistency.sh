@@ -81,7 +81,8 @@ check_row() {
 
 # row LABEL TXT: the rest of the table row that LABEL (letters, digits, spaces, ':')
 # starts, not a "/" line.
-row() { grep -E "^ *$1  " "$2" | grep -v "/" | sed -E "s/^ *$1  *//"; }
+# (a row marked " *": fewer than 1,000 seconds, its 99.9 % slowest is its slowest)
+row() { grep -E "^ *$1( \*)?  " "$2" | grep -v "/" | sed -E "s/^ *$1( \*)?  *//"; }
 
 nsteps=$(jq '.steps | length' "$A/manifest.json")
 expect_eq "steps" "$nsteps" 2
@@ -89,6 +90,12 @@ for i in $(seq 1 "$nsteps"); do
   # #22 labels: the step's label (every language) is what the report prints for it.
   name=$(jq -r ".steps[$((i - 1))].labels[\"*\"]" "$A/manifest.json")
   [ "$name" != null ] || fail "step $i: no label in the manifest"
+  # fewer than 1,000 seconds (series.csv's rows): the row marked, the note said
+  secs=$(($(wc -l < "$(ls -d "$A"/steps/$(printf %03d "$i")-*)/series.csv") - 1))
+  few=0; [ "$secs" -lt 1000 ] && few=1
+  expect_eq "$name: marked ' *' as under 1,000 s ($secs s)" \
+    "$(grep -cE "^ *$name \*  " "$WORK/en.txt")" "$few"
+  [ $few = 1 ] && check "$name: the note on the mark" grep -qF "under 1,000 seconds: the 99.9 % slowest second is the slowest one" "$WORK/en.txt"
   # The table row: label, then five numbers (the last column, sigma of the last 60 s,
   # is "–" for a 6 s step).
   for lang in en zh-TW zh-CN; do
@@ -116,7 +123,8 @@ for i in $(seq 1 "$nsteps"); do
     # The chart's page, from its title to its footer: the two lines' legend entries.
     awk -v t="$name: IOPS dispersion" 'index($0, t) { p = 1 } p; p && /sha256/ { exit }' \
       "$WORK/en.txt" > "$WORK/disp.txt"
-    for l in "Average IOPS" "99.9 % slowest IOPS"; do
+    slow="99.9 % slowest IOPS"; [ $few = 1 ] && slow="Slowest second (under 1,000 s)"
+    for l in "Average IOPS" "$slow"; do
       grep -qF "$l" "$WORK/disp.txt" || fail "$name: '$l' line in the dispersion chart's legend"
     done
     dispersion=1

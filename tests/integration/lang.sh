@@ -13,6 +13,21 @@ I=$SRC/templates/i18n
 str() { xmllint --xpath "string(/strings/string[@id='$2'])" "$I/$1.xml"; }
 EN=$(str en report) TW=$(str zh-TW report) CN=$(str zh-CN report)
 [ -n "$EN" ] && [ -n "$TW" ] && [ -n "$CN" ] || fail "no 'report' string in templates/i18n"
+
+# ---- every latency word names its kind ------------------------------------------
+# A string speaking of latency says which: completion (fio clat), submission (slat)
+# or response time (lat); only the titles of charts whose axis names the kind of
+# the data drawn (either one) may say "latency" alone.
+generic="qos qos-sub hist hist-sub wsat-max-bound plot-delta-sub lineup-qos lineup-qos-sub"
+for l in en:'latenc|lat\.':'completion|compl\.|submission|response' \
+         zh-TW:'延遲':'完成延遲|提交延遲' zh-CN:'延迟':'完成延迟|提交延迟'; do
+  IFS=: read -r tag word kind <<< "$l"
+  while IFS= read -r line; do
+    id=$(sed -n 's/.*<string id="\([^"]*\)">.*/\1/p' <<< "$line")
+    [[ " $generic " == *" $id "* ]] && continue
+    grep -qiE "$kind" <<< "$line" || fail "$tag.xml: '$id' speaks of latency without its kind: $line"
+  done < <(grep -iE "<string id=.*($word)" "$I/$tag.xml")
+done
 # has PDF TEXT / lacks PDF TEXT: the PDF's text holds TEXT, or does not.
 has() { local t; t=$(pdftotext "$1" -) || fail "pdftotext $1"; [[ $t == *"$2"* ]] || fail "$1 lacks '$2'"; }
 lacks() { local t; t=$(pdftotext "$1" -) || fail "pdftotext $1"; [[ $t != *"$2"* ]] || fail "$1 holds '$2'"; }
@@ -160,4 +175,10 @@ run_rc "$WORK/res.out" "$WORK/res.err" "$SSDBENCH" resume "$WORK/r2"
 grep -q "nothing to resume: the run in '$WORK/r2' finished$" "$WORK/res.err" ||
   { cat "$WORK/res.err"; fail "resume of a run in two languages: its reports not seen"; }
 "$SSDBENCH" verify "$WORK/r2" > "$WORK/verify.log" || { cat "$WORK/verify.log"; fail "verify r2"; }
+# plot's y title names the log's latency kind (fio's file name: _clat, _lat, _slat)
+for k in clat lat; do
+  "$SSDBENCH" plot "$SRC/samples/randread-qd1/log_$k.1.log" -o "$WORK/plot-$k.svg" -l en \
+    > /dev/null || fail "plot log_$k.1.log"
+  check "plot of log_$k: '$(str en plot-$k)'" grep -qF "$(str en plot-$k)" "$WORK/plot-$k.svg"
+done
 echo "lang: ok"
