@@ -90,7 +90,7 @@ void result_run_release(struct result_run *r)
 		&r->cpu, &r->hostname, &r->started, &r->ended, &r->status, &r->error,
 		&r->drive_model, &r->drive_firmware, &r->failure, &r->drive_serial,
 		&r->target_kind, &r->report,
-		&r->report_langs,
+		&r->report_langs, &r->sponsor,
 		&r->archive_dir,
 		&r->os, &r->board, &r->bios, &r->interface,
 	};

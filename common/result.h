@@ -212,6 +212,7 @@ struct result_run {
 	char *drive_serial;   /* NULL when unknown */
 	char *target_kind;    /* "file" or "device" */
 	char *report;         /* the plan's report template name ("snia-iops"), or NULL */
+	char *sponsor;        /* the plan's test sponsor, or NULL */
 	char *report_langs;   /* the languages of the archive's report,
 				 "en,zh-CN" (run --lang), or NULL: zh-TW */
 	uint64_t capacity;    /* target bytes the plan's amounts are relative to */

@@ -54,6 +54,9 @@ const struct archive_field archive_fields[] = {
 	RUN("plan", "failure", ARCHIVE_STR, 0, failure, "the failure policy, `stop` or `continue`"),
 	RUN("plan", "report", ARCHIVE_STR, 0, report,
 	    "the report template the plan names (`templates/report-NAME.xml`), or null"),
+	RUN("plan", "sponsor", ARCHIVE_STR, 0, sponsor,
+	    "who the test is run for (SNIA's test sponsor: the plan's `sponsor`, or "
+	    "`--set sponsor=`), or null"),
 	TOP("plan", "titles", ARCHIVE_OBJECT, 0, "the title per language (`{\"en\": ...}`)"),
 	TOP("target", "name", ARCHIVE_STR, 0, "the plan's target name"),
 	RUN("target", "kind", ARCHIVE_STR, ARCHIVE_WRITE_CODE, target_kind, "`file` or `device`"),

@@ -164,6 +164,7 @@ int run__describe_run(struct orch *x, struct diag *d)
 		r->drive_serial = xstrdup(x->dev.g.dev->serial);
 	r->target_kind = xstrdup(x->dev.tgt.is_device ? "device" : "file");
 	r->report = x->plan.report ? xstrdup(x->plan.report) : NULL;
+	r->sponsor = x->plan.sponsor ? xstrdup(x->plan.sponsor) : NULL;
 	r->report_langs = x->o->langs ? xstrdup(x->o->langs) : NULL;
 	/* On resume the first snapshot is the one from the start (in the manifest). */
 	if (!x->dev.probe_before)

@@ -23,13 +23,14 @@ int run_wcache_new(const struct plan *p, struct run_wcache **w, struct diag *d)
 {
 	const char *asks = p->write_cache && strcmp(p->write_cache, "as-is") ? p->write_cache :
 			   NULL;
-	int line = 0, raid = 0;
+	int line = 0, raid = 0, on = p->write_cache && !strcmp(p->write_cache, "on");
 
 	*w = NULL;
 	for (size_t i = 0; i < p->nscopes; i++) {
 		const struct plan_scope *s = &p->scopes[i];
 
 		raid |= s->kind == PLAN_RAID;
+		on |= s->write_cache && !strcmp(s->write_cache, "on");
 		if (!asks && s->write_cache && strcmp(s->write_cache, "as-is")) {
 			asks = s->write_cache;
 			line = s->line;
@@ -42,6 +43,7 @@ int run_wcache_new(const struct plan *p, struct run_wcache **w, struct diag *d)
 	*w = xcalloc(1, sizeof(**w));
 	(*w)->any = asks != NULL;
 	(*w)->asks = asks;
+	(*w)->asks_on = on;
 	(*w)->before = (*w)->cur = (*w)->set = -1;
 	snprintf((*w)->why, sizeof((*w)->why), "not probed");
 	return 0;
@@ -91,10 +93,19 @@ int run_wcache_guard(struct run_wcache *w, const struct device_info *di, const c
 	snprintf(w->kernel_before, sizeof(w->kernel_before), "%s", di->wcache_sysfs);
 	if (!w->any)
 		return 0;
+	if (!w->present && !w->asks_on && (di->has_nvme || di->has_ata)) {
+		/* off of a drive without a volatile write cache: it writes through already
+		 * (SNIA's WCD holds); nothing to send, nothing to give back */
+		w->no_cache = 1;
+		w->before = w->cur = 0;
+		w->read = 1;
+		return 0;
+	}
 	diag_clear(&sd);
 	rc = wcache_settable(di, &sd);
 	if (rc)
-		return diag_set(d, rc, NULL, 0, 0, "write-cache=\"%s\": %s", w->asks, sd.msg);
+		return diag_set(d, rc, NULL, 0, 0, "write-cache=\"%s\": %s",
+				w->asks_on ? "on" : w->asks, sd.msg);
 	return 0;
 }
 
@@ -292,6 +303,11 @@ void run_wcache_describe(const struct run_wcache *w, int want, int prev, const c
 	if (w->method == WCACHE_NONE) {
 		fprintf(out, "write cache %s %s: not applicable (%s): nothing is sent\n",
 			wcache_state_name(want), where, w->why);
+		return;
+	}
+	if (w->no_cache) {
+		fprintf(out, "write cache %s %s: '%s' has no volatile write cache: off "
+			"already, nothing is sent\n", wcache_state_name(want), where, w->node);
 		return;
 	}
 	sbuf_init(&sb);

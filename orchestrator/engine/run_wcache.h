@@ -29,6 +29,8 @@ struct run_wcache {
 	char node[4096];             /* the drive */
 	char identity[128];          /* its serial: the restore refuses another drive */
 	int present;                 /* it has a volatile write cache */
+	int asks_on;                 /* the plan or a scope asks for on */
+	int no_cache;                /* off asked of a drive without one: off already */
 	int simulated;               /* SSDBENCH_FAKE_DRIVE answered (tests) */
 	int before;                  /* the state the run found: 1 on, 0 off, -1 unknown */
 	int read;                    /* before was read from the drive for a change */

@@ -57,6 +57,9 @@ static const char *const wcache_choices[] = { "off", "on", "as-is", NULL };
 	  "scope comes back after it; default the enclosing one")
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
+/* The <plan> attributes a --set NAME=VALUE gives, checked as if written there. */
+const char *const plan__root_sets[] = { "seed", "write-cache", "sponsor", NULL };
+
 static const struct plan__attr plan_attrs[] = {
 	A("name", T_NAME, 1, NULL, plan, name, 0, 0, NULL,
 	  "identifier of the plan; names the default output folder `out/<name>/`"),
@@ -71,6 +74,8 @@ static const struct plan__attr plan_attrs[] = {
 	A("data", T_TEXT, 0, "random", plan, data, 0, 0, NULL, DATA_HELP),
 	A("write-cache", T_ENUM, 0, "as-is", plan, write_cache, 0, 0, wcache_choices,
 	  WCACHE_HELP),
+	A("sponsor", T_TEXT, 0, NULL, plan, sponsor, 0, 0, NULL, "who the test is run for "
+	  "(SNIA's test sponsor), in the report header; `--set sponsor=TEXT` gives it"),
 	A("report", T_TEXT, 0, NULL, plan, report, 0, 0, NULL,
 	  "the report template: `snia-iops` draws with `templates/report-snia-iops.xml` of "
 	  "the data directory (a-z, 0-9, `-`; an unknown one is an error naming the shipped "
@@ -498,6 +503,7 @@ void plan_release(struct plan *p)
 	free(p->report);
 	free(p->data);
 	free(p->write_cache);
+	free(p->sponsor);
 	plan_init(p);
 }
 

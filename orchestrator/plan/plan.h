@@ -261,6 +261,7 @@ struct plan {
 	char *data;        /* the data pattern written: "random", "zero", "compressible:N%" */
 	char *write_cache; /* the drive's volatile write cache: "off", "on", "as-is" */
 	char *report;      /* report template name (templates/report-NAME.xml), or NULL */
+	char *sponsor;     /* who the test is run for (SNIA's test sponsor), or NULL */
 	struct plan_var *vars;
 	size_t nvars, capvars;
 	struct plan_host *hosts;

@@ -15,6 +15,7 @@
 
 #include <libxml/tree.h>
 
+#include "err.h"
 #include "plan_int.h"
 #include "sbuf.h"
 #include "suggest.h"
@@ -209,6 +210,14 @@ bad:
 	return plan__err_node(ld, n, a->name, 1, "invalid %s '%s' for %s: %s",
 			      a->type == T_TIME ? "time" : a->type == T_AMOUNT ? "amount" : "size",
 			      val, a->name, why);
+}
+
+int plan__set_attr(struct plan__loader *ld, const xmlNode *n, const struct plan__elem *e,
+		   void *rec, const char *name, const char *val)
+{
+	const struct plan__attr *a = plan__find_attr(e, name);
+
+	return a ? set_value(ld, n, rec, a, val) : -SB_ENOENT;
 }
 
 /* ------------------------------------------------------------------------- */

@@ -156,6 +156,14 @@ int plan__err_at(struct plan__loader *ld, const struct plan__origin *o,
 		 const char *attr, int want_value, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 /* An error at node n of the file being read (at attr when not NULL). */
+/*
+ * Sets attribute name of element e to val on rec, checked as if n had it written.
+ * Returns 0, -SB_ENOENT when e has no such attribute, or the error (d at n).
+ */
+int plan__set_attr(struct plan__loader *ld, const xmlNode *n, const struct plan__elem *e,
+		   void *rec, const char *name, const char *val);
+/* The attributes of <plan> that --set NAME=VALUE gives unless the plan has a variable NAME. */
+extern const char *const plan__root_sets[];
 int plan__err_node(struct plan__loader *ld, const xmlNode *n, const char *attr,
 		   int want_value, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* An error inside attr's value, extra characters after its first one. */

@@ -600,7 +600,7 @@ static int check_sets(struct plan__loader *ld, int after_load)
 	for (size_t i = 0; i < ld->nsets; i++) {
 		const char *s = ld->sets[i], *eq = strchr(s, '=');
 		const char *names[64], *hint;
-		size_t nn = ld->p->nvars < 64 ? ld->p->nvars : 64;
+		size_t nn = ld->p->nvars < 60 ? ld->p->nvars : 60;
 		char *want;
 
 		if (!after_load) {
@@ -613,10 +613,12 @@ static int check_sets(struct plan__loader *ld, int after_load)
 			continue;
 		for (size_t k = 0; k < nn; k++)
 			names[k] = ld->p->vars[k].name;
+		for (size_t k = 0; plan__root_sets[k]; k++)   /* the <plan> attributes too */
+			names[nn++] = plan__root_sets[k];
 		want = xstrndup(s, (size_t)(eq - s));
 		hint = suggest_pick(want, names, nn);
 		diag_set(ld->d, -SB_EUSAGE, ld->p->file, 0, 0, "--set '%s': the plan has no "
-			 "variable '%s'%s%s%s", s, want, hint ? " (did you mean '" : "",
+			 "variable '%s' (nor is it seed, write-cache or sponsor)%s%s%s", s, want, hint ? " (did you mean '" : "",
 			 hint ? hint : "", hint ? "'?)" : "");
 		free(want);
 		return -SB_EUSAGE;
@@ -625,24 +627,36 @@ static int check_sets(struct plan__loader *ld, int after_load)
 }
 
 /*
- * --set seed=N sets the plan's seed (<plan seed=>) unless the plan has a variable
- * named seed of its own.
+ * --set NAME=VALUE for an attribute of <plan> (plan__root_sets: seed, write-cache,
+ * sponsor) sets it, checked as if written there, unless the plan has a variable
+ * NAME of its own (which took it).
  */
-static int apply_seed_set(struct plan__loader *ld)
+static int apply_root_sets(struct plan__loader *ld)
 {
-	for (size_t i = 0; i < ld->nsets; i++) {
-		const char *v = ld->sets[i] + 5;
-		char *end;
-		long long n;
+	const xmlNode *root = xmlDocGetRootElement(ld->doc->xml);
 
-		if (ld->set_used[i] || strncmp(ld->sets[i], "seed=", 5))
+	for (size_t i = 0; i < ld->nsets; i++) {
+		const char *s = ld->sets[i], *eq = strchr(s, '=');
+		size_t k = 0;
+		char *name, msg[sizeof(ld->d->msg)];
+		int rc;
+
+		if (ld->set_used[i] || !eq)
 			continue;
-		errno = 0;
-		n = strtoll(v, &end, 10);
-		if (!*v || *end || n < 0 || errno)
-			return diag_set(ld->d, -SB_EUSAGE, NULL, 0, 0, "--set '%s': the seed is "
-					"a whole number from 0 to %lld", ld->sets[i], LLONG_MAX);
-		ld->p->seed = n;
+		name = xstrndup(s, (size_t)(eq - s));
+		while (plan__root_sets[k] && strcmp(plan__root_sets[k], name))
+			k++;
+		rc = plan__root_sets[k] ? plan__set_attr(ld, root, find_elem("plan"), ld->p, name,
+							 eq + 1)
+					: -SB_ENOENT;
+		free(name);
+		if (rc == -SB_ENOENT)
+			continue;
+		if (rc) {
+			snprintf(msg, sizeof(msg), "%s", ld->d->msg);
+			diag_clear(ld->d);
+			return diag_set(ld->d, -SB_EUSAGE, NULL, 0, 0, "--set '%s': %s", s, msg);
+		}
 		ld->set_used[i] = 1;
 	}
 	return 0;
@@ -708,7 +722,7 @@ int plan_load(struct plan *p, const char *path, const char *const *sets,
 		rc = load_root(&ld, path);
 	}
 	if (!rc)
-		rc = apply_seed_set(&ld);
+		rc = apply_root_sets(&ld);
 	if (!rc)
 		rc = check_sets(&ld, 1);
 	if (!rc)

@@ -153,6 +153,8 @@
 	X(M_HDR_RANGE,      "hdr-range") \
 	X(M_HDR_RANGE_VAL,  "hdr-range-val") \
 	X(M_HDR_WIPC,       "hdr-wipc") \
+	X(M_HDR_TCQD,       "hdr-tcqd") \
+	X(M_HDR_SPONSOR,    "hdr-sponsor") \
 	X(M_HDR_WIPC_VAL,   "hdr-wipc-val") \
 	X(M_HDR_TRACK,      "hdr-track") \
 	X(M_HDR_STEADY,     "hdr-steady") \

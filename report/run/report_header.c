@@ -216,11 +216,14 @@ static void add_states(const struct report *r, struct hdr *h)
 
 	sbuf_init(&wc);
 	sbuf_init(&data);
+	/* SNIA's words after on and off: write cache enabled, disabled */
+	static const char *const snia[] = { " (WCE)", " (WCD)", "", "" };
 	for (unsigned k = 0; k < 4; k++)
 		for (size_t i = 0; i < run->nsteps; i++)
 			if (run->steps[i].write_cache &&
 			    !strcmp(run->steps[i].write_cache, states[k])) {
-				sbuf_addf(&wc, "%s%s", wc.len ? ", " : "", r->msg[names[k]]);
+				sbuf_addf(&wc, "%s%s%s", wc.len ? ", " : "", r->msg[names[k]],
+					  snia[k]);
 				break;
 			}
 	for (size_t i = 0; i < run->nsteps; i++) {
@@ -280,6 +283,59 @@ static void add_range(const struct report *r, struct hdr *h)
 		sbuf_adds(&sb, ", ...");
 	if (sb.len)
 		add(h, r->msg[M_HDR_RANGE], sbuf_detach(&sb));
+	sbuf_release(&sb);
+}
+
+/*
+ * The measurement's thread count and queue depth: each distinct pair of the steps fio
+ * measured, preconditions aside ("TC 4 / QD 32"); past HDR_MAX_TCQD pairs, the
+ * ranges swept.
+ */
+#define HDR_MAX_TCQD 4
+static void add_tcqd(const struct report *r, struct hdr *h)
+{
+	const struct result_run *run = r->run;
+	int seen[HDR_MAX_TCQD][2], lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
+	size_t n = 0, pairs = 0;
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	for (size_t i = 0; i < run->nsteps; i++) {
+		const struct result_step *st = &run->steps[i];
+		const int v[2] = { st->numjobs, st->iodepth };
+		size_t k = 0, j;
+
+		if (st->iodepth <= 0 || st->numjobs <= 0 || is_kind(st, "precondition"))
+			continue;
+		for (j = 0; j < i; j++) {   /* a pair an earlier step had */
+			const struct result_step *o = &run->steps[j];
+
+			if (o->numjobs == v[0] && o->iodepth == v[1] && o->iodepth > 0 &&
+			    !is_kind(o, "precondition"))
+				break;
+		}
+		if (j < i)
+			continue;
+		for (k = 0; k < 2; k++) {
+			lo[k] = pairs && lo[k] < v[k] ? lo[k] : v[k];
+			hi[k] = pairs && hi[k] > v[k] ? hi[k] : v[k];
+		}
+		if (n < HDR_MAX_TCQD) {
+			seen[n][0] = v[0];
+			seen[n++][1] = v[1];
+		}
+		pairs++;
+	}
+	if (!pairs) {
+		sbuf_release(&sb);
+		return;
+	}
+	if (pairs <= HDR_MAX_TCQD)
+		for (size_t k = 0; k < n; k++)
+			sbuf_addf(&sb, "%sTC %d / QD %d", k ? ", " : "", seen[k][0], seen[k][1]);
+	else
+		sbuf_addf(&sb, "TC %d–%d, QD %d–%d (%zu)", lo[0], hi[0], lo[1], hi[1], pairs);
+	add(h, r->msg[M_HDR_TCQD], sbuf_detach(&sb));
 	sbuf_release(&sb);
 }
 
@@ -380,11 +436,14 @@ static void add_steady(const struct report *r, struct hdr *h, const struct resul
 static void build(const struct report *r, struct hdr *h)
 {
 	memset(h, 0, sizeof(*h));
+	if (r->run->sponsor && *r->run->sponsor)
+		add(h, r->msg[M_HDR_SPONSOR], xstrdup(r->run->sponsor));
 	add_dut(r, h);
 	add_platform(r, h);
 	add_purge(r, h);
 	add_states(r, h);
 	add_range(r, h);
+	add_tcqd(r, h);
 	add_wipc(r, h);
 	for (size_t i = 0; i < r->run->nscopes; i++)
 		if (r->run->scopes[i].until && !strcmp(r->run->scopes[i].until, "steady"))

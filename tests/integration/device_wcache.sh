@@ -143,9 +143,10 @@ expect_eq "resume: journal" "$(events "$WORK/kill")" \
   write-cache-change,write-cache-restored,write-cache-change,write-cache-restored,resume,write-cache-change,write-cache-restored
 expect_eq "resume: manifest" "$(jq -c '.target.write_cache | [.recovered, .restored, .before]' "$WORK/kill/manifest.json")" '[true,true,"on"]'
 
-# 8. A drive without a volatile write cache: check, the dry run and the run refuse it.
+# 8. A drive without a volatile write cache: a plan that asks for on somewhere is
+# refused by check, the dry run and the run ...
 nvme vwc=0
-why="write-cache=\"off\": '$loop' has no volatile write cache (Identify Controller VWC, byte 525 bit 0, is 0)"
+why="write-cache=\"on\": '$loop' has no volatile write cache (Identify Controller VWC, byte 525 bit 0, is 0)"
 runs "no cache: check" 2 "$WORK/nocheck.log" check "$WORK/p.xml" -t "dut=$loop"
 check "no cache: check says why" grep -qF "$why" "$WORK/nocheck.log"
 runs "no cache: dry run" 2 "$WORK/nodry.log" run "$WORK/p.xml" -t "dut=$loop" --destroy FAKE-NVME-1 --dry-run
@@ -153,6 +154,16 @@ check "no cache: dry run says why" grep -qF "result: REFUSED: $why" "$WORK/nodry
 runs "no cache: run" 2 "$WORK/norun.log" run "$WORK/p.xml" -t "dut=$loop" --destroy FAKE-NVME-1 --out "$WORK/norun"
 check "no cache: run says why" grep -qF "error: $why" "$WORK/norun.log"
 check "no cache: nothing ran" test ! -e "$WORK/norun/steps/001-w"
+# ... one that asks for off only runs: the drive writes through already (WCD), nothing
+# is sent, every step says off.
+sed 's/ write-cache="on"//' "$WORK/p.xml" > "$WORK/off.xml"
+runs "no cache: off only, dry run" 0 "$WORK/offdry.log" run "$WORK/off.xml" -t "dut=$loop" --destroy FAKE-NVME-1 --dry-run
+check "no cache: the dry run says why nothing is sent" grep -qF "'$loop' has no volatile write cache: off already, nothing is sent" "$WORK/offdry.log"
+runs "no cache: off only" 0 "$WORK/off.log" run "$WORK/off.xml" -t "dut=$loop" --destroy FAKE-NVME-1 --out "$WORK/off"
+expect_eq "off only: nothing sent" "$(jq -c '.target.write_cache | [.method, .present, .commands, .changed // false]' "$WORK/off/manifest.json")" '["nvme",false,[],false]'
+expect_eq "off only: elements" "$(states "$WORK/off")" "off,off,off"
+"$SSDBENCH" report "$WORK/off" --lang en -o "$WORK/off.pdf" > /dev/null || fail "report off"
+check "off only: the header says WCD" grep -qF "Write cache off (WCD)" <(pdftotext -layout "$WORK/off.pdf" - | tr -s ' ')
 # ... while as-is runs there, sending nothing.
 sed 's/ write-cache="[a-z-]*"//' "$WORK/p.xml" > "$WORK/asis.xml"
 runs "no cache: as-is" 0 "$WORK/asis.log" run "$WORK/asis.xml" -t "dut=$loop" --destroy FAKE-NVME-1 --out "$WORK/asis"

@@ -85,5 +85,12 @@ expect_eq "the dry run shows round 1's seed" \
   "$(grep -m1 '^randseed=' "$WORK/dry.log")" "$(grep '^randseed=' "$WORK/S7/steps/001-w-r1/job.fio")"
 run_rc "$WORK/x.log" "$WORK/x.err" "$SSDBENCH" check "$WORK/small.xml" --set seed=-3
 expect_eq "a bad seed: exit code" "$rc" 2
-check "says why" grep -q "the seed is a whole number" "$WORK/x.err"
+check "says why" grep -qF -- "--set 'seed=-3': invalid seed '-3'" "$WORK/x.err"
+# The other <plan> attributes --set gives, checked as if written there.
+"$SSDBENCH" check "$WORK/small.xml" --set write-cache=on > "$WORK/wc.log" ||
+  fail "check --set write-cache=on"
+check "--set write-cache=on: the plan's" grep -q "^write cache: on (the plan's" "$WORK/wc.log"
+run_rc "$WORK/x.log" "$WORK/x.err" "$SSDBENCH" check "$WORK/small.xml" --set write-cache=of
+expect_eq "a bad write-cache: exit code" "$rc" 2
+check "says why" grep -qF -- "--set 'write-cache=of': invalid write-cache 'of' (did you mean 'off'?)" "$WORK/x.err"
 echo "seeds: ok"

@@ -12,8 +12,9 @@ command -v pdftotext > /dev/null || { echo "SKIP: no pdftotext"; exit 77; }
 command -v jq > /dev/null || { echo "SKIP: no jq"; exit 77; }
 
 A=$WORK/iops
+SPONSOR="ACME 實驗室 Lab"
 run_ok "$SRC/testplans/snia-iops.xml" "$A" --target "dut=file:$WORK/t.bin,size=256MiB" \
-  --set smoke=1
+  --set smoke=1 --set "sponsor=$SPONSOR"
 pdf_ok "snia-iops smoke: report.pdf" "$A/report.pdf"
 M=$A/manifest.json
 expect_eq "manifest plan.report" "$(jq -r .plan.report "$M")" snia-iops
@@ -40,6 +41,14 @@ has "purge" "Purge none (file target)"
 pname=$(jq -r '.steps[] | select(.kind == "purge") | .name' "$M")
 has "purge row" "1 $pname none (file target) ok"
 check "no 'none / 0 B'" bash -c "! grep -qF 'none / 0 B' '$T'"
+# The test sponsor (--set sponsor=, a <plan> attribute), kept in the manifest.
+expect_eq "manifest plan.sponsor" "$(jq -r .plan.sponsor "$M")" "$SPONSOR"
+has "sponsor" "Test sponsor $SPONSOR"
+# The measurement's TC / QD: each pair of the steps fio measured, preconditions aside.
+tcqd=$(jq -r '[.steps[] | select(.kind != "precondition" and (.iodepth // 0) > 0)
+  | "TC \(.numjobs) / QD \(.iodepth)"] | unique | join(", ")' "$M")
+[ -n "$tcqd" ] || fail "no measured step with a queue depth"
+has "TC/QD" "Thread count / queue depth $tcqd"
 # Write cache and data pattern, each state once, from the elements.
 wc=$(jq -r '[.steps[].write_cache | select(. != null)] | unique | .[0]' "$M")
 has "write cache" "Write cache $wc"
