@@ -121,7 +121,8 @@ static void build_run(struct result_run *r)
 	for (int round = 1; round <= 2; round++) {
 		st = step(r, "wsat", NULL, "wsat", round, NULL, 4096, 300);
 		st->written_before = (uint64_t)(round - 1) * 10000000;
-		per_second(st, 10, 300);
+		per_second(st, 10, 300 + 100 * round);   /* round 1 at 400, round 2 at 500 */
+		with_consistency(st);
 	}
 }
 
@@ -250,7 +251,8 @@ static void test_consistency(void **state)
 	assert_near(c->series[1].x[1], 90, 1e-9);
 	assert_int_equal(c->series[2].stroke, CHART_STROKE_DOTTED);
 	assert_near(c->series[2].y[0], 600, 1e-9);  /* k = ceil(0.09) = 1: the slowest */
-	assert_string_equal(c->series[2].label, "99.9 % slowest IOPS");
+	/* 90 seconds: the line is the slowest second, and says so */
+	assert_string_equal(c->series[2].label, "Slowest second (under 1,000 s)");
 	snprintf(want, sizeof(want), "DriveMaster score %.3f = 99.9 %% slowest 600 ÷ average "
 		 "%.0f IOPS", 600 / avg, avg);
 	assert_non_null(strstr(c->subtitle, want));
@@ -258,14 +260,27 @@ static void test_consistency(void **state)
 	assert_string_equal(c->series[1].label, "Dispersion step: Average IOPS");
 	snprintf(want, sizeof(want), "Dispersion step: DriveMaster score %.3f", 600 / avg);
 	assert_non_null(strstr(c->subtitle, want));
-	assert_int_equal(t->nrows, 2);    /* disp and hot: the others have no seconds */
-	assert_string_equal(t->cells[0].text, "Dispersion step");
+	/* disp and hot (the others outside rounds have no seconds), then the wsat
+	 * scope's one cell, its two rounds end to end; each under 1,000 s: marked */
+	assert_int_equal(t->nrows, 3);
+	assert_string_equal(t->cells[0].text, "Dispersion step *");
+	assert_non_null(strstr(t->subtitle, "under 1,000 seconds"));
 	snprintf(want, sizeof(want), "%.3f", 600 / avg);
 	assert_string_equal(t->cells[3].text, want);
 	/* no label, the wording; the name too, as others read alike */
-	assert_string_equal(t->cells[t->ncols].text, "4K random write QD32 T1 (hot)");
+	assert_string_equal(t->cells[t->ncols].text, "4K random write QD32 T1 (hot) *");
 	assert_string_equal(t->cells[t->ncols + 3].text, "1.000");
 	assert_string_equal(t->cells[t->ncols + 4].text, "–");   /* flat: no sigma */
+	/* wsat: 10 s at 400 then 10 s at 500 IOPS: average 450, slowest 400, score
+	 * 400 / 450, sigma the sample's: sqrt(20 x 50^2 / 19) */
+	assert_string_equal(t->cells[2 * t->ncols].text,
+			    "4K random write QD32 T1 (wsat) (rounds 1–2, end to end) *");
+	assert_string_equal(t->cells[2 * t->ncols + 1].text, "450");
+	assert_string_equal(t->cells[2 * t->ncols + 2].text, "400");
+	snprintf(want, sizeof(want), "%.3f", 400.0 / 450);
+	assert_string_equal(t->cells[2 * t->ncols + 3].text, want);
+	snprintf(want, sizeof(want), "%.1f", sqrt(20 * 2500.0 / 19));  /* 1 decimal under 100 */
+	assert_string_equal(t->cells[2 * t->ncols + 5].text, want);
 }
 
 /* Convergence: one line per track, round on x; window: the SNIA lines. */

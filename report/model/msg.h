@@ -141,6 +141,7 @@
 	X(M_CONS_CAPTION_STEP, "cons-caption-step") \
 	X(M_CONS_MIN_LINE,  "cons-min-line") \
 	X(M_CONS_MIN_NOTE,  "cons-min-note") \
+	X(M_CONS_ROUNDS,    "cons-rounds") \
  \
 	X(M_HDR_TITLE,      "hdr-title") \
 	X(M_HDR_DUT,        "hdr-dut") \

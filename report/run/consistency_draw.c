@@ -93,6 +93,76 @@ static int in_table(const struct result_step *st)
 	       st->cons_total.n > 0;
 }
 
+/* A <rounds> element that counts: finished, with per-second data (a replay has none). */
+static int counts(const struct result_step *st)
+{
+	return st->scope && report__is_ok(st) && st->cons_total.n > 0;
+}
+
+/* Whether two elements of a scope are one cell of it (its sweep coordinates). */
+static int same_cell(const struct result_step *a, const struct result_step *b)
+{
+	return !strcmp(a->scope, b->scope) &&
+	       !strcmp(a->cell ? a->cell : "", b->cell ? b->cell : "");
+}
+
+/* Appends st's per-second total IOPS (every direction) to *v. */
+static void add_totals(const struct result_step *st, double **v, size_t *n, size_t *cap)
+{
+	size_t m = 0;
+
+	for (int d = 0; d < RESULT_NDIRS; d++)
+		m = st->iops[d].n > m ? st->iops[d].n : m;
+	XGROW(*v, *cap, *n + m + 1);
+	memset(*v + *n, 0, m * sizeof(**v));
+	for (int d = 0; d < RESULT_NDIRS; d++)
+		for (size_t i = 0; i < st->iops[d].n; i++)
+			(*v)[*n + i] += st->iops[d].v[i];
+	*n += m;
+}
+
+/*
+ * A row per cell of each <rounds> scope: its elements' seconds end to end, in round
+ * order, scored as one run (DriveMaster's consistency of a saturation run). Returns
+ * how many rows were marked (cons_table_add()).
+ */
+static int scope_rows(struct report *r, struct table *t)
+{
+	const struct result_run *run = r->run;
+	int marked = 0;
+
+	for (size_t i = 0; i < run->nsteps; i++) {
+		const struct result_step *st = &run->steps[i];
+		struct consistency c;
+		double *v = NULL;
+		size_t n = 0, cap = 0, j;
+		int last = st->round;
+		char a[16], b[16], *name, *label;
+
+		if (!counts(st))
+			continue;
+		for (j = 0; j < i && !(counts(&run->steps[j]) && same_cell(&run->steps[j], st)); j++)
+			;
+		if (j < i)   /* that cell's row is made */
+			continue;
+		for (j = i; j < run->nsteps; j++)
+			if (counts(&run->steps[j]) && same_cell(&run->steps[j], st)) {
+				add_totals(&run->steps[j], &v, &n, &cap);
+				last = run->steps[j].round;
+			}
+		consistency_compute(v, n, 60, &c);
+		free(v);
+		snprintf(a, sizeof(a), "%d", st->round);
+		snprintf(b, sizeof(b), "%d", last);
+		name = report__step_name(r, st);
+		label = msg_subst(r->msg[M_CONS_ROUNDS], (const char *const[]){ name, a, b }, 3);
+		marked += cons_table_add(t, label, &c);
+		free(label);
+		free(name);
+	}
+	return marked;
+}
+
 void report__build_consistency(struct report *r)
 {
 	const char *head[CONS_NCOLS] = {
@@ -109,6 +179,7 @@ void report__build_consistency(struct report *r)
 			marked += cons_table_add(t, name, &r->run->steps[i].cons_total);
 			free(name);
 		}
+	marked += scope_rows(r, t);
 	cons_table_note(t, marked, r->msg[M_CONS_MIN_NOTE]);
 	if (!t->nrows) {
 		table_free(t);
