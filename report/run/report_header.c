@@ -287,9 +287,9 @@ static void add_range(const struct report *r, struct hdr *h)
 }
 
 /*
- * The measurement's thread count and queue depth: each distinct pair of the steps fio
- * measured, preconditions aside ("TC 4 / QD 32"); past HDR_MAX_TCQD pairs, the
- * ranges swept.
+ * The measurement's thread count and queue depth: each distinct pair of the <rounds>
+ * elements fio measured ("TC 4 / QD 32"); past HDR_MAX_TCQD pairs, the ranges swept.
+ * A run without rounds has no row: its step table gives each step's.
  */
 #define HDR_MAX_TCQD 4
 static void add_tcqd(const struct report *r, struct hdr *h)
@@ -305,13 +305,12 @@ static void add_tcqd(const struct report *r, struct hdr *h)
 		const int v[2] = { st->numjobs, st->iodepth };
 		size_t k = 0, j;
 
-		if (st->iodepth <= 0 || st->numjobs <= 0 || is_kind(st, "precondition"))
+		if (st->iodepth <= 0 || st->numjobs <= 0 || !st->scope)
 			continue;
-		for (j = 0; j < i; j++) {   /* a pair an earlier step had */
+		for (j = 0; j < i; j++) {   /* a pair an earlier element had */
 			const struct result_step *o = &run->steps[j];
 
-			if (o->numjobs == v[0] && o->iodepth == v[1] && o->iodepth > 0 &&
-			    !is_kind(o, "precondition"))
+			if (o->numjobs == v[0] && o->iodepth == v[1] && o->scope)
 				break;
 		}
 		if (j < i)

@@ -44,8 +44,8 @@ check "no 'none / 0 B'" bash -c "! grep -qF 'none / 0 B' '$T'"
 # The test sponsor (--set sponsor=, a <plan> attribute), kept in the manifest.
 expect_eq "manifest plan.sponsor" "$(jq -r .plan.sponsor "$M")" "$SPONSOR"
 has "sponsor" "Test sponsor $SPONSOR"
-# The measurement's TC / QD: each pair of the steps fio measured, preconditions aside.
-tcqd=$(jq -r '[.steps[] | select(.kind != "precondition" and (.iodepth // 0) > 0)
+# The measurement's TC / QD: each pair of the <rounds> elements fio measured.
+tcqd=$(jq -r '[.steps[] | select(.scope != null and (.iodepth // 0) > 0)
   | "TC \(.numjobs) / QD \(.iodepth)"] | unique | join(", ")' "$M")
 [ -n "$tcqd" ] || fail "no measured step with a queue depth"
 has "TC/QD" "Thread count / queue depth $tcqd"
@@ -137,7 +137,7 @@ has "quick DUT" "capacity 64 MiB ($(jq .target.size "$Q/manifest.json") B)"
 has "quick purge" "Purge none (file target)"
 has "quick data" "Data pattern $(jq -r '[.steps[].data | select(. != null)] | unique | join(", ")' "$Q/manifest.json")"
 has "quick range" "Active range 100.0 % of capacity"
-for no in "WIPC" "Tracking variables" "Steady state ("; do
+for no in "WIPC" "Tracking variables" "Steady state (" "Thread count / queue depth"; do
   grep -qF "$no" "$T" && fail "quick: '$no' on a plan without it"
 done
 
