@@ -53,19 +53,12 @@ struct cli_cmd {
 #define CLI_OPTS_END { "help", 'h', NULL, 0, "show this help" }, { NULL, 0, NULL, 0, NULL }
 /*
  * --date, the PDF's date, for every command that writes a document; dflt says what
- * stands in without --date and $SOURCE_DATE_EPOCH (cli__date()).
+ * stands in without --date and $SOURCE_DATE_EPOCH (cli__doc_out()).
  */
 #define CLI_OPT_DATE(dflt) { "date", 0, "DATE", 0, "date stamped into the PDF and the " \
 			     "workbook, ISO 8601 " \
 			     "(YYYY-MM-DDTHH:MM:SSZ; default: $SOURCE_DATE_EPOCH, else " \
 			     dflt ")" }
-/*
- * The PDF's date (cli_sizes.c): --date checked, else $SOURCE_DATE_EPOCH as ISO 8601
- * into buf (at least 32 bytes), else NULL (the command's default) into *date.
- * Returns -1 to go on, or the usage error's exit code.
- */
-int cli__date(const struct cli_cmd *c, const struct cli_parsed *p, char *buf, size_t n,
-	      const char **date);
 /* the size options every document command shares (cli_sizes.c). */
 #define CLI_OPTS_SIZES \
 	{ "preset", 0, "NAME", 0, "what the charts are made for: print (a vector PDF per " \
@@ -76,13 +69,6 @@ int cli__date(const struct cli_cmd *c, const struct cli_parsed *p, char *buf, si
 	  "a web canvas is laid out this wide (without --preset: web)" }, \
 	{ "svg-text", 0, "MODE", 0, "SVG text as 'text' (<text> naming the font and its " \
 	  "CJK fallbacks, editable; the default) or 'outlines' (glyph paths)" }
-struct cli_sizes {
-	const char *preset;  /* NULL: none named */
-	int width;           /* 0: none given */
-	int outlines;        /* --svg-text outlines */
-};
-/* Reads CLI_OPTS_SIZES into s; -1 to go on, else the usage error's exit code. */
-int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_sizes *s);
 /* --svg, --png, --xlsx, --html: a row per output format of DOC_FORMATS_OPTIONS. */
 #define CLI_OPT_FORMAT__ROW(e, name, arg, fn, help) { name, 0, arg, 0, help },
 #define CLI_OPT_LANG__TAG(e, tag, aliases) " " tag

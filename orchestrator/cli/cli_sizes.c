@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* cli_sizes: the output options commands share: --preset, --width, --svg-text, --date, --template. */
+/* cli_sizes: the options every document command shares (CLI_OPTS_DOC: languages, formats, sizes, --date) and --template. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +11,14 @@
 #include "doc.h"
 #include "i18n.h"
 
-int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_sizes *s)
+struct cli_sizes {
+	const char *preset;  /* NULL: none named */
+	int width;           /* 0: none given */
+	int outlines;        /* --svg-text outlines */
+};
+
+/* Reads CLI_OPTS_SIZES into s; -1 to go on, else the usage error's exit code. */
+static int sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_sizes *s)
 {
 	const char *preset = cli__value(c, p, "preset"), *w = cli__value(c, p, "width");
 	const char *text = cli__value(c, p, "svg-text");
@@ -35,8 +42,13 @@ int cli__sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_s
 	return -1;
 }
 
-int cli__date(const struct cli_cmd *c, const struct cli_parsed *p, char *buf, size_t n,
-	      const char **date)
+/*
+ * The document's date: --date checked, else $SOURCE_DATE_EPOCH as ISO 8601 into buf
+ * (at least 32 bytes), else NULL (the command's default) into *date. Returns -1 to go
+ * on, or the usage error's exit code.
+ */
+static int date_of(const struct cli_cmd *c, const struct cli_parsed *p, char *buf, size_t n,
+		   const char **date)
 {
 	const char *s = cli__value(c, p, "date"), *env = getenv("SOURCE_DATE_EPOCH");
 	int y, mo, dd, h, mi, se, k = 0;
@@ -71,9 +83,9 @@ int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, enum doc_f
 	memset(o, 0, sizeof(*o));
 	ex = cli__langs(c, p, 1, o->langs, &o->nlangs);
 	if (ex < 0)
-		ex = cli__sizes(c, p, &sz);
+		ex = sizes(c, p, &sz);
 	if (ex < 0)
-		ex = cli__date(c, p, buf, sizeof(buf), &o->date);
+		ex = date_of(c, p, buf, sizeof(buf), &o->date);
 	if (ex >= 0)
 		return ex;
 	o->path[main] = out ? out : dflt;

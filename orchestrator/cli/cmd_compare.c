@@ -6,9 +6,7 @@
 
 #include "archive.h"
 #include "cli_int.h"
-#include "clock.h"
 #include "err.h"
-#include "i18n.h"
 #include "lineup.h"
 #include "lineup_draw.h"
 #include "lineup_params.h"

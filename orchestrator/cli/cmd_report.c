@@ -1,14 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_report: re-renders an archive's report from the archive alone. */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
 #include "archive.h"
 #include "cli_int.h"
-#include "clock.h"
-#include "i18n.h"
 #include "report_out.h"
 
 const struct cli_opt cmd_report_opts[] = {
