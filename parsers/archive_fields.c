@@ -139,8 +139,9 @@ const struct archive_field archive_fields[] = {
 	STEP("trace_end", ARCHIVE_U64, ARCHIVE_NULL_ZERO, trace_end,
 	     "a replay's trace's highest offset + length, bytes"),
 	STEP("fio_released_ms", ARCHIVE_U64, ARCHIVE_NULL_ZERO, fio_released_ms,
-	     "Unix ms at which fio, started, was given its job: its start-up is from there "
-	     "to its first I/O (fio's `timestamp_ms` less its runtime); null for fio's client"),
+	     "Unix ms at which fio was let go: given its job, or, after a duty cycle's wait "
+	     "state, its gate opened (its jobs set up, waiting to start their I/O); its first "
+	     "I/O is fio's `timestamp_ms` less its runtime; null for fio's client"),
 
 	SCOPE("name", ARCHIVE_STR, ARCHIVE_REQUIRED, name, "the `<rounds>` name"),
 	SCOPE("until", ARCHIVE_STR, 0, until, "its goal: `steady`, `written`, `time`, `max`"),

@@ -30,7 +30,7 @@
 
 /* Strings the hand-made records point at (the plan owns char *). */
 static char s_timed[] = "timed", s_fast[] = "fast", s_a[] = "a", s_r[] = "r";
-static char s_random[] = "random", s_ps[] = "per-second";
+static char s_random[] = "random", s_ps[] = "per-second", s_bad_name[] = "a;b";
 
 /* One queue (Q) record of blktrace's struct blk_io_trace, little-endian. */
 static void put_record(FILE *f, uint64_t ns, uint64_t offset, uint32_t len, int write)
@@ -201,7 +201,7 @@ static void fit(uint64_t end, uint32_t len, uint64_t cap, uint64_t want, const c
 	char *trace = make_trace("fit.blktrace", end, len, 1);
 	struct plan_workload w = { 0 };
 	struct result_step st;
-	struct fiorun_target ft = { "/t", cap, 0, cap, 0, 0, 0, NULL };
+	struct fiorun_target ft = { "/t", cap, 0, cap, 0, 0, 0, NULL, NULL };
 	uint64_t limit = 0, layout = 0;
 	struct diag d;
 
@@ -246,12 +246,15 @@ static void test_fit_far(void **state)
 	fit(over + len, (uint32_t)len, cap, (uint64_t)UINT32_MAX + 1, "scale");
 }
 
+static const char *job_gate;   /* read_job's fiorun_target.gate */
+
 static void read_job(struct sbuf *sb, const struct plan_workload *w, const char *target,
 		     int want_rc)
 {
 	char *job = NULL;
 	struct plan p;
-	struct fiorun_target ft = { target, 64 << 20, 0, 64 << 20, 0, 7, 0, "/traces/a.blktrace" };
+	struct fiorun_target ft = { target, 64 << 20, 0, 64 << 20, 0, 7, 0, "/traces/a.blktrace",
+				    job_gate };
 	struct diag d;
 
 	plan_init(&p);
@@ -308,6 +311,28 @@ static void test_jobfile(void **state)
 		assert_int_equal(access(job, F_OK), -1);
 		free(job);
 	}
+	/* A gate (a duty cycle's wait): the job's last line, run by fio through the
+	 * shell, so only a plain absolute path and a plain job name make one. */
+	job_gate = "/tmp/ssdbench-gate.Ab9/gate";
+	read_job(&sb, &w, "/dev/target", 0);
+	assert_non_null(strstr(sb.buf, "replay_time_scale=300\n"
+			       "exec_prerun=read g < /tmp/ssdbench-gate.Ab9/gate\n"));
+	assert_string_equal(sb.buf + sb.len - strlen("< /tmp/ssdbench-gate.Ab9/gate\n"),
+			    "< /tmp/ssdbench-gate.Ab9/gate\n");
+	sbuf_release(&sb);
+	for (size_t i = 0; i < 4; i++) {
+		static const char *const bad[] = { "/tmp/a;b/gate", "/tmp/a b/gate", "gate",
+						   "/tmp/$(x)/gate" };
+
+		job_gate = bad[i];
+		read_job(&sb, &w, "/dev/target", -SB_EINVAL);
+		sbuf_release(&sb);
+	}
+	job_gate = "/tmp/g/gate";
+	w.name = s_bad_name;
+	read_job(&sb, &w, "/dev/target", -SB_EINVAL);
+	sbuf_release(&sb);
+	job_gate = NULL;
 }
 
 int main(void)

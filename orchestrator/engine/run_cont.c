@@ -378,14 +378,13 @@ void run__segment_resume(struct orch *x, int si, const struct run_ctx *c, int r,
 	}
 }
 
-/* A FIFO outside the archive (verify refuses special files in it): DIR/status. */
-static char *make_fifo(char *tmpl)
+char *run__make_fifo(char *tmpl, const char *name)
 {
 	char *path;
 
 	if (!mkdtemp(tmpl))
 		return NULL;
-	path = xasprintf("%s/status", tmpl);
+	path = xasprintf("%s/%s", tmpl, name);
 	if (mkfifo(path, 0600)) {
 		rmdir(tmpl);
 		free(path);
@@ -492,7 +491,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 					 strerror(errno));
 	if (!rc)
 		rc = x->fio.ops->write_jobfile(job, &x->plan, w, &ft, engine, d);
-	if (!rc && !(fifo = make_fifo(tmpl)))
+	if (!rc && !(fifo = run__make_fifo(tmpl, "status")))
 		rc = x->walk.fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot make a FIFO for fio's "
 					 "status reports in /tmp: %s", strerror(errno));
 	if (!rc && (g.fd = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
@@ -501,9 +500,11 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 	if (!rc) {
 		struct fiorun_exec_opts eo = { g.dir, "job.fio", label, x->o->tty && !x->quiet,
 					       &g.stop, fiorun_step_timeout_s(ft.runtime_ms,
-									      layout),
+									      layout) +
+					       run__wait_left_s(x),
 					       seg_tick, &g, NULL, ft.path, fifo, TICK_MS, 1,
-					       x->walk.start_at_ms, NULL, &g.pid, NULL, NULL };
+					       x->walk.wait_end_ms, NULL, &g.pid, NULL, NULL,
+					       NULL, 0 };
 		struct run_progress pr;
 
 #ifdef F_SETPIPE_SZ
@@ -519,6 +520,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 		eo.status = run__progress_status;
 		eo.status_arg = &pr;
 		rc = x->fio.ops->exec(&eo, &status, d);
+		x->walk.wait_end_ms = 0;
 		if (!rc) {
 			drain(&g);
 			note_written(&g);   /* fio's last report, an interrupted one's too */

@@ -36,7 +36,7 @@ struct fiorun_target run__fio_target(const struct orch *x, uint64_t usable)
 	uint64_t limit = usable ? usable : x->dev.g.usable;
 	struct fiorun_target ft = { x->dev.tgt.path, limit ? limit : x->dev.tgt.is_device ? 0 :
 				    x->dev.tgt.size, x->dev.tgt.is_device, limit ? limit : x->dev.tgt.size,
-				    0, 0, 0, NULL };
+				    0, 0, 0, NULL, NULL };
 
 	return ft;
 }

@@ -125,9 +125,6 @@ struct run_arc {
 	int saved;                   /* a manifest of this run was written */
 };
 
-/* A duty cycle's start-up estimate is the median of this many last measurements. */
-#define RUN_STARTUPS 15
-
 /* The walk's own state, carried from element to element. */
 struct run_walk {
 	uint64_t written;            /* bytes written to the target by the run so far */
@@ -138,14 +135,12 @@ struct run_walk {
 	double started;              /* clock_mono_s() at the run's start */
 	/*
 	 * A duty cycle's wait state: its last fio element's end of I/O (fio's report
-	 * time) and fio's start-ups (given its job to first I/O) measured so far, in ms;
-	 * the next fio element is given its job at start_at_ms, their lower median before the
-	 * wait's end, so that its first I/O comes the "off" time after that end; any
-	 * other element waits until wait_end_ms.
+	 * time) and that plus the wait, in Unix ms. The next fio element, started and set
+	 * up during the wait, is let through its gate (fiorun_target.gate) at wait_end_ms,
+	 * so its first I/O comes the "off" time after that end; fio's client (no gate
+	 * there) and any other element start at wait_end_ms.
 	 */
-	int64_t fio_end_ms, start_at_ms, wait_end_ms;
-	int64_t fio_startup[RUN_STARTUPS];  /* the last RUN_STARTUPS, a ring */
-	int64_t fio_startups;               /* how many were measured */
+	int64_t fio_end_ms, wait_end_ms;
 	struct run_eta {             /* what the live status learns (run_progress.c) */
 		double write_bps;    /* the write rate fio showed, averaged; 0 = none yet */
 		long unit;           /* the top-level step or scope running */
@@ -289,6 +284,14 @@ int run__live_element(struct orch *x, size_t i, size_t ei, const struct run_ctx 
 		      struct diag *d);
 /* Sleeps ms, waking for a signal. */
 void run__idle_ms(uint64_t ms);
+
+/* Seconds (rounded up) from now to the wait state's end, 0 when none: a fio started
+ * before it (its gate) waits that long more under the watchdog. */
+unsigned run__wait_left_s(const struct orch *x);
+
+/* A FIFO outside the archive (verify refuses special files in it): mkdtemp(tmpl)/name,
+ * to be unlinked and the folder removed by the caller; NULL with errno set. */
+char *run__make_fifo(char *tmpl, const char *name);
 /* --dry-run: what step i does, a fio step's job file as fio would get it. */
 void run__describe_step(const struct orch *x, size_t i);
 

@@ -155,9 +155,8 @@ static int judge_fio(struct orch *x, struct result_step *st, int status)
 }
 
 /*
- * In a duty cycle: when the element's I/O ended (its report's time) and how long
- * fio took from its start to its first I/O (that time less its runtime), for the
- * wait state after it. Nothing when the report has no time (fio's client).
+ * In a duty cycle: when the element's I/O ended (its report's time), for the wait
+ * state after it. Nothing when the report has no time (fio's client).
  */
 static void note_io_end(struct orch *x, const char *dir, int64_t started)
 {
@@ -167,14 +166,8 @@ static void note_io_end(struct orch *x, const char *dir, int64_t started)
 
 	fiojson_report_init(&rep);
 	diag_clear(&ignored);
-	if (started && !fiojson_parse_file(file, &rep, &ignored) && rep.timestamp_ms) {
-		int64_t first_io = rep.timestamp_ms - (int64_t)fiojson_report_clock_ms(&rep);
-
+	if (started && !fiojson_parse_file(file, &rep, &ignored) && rep.timestamp_ms)
 		x->walk.fio_end_ms = rep.timestamp_ms;
-		if (first_io > started && first_io - started < 10000)
-			x->walk.fio_startup[x->walk.fio_startups++ % RUN_STARTUPS] =
-				first_io - started;
-	}
 	fiojson_report_release(&rep);
 	free(file);
 }
@@ -190,6 +183,7 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->fio.engine;
 	struct telemetry tel;
 	int64_t started = 0;
+	char gate_dir[] = "/tmp/ssdbench-gate.XXXXXX", *gate = NULL;
 	int status = 0, rc;
 
 	x->walk.fio_end_ms = 0;
@@ -213,28 +207,42 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 	rc = !replay ? 0 :
 	     run__replay_fit(w, st, &ft, replay, &limit_ms, &layout, d) ? d->code :
 	     run__replay_write(st, &ft, d) ? d->code : run__replay_make_file(x, d);
+	/* After a wait state, a local fio sets up during the wait and waits at its gate. */
+	if (!rc && x->walk.wait_end_ms && !x->dev.tgt.client &&
+	    !(ft.gate = gate = run__make_fifo(gate_dir, "gate")))
+		rc = x->walk.fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot make a FIFO for "
+					      "fio's gate in /tmp: %s", strerror(errno));
 	telemetry_start(&tel, x, w, dir);
 	if (!rc) {
 		struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty && !x->quiet,
 					       &run__interrupted,
-					       fiorun_step_timeout_s(limit_ms, layout),
+					       fiorun_step_timeout_s(limit_ms, layout) +
+					       run__wait_left_s(x),
 					       telemetry_tick, &tel, x->dev.tgt.client,
 					       x->dev.tgt.host ? NULL : ft.path, NULL, 0,
 					       1 /* set_up() refused an old fio */,
-					       x->walk.start_at_ms, &started, NULL, NULL, NULL };
+					       x->walk.wait_end_ms, &started, NULL, NULL, NULL,
+					       NULL, 0 };
 		struct run_progress pr;
 
 		run__progress_start(&pr, x, (size_t)(w - x->plan.steps), c->round,
 				    st->runtime_ms);
 		eo.status = run__progress_status;
 		eo.status_arg = &pr;
+		eo.gate = gate;
+		eo.gate_jobs = (int)w->numjobs;
 		rc = x->fio.ops->write_jobfile(job, &x->plan, w, &ft, engine, d);
 		if (!rc)
 			rc = x->fio.ops->exec(&eo, &status, d);
 	}
 	if (tel.f)
 		fclose(tel.f);
-	x->walk.start_at_ms = x->walk.wait_end_ms = 0;
+	if (gate) {
+		unlink(gate);
+		rmdir(gate_dir);
+		free(gate);
+	}
+	x->walk.wait_end_ms = 0;
 	if (!rc)
 		rc = judge_fio(x, st, status);
 	if (!rc && replay)
@@ -266,6 +274,13 @@ void run__idle_ms(uint64_t ms)
 		ts.tv_nsec = (long)(left * 1e9);
 		nanosleep(&ts, NULL);
 	}
+}
+
+unsigned run__wait_left_s(const struct orch *x)
+{
+	int64_t left = x->walk.wait_end_ms ? x->walk.wait_end_ms - clock_unix_ms() : 0;
+
+	return left > 0 ? (unsigned)((left + 999) / 1000) : 0;
 }
 
 /* Sleeps until Unix ms `at`, waking for a signal. */
@@ -465,7 +480,7 @@ int run__live_element(struct orch *x, size_t i, size_t ei, const struct run_ctx 
 					 strerror(errno));
 	if (x->walk.wait_end_ms && !(k->flags & RUN_KIND_FIO)) {
 		idle_until(x->walk.wait_end_ms);   /* a duty cycle's wait state, then this */
-		x->walk.start_at_ms = x->walk.wait_end_ms = 0;
+		x->walk.wait_end_ms = 0;
 	}
 	st->started = run__iso_now();
 	if (!rc)

@@ -402,27 +402,6 @@ static int run_rounds(struct orch *x, int si, const struct run_ctx *outer, struc
 
 /* ---- duty cycles and OP scopes ------------------------------------------------ */
 
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* fio's start-up, the (lower) median of the last ones measured, 0 before any: a
- * file's first fio lays it out, a loaded machine starts slowly now and then. */
-static int64_t startup_ms(const struct run_walk *w)
-{
-	int64_t v[RUN_STARTUPS];
-	size_t n = w->fio_startups < RUN_STARTUPS ? (size_t)w->fio_startups : RUN_STARTUPS;
-
-	if (!n)
-		return 0;
-	memcpy(v, w->fio_startup, n * sizeof(*v));
-	qsort(v, n, sizeof(*v), cmp_i64);
-	return v[(n - 1) / 2];
-}
-
 static int run_duty(struct orch *x, int si, const struct run_ctx *outer, struct diag *d)
 {
 	const struct plan_scope *s = &x->plan.scopes[si];
@@ -438,7 +417,6 @@ static int run_duty(struct orch *x, int si, const struct run_ctx *outer, struct 
 			run__say(x, "%s: idle %.1f s\n", s->name, (double)s->off_ms / 1000.0);
 			if (x->walk.fio_end_ms) {   /* the wait from the last I/O to the next one */
 				x->walk.wait_end_ms = x->walk.fio_end_ms + (int64_t)s->off_ms;
-				x->walk.start_at_ms = x->walk.wait_end_ms - startup_ms(&x->walk);
 				x->walk.fio_end_ms = 0;
 			} else {
 				run__idle_ms(s->off_ms);

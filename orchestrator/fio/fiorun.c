@@ -336,6 +336,8 @@ struct watch {
 	int told;            /* SIGINT forwarded after a signal reached ssdbench */
 	int stage;           /* watchdog: 0 quiet, 1 SIGTERM sent, 2 SIGKILL sent */
 	int64_t term_at, kill_at; /* monotonic ms; 0 = no watchdog */
+	int gate;            /* the gate's FIFO, open until fio ends; -1 = none */
+	int gate_open;       /* its lines are written */
 };
 
 /* How long fio gets to wind down after the watchdog's SIGTERM before SIGKILL. */
@@ -474,11 +476,67 @@ static void signal_fio(const struct watch *w, int sig)
 	}
 }
 
+/*
+ * The gate's lines, once: at start_at_ms, or at once when ssdbench is stopping (fio,
+ * told to stop, then ends its jobs before their first I/O). The FIFO stays open for
+ * writing until fio ends, so a job that comes to it late still finds its line.
+ */
+static void open_gate(const struct fiorun_exec_opts *o, struct watch *w)
+{
+	char nl[64];
+	size_t n = o->gate_jobs > 0 && o->gate_jobs < (int)sizeof(nl) ? (size_t)o->gate_jobs
+								       : sizeof(nl);
+
+	if (w->gate < 0 || w->gate_open ||
+	    (o->start_at_ms > clock_unix_ms() && !(o->stop && *o->stop)))
+		return;
+	memset(nl, '\n', n);
+	for (int left = o->gate_jobs; left > 0; left -= (int)n)
+		if (write(w->gate, nl, (size_t)left < n ? (size_t)left : n) < 0 && errno != EINTR)
+			break;
+	if (o->started_ms)
+		*o->started_ms = clock_unix_ms();
+	w->gate_open = 1;
+}
+
+/* poll()'s timeout: the tick, or sooner the gate's time. */
+static int poll_ms(const struct fiorun_exec_opts *o, const struct watch *w)
+{
+	int ms = o->tick_ms ? (int)o->tick_ms : 500;
+
+	if (w->gate >= 0 && !w->gate_open) {
+		int64_t left = o->start_at_ms - clock_unix_ms();
+
+		ms = left <= 0 ? 0 : left < ms ? (int)left : ms;
+	}
+	return ms;
+}
+
+/* fio keeps the gate's output as JOB.prerun.txt in its folder: an empty one goes. */
+static void drop_empty_prerun(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+
+	while (dp && (e = readdir(dp))) {
+		size_t n = strlen(e->d_name), k = strlen(".prerun.txt");
+		struct stat sb;
+
+		if (n > k && !strcmp(e->d_name + n - k, ".prerun.txt") &&
+		    !fstatat(dirfd(dp), e->d_name, &sb, AT_SYMLINK_NOFOLLOW) &&
+		    S_ISREG(sb.st_mode) && !sb.st_size)
+			unlinkat(dirfd(dp), e->d_name, 0);
+	}
+	if (dp)
+		closedir(dp);
+}
+
 /* One tick of the watch: forwards Ctrl-C, notices fio's end, runs the watchdog. */
 static void watch_tick(const struct fiorun_exec_opts *o, struct watch *w)
 {
 	int64_t now = clock_mono_ms();
 
+	open_gate(o, w);   /* first: its time is the wait state's end */
 	if (o->tick)
 		o->tick(o->tick_arg);
 	if (o->tty && o->status)
@@ -518,7 +576,7 @@ static void pump_stdout(const struct fiorun_exec_opts *o, struct watch *w, int f
 	ssize_t n = 1;
 
 	while (n != 0) {
-		int ready = poll(&pfd, 1, o->tick_ms ? (int)o->tick_ms : 500);
+		int ready = poll(&pfd, 1, poll_ms(o, w));
 
 		watch_tick(o, w);
 		if (ready <= 0)
@@ -736,7 +794,7 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 			     { NULL, 0, 0 }, 0 };
 	int err_fd = safefile_open_append(err_path, 1, &none);
 	int pfd[2] = { -1, -1 }, jfd[2] = { -1, -1 }, rc = 0;
-	struct watch w = { 0 };
+	struct watch w = { .gate = -1 };
 	struct sbuf job;
 	pid_t self;
 
@@ -755,6 +813,11 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 		rc = safefile_load(o->dir, o->jobfile, JOBFILE_MAX, &job, d);
 	if (!rc && !o->client && pipe2(jfd, O_CLOEXEC))
 		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot start fio: %s", strerror(errno));
+	/* Read and write: opening it never blocks, and it has a writer while fio runs. */
+	if (!rc && o->gate && !o->client &&
+	    (w.gate = open(o->gate, O_RDWR | O_NONBLOCK | O_CLOEXEC)) < 0)
+		rc = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot open '%s': %s", o->gate,
+			      strerror(errno));
 	if (rc)
 		goto out;
 	quiesce(o->dir, o->target);
@@ -789,9 +852,11 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	if (jfd[0] >= 0) {
 		close(jfd[0]);
 		jfd[0] = -1;
-		wait_until(o->start_at_ms, o->stop);
-		if (o->started_ms)
-			*o->started_ms = clock_unix_ms();
+		if (w.gate < 0) {   /* else fio sets up at once and waits at its gate */
+			wait_until(o->start_at_ms, o->stop);
+			if (o->started_ms)
+				*o->started_ms = clock_unix_ms();
+		}
 		if (o->stop && *o->stop)
 			job.len = 0;   /* stopped before it began: fio finds no job and ends */
 		give_job(jfd[1], &job);
@@ -806,6 +871,8 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	*status = finish_watch(&w);
 	if (o->pid)
 		*o->pid = 0;
+	if (w.gate >= 0)
+		drop_empty_prerun(o->dir);
 	if (!keep.err && fflush(keep.f))
 		keep.err = errno;
 	if (o->client)
@@ -827,6 +894,8 @@ out:
 	}
 	if (err_fd >= 0)
 		close(err_fd);
+	if (w.gate >= 0)
+		close(w.gate);
 	if (keep.f)
 		fclose(keep.f);
 	sbuf_release(&keep.line);

@@ -76,6 +76,11 @@ struct fiorun_exec_opts {
 	 * label and fio's status itself. */
 	void (*status)(void *arg, const char *line, size_t n);
 	void *status_arg;
+	/* The job file's gate (fiorun_target.gate), local fio only: fio is given its job at
+	 * once and sets up; gate_jobs lines are written to the FIFO at start_at_ms (at
+	 * once when 0, or when *stop is set), which *started_ms then says; NULL = none. */
+	const char *gate;
+	int gate_jobs;
 };
 
 /*

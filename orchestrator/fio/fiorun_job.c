@@ -204,6 +204,28 @@ static int add_replay(struct sbuf *sb, const struct plan_workload *w,
 	return 0;
 }
 
+/*
+ * The gate: fio runs exec_prerun in each job after its set-up (files open, buffers
+ * and random map made) and just before it takes its clock's zero and issues its first
+ * I/O; /bin/sh's `read` takes one line of the FIFO, a byte at a time, so each job
+ * passes on its own line however late it comes, and an EOF (ssdbench gone) fails the
+ * job instead of running it unwatched. ssdbench's own option, never a plan's
+ * (fioopt.c refuses exec_prerun there); the path is its own mkdtemp's.
+ */
+static int add_gate(struct sbuf *sb, const char *job, const char *gate, struct diag *d)
+{
+	if (strpbrk(gate, ":;#$<>|&'\"`\n\r ") || gate[0] != '/')
+		return bad_path("gate", gate, d);
+	/* fio runs "CMD > JOB.prerun.txt 2>&1" through the shell: the plan's names are
+	 * letters, digits, '.', '_' and '-' (plan_attr.c), checked again here. */
+	if (job[strspn(job, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		       "0123456789._-")] || job[0] == '-')
+		return diag_set(d, -SB_EINVAL, NULL, 0, 0, "step name '%s' cannot name a "
+				"gated fio job (fio passes it to the shell)", job);
+	sbuf_addf(sb, "exec_prerun=read g < %s\n", gate);
+	return 0;
+}
+
 int fiorun_write_jobfile(const char *path, const struct plan *p,
 			 const struct plan_workload *w, const struct fiorun_target *t,
 			 const char *engine, struct diag *d)
@@ -254,7 +276,9 @@ int fiorun_write_jobfile(const char *path, const struct plan *p,
 		sbuf_addf(&sb, "rwmixread=%lld\n", w->rwmixread);
 	add_options(&sb, w, offset);
 write:
-	rc = no_dollar(w->name, sb.buf, d);
+	rc = t->gate ? add_gate(&sb, w->name, t->gate, d) : 0;
+	if (!rc)
+		rc = no_dollar(w->name, sb.buf, d);
 	if (!rc)   /* in the step folder: a link there is replaced, not written through */
 		rc = safefile_write(path, sb.buf, sb.len, d);
 out:

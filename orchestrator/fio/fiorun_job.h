@@ -20,6 +20,9 @@ struct fiorun_target {
 			     * when set, still ends it); 0 = none */
 	const char *trace;  /* a <replay>'s trace as fio replays it (run__replay_write); NULL
 			     * for other steps */
+	const char *gate;   /* a FIFO each job reads a line from after its set-up, before
+			     * its first I/O (fio's exec_prerun): the caller opens it then
+			     * (fiorun_exec_opts.gate); NULL = none */
 };
 
 /*
@@ -33,7 +36,9 @@ uint64_t fiorun_seed(uint64_t plan_seed, size_t step, int round);
 /*
  * Writes the step's fio job file to path: a workload, a precondition (writes of
  * its amount over the target, each job its own slice when sequential), or a replay
- * of t->trace redirected onto the target. Log files
+ * of t->trace redirected onto the target. With t->gate, each job waits for a line
+ * of that FIFO after its set-up (`exec_prerun=read g < GATE`, run by /bin/sh; its
+ * output goes to JOB.prerun.txt in fio's folder). Log files
  * are named log_<type>.N.log and land in the folder fio runs in. Returns 0, or a
  * negative SB_E* code with d set.
  */

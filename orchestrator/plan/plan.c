@@ -317,8 +317,8 @@ static const struct plan__attr duty_attrs[] = {
 	A("name", T_NAME, 1, NULL, plan_scope, name, 0, 0, NULL, "name of the cycle"),
 	A("on", T_TIME, 1, NULL, plan_scope, on_ms, 0, 0, NULL, "time the step runs"),
 	A("off", T_TIME, 1, NULL, plan_scope, off_ms, 0, 0, NULL, "the wait state after it: "
-	  "from its last I/O to the next step's first (fio's start-up is taken out of the "
-	  "idle time, measured from fio's reports)"),
+	  "from its last I/O to the next step's first, by fio's reports (the next fio sets "
+	  "up during the wait and its jobs wait at a gate ssdbench opens at its end)"),
 	A("repeat", T_INT, 0, "1", plan_scope, repeat, 1, 1000000, NULL, "repetitions"),
 	SCOPE_WCACHE,
 };

@@ -24,6 +24,14 @@ need_fakes() {
     fail "this test needs ssdbench-fakes (tests/*.cmake), not '$SSDBENCH'"
 }
 check() { local what=$1; shift; "$@" || fail "$what"; }
+# cpu_hogs N: N busy loops until the test ends (what a loaded machine gives a test).
+cpu_hogs() {
+  local i
+  for ((i = 0; i < $1; i++)); do
+    ( trap - EXIT; while :; do :; done ) &
+    cleanup_hooks+=("kill $! 2>/dev/null")
+  done
+}
 # expect_eq WHAT GOT WANT
 expect_eq() { [ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"; }
 # png_width FILE: the width from the PNG's IHDR chunk (bytes 16-19, big-endian).
