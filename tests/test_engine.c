@@ -445,6 +445,63 @@ static void test_resume_trim(void **state)
 	journal_release(&j);
 }
 
+/*
+ * DIRTH's points: among the sweep cells of the scope's last round that finished ok,
+ * Max the one of most IOPS (read + write), Mid the one nearest halfway between the
+ * most and the fewest. Round 1's cells, a failed cell, a cell of another scope and a
+ * pre-write without a cell are there to be passed over.
+ */
+static void test_point(void **state)
+{
+	static const struct { const char *scope, *cell, *status; int round, tc, qd;
+			      double r, w; } e[] = {
+		{ "dv", "tc=8 qd=8", "ok", 1, 8, 8, 9000, 9000 },       /* an earlier round */
+		{ "dv", NULL, "ok", 2, 32, 32, 0, 20000 },              /* the pre-write */
+		{ "dv", "tc=4 qd=4", "ok", 2, 4, 4, 6000, 3000 },       /* 9000 */
+		{ "dv", "tc=2 qd=8", "ok", 2, 2, 8, 3000, 2000 },       /* 5000: nearest 6000 */
+		{ "dv", "tc=1 qd=1", "ok", 2, 1, 1, 2000, 1000 },       /* 3000, the fewest */
+		{ "dv", "tc=8 qd=4", "failed", 2, 8, 4, 50000, 0 },
+		{ "pc", "tc=6 qd=6", "ok", 1, 6, 6, 90000, 0 },
+		{ "dv", "tc=2 qd=2", "ok", 2, 2, 2, 3500, 3500 },       /* 7000 */
+	};
+	char h[] = "h", dv[] = "dv", max[] = "max-iops", mid[] = "mid-iops";
+	struct orch x;
+	struct plan_workload w = { 0 };
+	const struct result_step *at;
+	struct diag d;
+
+	(void)state;
+	memset(&x, 0, sizeof(x));
+	result_run_init(&x.arc.run);
+	w.name = h;
+	w.point_from = dv;
+	w.point = max;
+	diag_clear(&d);
+	assert_int_equal(run__point(&x, &w, &at, &d), -SB_EFIO);   /* nothing ran yet */
+	assert_null(at);
+	assert_non_null(strstr(d.msg, "no cell of <rounds> 'dv' that finished"));
+	for (size_t i = 0; i < sizeof(e) / sizeof(e[0]); i++) {
+		struct result_step *st = result_run_add_step(&x.arc.run);
+
+		st->scope = xstrdup(e[i].scope);
+		st->cell = e[i].cell ? xstrdup(e[i].cell) : NULL;
+		st->status = xstrdup(e[i].status);
+		st->round = e[i].round;
+		st->numjobs = e[i].tc;
+		st->iodepth = e[i].qd;
+		st->dir_stat[RESULT_READ].iops = e[i].r;
+		st->dir_stat[RESULT_WRITE].iops = e[i].w;
+	}
+	assert_int_equal(run__point(&x, &w, &at, &d), 0);
+	assert_int_equal(at->numjobs, 4);
+	assert_int_equal(at->iodepth, 4);
+	w.point = mid;   /* (9000 + 3000) / 2 = 6000: 5000 and 7000 tie */
+	assert_int_equal(run__point(&x, &w, &at, &d), 0);
+	assert_int_equal(at->numjobs, 2);   /* the first of them in run order */
+	assert_int_equal(at->iodepth, 8);
+	result_run_release(&x.arc.run);
+}
+
 /* Every step kind has its row: an executor, a dry-run description, a progress word. */
 static void test_kinds(void **state)
 {
@@ -463,6 +520,7 @@ static void test_kinds(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_point),
 		cmocka_unit_test(test_rounds_steady),
 		cmocka_unit_test(test_rounds_swing),
 		cmocka_unit_test(test_rounds_slope),

@@ -64,6 +64,12 @@ static const struct bad_plan corpus[] = {
 	  "'zonemode'?)" },
 	{ "fio-reserved.xml", NULL, 4, 18, "fio option 'filename' is set by ssdbench itself" },
 	{ "fio-exec-prerun.xml", NULL, 4, 18, "fio option 'exec_prerun' runs a command" },
+	{ "point-no-from.xml", NULL, 3, 41, "'point' and 'from' go together" },
+	{ "point-from-unknown.xml", NULL, 8, 57, "from 'dvv' names no <rounds> scope" },
+	{ "point-from-later.xml", NULL, 3, 57, "<rounds> 'dv' must end before this step" },
+	{ "point-no-cells.xml", NULL, 6, 57, "<rounds> 'dv' has no <sweep> of workloads" },
+	{ "point-iodepth.xml", NULL, 8, 61, "iodepth is the max-iops cell's, chosen at run "
+	  "time: leave it out" },
 	{ "fio-exec-postrun.xml", NULL, 4, 18, "fio option 'exec_postrun' runs a command" },
 	{ "fio-read-iolog.xml", NULL, 4, 18, "fio option 'read_iolog' names or touches files, devices or system state beyond the target" },
 	{ "fio-replay-redirect.xml", NULL, 4, 18, "fio option 'replay_redirect' names or touches files, devices or system state beyond the target" },

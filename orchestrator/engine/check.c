@@ -156,9 +156,15 @@ static void fio_params(const struct plan_workload *w, struct sbuf *sb)
 			  !strcmp(w->pattern, "seq") ? "write" : "randwrite", bs, w->iodepth,
 			  w->numjobs);
 		amount_text(&w->amount, sb);
+	} else if (w->point) {   /* run__point, when the scope has run */
+		sbuf_addf(sb, "rw=%s bs=%s iodepth=%s numjobs=%s (the %s cell of '%s', chosen at "
+			  "run time)", w->rw, w->bssplit ? w->bssplit : bs, w->point, w->point,
+			  w->point, w->point_from);
 	} else {
 		sbuf_addf(sb, "rw=%s bs=%s iodepth=%lld numjobs=%lld", w->rw,
 			  w->bssplit ? w->bssplit : bs, w->iodepth, w->numjobs);
+	}
+	if (!plan_step_is(w, PLAN_KIND_FILL)) {
 		if (w->rwmixread >= 0)
 			sbuf_addf(sb, " rwmixread=%lld", w->rwmixread);
 		if (w->time_based)

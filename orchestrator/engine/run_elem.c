@@ -8,6 +8,7 @@
 #include "run_int.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +124,53 @@ struct result_step *run__new_element(struct orch *x, size_t i, const struct run_
 	if (flags & RUN_KIND_FILL)
 		st->amount = plan_amount_bytes(&w->amount, st->capacity);
 	return st;
+}
+
+static double total_iops(const struct result_step *st)
+{
+	double v = 0;
+
+	for (int k = 0; k < RESULT_NDIRS; k++)
+		v += st->dir_stat[k].iops;
+	return v;
+}
+
+/* A sweep cell of scope `from` that finished ok, in round `round` (0: any). */
+static int is_cell(const struct result_step *st, const char *from, int round)
+{
+	return st->scope && !strcmp(st->scope, from) && st->cell && !strcmp(st->status, "ok") &&
+	       (!round || st->round == round);
+}
+
+int run__point(const struct orch *x, const struct plan_workload *w,
+	       const struct result_step **at, struct diag *d)
+{
+	const struct result_run *run = &x->arc.run;
+	double hi = -1, lo = -1, aim;
+	int last = 0;
+
+	*at = NULL;
+	for (size_t i = 0; i < run->nsteps; i++)
+		if (is_cell(&run->steps[i], w->point_from, 0) && run->steps[i].round > last)
+			last = run->steps[i].round;
+	for (size_t i = 0; last && i < run->nsteps; i++) {
+		double v = total_iops(&run->steps[i]);
+
+		if (!is_cell(&run->steps[i], w->point_from, last))
+			continue;
+		hi = hi < 0 || v > hi ? v : hi;
+		lo = lo < 0 || v < lo ? v : lo;
+	}
+	aim = !strcmp(w->point, "mid-iops") ? (hi + lo) / 2 : hi;
+	for (size_t i = 0; last && i < run->nsteps; i++)   /* the first nearest */
+		if (is_cell(&run->steps[i], w->point_from, last) &&
+		    (!*at || fabs(total_iops(&run->steps[i]) - aim) < fabs(total_iops(*at) - aim)))
+			*at = &run->steps[i];
+	if (!*at)
+		return diag_set(d, -SB_EFIO, NULL, 0, 0, "step '%s': its %s point has no cell "
+				"of <rounds> '%s' that finished to choose from", w->name, w->point,
+				w->point_from);
+	return 0;
 }
 
 /* Writes a latency given in µs with a unit that keeps 3 significant digits. */

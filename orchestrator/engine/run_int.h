@@ -185,6 +185,15 @@ uint64_t run__capacity(const struct orch *x, const struct run_ctx *c);
 char *run__element_dir(int index, const char *name, int round);
 /* A new element for step i where c says, its folder named, status "pending". */
 struct result_step *run__new_element(struct orch *x, size_t i, const struct run_ctx *c);
+/*
+ * w's point (plan_workload.point): among the elements of the last round of the
+ * <rounds> scope w->point_from that a sweep made (a cell) and that finished ok, the
+ * one of most IOPS (max-iops; the first of equals), or the one whose IOPS is nearest
+ * halfway between the most and the fewest (mid-iops). *at gets it (NULL when there
+ * is none: -SB_EFIO with d set).
+ */
+int run__point(const struct orch *x, const struct plan_workload *w,
+	       const struct result_step **at, struct diag *d);
 /* "[3/7 r2] name" for progress lines; free() it. */
 char *run__element_label(const struct orch *x, size_t i, const struct run_ctx *c);
 /* "12034 IOPS, 47.0 MB/s, ..." for the element's progress line. */

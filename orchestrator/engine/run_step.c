@@ -172,23 +172,51 @@ static void note_io_end(struct orch *x, const char *dir, int64_t started)
 	free(file);
 }
 
+/*
+ * A step at a point (DIRTH's Max and Mid IOPS): *w becomes *copy, the step with the
+ * chosen cell's TC and QD, which the element records and the run says.
+ */
+static int at_point(struct orch *x, const struct plan_workload **w,
+		    struct plan_workload *copy, struct result_step *st, const char *label,
+		    struct diag *d)
+{
+	const struct result_step *cell;
+	char iops[32];
+	int rc = run__point(x, *w, &cell, d);
+
+	if (rc)
+		return rc;
+	*copy = **w;
+	copy->numjobs = st->numjobs = cell->numjobs;
+	copy->iodepth = st->iodepth = cell->iodepth;
+	*w = copy;
+	snprintf(iops, sizeof(iops), "%.0f", cell->dir_stat[RESULT_READ].iops +
+		 cell->dir_stat[RESULT_WRITE].iops + cell->dir_stat[RESULT_TRIM].iops);
+	run__say(x, "%s: the %s point of '%s' round %d is %s (%s IOPS): TC %d / QD %d\n",
+		 label, copy->point, copy->point_from, cell->round, cell->name, iops,
+		 cell->numjobs, cell->iodepth);
+	return 0;
+}
+
 /* A workload or precondition element: job file, fio, its results. */
 static int fio_element(struct orch *x, const struct plan_workload *w, struct result_step *st,
 		       const struct run_ctx *c, const char *label, struct diag *d)
 {
 	char *dir = xasprintf("%s/%s", x->arc.out, st->dir), *job = xasprintf("%s/job.fio", dir);
 	char *replay;
+	const size_t wi = (size_t)(w - x->plan.steps);   /* w may become its point's copy */
+	struct plan_workload point;
 	struct fiorun_target ft = run__fio_target(x, c->usable);
 	uint64_t layout = ft.size, limit_ms = st->runtime_ms;
 	const char *engine = strcmp(w->ioengine, "auto") ? w->ioengine : x->fio.engine;
 	struct telemetry tel;
 	int64_t started = 0;
 	char gate_dir[] = "/tmp/ssdbench-gate.XXXXXX", *gate = NULL;
-	int status = 0, rc;
+	int status = 0, rc = w->point ? at_point(x, &w, &point, st, label, d) : 0;
 
 	x->walk.fio_end_ms = 0;
 	ft.runtime_ms = c->on_ms;
-	ft.seed = fiorun_seed((uint64_t)x->plan.seed, (size_t)(w - x->plan.steps), c->round);
+	ft.seed = fiorun_seed((uint64_t)x->plan.seed, wi, c->round);
 	st->seed = ft.seed;
 	/* A precondition's time is its amount at a pessimistic 20 MB/s (see the watchdog). */
 	if ((x->kinds[w->kind].flags & RUN_KIND_FILL) || !w->time_based)
@@ -204,7 +232,7 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 	} else {
 		replay = NULL;
 	}
-	rc = !replay ? 0 :
+	rc = rc || !replay ? rc :
 	     run__replay_fit(w, st, &ft, replay, &limit_ms, &layout, d) ? d->code :
 	     run__replay_write(st, &ft, d) ? d->code : run__replay_make_file(x, d);
 	/* After a wait state, a local fio sets up during the wait and waits at its gate. */
@@ -225,8 +253,7 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 					       NULL, 0 };
 		struct run_progress pr;
 
-		run__progress_start(&pr, x, (size_t)(w - x->plan.steps), c->round,
-				    st->runtime_ms);
+		run__progress_start(&pr, x, wi, c->round, st->runtime_ms);
 		eo.status = run__progress_status;
 		eo.status_arg = &pr;
 		eo.gate = gate;
@@ -406,11 +433,14 @@ static void describe_fio(const struct orch *x, size_t i)
 	    sbuf_read_file(&sb, tmp))
 		printf("step %zu '%s': no job file: %s\n", i + 1, w->name, jd.msg);
 	else
-		printf("step %zu '%s': job file%s%s:\n%s", i + 1, w->name, strcmp(w->ioengine,
-		       "auto") ? "" : " (ioengine io_uring, or libaio where it is unavailable)",
+		printf("step %zu '%s': job file%s%s%s:\n%s", i + 1, w->name,
+		       strcmp(w->ioengine, "auto") ? "" : " (ioengine io_uring, or libaio where "
+		       "it is unavailable)",
 		       cont >= 0 ? " (one fio process for all the rounds of its scope, cut into "
 		       "rounds from its status reports, a report a second)" :
-		       rounds ? " (round 1; every round has its own randseed)" : "", sb.buf);
+		       rounds ? " (round 1; every round has its own randseed)" : "",
+		       w->point ? " (numjobs and iodepth as the plan's defaults here: the run "
+		       "takes its point's, chosen from the results)" : "", sb.buf);
 	if (fd >= 0)
 		unlink(tmp);
 	sbuf_release(&sb);

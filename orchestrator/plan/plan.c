@@ -26,6 +26,7 @@ static const char *const engine_choices[] = {
 };
 static const char *const pattern_choices[] = { "seq", "rand", NULL };
 static const char *const log_choices[] = { "per-second", "none", NULL };
+static const char *const point_choices[] = { "max-iops", "mid-iops", NULL };
 static const char *const metric_choices[] = {
 	"iops", "bw", "lat-mean", "lat-max", "clat-mean", "clat-max", NULL,
 };
@@ -197,6 +198,13 @@ static const struct plan__attr workload_attrs[] = {
 	A("chart", T_ENUM, 0, "auto", plan_workload, chart, 0, 0, chart_hint_names, CHART_HELP),
 	A("data", T_TEXT, 0, NULL, plan_workload, data, 0, 0, NULL,
 	  "this step's data pattern, as the plan's `data`; default the plan's"),
+	A("point", T_ENUM, 0, NULL, plan_workload, point, 0, 0, point_choices,
+	  "run at a point SNIA's DIRTH and ECW choose at run time among the sweep cells of "
+	  "the last round of the `<rounds>` scope `from`: `max-iops` the cell of most IOPS, "
+	  "`mid-iops` the one nearest halfway between its most and fewest; that cell's "
+	  "numjobs (TC) and iodepth (QD) are this step's (leave both out)"),
+	A("from", T_NAME, 0, NULL, plan_workload, point_from, 0, 0, NULL,
+	  "the `<rounds>` scope, ended before this step, whose cells `point` chooses from"),
 };
 
 static const struct plan__attr fio_attrs[] = {
@@ -426,7 +434,7 @@ static void release_step(struct plan_workload *w)
 	char *strs[] = {
 		w->name, w->target, w->file, w->cell, w->rw, w->bssplit, w->ioengine,
 		w->rate, w->random_distribution, w->log, w->pattern, w->method, w->chart,
-		w->data, w->trace, w->mode, w->fit, w->label,
+		w->data, w->trace, w->mode, w->fit, w->label, w->point, w->point_from,
 	};
 
 	for (size_t i = 0; i < N(strs); i++)

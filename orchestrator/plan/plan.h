@@ -164,6 +164,9 @@ struct plan_workload {
 	uint64_t telemetry_ms; /* sample temperature/health every so often; 0 = off */
 	char *chart;       /* report hint: "auto", "time", "dispersion", "written", ... */
 	char *data;        /* data pattern (plan_data_parse), NULL = the plan's */
+	char *point;       /* "max-iops" or "mid-iops": its TC (numjobs) and QD (iodepth)
+			    * chosen at run time among point_from's cells; NULL = none */
+	char *point_from;  /* that <rounds> scope: the sweep cells of its last round */
 	struct plan_fio_opt *fio;
 	size_t nfio, capfio;
 

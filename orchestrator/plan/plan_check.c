@@ -161,6 +161,42 @@ static int check_workload(struct plan__loader *ld, const struct plan__origin *o,
 	return 0;
 }
 
+/*
+ * A point (DIRTH's Max and Mid IOPS): with from, naming a <rounds> scope that ends
+ * before step i and holds sweep cells; TC and QD are the cell's, so not given here.
+ */
+static int check_point(struct plan__loader *ld, const struct plan__origin *o,
+		       const struct plan_workload *w, size_t i)
+{
+	const struct plan *p = ld->p;
+	const struct plan_scope *s = NULL;
+	int cells = 0;
+
+	if (!w->point || !w->point_from)
+		return plan__err_at(ld, o, w->point ? "point" : "from", 1, "'point' and 'from' "
+				    "go together: the point, and the <rounds> scope it is chosen "
+				    "in");
+	for (const char *a = "iodepth"; a; a = strcmp(a, "iodepth") ? NULL : "numjobs")
+		if (has_prop(o, a))
+			return plan__err_at(ld, o, a, 0, "%s is the %s cell's, chosen at run "
+					    "time: leave it out", a, w->point);
+	for (size_t k = 0; k < p->nscopes && !s; k++)
+		if (p->scopes[k].kind == PLAN_ROUNDS && !strcmp(p->scopes[k].name, w->point_from))
+			s = &p->scopes[k];
+	if (!s)
+		return plan__err_at(ld, o, "from", 1, "from '%s' names no <rounds> scope",
+				    w->point_from);
+	if (s->first + s->count > i)
+		return plan__err_at(ld, o, "from", 1, "<rounds> '%s' must end before this "
+				    "step: its point is chosen from its last round", s->name);
+	for (size_t k = s->first; k < s->first + s->count; k++)
+		cells |= p->steps[k].cell && plan_step_is(&p->steps[k], PLAN_KIND_MEASURE);
+	if (!cells)
+		return plan__err_at(ld, o, "from", 1, "<rounds> '%s' has no <sweep> of "
+				    "workloads to choose a point among", s->name);
+	return 0;
+}
+
 /* repeat: an earlier step has this one's name. */
 static int check_step(struct plan__loader *ld, size_t i, int repeat)
 {
@@ -198,6 +234,12 @@ static int check_step(struct plan__loader *ld, size_t i, int repeat)
 
 		if (plan_data_parse(w->data, &zero, &pct))
 			return plan__err_at(ld, o, "data", 1, DATA_ERROR, w->data);
+	}
+	if (w->point || w->point_from) {
+		int rc = check_point(ld, o, w, i);
+
+		if (rc)
+			return rc;
 	}
 	if (plan_step_is(w, PLAN_KIND_MEASURE))
 		return check_workload(ld, o, w, t);

@@ -135,6 +135,43 @@ dirth_checks() {
   done
   expect_eq "$p: three point histograms" \
     "$(ls "$WORK/$p-en/svg" | grep -c -- '-dirth-hist\.svg$' || true)" 3
+  points_check "$p"
+}
+
+# points_check PLAN: the Max and Mid IOPS points were run where the last round of
+# demand-variation put them, recomputed from the cells' fio.json (IOPS: read + write)
+# and job files (TC: numjobs, QD: iodepth): Max the cell of most IOPS, Mid the one
+# nearest halfway between the most and the fewest; each point's pre-write and
+# histogram job files say that TC and QD, and so does the report's MaxIOPS mark.
+points_check() {
+  local p=$1 m=$WORK/$1/manifest.json last d want got pt
+  last=$(jq '[.steps[] | select(.scope == "demand-variation" and .cell != null and
+    .status == "ok") | .round] | max' "$m")
+  jq -r --argjson r "$last" '.steps[] | select(.scope == "demand-variation" and
+    .cell != null and .status == "ok" and .round == $r) | .dir' "$m" | while read -r d; do
+    printf '%s %s %s\n' \
+      "$(jq '[.jobs[] | .read.iops + .write.iops] | add' "$WORK/$p/$d/fio.json")" \
+      "$(sed -n 's/^numjobs=//p' "$WORK/$p/$d/job.fio")" \
+      "$(sed -n 's/^iodepth=//p' "$WORK/$p/$d/job.fio")"
+  done > "$WORK/$p-cells.txt"
+  expect_eq "$p: 49 cells in the last round" "$(wc -l < "$WORK/$p-cells.txt")" 49
+  for pt in max mid; do
+    want=$(awk -v pt="$pt" '
+      { v[NR] = $1; c[NR] = $2 " " $3; if (NR == 1 || $1 > hi) hi = $1; if (NR == 1 || $1 < lo) lo = $1 }
+      END { aim = pt == "max" ? hi : (hi + lo) / 2
+            for (i = 1; i <= NR; i++) { d = v[i] - aim; if (d < 0) d = -d
+              if (i == 1 || d < best) { best = d; at = c[i] } }
+            print at }' "$WORK/$p-cells.txt")
+    for d in $(step_dirs "$WORK/$p" ".name | test(\"^$pt-iops-\")"); do
+      got="$(sed -n 's/^numjobs=//p' "$WORK/$p/$d/job.fio") $(sed -n 's/^iodepth=//p' "$WORK/$p/$d/job.fio")"
+      expect_eq "$p: $(basename "$d")'s TC QD (the $pt-iops cell)" "$got" "$want"
+      expect_eq "$p: $(basename "$d")'s TC QD in the manifest" \
+        "$(jq -r --arg d "$d" '.steps[] | select(.dir == $d) | "\(.numjobs) \(.iodepth)"' "$m")" "$want"
+    done
+    [ "$pt" = max ] && expect_eq "$p: the MaxIOPS mark names the point run" \
+      "$(grep -o 'MaxIOPS: TC [0-9]* / QD [0-9]*' "$WORK/$p.txt" | head -1 | awk '{print $3, $6}')" "$want"
+  done
+  return 0
 }
 
 smoke dirth
