@@ -12,7 +12,7 @@ sb_unit_test(test_replay sb_orchestrator)  # #24 replay
 foreach(it cli plans quick options failure interrupt verify device steady wsat resume
     watchdog_continue lineup rerun telemetry remote remote_lineup remote_ssh
     hostile_plan hostile_archive series written runlock import_jobs data latency
-    continuous duty readme snia_smoke snia_plans snia_header
+    continuous continuous_load duty readme snia_smoke snia_plans snia_header
     snia_lattp
     snia_wsathir  # #21 WSAT/HIR
     consistency  # #21 consistency

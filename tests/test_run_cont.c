@@ -360,6 +360,36 @@ static void test_segment_fio_failed(void **state)
 	free(plan);
 }
 
+/*
+ * fio dies mid-scope (SIGSEGV, 128 + 11) after its third report: rounds 1 and 2 are
+ * kept as they closed; the third, cut by the death, is the failed element that says
+ * so (a resume runs it again: run__resume_trim); every byte fio reported is counted.
+ */
+static void test_segment_fio_dies(void **state)
+{
+	char *plan = cont_plan("until=\"max\" max=\"4\"");
+	struct engine_run r;
+	struct diag d;
+
+	(void)state;
+	fake_start(s.end[2], 139, NULL);
+	engine_open(&r, "dies", plan, &stream_fio);
+	diag_clear(&d);
+	assert_int_equal(run__start_journal(&r.x, &d), 0);
+	assert_int_equal(run__walk(&r.x, &d), -SB_EFIO);
+	assert_int_equal(r.x.arc.run.nsteps, 3);
+	round_is(&r, 0, 1, 0, 1);
+	round_is(&r, 1, 2, 1, 2);
+	assert_string_equal(r.x.arc.run.steps[2].status, "failed");
+	assert_int_equal(r.x.arc.run.steps[2].round, 3);
+	assert_string_equal(r.x.arc.run.steps[2].error, "fio exited with status 139");
+	assert_string_equal(d.msg, "step 'm' failed: fio exited with status 139");
+	assert_int_equal(r.x.walk.written, s.bytes[2][1]);
+	assert_string_equal(result_run_scope(&r.x.arc.run, "mix")->verdict, "failed");
+	engine_close(&r);
+	free(plan);
+}
+
 /* fio said it succeeded but reported nothing: a run that measured nothing fails. */
 static void test_segment_no_report(void **state)
 {
@@ -550,6 +580,7 @@ int main(void)
 		cmocka_unit_test(test_segment_from_round),
 		cmocka_unit_test(test_segment_stops),
 		cmocka_unit_test(test_segment_fio_failed),
+		cmocka_unit_test(test_segment_fio_dies),
 		cmocka_unit_test(test_segment_no_report),
 		cmocka_unit_test(test_discontinuous),
 		cmocka_unit_test(test_continuous_scope),
