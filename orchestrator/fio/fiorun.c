@@ -820,7 +820,8 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 			      strerror(errno));
 	if (rc)
 		goto out;
-	quiesce(o->dir, o->target);
+	if (w.gate < 0)
+		quiesce(o->dir, o->target);
 	/* A local fio is started first and given its job at start_at_ms: what it does
 	 * before reading the job (loading, its set-up) is then out of the wait. */
 	if (o->client) {
@@ -862,6 +863,9 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 		give_job(jfd[1], &job);
 		jfd[1] = -1;
 	}
+	/* Behind a gate fio sets up meanwhile; the gate opens after this, in pump_stdout. */
+	if (w.gate >= 0)
+		quiesce(o->dir, o->target);
 	if (o->timeout_s) {
 		w.term_at = clock_mono_ms() + (int64_t)o->timeout_s * 1000;
 		w.kill_at = w.term_at + WATCHDOG_GRACE_MS;

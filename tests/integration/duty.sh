@@ -11,7 +11,9 @@
 #   - each gate opened at end + off: never early, at most 100 ms late;
 #   - no fio's first I/O came before its gate opened (fio waited there);
 #   - so every wait is within 5 % of off (what is left is fio's own step from the
-#     gate to its first I/O, and its report's time after its last).
+#     gate to its first I/O, and its report's time after its last). fio sets up in
+#     the wait (after ssdbench's own work on the element before): 3 s leave it time
+#     on a loaded machine, under the sanitizers, beside another test.
 # A job of two fio jobs: each passes on its own line.
 . "$(dirname "$0")/lib.sh"
 
@@ -19,7 +21,7 @@ cpu_hogs 2
 cat > "$WORK/plan.xml" <<'PLAN'
 <plan name="duty">
   <target name="dut" file="t.bin" size="32MiB"/>
-  <duty-cycle name="wait-2s" on="1s" off="2s" repeat="4">
+  <duty-cycle name="wait-3s" on="1s" off="3s" repeat="3">
     <workload name="access" rw="randwrite" bs="4KiB" iodepth="8" numjobs="2" runtime="1s"/>
   </duty-cycle>
   <workload name="baseline" rw="randwrite" bs="4KiB" iodepth="8" runtime="1s"/>
@@ -34,9 +36,9 @@ jq -r '.steps[] | "\(.dir) \(.fio_released_ms)"' "$m" | while read -r d rel; do
     '"\(.timestamp_ms - ([.jobs[] | [.read.runtime, .write.runtime] | max] | max)) \(.timestamp_ms) \($rel)"' \
     "$out/$d/fio.json"
 done > "$WORK/io.txt"
-expect_eq "five fio elements" "$(wc -l < "$WORK/io.txt")" 5
+expect_eq "four fio elements" "$(wc -l < "$WORK/io.txt")" 4
 check "every element's release recorded" awk '$3 == "null" { exit 1 }' "$WORK/io.txt"
-awk -v off=2000 '
+awk -v off=3000 '
   { if (NR > 1) {
       late = $3 - (end + off); w = $1 - end; pass = $1 - $3
       printf "wait %d: %d ms (gate %+d ms from end + off, first I/O %d ms after it)\n", NR - 1, w, late, pass
@@ -53,7 +55,7 @@ cat "$WORK/waits.txt"
 gates=$(jq -r '.steps[].dir' "$m" | while read -r d; do
   grep -c '^exec_prerun=read g < /tmp/ssdbench-gate\.[A-Za-z0-9]*/gate$' "$out/$d/job.fio" || true
 done | tr '\n' ' ')
-expect_eq "gated job files (elements in order)" "$gates" "0 1 1 1 1 "
+expect_eq "gated job files (elements in order)" "$gates" "0 1 1 1 "
 for f in $(grep -h '^exec_prerun=' "$out"/steps/*/job.fio | sed 's/.*< //'); do
   check "the gate $f removed" test ! -e "$(dirname "$f")"
 done
