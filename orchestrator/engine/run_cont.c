@@ -378,21 +378,6 @@ void run__segment_resume(struct orch *x, int si, const struct run_ctx *c, int r,
 	}
 }
 
-char *run__make_fifo(char *tmpl, const char *name)
-{
-	char *path;
-
-	if (!mkdtemp(tmpl))
-		return NULL;
-	path = xasprintf("%s/%s", tmpl, name);
-	if (mkfifo(path, 0600)) {
-		rmdir(tmpl);
-		free(path);
-		return NULL;
-	}
-	return path;
-}
-
 /* After fio: its final report kept, why it failed when it did. */
 static void judge(struct seg *g, int status)
 {
@@ -494,7 +479,7 @@ int run__segment(struct orch *x, size_t step, const struct run_ctx *c, int r0,
 	if (!rc && !(fifo = run__make_fifo(tmpl, "status")))
 		rc = x->walk.fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot make a FIFO for fio's "
 					 "status reports in /tmp: %s", strerror(errno));
-	if (!rc && (g.fd = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+	if (!rc && fifo && (g.fd = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
 		rc = x->walk.fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot open '%s': %s", fifo,
 					 strerror(errno));
 	if (!rc) {

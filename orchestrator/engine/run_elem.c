@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "err.h"
@@ -124,6 +125,28 @@ struct result_step *run__new_element(struct orch *x, size_t i, const struct run_
 	if (flags & RUN_KIND_FILL)
 		st->amount = plan_amount_bytes(&w->amount, st->capacity);
 	return st;
+}
+
+unsigned run__wait_left_s(const struct orch *x)
+{
+	int64_t left = x->walk.wait_end_ms ? x->walk.wait_end_ms - clock_unix_ms() : 0;
+
+	return left > 0 ? (unsigned)((left + 999) / 1000) : 0;
+}
+
+char *run__make_fifo(char *tmpl, const char *name)
+{
+	char *path;
+
+	if (!mkdtemp(tmpl))
+		return NULL;
+	path = xasprintf("%s/%s", tmpl, name);
+	if (mkfifo(path, 0600)) {
+		rmdir(tmpl);
+		free(path);
+		return NULL;
+	}
+	return path;
 }
 
 static double total_iops(const struct result_step *st)

@@ -303,13 +303,6 @@ void run__idle_ms(uint64_t ms)
 	}
 }
 
-unsigned run__wait_left_s(const struct orch *x)
-{
-	int64_t left = x->walk.wait_end_ms ? x->walk.wait_end_ms - clock_unix_ms() : 0;
-
-	return left > 0 ? (unsigned)((left + 999) / 1000) : 0;
-}
-
 /* Sleeps until Unix ms `at`, waking for a signal. */
 static void idle_until(int64_t at)
 {

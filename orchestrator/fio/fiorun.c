@@ -512,25 +512,6 @@ static int poll_ms(const struct fiorun_exec_opts *o, const struct watch *w)
 	return ms;
 }
 
-/* fio keeps the gate's output as JOB.prerun.txt in its folder: an empty one goes. */
-static void drop_empty_prerun(const char *dir)
-{
-	DIR *dp = opendir(dir);
-	struct dirent *e;
-
-	while (dp && (e = readdir(dp))) {
-		size_t n = strlen(e->d_name), k = strlen(".prerun.txt");
-		struct stat sb;
-
-		if (n > k && !strcmp(e->d_name + n - k, ".prerun.txt") &&
-		    !fstatat(dirfd(dp), e->d_name, &sb, AT_SYMLINK_NOFOLLOW) &&
-		    S_ISREG(sb.st_mode) && !sb.st_size)
-			unlinkat(dirfd(dp), e->d_name, 0);
-	}
-	if (dp)
-		closedir(dp);
-}
-
 /* One tick of the watch: forwards Ctrl-C, notices fio's end, runs the watchdog. */
 static void watch_tick(const struct fiorun_exec_opts *o, struct watch *w)
 {
@@ -876,7 +857,7 @@ int fiorun_exec(const struct fiorun_exec_opts *o, int *status, struct diag *d)
 	if (o->pid)
 		*o->pid = 0;
 	if (w.gate >= 0)
-		drop_empty_prerun(o->dir);
+		fiorun__drop_empty_prerun(o->dir);
 	if (!keep.err && fflush(keep.f))
 		keep.err = errno;
 	if (o->client)

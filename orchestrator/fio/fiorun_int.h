@@ -12,4 +12,8 @@
  */
 int fiorun__add_filename(struct sbuf *sb, const char *path, struct diag *d);
 
+/* fio keeps a gate's output (fiorun_target.gate) as JOB.prerun.txt in the folder it
+ * runs in, dir (fiorun_text.c): an empty one, what a gate says, is removed. */
+void fiorun__drop_empty_prerun(const char *dir);
+
 #endif

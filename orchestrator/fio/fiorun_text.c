@@ -1,18 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fiorun_text: what fio said after a step, for messages: its own error lines, the
- * first job's error in its report, and a report that did not fit on the disk.
+ * first job's error in its report, and a report that did not fit on the disk; and
+ * the empty output of a gate it leaves.
  */
 #include "fiorun_text.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "fiojson.h"
+#include "fiorun_int.h"
 #include "sbuf.h"
 #include "xalloc.h"
 
@@ -115,4 +120,22 @@ char *fiorun_nospace(const char *dir)
 	return xasprintf("cannot write '%s/fio.json': %s (fio's report is missing or cut "
 			 "short, and %llu KiB are left on its filesystem)", dir,
 			 strerror(ENOSPC), left / 1024);
+}
+
+void fiorun__drop_empty_prerun(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+
+	while (dp && (e = readdir(dp))) {
+		size_t n = strlen(e->d_name), k = strlen(".prerun.txt");
+		struct stat sb;
+
+		if (n > k && !strcmp(e->d_name + n - k, ".prerun.txt") &&
+		    !fstatat(dirfd(dp), e->d_name, &sb, AT_SYMLINK_NOFOLLOW) &&
+		    S_ISREG(sb.st_mode) && !sb.st_size)
+			unlinkat(dirfd(dp), e->d_name, 0);
+	}
+	if (dp)
+		closedir(dp);
 }
