@@ -553,22 +553,31 @@ static int has_logs(const char *archive_dir, const char *step_dir)
 	return yes;
 }
 
-/* Pushes k points after second end, each value per second over tail_s seconds. */
-static void push_tail(struct result_series *s, double end, int k, double amount,
-		      double tail_s)
+/*
+ * Pushes the points after second end up to end + tail_s, each value per second
+ * over tail_s seconds: one at each whole second but the last, which is at the
+ * run's real end and takes a part second with it (a row stands for the time since
+ * the one before: a last row of 0.4 s is stamped end + 0.4, not a whole second
+ * that would count it 2.5 times; a tail of 1.001 s is one row at end + 1.001).
+ */
+static void push_tail(struct result_series *s, double end, double amount, double tail_s)
 {
-	for (int j = 1; j <= k; j++)
+	long k = lround(tail_s) > 1 ? lround(tail_s) : 1;
+
+	for (int j = 1; j < k; j++)
 		result_series_push(s, end + j, amount / tail_s);
+	result_series_push(s, end + tail_s, amount / tail_s);
 }
 
 /*
  * fio logs a window when its log timer fires, and a job that ends before the timer
  * leaves its last window out: a 1 s step often logs nothing, a 2 s step of 4 jobs
  * some of its second second (fiolog_aggregate keeps only the seconds every job
- * logged). Those I/Os are in fio's totals. The whole seconds from the last logged
- * one to the end of the run get what the logs lack, evenly, so the per-second IOPS
- * and bandwidth add up to fio's total_ios and io_bytes; a remainder under half a
- * second (the run's last milliseconds) is left out.
+ * logged). Those I/Os are in fio's totals. The time from the last logged second to
+ * the end of the run gets what the logs lack, evenly (push_tail: whole seconds, the
+ * last row at the real end), so the IOPS and bandwidth rows times their intervals
+ * add up to fio's total_ios and io_bytes. A remainder of a millisecond or less (a
+ * log row stamped just before the run's end) is left out.
  */
 static void complete_tail(const struct fiojson_report *rep, struct result_step *st)
 {
@@ -576,22 +585,20 @@ static void complete_tail(const struct fiojson_report *rep, struct result_step *
 		const struct result_dirstat *ds = &st->dir_stat[dir];
 		struct result_series *io = &st->iops[dir], *bw = &st->bw[dir];
 		double end = io->n ? io->t[io->n - 1] : 0, ios = 0, bytes = 0, run_s = 0;
-		int k;
 
 		for (size_t i = 0; i < rep->njobs; i++)
 			if ((double)rep->jobs[i].dir[dir].runtime_ms / 1000.0 > run_s)
 				run_s = (double)rep->jobs[i].dir[dir].runtime_ms / 1000.0;
-		k = (int)lround(run_s - end);
-		if (!ds->total_ios || k < 1 || (bw->n && bw->t[bw->n - 1] != end))
+		if (!ds->total_ios || run_s - end <= 0.001 || (bw->n && bw->t[bw->n - 1] != end))
 			continue;
 		for (size_t i = 0; i < io->n; i++)
 			ios += io->v[i];
 		for (size_t i = 0; i < bw->n; i++)
 			bytes += bw->v[i];
 		if ((double)ds->total_ios > ios)
-			push_tail(io, end, k, (double)ds->total_ios - ios, run_s - end);
+			push_tail(io, end, (double)ds->total_ios - ios, run_s - end);
 		if ((double)ds->io_bytes > bytes)
-			push_tail(bw, end, k, (double)ds->io_bytes - bytes, run_s - end);
+			push_tail(bw, end, (double)ds->io_bytes - bytes, run_s - end);
 	}
 }
 

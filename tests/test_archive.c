@@ -97,13 +97,15 @@ static void test_step_randread(void **state)
 	assert_near(st->clat_mean_us, 61.800881629, 1e-9);
 	/*
 	 * log_iops.1.log: 1000 -> 20103, 2000 -> 13466, and no row for the 3rd second
-	 * of the 3.001 s run (the job ended before its log timer): that second holds
-	 * the rest of fio's 47875 I/Os, per second of the 1.001 s it lasted.
+	 * of the 3.001 s run (the job ended before its log timer): a last row at the
+	 * run's end, 3.001 s, holds the rest of fio's 47875 I/Os, per second of the
+	 * 1.001 s it lasted, so rate x interval adds up to fio's total.
 	 */
 	assert_int_equal(st->iops[RESULT_READ].n, 3);
 	assert_near(st->iops[RESULT_READ].t[1], 2, 0);
 	assert_near(st->iops[RESULT_READ].v[1], 13466, 0);
-	assert_near(st->iops[RESULT_READ].t[2], 3, 0);
+	assert_near(st->iops[RESULT_READ].t[2], 3.001, 1e-12);
+	assert_near(20103 * 1.0 + 13466 * 1.0 + st->iops[RESULT_READ].v[2] * 1.001, 47875, 1e-6);
 	assert_near(st->iops[RESULT_READ].v[2], (47875 - 20103 - 13466) / 1.001, 1e-6);
 	assert_int_equal(st->bw[RESULT_READ].n, 3);
 	assert_near(st->bw[RESULT_READ].v[0], 80412.0 * 1024, 0);

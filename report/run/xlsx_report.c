@@ -191,7 +191,7 @@ static void step_sheet(struct xlsx *x, const struct report *r, const struct resu
 				  m[M_RMBS], m[M_WMBS], m[M_X_RLAT], m[M_X_WLAT],
 				  m[M_X_PCT], m[M_TEMP] };
 	size_t rows = 0;
-	double *tot;
+	double *tot, *when;
 	char *name = xasprintf("%03d %s", st->index, st->name);
 	lxw_worksheet *ws;
 	lxw_chart *ch;
@@ -216,6 +216,18 @@ static void step_sheet(struct xlsx *x, const struct report *r, const struct resu
 				rows = last + 5 < XLSX_MAX_ROWS ? (size_t)last : XLSX_MAX_ROWS - 5;
 		}
 	tot = xcalloc(rows, sizeof(*tot));
+	when = xcalloc(rows, sizeof(*when));
+	/* a row's time: its second, or its samples' own (a step's last row ends at the
+	 * run's real end, a part second: series.csv's t_s) */
+	for (size_t i = 0; i < rows; i++)
+		when[i] = t0 + (double)i;
+	for (int k = 0; k < RESULT_NDIRS; k++)
+		for (size_t i = 0; i < st->iops[k].n; i++) {
+			double rowf = floor(st->iops[k].t[i] - t0 + 0.5);
+
+			if (rowf >= 0 && rowf < (double)rows)
+				when[(size_t)rowf] = st->iops[k].t[i];
+		}
 	for (int c = 0; c < S_N; c++)
 		worksheet_write_string(ws, 3, (lxw_col_t)c, head[c], x->head);
 	put(ws, &st->iops[RESULT_READ], t0, S_RIOPS, 1, 0, tot, rows);
@@ -235,10 +247,11 @@ static void step_sheet(struct xlsx *x, const struct report *r, const struct resu
 		    (double)st->written_before, NULL, rows);
 	put(ws, &st->temp_c, t0, S_TEMP, 1, 0, NULL, rows);
 	for (size_t i = 0; i < rows; i++) {
-		worksheet_write_number(ws, (lxw_row_t)(4 + i), S_T, t0 + (double)i, NULL);
+		worksheet_write_number(ws, (lxw_row_t)(4 + i), S_T, when[i], NULL);
 		worksheet_write_number(ws, (lxw_row_t)(4 + i), S_TIOPS, tot[i], NULL);
 	}
 	free(tot);
+	free(when);
 	worksheet_freeze_panes(ws, 4, 1);
 	worksheet_set_column(ws, 0, S_N - 1, 13, NULL);
 	ch = workbook_add_chart(x->wb, LXW_CHART_SCATTER_STRAIGHT);
