@@ -7,7 +7,8 @@
 # asks for none in a run's last second and reads a report whole or not at all. Every
 # one of the 20 processes must end with both its rounds ok (fio exited 0 and wrote its
 # final report), each round's I/Os its end report less its start report and, end to
-# end, fio's final report (jq on the segment's fio/fio.json).
+# end, fio's final report (jq on the segment's fio/fio.json), and fio saying nothing on
+# stderr but the one line a racy status report of its own makes it say (below).
 # Labelled stress: the normal build's phase runs it, the sanitizer phase does not
 # (what it tests is fio under ssdbench's signals and a loaded machine, the same C
 # it_continuous runs under the sanitizers).
@@ -48,6 +49,14 @@ for i in $(seq -w 1 $n); do
   # the rounds end to end are fio's final report (the segment's folder keeps it)
   expect_eq "wsat$i: the rounds' I/Os against fio's final report" "$total" \
     "$(ios "$out/$(echo "$dirs" | head -1)/fio" fio.json)"
-  check "wsat$i: fio said nothing on stderr" test ! -s "$out/$(echo "$dirs" | head -1)/fio/fio.stderr"
+  # fio's one known line: a status report taken while its jobs update their counters
+  # can find its latency bins a few I/Os short of its sample count, and fio says so;
+  # ssdbench takes no percentile from fio's reports of a round (they come from the
+  # bins, end less start: fiojson_delta.c). Anything else fio says fails the test.
+  err=$out/$(echo "$dirs" | head -1)/fio/fio.stderr
+  if grep -v -x 'fio: error calculating latency percentiles' "$err" > "$WORK/err.txt"; then
+    cat "$WORK/err.txt" >&2
+    fail "wsat$i: fio said the above on stderr"
+  fi
 done
 echo "continuous under load: $n fio processes, $((2 * n)) rounds, ok"
