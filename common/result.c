@@ -259,6 +259,15 @@ const char *result_dir_name(enum result_dir d)
 	return (unsigned)d < RESULT_NDIRS ? names[d] : "?";
 }
 
+double result_step_iops(const struct result_step *st)
+{
+	double v = 0;
+
+	for (int d = 0; d < RESULT_NDIRS; d++)
+		v += st->dir_stat[d].iops;
+	return v;
+}
+
 double result_replay_mbps(const struct result_step *st)
 {
 	uint64_t bytes = 0;

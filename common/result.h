@@ -154,6 +154,9 @@ struct result_step {
  * bytes over its job runtime; NAN without one (under a millisecond). */
 double result_replay_mbps(const struct result_step *st);
 
+/* st's IOPS: every direction's, summed (fio's per-direction rates). */
+double result_step_iops(const struct result_step *st);
+
 /* st's kind as common/vocab.h numbers it (enum step_kind): no kind (an imported or
  * older archive's element) reads as a workload; -1 for a kind not in the table. */
 int result_step_kind(const struct result_step *st);

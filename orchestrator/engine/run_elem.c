@@ -149,15 +149,6 @@ char *run__make_fifo(char *tmpl, const char *name)
 	return path;
 }
 
-static double total_iops(const struct result_step *st)
-{
-	double v = 0;
-
-	for (int k = 0; k < RESULT_NDIRS; k++)
-		v += st->dir_stat[k].iops;
-	return v;
-}
-
 /* A sweep cell of scope `from` that finished ok, in round `round` (0: any). */
 static int is_cell(const struct result_step *st, const char *from, int round)
 {
@@ -177,7 +168,7 @@ int run__point(const struct orch *x, const struct plan_workload *w,
 		if (is_cell(&run->steps[i], w->point_from, 0) && run->steps[i].round > last)
 			last = run->steps[i].round;
 	for (size_t i = 0; last && i < run->nsteps; i++) {
-		double v = total_iops(&run->steps[i]);
+		double v = result_step_iops(&run->steps[i]);
 
 		if (!is_cell(&run->steps[i], w->point_from, last))
 			continue;
@@ -187,7 +178,7 @@ int run__point(const struct orch *x, const struct plan_workload *w,
 	aim = !strcmp(w->point, "mid-iops") ? (hi + lo) / 2 : hi;
 	for (size_t i = 0; last && i < run->nsteps; i++)   /* the first nearest */
 		if (is_cell(&run->steps[i], w->point_from, last) &&
-		    (!*at || fabs(total_iops(&run->steps[i]) - aim) < fabs(total_iops(*at) - aim)))
+		    (!*at || fabs(result_step_iops(&run->steps[i]) - aim) < fabs(result_step_iops(*at) - aim)))
 			*at = &run->steps[i];
 	if (!*at)
 		return diag_set(d, -SB_EFIO, NULL, 0, 0, "step '%s': its %s point has no cell "

@@ -190,8 +190,7 @@ static int at_point(struct orch *x, const struct plan_workload **w,
 	copy->numjobs = st->numjobs = cell->numjobs;
 	copy->iodepth = st->iodepth = cell->iodepth;
 	*w = copy;
-	snprintf(iops, sizeof(iops), "%.0f", cell->dir_stat[RESULT_READ].iops +
-		 cell->dir_stat[RESULT_WRITE].iops + cell->dir_stat[RESULT_TRIM].iops);
+	snprintf(iops, sizeof(iops), "%.0f", result_step_iops(cell));
 	run__say(x, "%s: the %s point of '%s' round %d is %s (%s IOPS): TC %d / QD %d\n",
 		 label, copy->point, copy->point_from, cell->round, cell->name, iops,
 		 cell->numjobs, cell->iodepth);

@@ -118,15 +118,6 @@ static int is_mix_key(const char *k)
 	return !strcmp(k, "mix") || !strcmp(k, "rwmix") || !strcmp(k, "rwmixread");
 }
 
-static double step_iops(const struct result_step *st)
-{
-	double iops = 0;
-
-	for (int d = 0; d < RESULT_NDIRS; d++)
-		iops += st->dir_stat[d].iops;
-	return iops;
-}
-
 /* Sorts the rows by block size, carrying the values along. */
 static void sort_rows(struct rounds_matrix *m)
 {
@@ -206,7 +197,7 @@ static int place(struct rounds_matrix *m, const struct result_step *st, size_t *
 static double step_value(const struct result_step *st, enum rounds_value what)
 {
 	if (what == ROUNDS_IOPS)
-		return step_iops(st);
+		return result_step_iops(st);
 	if (!st->resp.n)
 		return NAN;
 	return what == ROUNDS_ART ? st->resp.mean_us : st->resp.max_us;

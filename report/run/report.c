@@ -237,12 +237,11 @@ static void step_cells(const struct report *r, const struct result_step *st,
 		       char *cell[COL_N])
 {
 	const struct result_dirstat *ds = st->dir_stat;
-	double mean = st->clat_mean_us, p999 = st->clat_p999_us, iops = 0;
+	double mean = st->clat_mean_us, p999 = st->clat_p999_us, iops = result_step_iops(st);
 	struct sbuf sb;
 	char buf[32];
 
 	for (int d = 0; d < RESULT_NDIRS; d++) {
-		iops += ds[d].iops;
 		if (!(mean > 0))
 			mean = ds[d].clat_mean_us;
 		if (!(p999 > 0))

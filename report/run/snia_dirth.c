@@ -43,15 +43,6 @@ static int cell_key(const char *cell, const char *key)
 	return -1;
 }
 
-static double step_iops(const struct result_step *st)
-{
-	double v = 0;
-
-	for (int d = 0; d < RESULT_NDIRS; d++)
-		v += st->dir_stat[d].iops;
-	return v;
-}
-
 /*
  * The points of the last round of the first scope with tc/qd cells; *sc gets the
  * scope and *round its round. Returns the count (0 when no scope has them).
@@ -83,7 +74,7 @@ static size_t di_points(const struct result_run *run, const struct result_scope 
 				continue;
 			p[n].tc = cell_key(st->cell, "tc");
 			p[n].qd = cell_key(st->cell, "qd");
-			p[n].iops = step_iops(st);
+			p[n].iops = result_step_iops(st);
 			p[n++].art_us = st->resp.mean_us;
 		}
 		*sc = s;

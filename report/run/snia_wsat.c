@@ -69,8 +69,7 @@ static struct wsat_point *wsat_points(const struct report *r, const struct resul
 		q->t_s = t;
 		q->tgbw = (double)(st->written_before - base +
 				   st->dir_stat[RESULT_WRITE].io_bytes) / 1e9;
-		for (int d = 0; d < RESULT_NDIRS; d++)
-			q->iops += st->dir_stat[d].iops;
+		q->iops = result_step_iops(st);
 		round_resp(st, q->resp, &q->max_bound);
 		(*n)++;
 	}

@@ -46,12 +46,10 @@ static double mean_lat(const struct result_step *st)
 
 static struct sweep_point point_of(const struct result_step *st)
 {
-	struct sweep_point p = { (double)st->iodepth, 0, 0, mean_lat(st) };
+	struct sweep_point p = { (double)st->iodepth, 0, result_step_iops(st), mean_lat(st) };
 
-	for (int d = 0; d < RESULT_NDIRS; d++) {
+	for (int d = 0; d < RESULT_NDIRS; d++)
 		p.mbps += st->dir_stat[d].bw_bytes / 1e6;
-		p.iops += st->dir_stat[d].iops;
-	}
 	return p;
 }
 
