@@ -68,6 +68,9 @@ static const struct bad_plan corpus[] = {
 	{ "point-from-unknown.xml", NULL, 8, 57, "from 'dvv' names no <rounds> scope" },
 	{ "point-from-later.xml", NULL, 3, 57, "<rounds> 'dv' must end before this step" },
 	{ "point-no-cells.xml", NULL, 6, 57, "<rounds> 'dv' has no <sweep> of workloads" },
+	{ "null-in-rounds.xml", NULL, 4, 62, "fio's null engine writes nothing: not in "
+	  "<rounds> 'ss'" },
+	{ "null-precondition.xml", NULL, 3, 51, "invalid ioengine 'null'" },
 	{ "point-iodepth.xml", NULL, 8, 61, "iodepth is the max-iops cell's, chosen at run "
 	  "time: leave it out" },
 	{ "fio-exec-postrun.xml", NULL, 4, 18, "fio option 'exec_postrun' runs a command" },

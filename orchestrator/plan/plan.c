@@ -21,8 +21,10 @@ static const char *const rw_choices[] = {
 	"read", "write", "randread", "randwrite", "rw", "readwrite", "randrw",
 	"trim", "randtrim", "trimwrite", NULL,
 };
+/* fio's engines; a workload may also take fio's null engine (bench/run's IOPS
+ * ceiling), a precondition or a replay not: they take engine_choices + 1. */
 static const char *const engine_choices[] = {
-	"auto", "io_uring", "libaio", "psync", "pvsync2", "sync", "posixaio", NULL,
+	"null", "auto", "io_uring", "libaio", "psync", "pvsync2", "sync", "posixaio", NULL,
 };
 static const char *const pattern_choices[] = { "seq", "rand", NULL };
 static const char *const log_choices[] = { "per-second", "none", NULL };
@@ -182,7 +184,9 @@ static const struct plan__attr workload_attrs[] = {
 	A("rate_iops", T_INT, 0, NULL, plan_workload, rate_iops, 1, 100000000, NULL,
 	  "IOPS cap (fio `rate_iops=`)"),
 	A("ioengine", T_ENUM, 0, "auto", plan_workload, ioengine, 0, 0, engine_choices,
-	  "fio engine; `auto` is io_uring, or libaio where io_uring is unavailable"),
+	  "fio engine; `auto` is io_uring, or libaio where io_uring is unavailable; `null` is "
+	  "fio's null engine: no I/O reaches the target and nothing counts as written, what it "
+	  "measures is fio and ssdbench themselves (bench/run's IOPS ceiling)"),
 	A("direct", T_BOOL, 0, "1", plan_workload, direct, 0, 0, NULL,
 	  "bypass the page cache (O_DIRECT); `0` measures the cache, not the drive"),
 	A("norandommap", T_BOOL, 0, "0", plan_workload, norandommap, 0, 0, NULL,
@@ -223,7 +227,7 @@ static const struct plan__attr precondition_attrs[] = {
 	  "how much to write: `2x` capacity (SNIA WIPC), `75%`, or bytes"),
 	A("iodepth", T_INT, 0, "32", plan_workload, iodepth, 1, 65536, NULL, "queue depth"),
 	A("numjobs", T_INT, 0, "1", plan_workload, numjobs, 1, 1024, NULL, "jobs"),
-	A("ioengine", T_ENUM, 0, "auto", plan_workload, ioengine, 0, 0, engine_choices,
+	A("ioengine", T_ENUM, 0, "auto", plan_workload, ioengine, 0, 0, engine_choices + 1,
 	  "fio engine"),
 	A("direct", T_BOOL, 0, "1", plan_workload, direct, 0, 0, NULL, "O_DIRECT"),
 	A("data", T_TEXT, 0, NULL, plan_workload, data, 0, 0, NULL,
@@ -268,7 +272,7 @@ static const struct plan__attr replay_attrs[] = {
 	  "factor is in the manifest"),
 	A("iodepth", T_INT, 0, "1", plan_workload, iodepth, 1, 65536, NULL,
 	  "most I/Os in flight (fio `iodepth=`)"),
-	A("ioengine", T_ENUM, 0, "auto", plan_workload, ioengine, 0, 0, engine_choices,
+	A("ioengine", T_ENUM, 0, "auto", plan_workload, ioengine, 0, 0, engine_choices + 1,
 	  "fio engine"),
 	A("direct", T_BOOL, 0, "1", plan_workload, direct, 0, 0, NULL, "O_DIRECT"),
 	A("log", T_ENUM, 0, "per-second", plan_workload, log, 0, 0, log_choices,

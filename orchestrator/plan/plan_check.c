@@ -235,6 +235,13 @@ static int check_step(struct plan__loader *ld, size_t i, int repeat)
 		if (plan_data_parse(w->data, &zero, &pct))
 			return plan__err_at(ld, o, "data", 1, DATA_ERROR, w->data);
 	}
+	if (w->ioengine && !strcmp(w->ioengine, "null"))
+		for (int k = w->scope; k >= 0; k = p->scopes[k].parent)
+			if (p->scopes[k].kind == PLAN_ROUNDS)
+				return plan__err_at(ld, o, "ioengine", 1, "fio's null engine "
+						    "writes nothing: not in <rounds> '%s', whose "
+						    "rounds count what is written",
+						    p->scopes[k].name);
 	if (w->point || w->point_from) {
 		int rc = check_point(ld, o, w, i);
 
