@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* fsutil: a look-before-open of one file or folder, and mkdir -p, without messages. */
+#define _GNU_SOURCE   /* SEEK_DATA, SEEK_HOLE */
 #include "fsutil.h"
 
 #include <errno.h>
@@ -54,5 +55,39 @@ int fsutil_mkdir_p(const char *path)
 	if (!rc && mkdir(p, 0755) && errno != EEXIST)
 		rc = -errno;
 	free(p);
+	return rc;
+}
+
+int fsutil_hole_bytes(const char *path, off_t off, off_t len, off_t *holes)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	off_t end = off + len, at = off, data, hole, size;
+	int rc = 0;
+
+	*holes = 0;
+	if (fd < 0)
+		return -errno;
+	size = lseek(fd, 0, SEEK_END);
+	while (at < end && at < size) {
+		data = lseek(fd, at, SEEK_DATA);
+		if (data < 0 && errno != ENXIO) {
+			rc = -errno;
+			break;
+		}
+		if (data < 0 || data >= end) {   /* a hole to the range's end */
+			*holes += (size < end ? size : end) - at;
+			break;
+		}
+		*holes += data - at;
+		hole = lseek(fd, data, SEEK_HOLE);
+		if (hole < 0) {
+			rc = -errno;
+			break;
+		}
+		at = hole;
+	}
+	if (!rc && size < end)
+		*holes += end - (size > off ? size : off);
+	close(fd);
 	return rc;
 }

@@ -24,4 +24,11 @@ int fsutil_open(int dirfd, const char *name, int want_dir, int follow, mode_t *f
 /* Creates path and every missing folder above it (mode 0755); 0 or -errno. */
 int fsutil_mkdir_p(const char *path);
 
+/*
+ * The bytes of [off, off + len) of the regular file path that are holes (never
+ * written: reads of them return zeros the file system makes up), by SEEK_DATA and
+ * SEEK_HOLE; past the file's end counts as a hole. 0 or -errno.
+ */
+int fsutil_hole_bytes(const char *path, off_t off, off_t len, off_t *holes);
+
 #endif

@@ -54,6 +54,7 @@ void result_step_release(struct result_step *st)
 	free(st->chart);
 	result_labels_release(&st->labels);
 	free(st->data);
+	free(st->ioengine);
 	free(st->write_cache);
 	free(st->dir);
 	free(st->status);
@@ -266,6 +267,12 @@ double result_step_iops(const struct result_step *st)
 	for (int d = 0; d < RESULT_NDIRS; d++)
 		v += st->dir_stat[d].iops;
 	return v;
+}
+
+uint64_t result_step_wrote(const struct result_step *st)
+{
+	return st->ioengine && !strcmp(st->ioengine, "null") ? 0
+							     : st->dir_stat[RESULT_WRITE].io_bytes;
 }
 
 double result_replay_mbps(const struct result_step *st)

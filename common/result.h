@@ -87,6 +87,10 @@ struct result_step {
 	int new_pass;         /* 1: a resumed fill (until="written") begins its pass again */
 	char *data;           /* data pattern written ("random", "zero", "compressible:50%"),
 			       * NULL for elements without fio */
+	uint64_t read_holes;  /* bytes of its range that were holes of a file target when
+			       * it began reading (reads of them measure no medium); 0 */
+	char *ioengine;       /* fio's engine that ran it ("io_uring", ...; "null": fio's
+			       * null engine, nothing reached the target); NULL without fio */
 	char *write_cache;    /* the drive's volatile write cache while it ran: "on", "off",
 			       * "unknown", "not applicable" (files, loop, zram); or NULL */
 	char *cell;           /* sweep coordinates that made it, "mix=65 bs=64k", or NULL */
@@ -156,6 +160,9 @@ double result_replay_mbps(const struct result_step *st);
 
 /* st's IOPS: every direction's, summed (fio's per-direction rates). */
 double result_step_iops(const struct result_step *st);
+
+/* The bytes st wrote to the target: fio's write bytes, none for the null engine. */
+uint64_t result_step_wrote(const struct result_step *st);
 
 /* st's kind as common/vocab.h numbers it (enum step_kind): no kind (an imported or
  * older archive's element) reads as a workload; -1 for a kind not in the table. */

@@ -618,6 +618,7 @@ static void derive(struct result_step *st)
 	size_t n = 0;
 	double *total;
 	int replay = vocab_find(step_kind_names, st->kind) == STEP_REPLAY;
+	int null_engine = st->ioengine && !strcmp(st->ioengine, "null");   /* wrote nothing */
 
 	for (int k = 0; k < RESULT_NDIRS; k++) {
 		consistency_compute(st->iops[k].v, replay ? 0 : st->iops[k].n, 60, &st->cons[k]);
@@ -631,13 +632,13 @@ static void derive(struct result_step *st)
 	free(total);
 	result_series_release(&st->written);
 	for (size_t i = 0; i < bw->n; i++) {
-		sum += bw->v[i] * (bw->t[i] - prev);
+		sum += null_engine ? 0 : bw->v[i] * (bw->t[i] - prev);
 		prev = bw->t[i];
 		result_series_push(&st->written, bw->t[i], sum);
 	}
 	if (st->written.n)
 		st->written.v[st->written.n - 1] =
-			(double)(st->written_before + st->dir_stat[RESULT_WRITE].io_bytes);
+			(double)(st->written_before + result_step_wrote(st));
 }
 
 /*

@@ -103,6 +103,13 @@ const struct archive_field archive_fields[] = {
 	     "begins it again here, its goal counted anew: a new fio process cannot "
 	     "continue the interrupted one's random map"),
 	STEP("data", ARCHIVE_STR, 0, data, "the data pattern written (null without fio)"),
+	STEP("read_holes", ARCHIVE_U64, ARCHIVE_NULL_ZERO, read_holes,
+	     "bytes of its range a file target held as holes (never written) when it "
+	     "began, for an element that reads: fio read zeros the file system made up, "
+	     "not the medium (null: none, or no read, or a device)"),
+	STEP("ioengine", ARCHIVE_STR, 0, ioengine, "fio's engine that ran it (`null`: fio's "
+	     "null engine, nothing reached the target, nothing counts as written; null "
+	     "without fio or in an older archive: the manifest's `ioengine`)"),
 	STEP("write_cache", ARCHIVE_STR, 0, write_cache, "the drive's write cache while it ran"),
 	STEP("cell", ARCHIVE_STR, 0, cell, "the sweep coordinates that made the step"),
 	STEP("chart", ARCHIVE_STR, 0, chart, "the step's chart setting"),

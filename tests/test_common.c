@@ -307,6 +307,40 @@ static void test_fsutil(void **state)
 	free(file);
 }
 
+/*
+ * A sparse file's holes in a range: 1 MiB of data at 1 MiB in a 4 MiB file (pwrite,
+ * then truncate), the holes counted against that layout; past the end counts too.
+ */
+static void test_fsutil_holes(void **state)
+{
+	char path[] = "/tmp/sb-holes.XXXXXX";
+	const off_t mib = 1 << 20;
+	char *buf = xcalloc(1, (size_t)mib);
+	int fd = mkstemp(path);
+	off_t h = -1;
+
+	(void)state;
+	assert_true(fd >= 0);
+	memset(buf, 0xa5, (size_t)mib);
+	assert_int_equal(pwrite(fd, buf, (size_t)mib, mib), mib);
+	assert_int_equal(ftruncate(fd, 4 * mib), 0);
+	assert_int_equal(fsync(fd), 0);
+	close(fd);
+	assert_int_equal(fsutil_hole_bytes(path, 0, 4 * mib, &h), 0);
+	assert_int_equal(h, 3 * mib);               /* [0,1) and [2,4) MiB */
+	assert_int_equal(fsutil_hole_bytes(path, mib, mib, &h), 0);
+	assert_int_equal(h, 0);                     /* the data alone */
+	assert_int_equal(fsutil_hole_bytes(path, mib / 2, mib, &h), 0);
+	assert_int_equal(h, mib / 2);               /* half a hole, half data */
+	assert_int_equal(fsutil_hole_bytes(path, 3 * mib, 2 * mib, &h), 0);
+	assert_int_equal(h, 2 * mib);               /* a hole, then past the end */
+	assert_int_equal(fsutil_hole_bytes(path, 5 * mib, mib, &h), 0);
+	assert_int_equal(h, mib);                   /* wholly past the end */
+	unlink(path);
+	assert_int_equal(fsutil_hole_bytes(path, 0, mib, &h), -ENOENT);
+	free(buf);
+}
+
 /* The languages' table: tags, aliases with subtags in any case, what others read as. */
 static void test_lang(void **state)
 {
@@ -356,6 +390,7 @@ int main(void)
 		cmocka_unit_test(test_utf8_width),
 		cmocka_unit_test(test_clock),
 		cmocka_unit_test(test_fsutil),
+		cmocka_unit_test(test_fsutil_holes),
 		cmocka_unit_test(test_lang),
 	};
 

@@ -333,9 +333,16 @@ static double c_cons(const struct result_step *st, int which)
 static double c_written(const struct result_step *st, int after)
 {
 	double w = (double)st->written_before +
-		   (after ? (double)st->dir_stat[RESULT_WRITE].io_bytes : 0);
+		   (after ? (double)result_step_wrote(st) : 0);
 
 	return after == 2 ? (st->capacity ? 100.0 * w / (double)st->capacity : NAN) : w;
+}
+
+/* Bytes of a file target's holes the element read (empty: none). */
+static double c_holes(const struct result_step *st, int which)
+{
+	(void)which;
+	return st->read_holes ? (double)st->read_holes : NAN;
 }
 
 #define QOS(dir, name) \
@@ -377,6 +384,7 @@ static const struct column columns[] = {
 	{ "written_before_bytes", c_written, 0, 0 },
 	{ "written_after_bytes", c_written, 1, 0 },
 	{ "capacity_written_pct", c_written, 2, 3 },
+	{ "read_holes_bytes", c_holes, 0, 0 },
 };
 #undef QOS
 #undef RESP

@@ -24,7 +24,10 @@ const struct cli_opt cmd_ls_opts[] = {
 	{ NULL, 0, NULL, 0, NULL },
 };
 
-/* The best read MB/s, write MB/s and IOPS over the finished steps. */
+/*
+ * The best read MB/s, write MB/s and IOPS over the finished steps; not the reads,
+ * nor the IOPS, of a step that read holes of a file target (zeros at memory speed).
+ */
 static void headline(const struct result_run *r, char *buf, size_t n)
 {
 	double rmb = 0, wmb = 0, iops = 0;
@@ -36,10 +39,12 @@ static void headline(const struct result_run *r, char *buf, size_t n)
 		if (!st->status || strcmp(st->status, "ok"))
 			continue;
 		ok++;
-		if (st->dir_stat[RESULT_READ].bw_bytes / 1e6 > rmb)
-			rmb = st->dir_stat[RESULT_READ].bw_bytes / 1e6;
 		if (st->dir_stat[RESULT_WRITE].bw_bytes / 1e6 > wmb)
 			wmb = st->dir_stat[RESULT_WRITE].bw_bytes / 1e6;
+		if (st->read_holes)
+			continue;
+		if (st->dir_stat[RESULT_READ].bw_bytes / 1e6 > rmb)
+			rmb = st->dir_stat[RESULT_READ].bw_bytes / 1e6;
 		for (int d = 0; d < RESULT_NDIRS; d++)
 			if (st->dir_stat[d].iops > iops)
 				iops = st->dir_stat[d].iops;

@@ -103,8 +103,10 @@ struct result_step *run__new_element(struct orch *x, size_t i, const struct run_
 	st->chart = w->chart ? xstrdup(w->chart) : NULL;
 	for (size_t k = 0; k < w->labels.n; k++)
 		result_labels_add(&st->labels, w->labels.v[k].lang, w->labels.v[k].text);
-	if (flags & RUN_KIND_FIO)
+	if (flags & RUN_KIND_FIO) {
 		st->data = xstrdup(plan_step_data(&x->plan, w));
+		st->ioengine = xstrdup(strcmp(w->ioengine, "auto") ? w->ioengine : x->fio.engine);
+	}
 	st->write_cache = x->dev.wc ? xstrdup(run_wcache_element(x->dev.wc, &x->plan, w)) : NULL;
 	if (flags & RUN_KIND_FILL)
 		st->rw = xstrdup(w->pattern && !strcmp(w->pattern, "rand") ? "randwrite" : "write");
@@ -190,12 +192,14 @@ int run__point(const struct orch *x, const struct plan_workload *w,
 /* Writes a latency given in µs with a unit that keeps 3 significant digits. */
 static void format_us(double us, char *buf, size_t n)
 {
-	if (us >= 1e6)
+	if (!(us >= 0))   /* none measured (a fill's p99.9 of fewer I/Os than it needs) */
+		snprintf(buf, n, "–");
+	else if (us >= 1e6)
 		snprintf(buf, n, "%.2f s", us / 1e6);
 	else if (us >= 1000)
 		snprintf(buf, n, "%.3g ms", us / 1000);
 	else
-		snprintf(buf, n, "%.3g us", us);
+		snprintf(buf, n, "%.3g µs", us);
 }
 
 /* "read 3185.0 MB/s 3037 IOPS, ... latency mean 1.2 ms p99.9 4.5 ms" */
@@ -216,11 +220,12 @@ void run__describe_result(const struct result_step *st, struct sbuf *sb)
 	format_us(st->clat_mean_us, mean, sizeof(mean));
 	format_us(st->clat_p999_us, p999, sizeof(p999));
 	sbuf_addf(sb, ", latency mean %s p99.9 %s", mean, p999);
-	if (st->capacity && st->dir_stat[RESULT_WRITE].io_bytes)
+	if (st->capacity && result_step_wrote(st))
 		sbuf_addf(sb, ", %.1f %% of capacity written so far",
-			  100.0 * (double)(st->written_before +
-					   st->dir_stat[RESULT_WRITE].io_bytes) /
+			  100.0 * (double)(st->written_before + result_step_wrote(st)) /
 			  (double)st->capacity);
+	else if (!result_step_wrote(st) && st->dir_stat[RESULT_WRITE].io_bytes)
+		sbuf_adds(sb, ", fio's null engine: nothing written to the target");
 }
 
 /* "[3/7 r2] name" for the progress lines (the live status adds the clock). */

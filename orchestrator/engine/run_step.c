@@ -24,6 +24,7 @@
 #include "purge.h"
 #include "run_replay.h"
 #include "sbuf.h"
+#include "units.h"
 #include "xalloc.h"
 
 /*
@@ -173,6 +174,31 @@ static void note_io_end(struct orch *x, const char *dir, int64_t started)
 }
 
 /*
+ * A file target's holes in the range an element reads (a sparse file ssdbench made,
+ * never written): fio reads zeros the file system makes up, at the speed of memory.
+ * Recorded on the element and said; nothing for a device or a bench's file.
+ */
+static void note_holes(struct orch *x, struct result_step *st, const char *label)
+{
+	static const char *const reads[] = { "read", "randread", "rw", "readwrite", "randrw" };
+	off_t holes = 0;
+	char h[32], r[32];
+	int any = 0;
+
+	for (size_t i = 0; st->rw && i < sizeof(reads) / sizeof(reads[0]); i++)
+		any |= !strcmp(st->rw, reads[i]);
+	if (!any || x->dev.tgt.is_device || x->dev.tgt.client || !st->range_size ||
+	    fsutil_hole_bytes(x->dev.tgt.path, (off_t)st->range_offset,
+			      (off_t)st->range_size, &holes) || !holes)
+		return;
+	st->read_holes = (uint64_t)holes;
+	units_format_size((uint64_t)holes, h, sizeof(h));
+	units_format_size(st->range_size, r, sizeof(r));
+	run__say(x, "%s: %s of the %s it reads are holes of the file (never written): fio "
+		 "reads zeros the file system makes up there, not the medium\n", label, h, r);
+}
+
+/*
  * A step at a point (DIRTH's Max and Mid IOPS): *w becomes *copy, the step with the
  * chosen cell's TC and QD, which the element records and the run says.
  */
@@ -239,6 +265,8 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 	    !(ft.gate = gate = run__make_fifo(gate_dir, "gate")))
 		rc = x->walk.fatal = diag_set(d, -SB_EIO, NULL, 0, 0, "cannot make a FIFO for "
 					      "fio's gate in /tmp: %s", strerror(errno));
+	if (!rc)
+		note_holes(x, st, label);
 	telemetry_start(&tel, x, w, dir);
 	if (!rc) {
 		struct fiorun_exec_opts eo = { dir, "job.fio", label, x->o->tty && !x->quiet,
@@ -276,7 +304,7 @@ static int fio_element(struct orch *x, const struct plan_workload *w, struct res
 	st->fio_released_ms = started > 0 && !x->dev.tgt.client ? (uint64_t)started : 0;
 	if (!rc && c->on_ms)
 		note_io_end(x, dir, started);
-	x->walk.written += st->dir_stat[RESULT_WRITE].io_bytes;  /* a failed step's writes count too */
+	x->walk.written += result_step_wrote(st);  /* a failed step's writes count too */
 	free(replay);
 	free(job);
 	free(dir);

@@ -431,7 +431,8 @@ static int run_duty(struct orch *x, int si, const struct run_ctx *outer, struct 
  * (a file). In software the steps inside then use only the first 1/(1+OP) of it;
  * with method hpa or namespace the drive itself is resized before the first of
  * them runs (capacity_change) and given back after the last, or after a failure
- * or an interruption.
+ * or an interruption. A software scope whose first step purges the drive has no
+ * discard of its own: the purge erases the whole drive, after the same checks.
  */
 static int run_op(struct orch *x, int si, const struct run_ctx *outer, struct diag *d)
 {
@@ -451,6 +452,12 @@ static int run_op(struct orch *x, int si, const struct run_ctx *outer, struct di
 		run__say(x, "%s: over-provisioning %u.%02u %%: the steps inside use the first "
 			 "%llu bytes\n", s->name, centi / 100, centi % 100,
 			 (unsigned long long)c.usable);
+	if (!hw && s->count && x->plan.steps[s->first].scope == si &&
+	    plan_step_is(&x->plan.steps[s->first], PLAN_KIND_ERASE)) {
+		run__say(x, "%s: its first step, '%s', purges the drive: no discard before "
+			 "it\n", s->name, x->plan.steps[s->first].name);
+		return run_range(x, s->first, s->first + s->count, si, &c, d);
+	}
 	/* The discard is an element of its own, so resume knows whether it ran. */
 	st = result_run_add_step(&x->arc.run);
 	st->index = (int)x->arc.run.nsteps;

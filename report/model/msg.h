@@ -212,6 +212,7 @@
 	X(M_HDR_IFACE,      "hdr-interface") \
 	X(M_HDR_OS,         "hdr-os") \
 	X(M_HDR_RAM,        "hdr-ram") \
+	X(M_READ_HOLES,     "read-holes") \
 	X(M_HDR_BOARD,      "hdr-board") \
 	X(M_HDR_BIOS,       "hdr-bios") \
 	X(M_HDR_PLAN_SHA,   "hdr-plan-sha") \

@@ -254,7 +254,9 @@ static void step_cells(const struct report *r, const struct result_step *st,
 	cell[1] = report__step_name(r, st);
 	cell[2] = result_step_kind(st) == STEP_PURGE ? report__purge_text(r, st)
 							   : sbuf_detach(&sb);
-	cell[3] = xstrdup(msg_or(st->status, "?"));
+	cell[3] = st->read_holes ? xasprintf("%s (%s)", msg_or(st->status, "?"),
+					    r->msg[M_READ_HOLES])
+				 : xstrdup(msg_or(st->status, "?"));
 	cell[4] = fmt_mbs(ds[RESULT_READ].bw_bytes);
 	cell[5] = fmt_mbs(ds[RESULT_WRITE].bw_bytes);
 	cell[6] = xstrdup(iops > 0 ? buf : "–");
