@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "chart.h"
 #include "chartdraw.h"
@@ -10,12 +11,25 @@
 #include "clock.h"
 #include "doc.h"
 #include "i18n.h"
+#include "suggest.h"
 
 struct cli_sizes {
 	const char *preset;  /* NULL: none named */
 	int width;           /* 0: none given */
 	int outlines;        /* --svg-text outlines */
 };
+
+/* " (did you mean 'web'?)" for word among names, or "". Static storage. */
+static const char *did_you_mean(const char *word, const char *const *names, size_t n)
+{
+	static char buf[64];
+	const char *near = suggest_pick(word, names, n);
+
+	if (!near)
+		return "";
+	snprintf(buf, sizeof(buf), " (did you mean '%s'?)", near);
+	return buf;
+}
 
 /* Reads CLI_OPTS_SIZES into s; -1 to go on, else the usage error's exit code. */
 static int sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli_sizes *s)
@@ -25,16 +39,22 @@ static int sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli
 	char *end = NULL;
 	long v = 0;
 
+	const char *names[CHART_PRESET_N - 1], *const texts[] = { "text", "outlines" };
+
 	memset(s, 0, sizeof(*s));
+	for (int i = CHART_PRESET_ARCHIVE + 1; i < CHART_PRESET_N; i++)
+		names[i - 1] = chart_preset((enum chart_preset_id)i)->name;
 	if (preset && (!chart_preset_find(preset) ||
 		       !strcmp(preset, chart_preset(CHART_PRESET_ARCHIVE)->name)))
-		return cli__usage(c, "unknown --preset '%s' (%s)", preset, CHART_PRESET_NAMES);
+		return cli__usage(c, "unknown --preset '%s' (%s)%s", preset, CHART_PRESET_NAMES,
+				  did_you_mean(preset, names, CHART_PRESET_N - 1));
 	if (w)
 		v = strtol(w, &end, 10);
 	if (w && (*w == '\0' || *end != '\0' || v < 200 || v > 20000))
 		return cli__usage(c, "invalid --width '%s' (pixels, 200 to 20000)", w);
 	if (text && strcmp(text, "text") && strcmp(text, "outlines"))
-		return cli__usage(c, "invalid --svg-text '%s' (text or outlines)", text);
+		return cli__usage(c, "invalid --svg-text '%s' (text or outlines)%s", text,
+				  did_you_mean(text, texts, 2));
 	s->preset = preset ? preset
 		    : w ? chart_preset(CHART_PRESET_WEB)->name : NULL;
 	s->width = (int)v;
@@ -72,6 +92,14 @@ static int date_of(const struct cli_cmd *c, const struct cli_parsed *p, char *bu
 	return -1;
 }
 
+/* Whether path ends in ext, in any case ("R.PDF"). */
+static int ends_in(const char *path, const char *ext)
+{
+	size_t n = strlen(path), k = strlen(ext);
+
+	return n > k && !strcasecmp(path + n - k, ext);
+}
+
 int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, enum doc_format main,
 		 const char *dflt, struct doc_out *o)
 {
@@ -91,8 +119,12 @@ int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, enum doc_f
 	o->path[main] = out ? out : dflt;
 	if (main == DOC_ONE && chartdraw_format(o->path[main]) < 0)
 		return cli__usage(c, "output '%s' must end in .svg, .pdf or .png", o->path[main]);
+	if (main == DOC_PDF && out && !ends_in(out, ".pdf"))
+		return cli__usage(c, "output '%s' must end in .pdf", out);
 	for (int f = DOC_FIRST_OPTION; f < DOC_NFORMATS; f++)
 		o->path[f] = cli__value(c, p, doc_format_name((enum doc_format)f));
+	if (o->path[DOC_XLSX] && !ends_in(o->path[DOC_XLSX], ".xlsx"))
+		return cli__usage(c, "--xlsx '%s' must end in .xlsx", o->path[DOC_XLSX]);
 	o->png_width = sz.width;            /* 0 is the preset's */
 	o->png_2x = sz.width > 0;
 	o->preset = sz.preset;

@@ -27,7 +27,7 @@ const struct cli_opt cmd_compare_opts[] = {
 	{ "csv", 0, "FILE", 0, "write the lineup CSV: one row per drive, test and metric" },
 	{ "strict", 0, NULL, 0, "refuse (exit 1, nothing written) when tests matched by "
 	  "name ran with different parameters (queue depth, block size...)" },
-	CLI_OPTS_DOC(LANG_DEFAULT_TAG, "1970, so re-renders are byte-identical"),
+	CLI_OPTS_DOC(LANG_DEFAULT_TAG, "the newest run's start, so re-renders are byte-identical"),
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
 };

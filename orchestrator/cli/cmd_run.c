@@ -96,6 +96,12 @@ static int run_langs(const struct cli_cmd *c, const struct cli_parsed *p, char *
  * run PLAN, resume DIR and rerun DIR: the same options, less those the journal
  * keeps (resume) or the archive gives (rerun).
  */
+/* A run a signal stopped exits 128 + the signal (130 for Ctrl-C), else ex. */
+static int stopped(int ex)
+{
+	return ex && run_stop_signal() ? 128 + run_stop_signal() : ex;
+}
+
 int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 {
 	struct cli_parsed p;
@@ -114,19 +120,19 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	ro.targets = cli__list(c, &p, "target", &ro.ntargets);
 	ro.hosts = cli__list(c, &p, "host", &ro.nhosts);
 	if (resume)
-		return cli__finish(run_resume(p.arg, &ro, &d), &d);
+		return stopped(cli__finish(run_resume(p.arg, &ro, &d), &d));
 	ro.out_dir = cli__value(c, &p, "out");
 	ro.force = cli__value(c, &p, "force") != NULL;
 	ro.dry_run = cli__value(c, &p, "dry-run") != NULL;
 	if (!strcmp(c->name, "rerun"))
-		return cli__finish(run_rerun(p.arg, &ro, &d), &d);
+		return stopped(cli__finish(run_rerun(p.arg, &ro, &d), &d));
 	ro.plan_path = p.arg;
 	ro.sets = cli__list(c, &p, "set", &ro.nsets);
 	ro.op = cli__value(c, &p, "op");
 	ro.purge = cli__value(c, &p, "purge");
 	if (fleet_wanted(ro.targets, ro.ntargets) && !ro.dry_run)
 		return cli__finish(fleet_run(&ro, &d), &d);
-	return cli__finish(run_plan(&ro, &d), &d);
+	return stopped(cli__finish(run_plan(&ro, &d), &d));
 }
 
 int cmd_plan_reference(const struct cli_cmd *c, int argc, char **argv)

@@ -274,6 +274,11 @@ static int execute(struct orch *x, struct diag *d)
 	return rc;
 }
 
+int run_stop_signal(void)
+{
+	return run__interrupted;
+}
+
 static void orch_release(struct orch *x)
 {
 	archlock_release(&x->arc.lock);

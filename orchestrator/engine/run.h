@@ -25,6 +25,11 @@ int run_plan(const struct run_opts *o, struct diag *d);
  */
 int run_resume(const char *dir, const struct run_opts *extra, struct diag *d);
 
+/* The signal (SIGINT, SIGTERM or SIGHUP) that stopped the last run, resume or rerun
+ * of this process, or 0: the command exits 128 + it, as a shell reports a process
+ * the signal ended, once the run has kept what it measured. */
+int run_stop_signal(void);
+
 /*
  * Runs the plan of the archive dir again -- its own copy of every plan file, with
  * the same --set, --target, --op and --purge -- into a new archive (extra->out_dir,

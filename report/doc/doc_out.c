@@ -10,6 +10,7 @@
 
 #include "datadir.h"
 #include "err.h"
+#include "fsutil.h"
 #include "safefile.h"
 #include "xalloc.h"
 
@@ -122,6 +123,31 @@ static int for_lang(const struct doc_out *o, const char *lang, struct doc_out *l
 	return rc;
 }
 
+/*
+ * The folders above each path of o that are missing, made as mkdir -p would (a user's
+ * -o out/2026/r.pdf or --svg web/charts); inside an archive its own code makes them.
+ */
+static int make_parents(const struct doc_out *o, struct diag *d)
+{
+	for (int f = 0; !o->in_archive && f < DOC_NFORMATS; f++) {
+		const char *p = o->path[f], *slash = p ? strrchr(p, '/') : NULL;
+		char *dir;
+		int rc;
+
+		if (!slash || slash == p)
+			continue;
+		dir = xstrndup(p, (size_t)(slash - p));
+		rc = fsutil_mkdir_p(dir);
+		if (rc)
+			rc = diag_set(d, -SB_EIO, p, 0, 0, "cannot create the folder '%s': %s",
+				      dir, strerror(-rc));
+		free(dir);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 static void say_paths(FILE *say, const char *what, const char *lang,
 		      const struct doc_out *lo)
 {
@@ -154,6 +180,8 @@ int doc_out_each(const struct doc_out *o, const char *dflt, const char *what, FI
 			rc = for_lang(o, lang, &lo, d);
 		else
 			lo = *o;
+		if (!rc)
+			rc = make_parents(&lo, d);
 		if (!rc)
 			rc = one(arg, lang, &lo, d);
 		if (!rc && say)

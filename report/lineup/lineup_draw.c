@@ -637,6 +637,23 @@ static int load_strings(struct lineup_ctx *x, struct diag *d)
 	return rc;
 }
 
+/*
+ * The lineup's default date: its newest run's start (ISO 8601 in UTC, which sorts as
+ * text), so that the same archives give the same document; NULL when none has one.
+ */
+static const char *newest_start(const struct lineup *l)
+{
+	const char *date = NULL;
+
+	for (size_t i = 0; i < l->nm; i++) {
+		const char *s = l->m[i].run ? l->m[i].run->started : NULL;
+
+		if (s && *s && (!date || strcmp(s, date) > 0))
+			date = s;
+	}
+	return date;
+}
+
 /* The lineup in one language, written to o's paths. */
 static int render_one(void *arg, const char *lang, const struct doc_out *o, struct diag *d)
 {
@@ -651,7 +668,8 @@ static int render_one(void *arg, const char *lang, const struct doc_out *o, stru
 	doc_init(&x.doc);
 	rc = load_strings(&x, d);
 	if (!rc)
-		rc = doc_begin(&x.doc, o, lang, x.tmpl->preset, NULL, x.o->fonts_conf, d);
+		rc = doc_begin(&x.doc, o, lang, x.tmpl->preset, newest_start(x.l),
+			       x.o->fonts_conf, d);
 	if (!rc) {
 		hw = (struct html_words){ x.s[S_H_ALT], x.s[S_H_SVG] };
 		k.html.words = &hw;

@@ -13,6 +13,7 @@
 #include "err.h"
 #include "safefile.h"
 #include "sbuf.h"
+#include "suggest.h"
 #include "vocab.h"
 #include "xalloc.h"
 
@@ -419,6 +420,56 @@ static void left_unkeyed(struct lineup *l, const struct result_run *run)
 	free(why);
 }
 
+/*
+ * "no finished workload has 'opp' in its sweep cell (did you mean 'op'?)"; when no
+ * key is close, the keys run's finished workloads' cells have, or that they have none.
+ */
+static int no_key(const struct result_run *run, const char *by, const char *dir,
+		  struct diag *d)
+{
+	char **keys = NULL;
+	size_t n = 0;
+	const char *near;
+	struct sbuf sb;
+	int rc;
+
+	for (size_t k = 0; k < run->nsteps; k++) {
+		const char *c = usable(&run->steps[k]) ? run->steps[k].cell : NULL;
+
+		for (const char *p = c; p && *p; p += strcspn(p, " "), p += *p == ' ') {
+			char *key = xstrndup(p, strcspn(p, "= "));
+			size_t i = 0;
+
+			while (i < n && strcmp(keys[i], key))
+				i++;
+			if (i < n) {
+				free(key);
+				continue;
+			}
+			keys = xrealloc(keys, (n + 1) * sizeof(*keys));
+			keys[n++] = key;
+		}
+	}
+	near = suggest_pick(by, (const char *const *)keys, n);
+	sbuf_init(&sb);
+	for (size_t i = 0; i < n; i++)
+		sbuf_addf(&sb, "%s'%s'", i ? ", " : "", keys[i]);
+	if (near)
+		rc = diag_set(d, -SB_EINVAL, dir, 0, 0, "no finished workload has '%s' in its "
+			      "sweep cell (did you mean '%s'?)", by, near);
+	else if (n)
+		rc = diag_set(d, -SB_EINVAL, dir, 0, 0, "no finished workload has '%s' in its "
+			      "sweep cell (their keys: %s)", by, sb.buf);
+	else
+		rc = diag_set(d, -SB_EINVAL, dir, 0, 0, "no finished workload has '%s' in its "
+			      "sweep cell: none has a sweep cell", by);
+	sbuf_release(&sb);
+	for (size_t i = 0; i < n; i++)
+		free(keys[i]);
+	free(keys);
+	return rc;
+}
+
 /* Which column is the baseline: archive o->base's column with o->base_value. */
 static int find_base(struct lineup *l, const struct result_run *base_run,
 		     const struct lineup_opts *o, const char *dir, struct diag *d)
@@ -435,8 +486,7 @@ static int find_base(struct lineup *l, const struct result_run *base_run,
 	if (!l->by)
 		return 0;
 	if (!want)
-		return diag_set(d, -SB_EINVAL, dir, 0, 0, "no finished workload has '%s' in "
-				"its sweep cell", l->by);
+		return no_key(base_run, l->by, dir, d);
 	return diag_set(d, -SB_EINVAL, dir, 0, 0, "no finished workload has %s=%s", l->by,
 			want);
 }

@@ -78,7 +78,8 @@ void report__cons_lines(struct report *r, struct chart *c, const struct result_s
 void report__cons_subtitle(struct chart *c, const char *base, struct sbuf *cap)
 {
 	if (cap->len) {
-		char *sub = xasprintf("%s  /  %s", base, cap->buf);
+		char *sub = base && *base ? xasprintf("%s  /  %s", base, cap->buf)
+					  : xstrdup(cap->buf);
 
 		chart_set_subtitle(c, sub);
 		free(sub);

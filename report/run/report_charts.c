@@ -41,7 +41,7 @@ static void add_step_bars(struct report *r, struct chart *c,
 	sbuf_init(&label);
 	sbuf_init(&note);
 	sbuf_init(&value);
-	report__step_pattern(r, st, &note);
+	report__step_pattern_new(r, st, &note);
 	for (int d = 0; d < RESULT_NDIRS; d++) {
 		const struct result_dirstat *ds = &st->dir_stat[d];
 		double mb = ds->bw_bytes / 1e6;

@@ -60,6 +60,20 @@ void report__step_pattern(const struct report *r, const struct result_step *st,
 	wording_pattern(st, &w, sb);
 }
 
+void report__step_pattern_new(const struct report *r, const struct result_step *st,
+			      struct sbuf *sb)
+{
+	char *name = report__step_name(r, st);
+	size_t at = sb->len;
+
+	report__step_pattern(r, st, sb);
+	if (sb->len > at && strstr(name, sb->buf + at)) {   /* the name says it */
+		sb->len = at;
+		sb->buf[at] = '\0';
+	}
+	free(name);
+}
+
 /*
  * The element's display name: its label, else the reviewer wording; with its step
  * name in parentheses when another step of the run reads alike without a label.

@@ -58,6 +58,12 @@ struct wording report__wording(const struct report *r);
 /* The element's access pattern in the report's language, "4K 隨機寫入 QD32 T1", into sb. */
 void report__step_pattern(const struct report *r, const struct result_step *st,
 			  struct sbuf *sb);
+/*
+ * The pattern as report__step_pattern() writes it, unless the element's display name
+ * already says it (then nothing): for a subtitle or note under a title naming it.
+ */
+void report__step_pattern_new(const struct report *r, const struct result_step *st,
+			      struct sbuf *sb);
 /* The element's display name (its label, else the reviewer wording); free() it. */
 char *report__step_name(const struct report *r, const struct result_step *st);
 /* A <rounds> scope's display name (its label, else its name); free() it. */

@@ -20,13 +20,16 @@
 
 static const enum msg dir_msg[RESULT_NDIRS] = { M_READ, M_WRITE, M_TRIM };
 
-/* "4K 隨機讀取 QD32 T1", the access pattern, as a subtitle under what. */
+/*
+ * "4K 隨機讀取 QD32 T1", the access pattern, as a subtitle under a title naming the
+ * step; nothing when the name says it already.
+ */
 static char *step_sub(const struct report *r, const struct result_step *st)
 {
 	struct sbuf sb;
 
 	sbuf_init(&sb);
-	report__step_pattern(r, st, &sb);
+	report__step_pattern_new(r, st, &sb);
 	return sbuf_detach(&sb);
 }
 
@@ -191,7 +194,7 @@ static void iops_chart(struct report *r, const struct result_step *st)
 			tmax = fmax(tmax, st->iops[d].t[st->iops[d].n - 1]);
 	report__time_unit(r, tmax, &div, &xtitle);
 	sbuf_init(&sub);
-	report__step_pattern(r, st, &sub);
+	report__step_pattern_new(r, st, &sub);
 	name = report__step_name(r, st);
 	c = chart_new(CHART_LINE, name, sub.buf);
 	free(name);

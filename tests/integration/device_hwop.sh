@@ -158,7 +158,7 @@ for _ in $(seq 100); do grep -q '"name":"w"' "$WORK/int/journal.jsonl" 2>/dev/nu
 expect_eq "interrupted: shrunk while it runs" "$(size)" "$usable"
 kill -INT "$pid"
 set +e; wait "$pid"; rc=$?; set -e
-[ "$rc" = 1 ] || { cat "$WORK/int.log"; fail "interrupted: exit $rc, want 1"; }
+[ "$rc" = 130 ] || { cat "$WORK/int.log"; fail "interrupted: exit $rc, want 130 (128 + SIGINT)"; }
 expect_eq "interrupted: size after" "$(size)" "$raw"
 expect_eq "interrupted: journal" "$(events "$WORK/int")" capacity-change,capacity-restored
 

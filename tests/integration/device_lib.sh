@@ -124,14 +124,14 @@ while_runs() {
 # journaled DIR STEP: the run in DIR journaled its step STEP.
 journaled() { grep -q "\"name\":\"$2\"" "$1/journal.jsonl" 2> /dev/null; }
 # fake_interrupted LOG PID OUT: the run PID (its output in LOG, its archive OUT) gets
-# SIGINT once its step 'r' is done; it exits 1, having run the whole mdadm sequence,
+# SIGINT once its step 'r' is done; it exits 130 (128 + SIGINT), having run the whole mdadm sequence,
 # torn down.
 fake_interrupted() {
   local rc
   while_runs "$2" "$1" "interrupted: step 'r'" journaled "$3" r
   kill -INT "$2"
   set +e; wait "$2"; rc=$?; set -e
-  [ "$rc" = 1 ] || { cat "$1"; fail "interrupted: exit $rc, want 1"; }
+  [ "$rc" = 130 ] || { cat "$1"; fail "interrupted: exit $rc, want 130 (128 + SIGINT)"; }
   expect_eq "interrupted: mdadm sequence" "$(cat "$FAKE_MDADM_LOG")" "$(fake_sequence)"
   torn_down interrupted
 }

@@ -115,7 +115,7 @@ for _ in $(seq 150); do grep -q '"name":"rw"' "$WORK/int/journal.jsonl" 2>/dev/n
 turns "write through" "interrupted: off while it runs"
 kill -INT "$pid"
 set +e; wait "$pid"; rc=$?; set -e
-[ "$rc" = 1 ] || { cat "$WORK/int.log"; fail "interrupted: exit $rc, want 1"; }
+[ "$rc" = 130 ] || { cat "$WORK/int.log"; fail "interrupted: exit $rc, want 130 (128 + SIGINT)"; }
 expect_eq "interrupted: after" "$(cat "$wc")" "write back"
 expect_eq "interrupted: restored" "$(jq -c '.target.write_cache | [.restored, .now]' "$WORK/int/manifest.json")" '[true,"on"]'
 

@@ -8,7 +8,9 @@
 # PDFs too), slide PNGs 1920 px, archive PNGs 1400 px; the language asked for in
 # the text; --lang fr refused (exit 2) by report, compare, plot and trace plot; --date
 # (else $SOURCE_DATE_EPOCH) the PDF's and the workbook's date in each, a malformed one refused alike; the
-# page footer ("3 / 12") on every page of a report and of a lineup.
+# page footer ("3 / 12") on every page of a report and of a lineup; a lineup dated by
+# its newest run; missing output folders made; -o/--xlsx with another extension, a
+# mistyped --preset, --svg-text or --by answered.
 . "$(dirname "$0")/lib.sh"
 
 PY=/usr/bin/python3
@@ -158,6 +160,65 @@ print(openpyxl.load_workbook(sys.argv[1]).properties.created.strftime("%Y-%m-%dT
   check "--date 2026-13-01 ($k): says the form" grep -qF "invalid --date '2026-13-01' (want YYYY-MM-DDTHH:MM:SSZ)" "$WORK/d$k"
   check "--date 2026-13-01 ($k): nothing written" test ! -e "$WORK/bad$k.pdf"
 done
+
+# Without --date or $SOURCE_DATE_EPOCH: a report's date is its run's start, a lineup's
+# its newest run's (not 1970), so a re-render is the same document.
+kind 1 -o "$WORK/nodate1.pdf" > /dev/null || fail "report without --date"
+expect_eq "report: the run's start" "$(pdf_date "$WORK/nodate1.pdf")" \
+  "$(jq -r .started "$A/qd-sweep/manifest.json")"
+kind 2 -o "$WORK/nodate2.pdf" > /dev/null || fail "compare without --date"
+expect_eq "lineup: the newest run's start" "$(pdf_date "$WORK/nodate2.pdf")" \
+  "$(jq -rs 'map(.started) | max' "$A/op-file/manifest.json" "$A/op-loop/manifest.json")"
+
+# Output paths, the same for every kind: missing folders above -o, --xlsx, --svg,
+# --png and --html are made; -o and --xlsx named with another format's extension are
+# usage errors before anything is written; a mistyped --preset or --svg-text is
+# answered with the name meant.
+for k in 1 2 3 4; do
+  o=$WORK/deep$k/a/b/out.pdf
+  [ $k -ge 3 ] && o=$WORK/deep$k/a/b/out.svg
+  xl=()
+  [ $k -le 2 ] && xl=(--xlsx "$WORK/deep$k/x/y/out.xlsx" --html "$WORK/deep$k/h/i/html")
+  kind $k -o "$o" --svg "$WORK/deep$k/s/t/svg" --png "$WORK/deep$k/p/q/png" "${xl[@]}" \
+    > /dev/null || fail "${names[$k]} into missing folders"
+  check "${names[$k]}: -o into missing folders" test -s "$o"
+  check "${names[$k]}: --svg into missing folders" test -n "$(ls "$WORK/deep$k/s/t/svg"/*.svg)"
+  check "${names[$k]}: --png into missing folders" test -n "$(ls "$WORK/deep$k/p/q/png"/*.png)"
+  if [ $k -le 2 ]; then
+    check "${names[$k]}: --xlsx into missing folders" test -s "$WORK/deep$k/x/y/out.xlsx"
+    check "${names[$k]}: --html into missing folders" test -s "$WORK/deep$k/h/i/html/index.html"
+  fi
+  set +e
+  kind $k -o "$WORK/wrong$k.pdf" --preset wbe 2> "$WORK/p$k"; rp=$?
+  kind $k -o "$WORK/wrong$k.pdf" --svg-text outline 2> "$WORK/t$k"; rt=$?
+  set -e
+  expect_eq "--preset wbe (${names[$k]}): exit" "$rp" 2
+  check "--preset wbe (${names[$k]}): did you mean 'web'" grep -qF "(did you mean 'web'?)" "$WORK/p$k"
+  expect_eq "--svg-text outline (${names[$k]}): exit" "$rt" 2
+  check "--svg-text outline (${names[$k]}): did you mean 'outlines'" \
+    grep -qF "(did you mean 'outlines'?)" "$WORK/t$k"
+done
+for k in 1 2; do
+  set +e
+  kind $k -o "$WORK/wrong$k.xlsx" 2> "$WORK/w$k"; ro=$?
+  kind $k -o "$WORK/right$k.pdf" --xlsx "$WORK/wrong$k.pdf" 2> "$WORK/x$k"; rx=$?
+  set -e
+  expect_eq "-o x.xlsx (${names[$k]}): exit" "$ro" 2
+  check "-o x.xlsx (${names[$k]}): says .pdf" grep -qF "output '$WORK/wrong$k.xlsx' must end in .pdf" "$WORK/w$k"
+  expect_eq "--xlsx x.pdf (${names[$k]}): exit" "$rx" 2
+  check "--xlsx x.pdf (${names[$k]}): says .xlsx" grep -qF -- "--xlsx '$WORK/wrong$k.pdf' must end in .xlsx" "$WORK/x$k"
+  check "-o x.xlsx, --xlsx x.pdf (${names[$k]}): nothing written" \
+    test ! -e "$WORK/wrong$k.xlsx" -a ! -e "$WORK/wrong$k.pdf" -a ! -e "$WORK/right$k.pdf"
+done
+# compare --by with a key no cell has: the key meant, else the keys there are.
+set +e
+"$SSDBENCH" compare "$A/op-file" --by opp -o "$WORK/by.pdf" 2> "$WORK/by1"; rb1=$?
+"$SSDBENCH" compare "$A/op-file" --by zzzz -o "$WORK/by.pdf" 2> "$WORK/by2"; rb2=$?
+set -e
+expect_eq "compare --by opp: exit" "$rb1" 1
+check "compare --by opp: did you mean 'op'" grep -qF "has 'opp' in its sweep cell (did you mean 'op'?)" "$WORK/by1"
+expect_eq "compare --by zzzz: exit" "$rb2" 1
+check "compare --by zzzz: the keys there are" grep -qF "(their keys: 'op', 'phase')" "$WORK/by2"
 
 # The paged documents (a run report, a lineup) carry one page footer: every page
 # says its number of the PDF's pages (pdfinfo), in the same place.

@@ -314,9 +314,14 @@ expect_eq "verify after the re-render: exit" "$rc" 0
 sb kill-resume2 resume "$kill9"
 check "then resume says finished" grep -q "nothing to resume: the run in '$kill9' finished$" "$WORK/kill-resume2.err"
 
-# -o at a device is refused, never replacing it with a file.
+# -o at a device is refused, never replacing it with a file: /dev/null as a usage
+# error (no .pdf), and a null.pdf that links to it when the write is tried.
 sb devnull report "$good" -o /dev/null
-[ "$rc" -ne 0 ] || fail "report -o /dev/null exited 0"
-expect_err devnull "cannot write '/dev/null': it is a device, not a regular file"
+expect_eq "report -o /dev/null: exit" "$rc" 2
+expect_err devnull "output '/dev/null' must end in .pdf"
+ln -s /dev/null "$WORK/null.pdf"
+sb devlink report "$good" -o "$WORK/null.pdf"
+[ "$rc" -ne 0 ] || fail "report -o null.pdf (a link to /dev/null) exited 0"
+expect_err devlink "cannot write '$WORK/null.pdf': it is a device, not a regular file"
 check "/dev/null still a device" test -c /dev/null
 echo "hostile archives: ok"

@@ -23,7 +23,7 @@ kill -INT -- "-$pid"
 set +e
 wait "$pid"; rc=$?
 set -e
-expect_eq "exit code" "$rc" 1
+expect_eq "exit code: 128 + SIGINT" "$rc" 130
 check "says interrupted" grep -q "interrupted during step 'second'" "$WORK/err.log"
 m=$out/manifest.json
 expect_eq "run status" "$(jq -r .status "$m")" failed
@@ -58,7 +58,7 @@ kill -HUP "$pid"
 set +e
 wait "$pid"; rc=$?
 set -e
-expect_eq "hup: exit code" "$rc" 1
+expect_eq "hup: exit code: 128 + SIGHUP" "$rc" 129
 expect_eq "hup: run status" "$(jq -r .status "$WORK/hup/manifest.json")" failed
 check "hup: step error" jq -e '.steps[1].error == "interrupted by signal 1"' \
   "$WORK/hup/manifest.json" > /dev/null

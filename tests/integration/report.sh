@@ -51,15 +51,22 @@ render zh-TW "$WORK/mine" --template "$WORK/mine.xml"
 pdftotext "$WORK/mine/report.pdf" "$WORK/mine.txt"
 check "template title in the PDF" grep -qF "我的總覽" "$WORK/mine.txt"
 expect_eq "template: only its chart" "$(ls "$WORK/mine/svg")" "summary.svg"
-# The cover, then only the summary: on one page, or on more when its bars do not fit
-# one at the smallest type (#22), each part titled "我的總覽 (k/n)".
+# The cover (its step table may go on over a page: "測試步驟 (續)"), then only the
+# summary: on one page, or on more when its bars do not fit one at the smallest type
+# (#22), each part titled "我的總覽 (k/n)".
 pages=$(pdfinfo "$WORK/mine/report.pdf" | awk '/^Pages:/ {print $2}')
-mine=0
+mine=0 first=0
 for ((pg = 2; pg <= pages; pg++)); do
-  pdftotext -f $pg -l $pg "$WORK/mine/report.pdf" - | grep -qF "我的總覽" && mine=$((mine + 1))
+  if pdftotext -f $pg -l $pg "$WORK/mine/report.pdf" - | grep -qF "我的總覽"; then
+    mine=$((mine + 1)); [ $first -gt 0 ] || first=$pg
+  fi
 done
 check "template: its chart has a page" test "$mine" -ge 1
-expect_eq "template: pages" "$pages" $((1 + mine))
+expect_eq "template: the cover's pages, then its chart's" "$pages" $((first - 1 + mine))
+for ((pg = 2; pg < first; pg++)); do
+  check "template: page $pg goes on with the cover" \
+    bash -c "pdftotext -f $pg -l $pg '$WORK/mine/report.pdf' - | grep -qF '測試步驟'"
+done
 
 # ssdbench plot: every kind, every format.
 S=$SRC/samples
