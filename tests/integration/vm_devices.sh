@@ -30,6 +30,7 @@ set -e
 mib=1048576
 nvme_size=$((128 * mib)) nvme4_size=$((64 * mib)) sata_size=$((64 * mib)) mp_size=$((64 * mib))
 sata_model="SSDBENCH EMULATED SATA SSD 1" sata_fw=SB-FW-42 nvme4_warning=4
+sponsor="VM 實驗室 Lab"
 qemu_fw=$(qemu-system-x86_64 --version | sed -n '1s/^QEMU emulator version \([^ ]*\).*/\1/p' | cut -c1-8)
 cat > "$WORK/expect.sh" <<EOF
 VM_DISKS=6
@@ -37,10 +38,11 @@ QEMU_FW='$qemu_fw'
 NVME_SIZE=$nvme_size NVME4_SIZE=$nvme4_size SATA_SIZE=$sata_size NVME4_WARNING=$nvme4_warning
 MP_SIZE=$mp_size
 SATA_MODEL='$sata_model' SATA_FW='$sata_fw'
+SNIA_SPONSOR='$sponsor'
 VM_ONLY='${SSDBENCH_VM_ONLY:-}'
 EOF
 "$SRC/tests/vm/mkinitramfs.sh" "$WORK/initrd" "$kernel" "$SSDBENCH" "$SRC" "$WORK/expect.sh" \
-  "$SRC/tests/vm/guest.sh" "$SRC/testplans/raid0.xml"
+  "$SRC/tests/vm/guest.sh" "$SRC/testplans/raid0.xml" "$SRC/testplans/snia-iops.xml"
 
 for i in 1 2 3; do truncate -s $nvme_size "$WORK/n$i.img"; done
 truncate -s $nvme4_size "$WORK/n4.img"
@@ -85,7 +87,7 @@ rc=$?
 set -e
 echo "vm_devices: the VM ran $(( $(date +%s) - t0 )) s (qemu exit status $rc)"
 tr -d '\r' < "$WORK/results.log" > "$WORK/results.txt"
-cat "$WORK/results.txt"
+sed '/^archive-begin /,/^archive-end /d' "$WORK/results.txt"
 show_console() { echo "--- VM console (last 150 lines)"; tr -d '\r' < "$WORK/console.log" | tail -150; cat "$WORK/qemu.out"; }
 [ "$rc" = 0 ] || { show_console; fail "qemu exit status $rc (124: it ran past 1200 s)"; }
 summary=$(grep '^vm: [0-9]* passed, [0-9]* failed$' "$WORK/results.txt" || true)
@@ -94,11 +96,39 @@ if grep -q '^FAIL ' "$WORK/results.txt" || [[ $summary != *" 0 failed" ]]; then
   show_console; fail "checks failed inside the VM: $summary"
 fi
 for s in ${SSDBENCH_VM_ONLY:-probe-nvme multipath probe-sata purge-capabilities purge-nvme-format \
-         purge-sata-discard purge-methods interlock raid0-live raid0-interrupt raid0-kill-resume write-cache}; do
+         purge-sata-discard purge-methods interlock raid0-live raid0-interrupt raid0-kill-resume write-cache \
+         snia-wcd}; do
   check "section $s ran" grep -q "^section $s " "$WORK/results.txt"
 done
 npass=$(sed 's/^vm: \([0-9]*\) passed.*/\1/' <<< "$summary")
 expect_eq "passed checks match the ok lines" "$(grep -c '^ok ' "$WORK/results.txt")" "$npass"
+
+# snia-wcd: the archive of testplans/snia-iops.xml run with --set write-cache=off on
+# SSDBNVME3 came back; its report, rendered here, says so in its SNIA header in the
+# PDF, the HTML article and the workbook: WCD, the measurement's TC / QD (as the
+# manifest's measured elements have them) and the sponsor.
+if [[ " ${SSDBENCH_VM_ONLY:-snia-wcd} " == *" snia-wcd "* ]]; then
+  sed -n '/^archive-begin snia-wcd$/,/^archive-end snia-wcd$/p' "$WORK/results.txt" |
+    sed '1d;$d' | base64 -d | tar xzf - -C "$WORK"
+  A=$WORK/snia-wcd M=$WORK/snia-wcd/manifest.json
+  expect_eq "snia-wcd: the archive's status" "$(jq -r .status "$M")" complete
+  expect_eq "snia-wcd: its drive" "$(jq -r .target.serial "$M")" SSDBNVME3
+  "$SSDBENCH" verify "$A" > /dev/null || fail "snia-wcd: ssdbench verify"
+  tcqd=$(jq -r '[.steps[] | select(.scope != null and (.iodepth // 0) > 0)
+    | "TC \(.numjobs) / QD \(.iodepth)"] | unique | join(", ")' "$M")
+  expect_eq "snia-wcd: the plan's TC / QD measured" "$tcqd" "TC 4 / QD 32"
+  "$SSDBENCH" report "$A" --lang en -o "$WORK/wcd.pdf" --html "$WORK/wcd-html" \
+    --xlsx "$WORK/wcd.xlsx" > "$WORK/wcd.log" 2>&1 || { cat "$WORK/wcd.log"; fail "snia-wcd: report"; }
+  pdftotext -layout "$WORK/wcd.pdf" - | tr -s ' ' > "$WORK/wcd-pdf.txt"
+  sed -e 's/<[^>]*>/ /g' "$WORK/wcd-html/index.html" | tr -s ' \n' ' ' > "$WORK/wcd-html.txt"
+  unzip -p "$WORK/wcd.xlsx" xl/sharedStrings.xml | sed -e 's/<[^>]*>/\n/g' > "$WORK/wcd-xlsx.txt"
+  for doc in pdf html xlsx; do
+    for want in "off (WCD)" "$tcqd" "$sponsor" "SSDBNVME3"; do
+      check "snia-wcd $doc: '$want'" grep -qF -- "$want" "$WORK/wcd-$doc.txt"
+    done
+  done
+  echo "vm_devices: snia-wcd: the PDF, the HTML and the workbook say off (WCD), $tcqd, the sponsor and SSDBNVME3"
+fi
 
 if [ -n "${SSDBENCH_VM_ONLY:-}" ]; then
   echo "vm_devices: ok, sections $SSDBENCH_VM_ONLY only ($summary)"
