@@ -269,10 +269,14 @@ double result_step_iops(const struct result_step *st)
 	return v;
 }
 
+int result_step_null_engine(const struct result_step *st)
+{
+	return st->ioengine && !strcmp(st->ioengine, "null");
+}
+
 uint64_t result_step_wrote(const struct result_step *st)
 {
-	return st->ioengine && !strcmp(st->ioengine, "null") ? 0
-							     : st->dir_stat[RESULT_WRITE].io_bytes;
+	return result_step_null_engine(st) ? 0 : st->dir_stat[RESULT_WRITE].io_bytes;
 }
 
 double result_replay_mbps(const struct result_step *st)

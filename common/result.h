@@ -161,6 +161,9 @@ double result_replay_mbps(const struct result_step *st);
 /* st's IOPS: every direction's, summed (fio's per-direction rates). */
 double result_step_iops(const struct result_step *st);
 
+/* 1 when fio's null engine ran st: nothing reached the target. */
+int result_step_null_engine(const struct result_step *st);
+
 /* The bytes st wrote to the target: fio's write bytes, none for the null engine. */
 uint64_t result_step_wrote(const struct result_step *st);
 

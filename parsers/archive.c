@@ -618,7 +618,7 @@ static void derive(struct result_step *st)
 	size_t n = 0;
 	double *total;
 	int replay = vocab_find(step_kind_names, st->kind) == STEP_REPLAY;
-	int null_engine = st->ioengine && !strcmp(st->ioengine, "null");   /* wrote nothing */
+	int null_engine = result_step_null_engine(st);   /* wrote nothing */
 
 	for (int k = 0; k < RESULT_NDIRS; k++) {
 		consistency_compute(st->iops[k].v, replay ? 0 : st->iops[k].n, 60, &st->cons[k]);

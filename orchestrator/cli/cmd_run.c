@@ -92,15 +92,16 @@ static int run_langs(const struct cli_cmd *c, const struct cli_parsed *p, char *
 	return ex;
 }
 
-/*
- * run PLAN, resume DIR and rerun DIR: the same options, less those the journal
- * keeps (resume) or the archive gives (rerun).
- */
 /* A run a signal stopped exits 128 + the signal (130 for Ctrl-C), else ex. */
 static int stopped(int ex)
 {
 	return ex && run_stop_signal() ? 128 + run_stop_signal() : ex;
 }
+
+/*
+ * run PLAN, resume DIR and rerun DIR: the same options, less those the journal
+ * keeps (resume) or the archive gives (rerun).
+ */
 
 int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 {

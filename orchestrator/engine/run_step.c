@@ -180,14 +180,10 @@ static void note_io_end(struct orch *x, const char *dir, int64_t started)
  */
 static void note_holes(struct orch *x, struct result_step *st, const char *label)
 {
-	static const char *const reads[] = { "read", "randread", "rw", "readwrite", "randrw" };
 	off_t holes = 0;
 	char h[32], r[32];
-	int any = 0;
 
-	for (size_t i = 0; st->rw && i < sizeof(reads) / sizeof(reads[0]); i++)
-		any |= !strcmp(st->rw, reads[i]);
-	if (!any || x->dev.tgt.is_device || x->dev.tgt.client || !st->range_size ||
+	if (!plan_rw_reads(st->rw) || x->dev.tgt.is_device || x->dev.tgt.client || !st->range_size ||
 	    fsutil_hole_bytes(x->dev.tgt.path, (off_t)st->range_offset,
 			      (off_t)st->range_size, &holes) || !holes)
 		return;

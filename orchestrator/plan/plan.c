@@ -21,6 +21,9 @@ static const char *const rw_choices[] = {
 	"read", "write", "randread", "randwrite", "rw", "readwrite", "randrw",
 	"trim", "randtrim", "trimwrite", NULL,
 };
+/* The rw values that read; the mixes (read and write) are its tail. */
+static const char *const rw_reading[] = { "read", "randread", "rw", "readwrite", "randrw", NULL };
+static const char *const *const rw_mixed = rw_reading + 2;
 /* fio's engines; a workload may also take fio's null engine (bench/run's IOPS
  * ceiling), a precondition or a replay not: they take engine_choices + 1. */
 static const char *const engine_choices[] = {
@@ -592,6 +595,24 @@ int plan_in_scope(const struct plan *p, const struct plan_workload *w,
 		if (p->scopes[s].kind == k)
 			return 1;
 	return 0;
+}
+
+static int in_list(const char *const *list, const char *s)
+{
+	for (; s && *list; list++)
+		if (!strcmp(*list, s))
+			return 1;
+	return 0;
+}
+
+int plan_rw_reads(const char *rw)
+{
+	return in_list(rw_reading, rw);
+}
+
+int plan_rw_mixed(const char *rw)
+{
+	return in_list(rw_mixed, rw);
 }
 
 int plan_step_writes(const struct plan_workload *w)

@@ -328,6 +328,10 @@ char *plan_normal_path(const char *path);
 /* Returns the target a step runs on (never NULL for a loaded plan). */
 const struct plan_target *plan_step_target(const struct plan *p,
 					   const struct plan_workload *w);
+/* 1 when fio's rw value rw reads (read, randread and the mixes); 0 for NULL. */
+int plan_rw_reads(const char *rw);
+/* 1 when rw is a mix of reads and writes (rw, readwrite, randrw); 0 for NULL. */
+int plan_rw_mixed(const char *rw);
 /* 1 when the step writes to (or erases) its target. */
 int plan_step_writes(const struct plan_workload *w);
 /* 1 when step w's kind has every one of flags (PLAN_KIND_*). */

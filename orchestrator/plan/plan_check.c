@@ -129,8 +129,7 @@ static int check_target(struct plan__loader *ld, size_t i, int repeat)
 static int check_workload(struct plan__loader *ld, const struct plan__origin *o,
 			  const struct plan_workload *w, const struct plan_target *t)
 {
-	int mixed = !strcmp(w->rw, "rw") || !strcmp(w->rw, "readwrite") ||
-		    !strcmp(w->rw, "randrw");
+	int mixed = plan_rw_mixed(w->rw);
 	uint64_t area = w->size ? w->size : t && t->size ? t->size : 0;
 
 	const char *const text[][2] = {

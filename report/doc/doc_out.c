@@ -170,7 +170,7 @@ int doc_out_each(const struct doc_out *o, const char *dflt, const char *what, FI
 		 void *arg, struct diag *d)
 {
 	size_t n = o->nlangs ? o->nlangs : 1;
-	int rc = 0;
+	int rc = make_parents(o, d);    /* the paths given; for_lang() makes the rest */
 
 	for (size_t i = 0; !rc && i < n; i++) {
 		const char *lang = o->nlangs ? o->langs[i] : dflt;
@@ -180,8 +180,6 @@ int doc_out_each(const struct doc_out *o, const char *dflt, const char *what, FI
 			rc = for_lang(o, lang, &lo, d);
 		else
 			lo = *o;
-		if (!rc)
-			rc = make_parents(&lo, d);
 		if (!rc)
 			rc = one(arg, lang, &lo, d);
 		if (!rc && say)

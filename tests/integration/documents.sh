@@ -171,9 +171,9 @@ expect_eq "lineup: the newest run's start" "$(pdf_date "$WORK/nodate2.pdf")" \
   "$(jq -rs 'map(.started) | max' "$A/op-file/manifest.json" "$A/op-loop/manifest.json")"
 
 # Output paths, the same for every kind: missing folders above -o, --xlsx, --svg,
-# --png and --html are made; -o and --xlsx named with another format's extension are
-# usage errors before anything is written; a mistyped --preset or --svg-text is
-# answered with the name meant.
+# --png and --html are made (one language or two); -o and --xlsx named with another
+# format's extension are usage errors before anything is written; a mistyped --preset
+# or --svg-text is answered with the name meant.
 for k in 1 2 3 4; do
   o=$WORK/deep$k/a/b/out.pdf
   [ $k -ge 3 ] && o=$WORK/deep$k/a/b/out.svg
@@ -188,6 +188,14 @@ for k in 1 2 3 4; do
     check "${names[$k]}: --xlsx into missing folders" test -s "$WORK/deep$k/x/y/out.xlsx"
     check "${names[$k]}: --html into missing folders" test -s "$WORK/deep$k/h/i/html/index.html"
   fi
+  # two languages at once: each language's folder under the missing ones
+  kind $k --lang en,zh-TW -o "${o/deep$k/two$k}" --svg "$WORK/two$k/s/t/svg" > /dev/null ||
+    fail "${names[$k]} --lang en,zh-TW into missing folders"
+  for l in en zh-TW; do
+    check "${names[$k]} ($l): -o into missing folders" test -s "$WORK/two$k/a/b/$l/${o##*/}"
+    check "${names[$k]} ($l): --svg into missing folders" \
+      test -n "$(ls "$WORK/two$k/s/t/svg/$l"/*.svg)"
+  done
   set +e
   kind $k -o "$WORK/wrong$k.pdf" --preset wbe 2> "$WORK/p$k"; rp=$?
   kind $k -o "$WORK/wrong$k.pdf" --svg-text outline 2> "$WORK/t$k"; rt=$?
