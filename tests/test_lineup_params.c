@@ -34,7 +34,7 @@ static struct result_step *add(struct result_run *r, const char *name, int qd,
 	st->runtime_ms = runtime_ms;
 	st->range_size = range;
 	st->capacity = r->capacity;
-	st->data = xstrdup(data);
+	st->data = data ? xstrdup(data) : NULL;
 	st->dir_stat[RESULT_WRITE].iops = 1000;
 	return st;
 }
@@ -84,6 +84,95 @@ static void test_diffs(void **state)
 	result_run_release(&b);
 }
 
+/* A language's strings for the marks: only the wording's own, as in en.xml. */
+static const char *const *words(void)
+{
+	static const char *s[M_N];
+
+	for (size_t i = 0; i < M_N; i++)
+		s[i] = "";
+	s[W_QD] = "QD{}";
+	s[W_THREADS] = "T{}";
+	s[W_RANDWRITE] = "random write";
+	s[W_RANDREAD] = "random read";
+	s[W_SEP] = ", ";
+	return s;
+}
+
+/*
+ * The mark on the row: the column that ran a test unlike the baseline gets its
+ * values in reviewer wording and a dagger, the CSV's fio names with both values; the
+ * baseline and an alike column none; a field one archive does not say (an import's
+ * data pattern, its range) is no difference, and the parameters table says unknown.
+ */
+static void test_marks(void **state)
+{
+	struct result_run a, b, c;
+	const struct result_run *runs[] = { &a, &b, &c };
+	const char *dirs[] = { "out/a", "out/b", "out/c" };
+	const char *labels[] = { "drvA", "drvB", "imp" };
+	const struct wording w = { "en", words() };
+	struct result_step *st;
+	struct lineup_diff *df;
+	struct lineup l;
+	struct diag d;
+	struct sbuf sb;
+	size_t n;
+
+	(void)state;
+	result_run_init(&a);
+	result_run_init(&b);
+	result_run_init(&c);
+	a.capacity = b.capacity = 100 * MIB;
+	/* w: drvB at QD16 with 4 threads, the import at QD32 saying nothing of its
+	 * range, data or threads; r: alike but for the import's rw. */
+	add(&a, "w", 32, 60000, 50 * MIB, "random");
+	st = add(&b, "w", 16, 60000, 50 * MIB, "random");
+	st->numjobs = 4;
+	st = add(&c, "w", 32, 60000, 0, NULL);
+	st->numjobs = 0;   /* not said either */
+	add(&a, "r", 4, 60000, 50 * MIB, "random");
+	add(&b, "r", 4, 60000, 50 * MIB, "random");
+	st = add(&c, "r", 4, 60000, 0, NULL);
+	free(st->rw);
+	st->rw = xstrdup("randread");
+	diag_clear(&d);
+	assert_int_equal(lineup_build(&l, runs, dirs, 3,
+				      &(struct lineup_opts){ .labels = labels }, &d), 0);
+	assert_int_equal(lineup_reference(&l, 0), 0);
+	sbuf_init(&sb);
+	assert_int_equal(lineup_mark(&l, 0, 0, &w, &sb), 0);   /* the baseline */
+	assert_int_equal(lineup_mark(&l, 0, 2, &w, &sb), 0);   /* unknowns only */
+	assert_int_equal(sb.len, 0);
+	assert_int_equal(lineup_mark(&l, 0, 1, &w, &sb), 2);
+	assert_string_equal(sb.buf, "QD16 T4" LINEUP_MARK);
+	sbuf_release(&sb);
+	sbuf_init(&sb);
+	assert_int_equal(lineup_mark(&l, 0, 1, NULL, &sb), 2);
+	assert_string_equal(sb.buf, "iodepth 16 vs 32; numjobs 4 vs 1");
+	sbuf_release(&sb);
+	sbuf_init(&sb);
+	assert_int_equal(lineup_mark(&l, 1, 2, &w, &sb), 1);
+	assert_string_equal(sb.buf, "random read" LINEUP_MARK);
+	assert_int_equal(lineup_mark(&l, 1, 1, &w, &sb), 0);
+	sbuf_release(&sb);
+	/* The table: w's iodepth and numjobs, r's rw; never range or data. */
+	lineup_diffs(&l, &df, &n);
+	assert_int_equal(n, 3);
+	assert_string_equal(df[0].param, "iodepth");
+	assert_int_equal(df[0].title, S_P_QD);
+	assert_string_equal(df[1].param, "numjobs");
+	assert_string_equal(df[1].values[1], "4");
+	assert_string_equal(df[1].values[2], "");   /* unknown */
+	assert_string_equal(df[2].param, "rw");
+	assert_string_equal(df[2].values[2], "randread");
+	lineup_diffs_free(df, n, l.nm);
+	lineup_release(&l);
+	result_run_release(&a);
+	result_run_release(&b);
+	result_run_release(&c);
+}
+
 static void test_provenance(void **state)
 {
 	struct result_run a, b;
@@ -121,6 +210,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_diffs),
+		cmocka_unit_test(test_marks),
 		cmocka_unit_test(test_provenance),
 	};
 

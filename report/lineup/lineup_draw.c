@@ -95,7 +95,56 @@ static void format_value(double v, char *buf, size_t n)
 		chart_format_grouped(v, v < 100 ? 1 : 0, buf, n);
 }
 
+/*
+ * text of member i on test t, marked when the member ran it with other parameters
+ * than the reference column ("6,000 QD16†"); *marked set then. free() it.
+ */
+static char *mark(const struct lineup_ctx *x, size_t t, size_t i, const char *text,
+		  int *marked)
+{
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	sbuf_addf(&sb, "%s ", text);
+	if (!lineup_mark(x->l, t, i, &(struct wording){ x->lang, x->s }, &sb)) {
+		sbuf_release(&sb);
+		return xstrdup(text);
+	}
+	if (marked)
+		*marked = 1;
+	return sbuf_detach(&sb);
+}
+
+/* sub, with the note that explains the mark after it when marked. free() it. */
+static char *with_mark_note(const struct lineup_ctx *x, const char *sub, int marked)
+{
+	if (!marked)
+		return xstrdup(sub ? sub : "");
+	return sub && *sub ? xasprintf("%s%s%s", sub, x->s[W_SEP], x->s[S_MARK_NOTE])
+			   : xstrdup(x->s[S_MARK_NOTE]);
+}
+
 /* ---- charts ---------------------------------------------------------------------- */
+
+/*
+ * Member i's series of test k in overlay c, named by its column (marked when its
+ * stimulus differs), the note on c's subtitle with the first mark.
+ */
+static void add_series(const struct lineup_ctx *x, struct chart *c, size_t k, size_t i,
+		       const double *xs, const double *ys, size_t n)
+{
+	int marked = 0;
+	char *label = mark(x, k, i, x->l->m[i].label, &marked);
+
+	chart_series_add(c, label, chart_palette(i), xs, ys, n);
+	free(label);
+	if (marked && !strstr(c->subtitle, x->s[S_MARK_NOTE])) {
+		char *sub = with_mark_note(x, c->subtitle, 1);
+
+		chart_set_subtitle(c, sub);
+		free(sub);
+	}
+}
 
 static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 {
@@ -104,7 +153,8 @@ static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 	char *title = x->tc->title ? xasprintf("%s: %s", x->tc->title, mt) : xstrdup(mt);
 	struct chart *c = chart_new(CHART_BARG, title,
 				    x->s[lineup_metric(m)->lower_better ? S_LOWER : S_HIGHER]);
-	char val[64];
+	char val[64], *sub;
+	int marked = 0;
 
 	free(title);
 	free(mt);
@@ -114,11 +164,14 @@ static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 
 		for (size_t i = 0; i < l->nm; i++) {
 			double v = l->t[t].v[i][m];
+			char *text;
 
 			if (!isfinite(v))
 				continue;
 			format_value(v, val, sizeof(val));
-			chart_add_group_bar(c, group, l->m[i].label, v, val, chart_palette(i));
+			text = mark(x, t, i, val, &marked);
+			chart_add_group_bar(c, group, l->m[i].label, v, text, chart_palette(i));
+			free(text);
 		}
 		free(group);
 	}
@@ -126,6 +179,9 @@ static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 		chart_free(c);
 		return;
 	}
+	sub = with_mark_note(x, c->subtitle, marked);
+	chart_set_subtitle(c, sub);
+	free(sub);
 	add_item(x, xasprintf("lineup-bars-%s", lineup_metric(m)->id), c, NULL);
 }
 
@@ -150,6 +206,8 @@ static void build_delta_part(struct lineup_ctx *x, enum lineup_metric m, const s
 	char *base = xasprintf("%s (%s)", l->m[l->base].label, x->s[S_BASELINE]);
 	struct table *t;
 
+	int marked = 0;
+
 	free(mt);
 	head[0] = x->s[S_TEST];
 	head[1] = base;
@@ -166,20 +224,32 @@ static void build_delta_part(struct lineup_ctx *x, enum lineup_metric m, const s
 		for (size_t c = 0; c < n; c++) {
 			size_t i = cols[c];
 			double dp = lineup_delta(l, k, i, m);
+			int differs = 0;
+			char *v;
 
 			format_value(l->t[k].v[i][m], val, sizeof(val));
-			texts[c + 2] = !isfinite(dp) ? xasprintf("%s", val)
-						     : xasprintf("%s (%+.1f%%)", val, dp);
-			fills[c + 2] = table_delta_color(dp, lineup_metric(m)->lower_better
-							     ? TABLE_LOWER_BETTER
-							     : TABLE_HIGHER_BETTER,
-							 DELTA_FULL_SCALE);
+			v = !isfinite(dp) ? xasprintf("%s", val) : xasprintf("%s (%+.1f%%)", val, dp);
+			texts[c + 2] = mark(x, k, i, v, &differs);
+			free(v);
+			/* no better or worse between two different stimuli: unshaded */
+			fills[c + 2] = differs ? TABLE_NO_FILL
+					       : table_delta_color(dp, lineup_metric(m)->lower_better
+								   ? TABLE_LOWER_BETTER
+								   : TABLE_HIGHER_BETTER,
+								   DELTA_FULL_SCALE);
+			marked |= differs;
 		}
 		for (size_t c = 0; c < n + 2; c++)
 			cells[c] = texts[c];
 		table_add_row(t, cells, fills);
 		for (size_t c = 0; c < n + 2; c++)
 			free(texts[c]);
+	}
+	if (marked) {
+		char *sub = with_mark_note(x, t->subtitle, 1);
+
+		table_set_subtitle(t, sub);
+		free(sub);
 	}
 	add_item(x, part ? xasprintf("lineup-delta-%s-%d", lineup_metric(m)->id, part) :
 		 xasprintf("lineup-delta-%s", lineup_metric(m)->id), NULL, t);
@@ -252,7 +322,7 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 		size_t n = rounds_total_iops(t->step[i], &st, &sv);
 
 		if (n)
-			chart_series_add(c, x->l->m[i].label, chart_palette(i), st, sv, n);
+			add_series(x, c, k, i, st, sv, n);
 		free(st);
 		free(sv);
 	}
@@ -319,8 +389,7 @@ static void build_saturation(struct lineup_ctx *x, size_t k)
 		size_t n = lineup_saturation(x->l, k, i, &pct);
 
 		if (n >= DISPERSION_MIN_SECONDS)
-			chart_series_add(c, x->l->m[i].label, chart_palette(i), pct,
-					 t->step[i]->iops[RESULT_WRITE].v, n);
+			add_series(x, c, k, i, pct, t->step[i]->iops[RESULT_WRITE].v, n);
 		free(pct);
 	}
 	if (c->nseries)
@@ -367,7 +436,7 @@ static void build_qos(struct lineup_ctx *x, size_t k)
 			py[n++] = (total - cum) / total;
 		}
 		if (n)
-			chart_series_add(c, x->l->m[i].label, chart_palette(i), px, py, n);
+			add_series(x, c, k, i, px, py, n);
 		free(px);
 		free(py);
 	}
@@ -574,13 +643,13 @@ static void build_params(struct lineup_ctx *x)
 		head[i + 2] = l->m[i].label;
 	t = table_new(x->s[S_PARAMS], x->s[S_PARAMS_SUB], l->nm + 2, head);
 	for (size_t k = 0; k < n; k++) {
-		/* the step name, as matched: the patterns differ by column */
-		char *name = test_key(&l->t[df[k].test]);
+		char *name = test_title(x, &l->t[df[k].test]);
 
 		row[0] = name;
-		row[1] = df[k].param;
+		row[1] = x->s[df[k].title];
 		for (size_t i = 0; i < l->nm; i++)
-			row[i + 2] = df[k].values[i] ? df[k].values[i] : "–";
+			row[i + 2] = !df[k].values[i] ? "–" : *df[k].values[i] ? df[k].values[i]
+									 : x->s[S_UNKNOWN];
 		table_add_row(t, row, NULL);
 		free(name);
 	}

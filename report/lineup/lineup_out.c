@@ -41,7 +41,9 @@ int lineup__xlsx_head(void *arg, struct xlsx *wb, struct diag *d)
 	struct lineup_ctx *x = arg;
 	enum lineup_metric ms[8];
 	char *titles[8];
-	struct xlsx_lineup_words w = { x->s[S_TEST], x->s[S_BASELINE], x->s[S_DELTA_SUB], ms,
+	struct wording wd = { x->lang, x->s };
+	struct xlsx_lineup_words w = { x->s[S_TEST], x->s[S_BASELINE], x->s[S_DELTA_SUB],
+				       x->s[S_DIFFERS], x->s[S_MARK_NOTE], &wd, ms,
 				       (const char *const *)titles, 0 };
 
 	(void)d;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "lineup_params.h"
 #include "sbuf.h"
 #include "xalloc.h"
 
@@ -21,6 +22,30 @@
 #define RED 0xd55e00u     /* Okabe-Ito vermillion: worse */
 #define WHITE 0xffffffu
 #define FIRST 4           /* the header row; tests below it */
+
+/* Row r's marks in column col: "drvB: QD16†" per column that ran test t unlike its
+ * reference, joined by the language's separator. 1 when there is one. */
+static int write_marks(lxw_worksheet *ws, lxw_row_t r, lxw_col_t col, const struct lineup *l,
+		       size_t t, const struct xlsx_lineup_words *w)
+{
+	struct sbuf sb;
+	int any = 0;
+
+	sbuf_init(&sb);
+	for (size_t i = 0; i < l->nm; i++) {
+		size_t at = sb.len;
+
+		sbuf_addf(&sb, "%s%s: ", any ? wording_sep(w->wording) : "", l->m[i].label);
+		if (lineup_mark(l, t, i, w->wording, &sb))
+			any = 1;
+		else
+			sb.buf[sb.len = at] = '\0';
+	}
+	if (any)
+		worksheet_write_string(ws, r, col, sb.buf, NULL);
+	sbuf_release(&sb);
+	return any;
+}
 
 static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metric m,
 			const char *title, const struct xlsx_lineup_words *w)
@@ -31,7 +56,9 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 	lxw_chart *ch = workbook_add_chart(x->wb, LXW_CHART_BAR);
 	lxw_col_t dcol = (lxw_col_t)(1 + l->nm), col;
 	lxw_row_t last = (lxw_row_t)(FIRST + l->nt);
+	lxw_col_t mcol = (lxw_col_t)(dcol + l->nm - 1);   /* after the Δ columns */
 	char sub[256];
+	int marked = 0;
 
 	worksheet_write_string(ws, 0, 0, title, x->bold);
 	snprintf(sub, sizeof(sub), "%s (%s); %s", def->id, def->unit, w->delta_sub);
@@ -52,6 +79,8 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 		}
 		free(h);
 	}
+	worksheet_write_string(ws, FIRST, mcol, w->differs, x->head);
+	worksheet_set_column(ws, mcol, mcol, 30, NULL);
 	for (size_t t = 0; t < l->nt; t++) {
 		char *name = l->t[t].cell ? xasprintf("%s [%s]", l->t[t].name, l->t[t].cell)
 					  : xstrdup(l->t[t].name);
@@ -59,6 +88,7 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 
 		worksheet_write_string(ws, r, 0, name, NULL);
 		free(name);
+		marked |= write_marks(ws, r, mcol, l, t, w);
 		col = dcol;
 		for (size_t i = 0; i < l->nm; i++) {
 			double v = l->t[t].v[i][m], dp = lineup_delta(l, t, i, m);
@@ -72,6 +102,8 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 			col++;
 		}
 	}
+	if (marked)
+		worksheet_write_string(ws, 2, 0, w->mark_note, NULL);
 	worksheet_freeze_panes(ws, FIRST + 1, 1);
 	if (l->nt && l->nm > 1) {
 		cf.type = LXW_CONDITIONAL_3_COLOR_SCALE;
@@ -82,7 +114,7 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 		cf.mid_value = 0;
 		worksheet_conditional_format_range(ws, FIRST + 1, dcol, last,
 						   (lxw_col_t)(dcol + l->nm - 2), &cf);
-		worksheet_autofilter(ws, FIRST, 0, last, (lxw_col_t)(dcol + l->nm - 2));
+		worksheet_autofilter(ws, FIRST, 0, last, mcol);
 	}
 	chart_title_set_name(ch, title);
 	chart_axis_set_reverse(ch->y_axis);

@@ -4,11 +4,14 @@
 #define SB_XLSX_LINEUP_H
 
 #include "lineup.h"
+#include "wording.h"
 #include "xlsx.h"
 
 /* The words the sheets need, in the lineup's language, and which metrics. */
 struct xlsx_lineup_words {
 	const char *test, *baseline, *delta_sub;
+	const char *differs, *mark_note;   /* the marks' column and what they mean */
+	const struct wording *wording;     /* for the marks (lineup_mark()) */
 	const enum lineup_metric *metrics;
 	const char *const *titles;   /* titles[k]: metrics[k]'s sheet name and title */
 	size_t nmetrics;

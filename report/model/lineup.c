@@ -11,6 +11,7 @@
 
 #include "chart.h"
 #include "err.h"
+#include "lineup_params.h"
 #include "safefile.h"
 #include "sbuf.h"
 #include "suggest.h"
@@ -588,6 +589,7 @@ static void csv_row(struct sbuf *sb, const struct lineup *l, size_t t, size_t i,
 	const char *fields[] = { l->m[i].label, l->m[i].dir, tt->name, tt->cell ? tt->cell : "",
 				 metrics[m].id, metrics[m].unit };
 	double dp = lineup_delta(l, t, i, (enum lineup_metric)m);
+	struct sbuf differs;
 	char num[64];
 
 	for (size_t f = 0; f < sizeof(fields) / sizeof(fields[0]); f++) {
@@ -601,6 +603,11 @@ static void csv_row(struct sbuf *sb, const struct lineup *l, size_t t, size_t i,
 		sbuf_adds(sb, chart_format_fixed(dp, 2, num, sizeof(num)));
 	sbuf_addf(sb, ",%s,", metrics[m].lower_better ? "lower" : "higher");
 	sbuf_add_csv(sb, tt->how[i]);
+	sbuf_addc(sb, ',');
+	sbuf_init(&differs);
+	if (lineup_mark(l, t, i, NULL, &differs))
+		sbuf_add_csv(sb, differs.buf);
+	sbuf_release(&differs);
 	sbuf_adds(sb, "\r\n");
 }
 
@@ -611,7 +618,7 @@ int lineup_write_csv(const struct lineup *l, const char *path, struct diag *d)
 
 	sbuf_init(&sb);
 	sbuf_adds(&sb, "\xEF\xBB\xBF" "drive,archive,test,cell,metric,unit,value,delta_pct,"
-		  "better,selection\r\n");
+		  "better,selection,params_differ\r\n");
 	for (size_t t = 0; t < l->nt; t++)
 		for (size_t i = 0; i < l->nm; i++)
 			for (int m = 0; m < LM_N; m++)

@@ -103,7 +103,8 @@ double lineup_delta(const struct lineup *l, size_t t, size_t i, enum lineup_metr
 /*
  * Writes the lineup CSV (UTF-8 with BOM, CRLF): one row per member, test and
  * measured metric: drive,archive,test,cell,metric,unit,value,delta_pct,
- * better,selection. Returns 0 or -SB_EIO.
+ * better,selection,params_differ (what lineup_mark() says without a language: empty
+ * when the member ran the test as its reference column did). Returns 0 or -SB_EIO.
  */
 int lineup_write_csv(const struct lineup *l, const char *path, struct diag *d);
 

@@ -12,10 +12,12 @@
 #include "sbuf.h"
 #include "units.h"
 #include "version.h"
+#include "wording.h"
 #include "xalloc.h"
 
-/* A column's value of one parameter: text for the reader, a number to compare
- * (NAN: compare the text), and the tolerance of that number. */
+/* A column's value of one parameter: text for the reader ("-": the archive does not
+ * say, an import's missing field), a number to compare (NAN: compare the text), and
+ * the tolerance of that number. */
 struct pval {
 	char text[64];
 	double num, tol;
@@ -35,6 +37,10 @@ static void p_bs(const struct lineup *l, const struct result_run *run,
 		 const struct result_step *st, struct pval *v)
 {
 	(void)l, (void)run;
+	if (!st->bs) {
+		snprintf(v->text, sizeof(v->text), "-");
+		return;
+	}
 	units_format_size_fio(st->bs, v->text, sizeof(v->text));
 	v->num = (double)st->bs;
 }
@@ -43,16 +49,16 @@ static void p_qd(const struct lineup *l, const struct result_run *run,
 		 const struct result_step *st, struct pval *v)
 {
 	(void)l, (void)run;
-	snprintf(v->text, sizeof(v->text), "%d", st->iodepth);
-	v->num = st->iodepth;
+	snprintf(v->text, sizeof(v->text), st->iodepth > 0 ? "%d" : "-", st->iodepth);
+	v->num = st->iodepth > 0 ? (double)st->iodepth : NAN;
 }
 
 static void p_jobs(const struct lineup *l, const struct result_run *run,
 		   const struct result_step *st, struct pval *v)
 {
 	(void)l, (void)run;
-	snprintf(v->text, sizeof(v->text), "%d", st->numjobs);
-	v->num = st->numjobs;
+	snprintf(v->text, sizeof(v->text), st->numjobs > 0 ? "%d" : "-", st->numjobs);
+	v->num = st->numjobs > 0 ? (double)st->numjobs : NAN;
 }
 
 static void p_mix(const struct lineup *l, const struct result_run *run,
@@ -71,6 +77,10 @@ static void p_runtime(const struct lineup *l, const struct result_run *run,
 	char num[40];
 
 	(void)l, (void)run;
+	if (!st->runtime_ms) {
+		snprintf(v->text, sizeof(v->text), "-");
+		return;
+	}
 	snprintf(v->text, sizeof(v->text), "%s s",
 		 chart_format_fixed((double)st->runtime_ms / 1000.0, 1, num, sizeof(num)));
 	v->num = (double)st->runtime_ms;
@@ -106,22 +116,41 @@ static void p_engine(const struct lineup *l, const struct result_run *run,
 	snprintf(v->text, sizeof(v->text), "%s", run->ioengine ? run->ioengine : "-");
 }
 
+/* How a value is written in a mark: as the pattern, block size, QD, threads or
+ * mix are in reviewer wording, else as its text. */
+enum pword { PW_TEXT, PW_RW, PW_BS, PW_QD, PW_JOBS, PW_MIX };
+
 /* The parameters that define a test's stimulus, in the order they are reported. */
 static const struct {
 	const char *name;     /* as fio spells the option */
 	param_fn fn;
+	int title;            /* its name for a reader (enum msg) */
+	enum pword word;
 } LINEUP_PARAMS[] = {
-	{ "rw", p_rw },
-	{ "bs", p_bs },
-	{ "iodepth", p_qd },
-	{ "numjobs", p_jobs },
-	{ "rwmixread", p_mix },
-	{ "runtime", p_runtime },
-	{ "range", p_range },       /* the active range, % of the target */
-	{ "data", p_data },         /* the data pattern written */
-	{ "ioengine", p_engine },
+	{ "rw", p_rw, S_P_RW, PW_RW },
+	{ "bs", p_bs, S_P_BS, PW_BS },
+	{ "iodepth", p_qd, S_P_QD, PW_QD },
+	{ "numjobs", p_jobs, S_P_JOBS, PW_JOBS },
+	{ "rwmixread", p_mix, S_P_MIX, PW_MIX },
+	{ "runtime", p_runtime, S_P_RUNTIME, PW_TEXT },
+	{ "range", p_range, S_P_RANGE, PW_TEXT },    /* the active range, % of the target */
+	{ "data", p_data, S_P_DATA, PW_TEXT },       /* the data pattern written */
+	{ "ioengine", p_engine, S_P_ENGINE, PW_TEXT },
 };
 #define NPARAMS (sizeof(LINEUP_PARAMS) / sizeof(LINEUP_PARAMS[0]))
+
+/* Parameter p of member i's element of test t into *v; 0 when unknown. */
+static int value_of(const struct lineup *l, size_t t, size_t i, size_t p, struct pval *v)
+{
+	const struct result_step *st = l->t[t].step[i];
+
+	memset(v, 0, sizeof(*v));
+	v->num = NAN;
+	if (!st)
+		return 0;
+	LINEUP_PARAMS[p].fn(l, l->m[i].run, st, v);
+	return strcmp(v->text, "-") != 0;
+}
 
 static int same_value(const struct pval *a, const struct pval *b)
 {
@@ -130,7 +159,8 @@ static int same_value(const struct pval *a, const struct pval *b)
 	return fabs(a->num - b->num) <= fmax(a->tol, b->tol);
 }
 
-/* Parameter p of test t: a difference appended to *out when two columns differ. */
+/* Parameter p of test t: a difference appended to *out when two columns that say
+ * their value differ (one that does not say is no difference). */
 static void diff_one(const struct lineup *l, size_t t, size_t p, struct lineup_diff **out,
 		     size_t *n)
 {
@@ -141,12 +171,8 @@ static void diff_one(const struct lineup *l, size_t t, size_t p, struct lineup_d
 	int differ = 0;
 
 	for (size_t i = 0; i < l->nm; i++) {
-		const struct result_step *st = l->t[t].step[i];
-
-		v[i].num = NAN;
-		if (!st)
+		if (!value_of(l, t, i, p, &v[i]))
 			continue;
-		LINEUP_PARAMS[p].fn(l, l->m[i].run, st, &v[i]);
 		if (!first)
 			first = &v[i];
 		else if (!same_value(first, &v[i]))
@@ -160,6 +186,7 @@ static void diff_one(const struct lineup *l, size_t t, size_t p, struct lineup_d
 	df = &(*out)[(*n)++];
 	df->test = t;
 	df->param = LINEUP_PARAMS[p].name;
+	df->title = LINEUP_PARAMS[p].title;
 	df->values = xcalloc(l->nm, sizeof(*df->values));
 	sbuf_init(&sb);
 	sbuf_addf(&sb, "%s%s%s%s: %s", l->t[t].name, l->t[t].cell ? " [" : "",
@@ -167,7 +194,7 @@ static void diff_one(const struct lineup *l, size_t t, size_t p, struct lineup_d
 	for (size_t i = 0, k = 0; i < l->nm; i++) {
 		if (!l->t[t].step[i])
 			continue;
-		df->values[i] = xstrdup(v[i].text);
+		df->values[i] = xstrdup(strcmp(v[i].text, "-") ? v[i].text : "");
 		sbuf_addf(&sb, "%s%s (%s)", k++ ? " vs " : " ", v[i].text, l->m[i].label);
 	}
 	df->line = sbuf_detach(&sb);
@@ -192,6 +219,74 @@ void lineup_diffs_free(struct lineup_diff *d, size_t n, size_t nm)
 		free(d[i].line);
 	}
 	free(d);
+}
+
+size_t lineup_reference(const struct lineup *l, size_t t)
+{
+	if (l->t[t].step[l->base])
+		return l->base;
+	for (size_t i = 0; i < l->nm; i++)
+		if (l->t[t].step[i])
+			return i;
+	return l->base;
+}
+
+/* Appends member i's value of parameter p of test t as reviewers write it. */
+static void add_word(const struct lineup *l, size_t t, size_t i, size_t p,
+		     const struct pval *v, const struct wording *w, struct sbuf *sb)
+{
+	const struct result_step *st = l->t[t].step[i];
+	char bs[32];
+
+	switch (LINEUP_PARAMS[p].word) {
+	case PW_RW:
+		wording_rw(st->rw, st->rwmixread, w, sb);
+		break;
+	case PW_BS:
+		wording_bs(st->bs, bs, sizeof(bs));
+		sbuf_adds(sb, bs);
+		break;
+	case PW_QD:
+		wording_qd(st->iodepth, w, sb);
+		break;
+	case PW_JOBS:
+		wording_threads(st->numjobs, w, sb);
+		break;
+	case PW_MIX:
+		sbuf_addf(sb, "%d/%d", st->rwmixread, 100 - st->rwmixread);
+		break;
+	case PW_TEXT:
+		sbuf_adds(sb, v->text);
+		break;
+	}
+}
+
+size_t lineup_mark(const struct lineup *l, size_t t, size_t i, const struct wording *w,
+		   struct sbuf *sb)
+{
+	size_t ref = lineup_reference(l, t), n = 0;
+
+	if (i == ref || !l->t[t].step[i])
+		return 0;
+	for (size_t p = 0; p < NPARAMS; p++) {
+		struct pval a, b;
+
+		if (!value_of(l, t, i, p, &a) || !value_of(l, t, ref, p, &b) ||
+		    same_value(&a, &b))
+			continue;
+		if (w) {
+			if (n)
+				sbuf_addc(sb, ' ');
+			add_word(l, t, i, p, &a, w, sb);
+		} else {
+			sbuf_addf(sb, "%s%s %s vs %s", n ? "; " : "", LINEUP_PARAMS[p].name,
+				  a.text, b.text);
+		}
+		n++;
+	}
+	if (n && w)
+		sbuf_adds(sb, LINEUP_MARK);
+	return n;
 }
 
 static int same_str(const char *a, const char *b)

@@ -14,14 +14,22 @@
 
 #include "lineup.h"
 
+#include "sbuf.h"
+#include "wording.h"
+
+/* What marks a value measured with other parameters than its test's reference. */
+#define LINEUP_MARK "\xE2\x80\xA0"   /* † */
+
 /*
- * One difference: test t's parameter (its LINEUP_PARAMS name, as fio spells it) and
- * each column's value as text ("32", NULL where the column has no element), nm of
- * them; line is the whole of it, "rnd4k-write: iodepth 32 (drvA) vs 16 (drvB)".
+ * One difference: test t's parameter (its LINEUP_PARAMS name, as fio spells it; title
+ * its name for a reader, an enum msg) and each column's value as text ("32"; NULL
+ * where the column has no element, "" where the archive does not say: unknown), nm
+ * of them; line is the whole of it, "rnd4k-write: iodepth 32 (drvA) vs 16 (drvB)".
  */
 struct lineup_diff {
 	size_t test;
 	const char *param;
+	int title;
 	char **values;
 	char *line;
 };
@@ -36,6 +44,21 @@ struct lineup_diff {
  */
 void lineup_diffs(const struct lineup *l, struct lineup_diff **out, size_t *n);
 void lineup_diffs_free(struct lineup_diff *d, size_t n, size_t nm);
+
+/* The column test t's other columns are held to: the baseline, or the first column
+ * that ran t when the baseline did not. */
+size_t lineup_reference(const struct lineup *l, size_t t);
+
+/*
+ * Marks member i's value of test t when its stimulus differs from the reference
+ * column's (a value one of them does not say is no difference): appends to sb each
+ * differing parameter's value as reviewers write it, then LINEUP_MARK ("QD16†",
+ * "4K QD16†"), or with w NULL fio's names and both values ("iodepth 16 vs 32;
+ * numjobs 4 vs 1", the lineup CSV's). Returns how many parameters differ; 0 (sb
+ * untouched) for the reference, a column without the test, or the same stimulus.
+ */
+size_t lineup_mark(const struct lineup *l, size_t t, size_t i, const struct wording *w,
+		   struct sbuf *sb);
 
 /*
  * The provenance line under every lineup chart: the columns ("N columns" when their

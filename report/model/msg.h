@@ -329,6 +329,18 @@
 	X(S_PARAMS,     "lineup-params-differ") \
 	X(S_PARAMS_SUB, "lineup-params-differ-sub") \
 	X(S_PARAMETER,  "lineup-parameter") \
+	X(S_UNKNOWN,    "lineup-unknown") \
+	X(S_MARK_NOTE,  "lineup-mark-note") \
+	X(S_DIFFERS,    "lineup-differs") \
+	X(S_P_RW,       "lineup-p-rw") \
+	X(S_P_BS,       "lineup-p-bs") \
+	X(S_P_QD,       "lineup-p-qd") \
+	X(S_P_JOBS,     "lineup-p-jobs") \
+	X(S_P_MIX,      "lineup-p-mix") \
+	X(S_P_RUNTIME,  "lineup-p-runtime") \
+	X(S_P_RANGE,    "lineup-p-range") \
+	X(S_P_DATA,     "lineup-p-data") \
+	X(S_P_ENGINE,   "lineup-p-engine") \
  \
 	X(S_H_ALT,      "lineup-html-alt") \
 	X(S_H_SVG,      "lineup-html-svg")

@@ -62,6 +62,12 @@ void table_set_title(struct table *t, const char *title)
 	t->title = xstrdup(title ? title : "");
 }
 
+void table_set_subtitle(struct table *t, const char *subtitle)
+{
+	free(t->subtitle);
+	t->subtitle = xstrdup(subtitle ? subtitle : "");
+}
+
 void table_set_footer(struct table *t, const char *footer)
 {
 	free(t->footer);

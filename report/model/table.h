@@ -41,8 +41,9 @@ struct table *table_new(const char *title, const char *subtitle, size_t ncols,
 			const char *const *head);
 void table_free(struct table *t);
 void table_set_footer(struct table *t, const char *footer);
-/* Replaces the title; copied. */
+/* Replaces the title, the subtitle; copied. */
 void table_set_title(struct table *t, const char *title);
+void table_set_subtitle(struct table *t, const char *subtitle);
 /* Appends a row of ncols texts; fills may be NULL (no shading). */
 void table_add_row(struct table *t, const char *const *texts, const uint32_t *fills);
 

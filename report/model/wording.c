@@ -98,34 +98,55 @@ void wording_bs(uint64_t bs, char *buf, size_t n)
 		snprintf(buf, n, "%lluB", (unsigned long long)bs);
 }
 
+void wording_rw(const char *rw, int rwmixread, const struct wording *w, struct sbuf *sb)
+{
+	char mix[32];
+	size_t i = 0;
+
+	while (i < N(patterns) && (!rw || strcmp(patterns[i].rw, rw)))
+		i++;
+	snprintf(mix, sizeof(mix), "%d/%d", rwmixread >= 0 ? rwmixread : 50,
+		 100 - (rwmixread >= 0 ? rwmixread : 50));
+	if (i < N(patterns))
+		add_subst(sb, w->s[patterns[i].words], mix);
+	else
+		sbuf_adds(sb, rw ? rw : "?");
+}
+
+void wording_qd(int qd, const struct wording *w, struct sbuf *sb)
+{
+	char n[32];
+
+	snprintf(n, sizeof(n), "%d", qd);
+	add_subst(sb, w->s[W_QD], n);
+}
+
+void wording_threads(int jobs, const struct wording *w, struct sbuf *sb)
+{
+	char n[32];
+
+	snprintf(n, sizeof(n), "%d", jobs);
+	add_subst(sb, w->s[W_THREADS], n);
+}
+
 /* "4K random write QD32 T1" of st in w's words. */
 static void add_access(const struct result_step *st, const struct wording *w,
 		       struct sbuf *sb)
 {
-	char bs[32], mix[32], n[32];
-	size_t i = 0;
+	char bs[32];
 
-	while (i < N(patterns) && (!st->rw || strcmp(patterns[i].rw, st->rw)))
-		i++;
 	if (st->bs) {
 		wording_bs(st->bs, bs, sizeof(bs));
 		sbuf_addf(sb, "%s ", bs);
 	}
-	snprintf(mix, sizeof(mix), "%d/%d", st->rwmixread >= 0 ? st->rwmixread : 50,
-		 100 - (st->rwmixread >= 0 ? st->rwmixread : 50));
-	if (i < N(patterns))
-		add_subst(sb, w->s[patterns[i].words], mix);
-	else
-		sbuf_adds(sb, st->rw ? st->rw : "?");
+	wording_rw(st->rw, st->rwmixread, w, sb);
 	if (st->iodepth > 0) {
-		snprintf(n, sizeof(n), "%d", st->iodepth);
 		sbuf_addc(sb, ' ');
-		add_subst(sb, w->s[W_QD], n);
+		wording_qd(st->iodepth, w, sb);
 	}
 	if (st->numjobs > 0) {
-		snprintf(n, sizeof(n), "%d", st->numjobs);
 		sbuf_addc(sb, ' ');
-		add_subst(sb, w->s[W_THREADS], n);
+		wording_threads(st->numjobs, w, sb);
 	}
 }
 

@@ -27,6 +27,15 @@ struct wording {
 void wording_bs(uint64_t bs, char *buf, size_t n);
 
 /*
+ * Appends fio's rw value rw in w's words: "隨機寫入", "隨機 70/30 混合讀寫" (rwmixread
+ * the mix's reads in %, -1: 50); rw itself when the table lacks it, "?" for NULL.
+ */
+void wording_rw(const char *rw, int rwmixread, const struct wording *w, struct sbuf *sb);
+/* Appends a queue depth, "QD32", and a thread count, "T4", in w's words. */
+void wording_qd(int qd, const struct wording *w, struct sbuf *sb);
+void wording_threads(int jobs, const struct wording *w, struct sbuf *sb);
+
+/*
  * Appends element st's access pattern in w's words to sb: "4K 隨機寫入 QD32 T1" for a
  * workload, "4K 隨機 70/30 混合讀寫 QD32 T1" for a mix, the fill, erase, idle or
  * snapshot wording for the other kinds.

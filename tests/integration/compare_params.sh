@@ -3,10 +3,12 @@
 # compare checks the stimulus of the tests it matches by name (#22): two runs of
 # tests/plans/compare-params.xml at --set qd=32 and qd=16 share the test name
 # rnd4k-write; compare names the differing iodepth with both values (stderr and the
-# lineup PDF's table), each value as fio.json's job options say; --strict refuses and
-# writes nothing; two runs at one QD report no difference. An import with --target
-# gets that drive name as its column; every lineup page carries the provenance footer
-# (the plan's SHA-256 from each manifest, fio's version).
+# lineup PDF's table), each value as fio.json's job options say; the QD16 column's
+# values carry "QD16†" where they are printed (bars, Δ row, CSV, workbook, HTML);
+# --strict refuses and writes nothing; two runs at one QD report no difference. An
+# import with --target gets that drive name as its column, and what it does not say
+# (range, data, engine) is no difference; every lineup page carries the provenance
+# footer (the plan's SHA-256 from each manifest, fio's version).
 . "$(dirname "$0")/lib.sh"
 command -v fio > /dev/null || { echo "SKIP: no fio"; exit 77; }
 for t in pdftotext jq; do command -v $t > /dev/null || { echo "SKIP: no $t"; exit 77; }; done
@@ -38,9 +40,56 @@ expect_eq "differences on stderr (iodepth only)" "$(grep -c 'parameters differ' 
 grep -q "seq128k-read" "$WORK/cmp.err" && fail "seq128k-read reported though it is alike"
 pdftotext -layout "$WORK/l.pdf" "$WORK/l.txt"
 grep -q "Parameters that differ" "$WORK/l.txt" || fail "no 'Parameters that differ' table"
-grep -E "^ *rnd4k-write +iodepth +32 +16 *$" "$WORK/l.txt" > /dev/null ||
-  { grep -n "iodepth" "$WORK/l.txt"; fail "the table's row: rnd4k-write iodepth 32 16"; }
+# the row: the test and the parameter in reviewer wording, each column's value
+grep -E "^ *4K random write QD32 T1 +queue depth +32 +16 *$" "$WORK/l.txt" > /dev/null ||
+  { grep -n "queue depth" "$WORK/l.txt"; fail "the table's row: 4K random write QD32 T1, queue depth 32 16"; }
 check "table as SVG" test -f "$WORK/l-svg/lineup-params.svg"
+
+# ---- the mark on the row: drvB's values of rnd4k-write say QD16† wherever printed --------
+# (bar labels, the Δ row, unshaded; the note; the CSV's column; the workbook; the HTML),
+# seq128k-read, alike, nowhere; drvA, the baseline, never.
+M="QD$(qd_of "$B")†"
+"$SSDBENCH" compare "$A" "$B" --label "$A=drvA" --label "$B=drvB" --lang en \
+  -o "$WORK/m.pdf" --csv "$WORK/m.csv" --xlsx "$WORK/m.xlsx" --html "$WORK/m-html" \
+  > /dev/null 2>&1 || fail "compare with every output"
+pdftotext -layout "$WORK/m.pdf" "$WORK/m.txt"
+# the IOPS bar: fio's write IOPS of B's job (the report rounds it), then the mark
+iops_b=$(jq -r '[.jobs[] | .write.iops] | add' "$(ls -d "$B"/steps/*-rnd4k-write)/fio.json")
+bar=$(grep -m1 -oE "^ *drvB +[0-9,]+ $M *$" "$WORK/m.txt" | awk '{ gsub(",", "", $2); print $2 }')
+[ -n "$bar" ] || { grep -n "drvB" "$WORK/m.txt"; fail "no IOPS bar of drvB ending in $M"; }
+check "IOPS bar of drvB ($bar) is fio's $iops_b" \
+  awk -v a="$bar" -v b="$iops_b" 'BEGIN { exit !(a - b < 1 && b - a < 1) }'
+grep -qE "^ *4K random write QD32 T1 +[0-9,]+ +[0-9,]+ \([+-][0-9.]+%\) $M *$" "$WORK/m.txt" ||
+  { grep -n "QD32 T1" "$WORK/m.txt"; fail "the Δ row of rnd4k-write ends in $M"; }
+grep -q "seq128k\|128K sequential read.*†" "$WORK/m.txt" &&
+  fail "seq128k-read, alike, is marked"
+check "the note says what † means" grep -qF "† measured with other parameters than the baseline" "$WORK/m.txt"
+check "the QoS overlay's legend marks drvB" grep -qE "drvA +drvB $M *$" "$WORK/m.txt"
+expect_eq "marked values in the PDF: 4 bars + 4 Δ rows + 1 legend" "$(grep -c "$M" "$WORK/m.txt")" 9
+csv_mark() {   # drive test -> params_differ of its iops row
+  awk -F, -v d="$1" -v t="$2" '$1 == d && $3 == t && $5 == "iops" { print $11 }' "$WORK/m.csv" |
+    tr -d '\r'
+}
+expect_eq "CSV: drvB rnd4k-write params_differ" "$(csv_mark drvB rnd4k-write)" \
+  "iodepth $(qd_of "$B") vs $(qd_of "$A")"
+expect_eq "CSV: drvA rnd4k-write params_differ" "$(csv_mark drvA rnd4k-write)" ""
+expect_eq "CSV: drvB seq128k-read params_differ" "$(csv_mark drvB seq128k-read)" ""
+PY=/usr/bin/python3
+[ -x $PY ] || PY=python3
+if $PY -c 'import openpyxl' 2> /dev/null; then
+  expect_eq "workbook: the Δ IOPS sheet's marks" "$($PY - "$WORK/m.xlsx" <<'PYEOF'
+import sys, openpyxl
+ws = openpyxl.load_workbook(sys.argv[1])["Δ IOPS"]
+rows = list(ws.iter_rows(values_only=True))
+head = next(i for i, r in enumerate(rows) if r[0] == "Test")
+col = rows[head].index("Parameters differ")
+print(";".join("%s=%s" % (r[0], r[col] or "") for r in rows[head + 1:] if r[0]))
+PYEOF
+)" "rnd4k-write=drvB: $M;seq128k-read="
+fi
+check "HTML: the mark" grep -qF "$M" "$WORK/m-html/index.html"
+check "HTML: the note" grep -qF "† measured with other parameters than the baseline" \
+  "$WORK/m-html/index.html"
 
 # ---- zh-TW / zh-CN: the table's title in each language ----------------------------------
 for lang in zh-TW zh-CN; do
@@ -75,6 +124,13 @@ expect_eq "import's drive in the manifest" "$(jq -r '.target.model' "$WORK/imp/m
   "Acme X9 1TB"
 "$SSDBENCH" compare "$WORK/imp" "$B" --lang en -o "$WORK/i.pdf" --svg "$WORK/i-svg" \
   > /dev/null 2> "$WORK/i.err" || { cat "$WORK/i.err"; fail "compare import"; }
+# the import says nothing of the range, data pattern or engine: unknown, not differing;
+# the one real difference, iodepth, is the only one named
+expect_eq "import vs B: differences named" "$(grep -o 'parameters differ: .*' "$WORK/i.err")" \
+  "parameters differ: rnd4k-write: iodepth $(qd_of "$A") (Acme X9 1TB) vs $(qd_of "$B") (q16)"
+"$SSDBENCH" compare "$WORK/imp" "$A" -o "$WORK/i2.pdf" > /dev/null 2> "$WORK/i2.err" ||
+  fail "compare import with its own run"
+grep -q "parameters differ" "$WORK/i2.err" && fail "an import and its own run reported differing"
 pdftotext -layout "$WORK/i.pdf" "$WORK/i.txt"
 grep -q "Acme X9 1TB" "$WORK/i.txt" || fail "the imported drive's name is not a column"
 sha_a=$(jq -r '.plan.sha256' "$A/manifest.json")

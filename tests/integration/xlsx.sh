@@ -112,8 +112,8 @@ sheets = {"Δ IOPS": ("iops", 0), "Δ 平均完成延遲（µs）": ("clat_mean_
 for name, (metric, lower) in sheets.items():
     ws = wb[name]
     head = [c.value for c in ws[5]]
-    nm = sum(1 for h in head[1:] if h and not h.startswith("Δ "))
-    assert nm == 3 and "基準" in head[1], head
+    nm = sum(1 for h in head[1:] if h and not h.startswith("Δ ") and h != "參數不同")
+    assert nm == 3 and "基準" in head[1] and head[2 * nm] == "參數不同", head
     rules = [(cf.sqref, r) for cf in ws.conditional_formatting for r in cf.rules]
     assert len(rules) == 1 and rules[0][1].type == "colorScale", rules
     cols = [c.rgb[-6:].upper() for c in rules[0][1].colorScale.color]
