@@ -123,6 +123,45 @@ static void test_match_and_delta(void **state)
 	lineup_release(&l);
 }
 
+/* --tests all: only-a is a test too, blank (no element, NAN, no Δ, no CSV row) in b. */
+static void test_all_tests(void **state)
+{
+	struct fixture *f = *state;
+	const char *dirs[] = { "out/a", "/x/out/bdrive/" };
+	char *path = xasprintf("%s/all.csv", testutil_dir);
+	size_t k = 0;
+	struct lineup l;
+	struct diag d;
+	struct sbuf sb;
+
+	diag_clear(&d);
+	assert_int_equal(lineup_build(&l, f->runs, dirs, 2,
+				      &(struct lineup_opts){ .all_tests = 1 }, &d), 0);
+	assert_int_equal(l.nt, 4);
+	assert_int_equal(l.nleft, 0);
+	assert_int_equal(lineup_nshared(&l), 3);
+	while (k < l.nt && strcmp(l.t[k].name, "only-a"))   /* in a's (the baseline's) order */
+		k++;
+	assert_true(k < l.nt);
+	assert_non_null(l.t[k].step[0]);
+	assert_null(l.t[k].step[1]);
+	for (int m = 0; m < LM_N; m++)
+		assert_true(isnan(l.t[k].v[1][m]));
+	assert_true(isfinite(l.t[k].v[0][LM_IOPS]));
+	assert_true(isnan(lineup_delta(&l, k, 1, LM_IOPS)));
+	/* the shared tests as without it */
+	assert_string_equal(l.t[0].name, "rr");
+	assert_near(lineup_delta(&l, 0, 1, LM_IOPS), 20.0, 1e-9);
+	assert_int_equal(lineup_write_csv(&l, path, &d), 0);
+	sbuf_init(&sb);
+	assert_int_equal(sbuf_read_file(&sb, path), 0);
+	assert_non_null(strstr(sb.buf, "\r\nModel X 1.0,out/a,only-a,,iops,"));
+	assert_null(strstr(sb.buf, "bdrive,/x/out/bdrive/,only-a"));
+	sbuf_release(&sb);
+	free(path);
+	lineup_release(&l);
+}
+
 /* A steady-state test that was not reached compares its last window (SNIA). */
 static void test_not_reached_window(void **state)
 {
@@ -153,7 +192,7 @@ static void test_baseline_labels_csv(void **state)
 	struct diag d;
 
 	diag_clear(&d);
-	assert_int_equal(lineup_build(&l, f->runs, dirs, 2, &(struct lineup_opts){ labels, 1, NULL, NULL }, &d), 0);
+	assert_int_equal(lineup_build(&l, f->runs, dirs, 2, &(struct lineup_opts){ labels, 1, NULL, NULL, 0 }, &d), 0);
 	assert_string_equal(l.m[1].label, "三號 \"fast\"");
 	/* b is the baseline: its order, and a's change against it. */
 	assert_string_equal(l.t[0].name, "rw");
@@ -226,7 +265,7 @@ static void test_by_key(void **state)
 	assert_string_equal(key, "op");
 	diag_clear(&d);
 	assert_int_equal(lineup_build(&l, runs, dirs, 1,
-				      &(struct lineup_opts){ NULL, 0, key, "op=28" }, &d), 0);
+				      &(struct lineup_opts){ NULL, 0, key, "op=28", 0 }, &d), 0);
 	assert_int_equal(l.nm, 3);
 	assert_string_equal(l.m[0].label, "op=0");
 	assert_string_equal(l.m[2].label, "op=100");
@@ -245,13 +284,13 @@ static void test_by_key(void **state)
 
 	/* By the phase instead: one value only, so nothing to compare. */
 	assert_int_equal(lineup_build(&l, runs, dirs, 1,
-				      &(struct lineup_opts){ NULL, 0, "phase", NULL }, &d),
+				      &(struct lineup_opts){ NULL, 0, "phase", NULL, 0 }, &d),
 			 -SB_EINVAL);
 	assert_non_null(strstr(d.msg, "one column only"));
 	lineup_release(&l);
 	diag_clear(&d);
 	assert_int_equal(lineup_build(&l, runs, dirs, 1,
-				      &(struct lineup_opts){ NULL, 0, "op", "5" }, &d),
+				      &(struct lineup_opts){ NULL, 0, "op", "5", 0 }, &d),
 			 -SB_EINVAL);
 	assert_string_equal(d.msg, "no finished workload has op=5");
 	lineup_release(&l);
@@ -264,6 +303,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_match_and_delta, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_baseline_labels_csv, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_all_tests, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_not_reached_window, setup, teardown),
 		cmocka_unit_test(test_nothing_shared),
 		cmocka_unit_test(test_by_key),

@@ -112,6 +112,8 @@ const char *const *cli__list(const struct cli_cmd *c, const struct cli_parsed *p
 /* Prints a usage error about command c; returns CLI_EXIT_USAGE. */
 int cli__usage(const struct cli_cmd *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* " (did you mean 'web'?)" for word among the n names, or "". Static storage. */
+const char *cli__did_you_mean(const char *word, const char *const *names, size_t n);
 /* Prints d when rc failed; returns the exit code: 0, 2 for bad input, else 1. */
 int cli__finish(int rc, const struct diag *d);
 /* The same for commands that read archives: a damaged file there is a failure (1),

@@ -19,8 +19,7 @@ struct cli_sizes {
 	int outlines;        /* --svg-text outlines */
 };
 
-/* " (did you mean 'web'?)" for word among names, or "". Static storage. */
-static const char *did_you_mean(const char *word, const char *const *names, size_t n)
+const char *cli__did_you_mean(const char *word, const char *const *names, size_t n)
 {
 	static char buf[64];
 	const char *near = suggest_pick(word, names, n);
@@ -47,14 +46,14 @@ static int sizes(const struct cli_cmd *c, const struct cli_parsed *p, struct cli
 	if (preset && (!chart_preset_find(preset) ||
 		       !strcmp(preset, chart_preset(CHART_PRESET_ARCHIVE)->name)))
 		return cli__usage(c, "unknown --preset '%s' (%s)%s", preset, CHART_PRESET_NAMES,
-				  did_you_mean(preset, names, CHART_PRESET_N - 1));
+				  cli__did_you_mean(preset, names, CHART_PRESET_N - 1));
 	if (w)
 		v = strtol(w, &end, 10);
 	if (w && (*w == '\0' || *end != '\0' || v < 200 || v > 20000))
 		return cli__usage(c, "invalid --width '%s' (pixels, 200 to 20000)", w);
 	if (text && strcmp(text, "text") && strcmp(text, "outlines"))
 		return cli__usage(c, "invalid --svg-text '%s' (text or outlines)%s", text,
-				  did_you_mean(text, texts, 2));
+				  cli__did_you_mean(text, texts, 2));
 	s->preset = preset ? preset
 		    : w ? chart_preset(CHART_PRESET_WEB)->name : NULL;
 	s->width = (int)v;

@@ -27,6 +27,8 @@ const struct cli_opt cmd_compare_opts[] = {
 	{ "csv", 0, "FILE", 0, "write the lineup CSV: one row per drive, test and metric" },
 	{ "strict", 0, NULL, 0, "refuse (exit 1, nothing written) when tests matched by "
 	  "name ran with different parameters (queue depth, block size...)" },
+	{ "tests", 0, "shared|all", 0, "the tests every column ran (shared, the default), "
+	  "or every test any column ran, blank where a column lacks it (all)" },
 	CLI_OPTS_DOC(LANG_DEFAULT_TAG, "the newest run's start, so re-renders are byte-identical"),
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -44,11 +46,11 @@ static int same_dir(const char *a, const char *b)
 	return na == nb && !strncmp(a, b, na);
 }
 
-/* --label DIR=TEXT into labels[] by archive; --baseline into *base. */
+/* --label DIR=TEXT into labels[] by archive; --baseline into *base; --tests checked. */
 static int parse_names(const struct cli_cmd *c, const struct cli_parsed *p,
 		       const char **labels, size_t *base)
 {
-	const char *b = cli__value(c, p, "baseline");
+	const char *b = cli__value(c, p, "baseline"), *tests = cli__value(c, p, "tests");
 	const char *const *lab;
 	size_t n, i;
 
@@ -60,6 +62,10 @@ static int parse_names(const struct cli_cmd *c, const struct cli_parsed *p,
 			return cli__usage(c, "--baseline '%s' is not one of the archives", b);
 		*base = i;
 	}
+	if (tests && strcmp(tests, "shared") && strcmp(tests, "all"))
+		return cli__usage(c, "invalid --tests '%s' (shared or all)%s", tests,
+				  cli__did_you_mean(tests, (const char *const[]){ "shared", "all" },
+						    2));
 	if (cli__value(c, p, "baseline-scope") && !cli__value(c, p, "by") && p->nargs > 1)
 		return cli__usage(c, "--baseline-scope needs --by KEY when there are several "
 				  "archives");
@@ -106,8 +112,10 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	const struct result_run **rp = xcalloc(p->nargs, sizeof(*rp));
 	struct lineup_render_opts ro = { 0 };
+	const char *tests = cli__value(c, p, "tests");
 	struct lineup_opts lo = { labels, base, cli__value(c, p, "by"),
-				  cli__value(c, p, "baseline-scope") };
+				  cli__value(c, p, "baseline-scope"),
+				  tests && !strcmp(tests, "all") };
 	struct lineup l = { 0 };
 	const char *csv = cli__value(c, p, "csv");
 	char *key = NULL;
@@ -132,7 +140,8 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 			fprintf(stderr, "compare: one column per value of '%s'\n", l.by);
 		if (lineup_plans_differ(&l))
 			fprintf(stderr, "compare: the archives come from different plans; "
-				"tests not in every column are left out\n");
+				"tests not in every column are %s\n",
+				l.all_tests ? "blank where a column lacks them" : "left out");
 		for (size_t i = 0; i < l.nleft; i++)
 			fprintf(stderr, "compare: left out %s\n", l.left_out[i]);
 		rc = say_diffs(&l, cli__value(c, p, "strict") != NULL, p->args[0], d);
@@ -145,13 +154,18 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 	}
 	if (!rc && csv)
 		rc = lineup_write_csv(&l, csv, d);
-	if (!rc && l.by)
-		printf("lineup: %zu archive%s, %zu columns by %s, %zu shared tests, %zu left "
-		       "out: %s%s%s\n", p->nargs, p->nargs == 1 ? "" : "s", l.nm, l.by, l.nt,
-		       l.nleft, ro.out.path[DOC_PDF], csv ? ", " : "", csv ? csv : "");
-	else if (!rc)
-		printf("lineup: %zu archives, %zu shared tests, %zu left out: %s%s%s\n", l.nm,
-		       l.nt, l.nleft, ro.out.path[DOC_PDF], csv ? ", " : "", csv ? csv : "");
+	if (!rc) {
+		size_t shared = lineup_nshared(&l);
+
+		printf("lineup: %zu archive%s, ", p->nargs, p->nargs == 1 ? "" : "s");
+		if (l.by)
+			printf("%zu columns by %s, ", l.nm, l.by);
+		printf("%zu shared tests, ", shared);
+		if (l.all_tests)
+			printf("%zu with blanks, ", l.nt - shared);
+		printf("%zu left out: %s%s%s\n", l.nleft, ro.out.path[DOC_PDF], csv ? ", " : "",
+		       csv ? csv : "");
+	}
 	lineup_release(&l);
 	free(key);
 	for (size_t i = 0; i < p->nargs; i++)

@@ -303,10 +303,10 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 	int hint = 0;
 
 	for (size_t i = 0; i < x->l->nm; i++) {
-		size_t n = seconds_of(t->step[i]);
+		size_t n = t->step[i] ? seconds_of(t->step[i]) : 0;
 
 		longest = n > longest ? n : longest;
-		hint |= wants_dispersion(t->step[i]);
+		hint |= t->step[i] && wants_dispersion(t->step[i]);
 	}
 	if (longest < (hint ? 2 : DISPERSION_MIN_SECONDS)) {
 		free(title);
@@ -318,8 +318,8 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 	if (x->tc->log_y)
 		chart_set_scales(c, CHART_LINEAR, CHART_LOG10);
 	for (size_t i = 0; i < x->l->nm; i++) {
-		double *st, *sv;  /* every direction together: a 50/50 mix is both */
-		size_t n = rounds_total_iops(t->step[i], &st, &sv);
+		double *st = NULL, *sv = NULL;  /* every direction together: a 50/50 mix is both */
+		size_t n = t->step[i] ? rounds_total_iops(t->step[i], &st, &sv) : 0;
 
 		if (n)
 			add_series(x, c, k, i, st, sv, n);
@@ -363,13 +363,16 @@ static double column_written0(const struct lineup *l, size_t i)
 size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pct)
 {
 	const struct result_step *st = l->t[k].step[i];
-	const struct result_series *io = &st->iops[RESULT_WRITE];
-	size_t n = io->n < st->written.n ? io->n : st->written.n;
-	double base = column_written0(l, i);
+	size_t n;
+	double base;
 
 	*pct = NULL;
+	if (!st)
+		return 0;   /* --tests all: a column without the test */
+	n = st->iops[RESULT_WRITE].n < st->written.n ? st->iops[RESULT_WRITE].n : st->written.n;
 	if (!st->capacity || !n)
 		return 0;
+	base = column_written0(l, i);
 	*pct = xmalloc(n * sizeof(**pct));
 	for (size_t j = 0; j < n; j++)
 		(*pct)[j] = 100.0 * (st->written.v[j] - base) / (double)st->capacity;
@@ -409,15 +412,19 @@ static void build_qos(struct lineup_ctx *x, size_t k)
 	int resp = 1;   /* response time when every drive's report has its bins */
 
 	for (size_t i = 0; i < x->l->nm; i++)
-		resp &= qos_has_resp(t->step[i]);
+		resp &= !t->step[i] || qos_has_resp(t->step[i]);
 	chart_set_axis_titles(c, x->s[resp ? S_RESPONSE : S_LATENCY], x->s[S_QOS_Y]);
 	chart_set_scales(c, CHART_LOG10, CHART_LOG10);
 	chart_set_units(c, CHART_UNIT_SI, CHART_UNIT_NINES);
 	for (size_t i = 0; i < x->l->nm; i++) {
-		const struct result_hist *h = qos_hist(t->step[i], RESULT_READ, resp);
-		const struct result_hist *hw = qos_hist(t->step[i], RESULT_WRITE, resp);
+		const struct result_hist *h, *hw;
 		double total = 0, cum = 0, *px, *py;
 		size_t n = 0;
+
+		if (!t->step[i])
+			continue;   /* --tests all: a column without the test */
+		h = qos_hist(t->step[i], RESULT_READ, resp);
+		hw = qos_hist(t->step[i], RESULT_WRITE, resp);
 
 		if (hw->n && (!h->n || t->step[i]->dir_stat[RESULT_WRITE].total_ios >
 					       t->step[i]->dir_stat[RESULT_READ].total_ios))
@@ -458,14 +465,18 @@ static int same_but_qd(const struct result_step *a, const struct result_step *b)
 static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 {
 	const struct lineup *l = x->l;
-	const struct result_step *ref = l->t[k].step[l->base];
+	const struct result_step *ref = l->t[k].step[lineup_reference(l, k)];
 	struct chart *c;
 	double *qd = xmalloc(l->nt * sizeof(*qd)), *iops = xmalloc(l->nt * sizeof(*iops));
-	char bs[32], *sub;
+	char bs[32];
+	struct sbuf sub;
 
-	units_format_size(ref->bs, bs, sizeof(bs));
-	sub = xasprintf("%s %s", ref->rw ? ref->rw : "?", bs);
-	c = chart_new(CHART_SWEEP, heading(x, S_SWEEP), sub);
+	wording_bs(ref->bs, bs, sizeof(bs));   /* "4K 隨機讀取" */
+	sbuf_init(&sub);
+	sbuf_addf(&sub, "%s ", bs);
+	wording_rw(ref->rw, ref->rwmixread, &(struct wording){ x->lang, x->s }, &sub);
+	c = chart_new(CHART_SWEEP, heading(x, S_SWEEP), sub.buf);
+	sbuf_release(&sub);
 	chart_set_axis_titles(c, x->s[S_QD], "IOPS");
 	chart_set_scales(c, CHART_LOG2, CHART_LINEAR);
 	for (size_t i = 0; i < l->nm; i++) {
@@ -475,7 +486,8 @@ static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 			const struct result_step *st = l->t[j].step[i];
 			size_t p = n;
 
-			if (!same_but_qd(l->t[j].step[l->base], ref) || st->iodepth < 1)
+			if (!st || !same_but_qd(l->t[j].step[lineup_reference(l, j)], ref) ||
+			    st->iodepth < 1)
 				continue;
 			done[j] = 1;
 			while (p > 0 && qd[p - 1] != st->iodepth)
@@ -499,7 +511,6 @@ static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 		add_item(x, xasprintf("lineup-sweep-%zu", k + 1), c, NULL);
 	else
 		chart_free(c);
-	free(sub);
 	free(qd);
 	free(iops);
 }

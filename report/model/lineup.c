@@ -385,8 +385,11 @@ static void match(struct lineup *l, const char *name, const char *cell)
 		t.step[i] = select_value(&l->m[i], name, cell, t.v[i], &t.how[i]);
 		if (t.step[i])
 			sbuf_addf(&only, "%s%s", have++ ? ", " : "", l->m[i].label);
+		else
+			for (int k = 0; k < LM_N; k++)
+				t.v[i][k] = NAN;   /* blank in every output */
 	}
-	if (have == l->nm) {
+	if (have == l->nm || l->all_tests) {
 		l->t = xrealloc(l->t, (l->nt + 1) * sizeof(*l->t));
 		l->t[l->nt++] = t;
 	} else {
@@ -501,6 +504,7 @@ int lineup_build(struct lineup *l, const struct result_run *const *runs,
 
 	memset(l, 0, sizeof(*l));
 	l->by = o->by ? xstrdup(o->by) : NULL;
+	l->all_tests = o->all_tests;
 	for (size_t i = 0; i < n; i++) {
 		char *label = o->labels && o->labels[i] ? xstrdup(o->labels[i])
 							: default_label(runs[i], dirs[i]);
@@ -563,6 +567,20 @@ void lineup_release(struct lineup *l)
 	free(l->m);
 	free(l->by);
 	memset(l, 0, sizeof(*l));
+}
+
+size_t lineup_nshared(const struct lineup *l)
+{
+	size_t n = 0;
+
+	for (size_t t = 0; t < l->nt; t++) {
+		size_t i = 0;
+
+		while (i < l->nm && l->t[t].step[i])
+			i++;
+		n += i == l->nm;
+	}
+	return n;
 }
 
 int lineup_plans_differ(const struct lineup *l)

@@ -43,7 +43,8 @@ struct lineup_member {
 };
 
 /*
- * One test every member ran: a step name plus its sweep cell. step[i] is member
+ * One test every member ran (with all_tests, one some member ran: step[i] NULL and
+ * v[i] NAN for the others): a step name plus its sweep cell. step[i] is member
  * i's representative element (the last round's, or the window's last round when
  * the scope reached steady state); v[i][m] its value, NAN when not measured.
  */
@@ -62,6 +63,7 @@ struct lineup {
 	size_t nt;
 	char **left_out;      /* "name [cell]: only in A, B" (tests some members lack) */
 	size_t nleft;
+	int all_tests;        /* lineup_opts.all_tests */
 };
 
 /* How lineup_build() makes columns; zero means one column per archive. */
@@ -70,6 +72,9 @@ struct lineup_opts {
 	size_t base;               /* the baseline archive */
 	const char *by;            /* a sweep key ("op"): one column per value of it */
 	const char *base_value;    /* by's value of the baseline column; NULL: first */
+	int all_tests;             /* every test some column ran (compare --tests all),
+				    * blank (step NULL, values NAN) where a column lacks
+				    * it; 0: the tests every column ran, the rest left out */
 };
 
 /*
@@ -93,6 +98,9 @@ int lineup_build(struct lineup *l, const struct result_run *const *runs,
  */
 char *lineup_pick_key(const struct result_run *run);
 void lineup_release(struct lineup *l);
+
+/* How many of l's tests every column ran (all of them without all_tests). */
+size_t lineup_nshared(const struct lineup *l);
 
 /* 1 when the columns come from different plans (by name or SHA-256). */
 int lineup_plans_differ(const struct lineup *l);

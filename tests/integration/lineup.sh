@@ -145,6 +145,28 @@ for t in rr-q1 rr-q2 rr-q4; do
   expect_eq "$t: drive1 mean latency" "$got" "$l1"
 done
 
+# --tests all: extra, which only drive 3 ran, is a test too, blank for the other two in
+# every output; its IOPS from drive 3's own fio.json; the shared tests as before.
+"$SSDBENCH" compare "$WORK/drive1" "$WORK/drive2" "$WORK/drive3" --baseline "$WORK/drive2" \
+  --label "$WORK/drive3=三號碟" --tests all --lang en -o "$WORK/all.pdf" --svg "$WORK/all-svg" \
+  --png "$WORK/all-png" --csv "$WORK/all.csv" --xlsx "$WORK/all.xlsx" --html "$WORK/all-html" \
+  > "$WORK/all.log" 2> "$WORK/all.err" || { cat "$WORK/all.err"; fail "compare --tests all"; }
+grep -q "3 archives, 3 shared tests, 1 with blanks, 0 left out" "$WORK/all.log" ||
+  { cat "$WORK/all.log"; fail "--tests all: summary line"; }
+grep -q "left out" "$WORK/all.err" && fail "--tests all: a test left out"
+expect_eq "--tests all: the shared tests' rows as without it" \
+  "$(grep -v ',extra,' "$WORK/all.csv" | sha256sum)" "$(sha256sum < "$c")"
+xw=$(jq '[.jobs[] | select(.jobname == "extra") | .write.iops] | add' "$WORK/d3.json")
+expect_eq "--tests all: extra's IOPS, drive 3's only row of it" \
+  "$(awk -F, '$3 == "extra" && $5 == "iops" { print $1 "=" $7 }' "$WORK/all.csv")" \
+  "三號碟=$(awk -v a="$xw" 'BEGIN { printf "%.2f", a }')"
+pdftotext -layout "$WORK/all.pdf" "$WORK/all.txt"
+grep -qE "^ *4K sequential write QD1 T1 +– +– +$(awk -v a="$xw" 'BEGIN { printf "%.0f", a }' |
+  sed -E ':a; s/([0-9])([0-9]{3})($|,)/\1,\2\3/; ta') *$" "$WORK/all.txt" ||
+  { grep -n "sequential write" "$WORK/all.txt"; fail "--tests all: extra's Δ row, blank for two drives"; }
+check "--tests all: HTML" grep -qF "4K sequential write QD1 T1" "$WORK/all-html/index.html"
+check "--tests all: workbook" test -s "$WORK/all.xlsx"
+
 # compare: usage and data errors.
 set +e
 "$SSDBENCH" compare "$WORK/drive1" --baseline "$WORK/none" > /dev/null 2>&1; rc=$?
@@ -152,6 +174,9 @@ expect_eq "unknown baseline" "$rc" 2
 "$SSDBENCH" compare "$WORK/drive1" "$WORK/all" -o "$WORK/x.pdf" > /dev/null 2> "$WORK/err"; rc=$?
 expect_eq "nothing shared" "$rc" 1
 grep -q "share no finished test" "$WORK/err" || fail "nothing shared: message"
+"$SSDBENCH" compare "$WORK/drive1" "$WORK/drive2" --tests alll > /dev/null 2> "$WORK/err"; rc=$?
+expect_eq "--tests alll" "$rc" 2
+grep -qF "(did you mean 'all'?)" "$WORK/err" || fail "--tests alll: did you mean"
 "$SSDBENCH" compare "$WORK/drive1" "$WORK/nope" > /dev/null 2> "$WORK/err"; rc=$?
 set -e
 expect_eq "missing archive" "$rc" 1
