@@ -457,14 +457,17 @@ static void test_density_and_inset(void **state)
 	chart_free(c);
 }
 
-/* Okabe-Ito order, and the first colours are the read/write ones. */
+/* Okabe-Ito order, the first colours the read/write ones; twelve distinct, then a cycle. */
 static void test_palette(void **state)
 {
 	(void)state;
 	assert_int_equal(chart_palette(0), CHART_COLOR_READ);
 	assert_int_equal(chart_palette(1), CHART_COLOR_WRITE);
 	assert_int_equal(chart_palette(2), CHART_COLOR_TRIM);
-	assert_int_equal(chart_palette(8), chart_palette(0));
+	for (size_t i = 0; i < 12; i++)
+		for (size_t k = 0; k < i; k++)
+			assert_int_not_equal(chart_palette(i), chart_palette(k));
+	assert_int_equal(chart_palette(12), chart_palette(0));
 }
 
 /* Direction-aware shading: more IOPS and less latency are both green. */

@@ -212,6 +212,148 @@ static void test_table_wrap(void **state)
 	table_free(t);
 }
 
+#define WEB_W 700.0   /* the web preset's canvas */
+
+/*
+ * A 12-drive Δ table of two tests (cells as wide as "44,610 (+28.4%)", one marked): too
+ * wide for the page or 700 pt, it is cut by columns into parts that each keep the
+ * test and baseline columns, cut no cell short, hold every drive once and in order,
+ * each as many as fit; in print each part is within a page, its two rows together.
+ */
+/* 1 when t's columns 0, 1 and n from from, as a table, fit w with no cell cut short. */
+static int fits_with(const struct table *t, size_t from, size_t n, double w)
+{
+	const char *head[16], *row[16];
+	struct table *p;
+	int ok;
+
+	head[0] = t->head[0];
+	head[1] = t->head[1];
+	for (size_t k = 0; k < n; k++)
+		head[2 + k] = t->head[from + k];
+	p = table_new(t->title, t->subtitle, n + 2, head);
+	for (size_t r = 0; r < t->nrows; r++) {
+		row[0] = t->cells[r * t->ncols].text;
+		row[1] = t->cells[r * t->ncols + 1].text;
+		for (size_t k = 0; k < n; k++)
+			row[2 + k] = t->cells[r * t->ncols + from + k].text;
+		table_add_row(p, row, NULL);
+	}
+	ok = !table_layout(p, w, &fake) && !p->cut;
+	table_free(p);
+	return ok;
+}
+
+static void test_split_columns(void **state)
+{
+	const char *head[13], *row[13];
+	char names[13][32];
+	struct table *t, **cols;
+	struct pagesplit_part *parts;
+	double widths[] = { PAGE_W, WEB_W };
+	size_t n;
+
+	(void)state;
+	head[0] = "Test";
+	head[1] = "Drive 1 (baseline)";
+	for (int i = 2; i < 13; i++) {
+		snprintf(names[i], sizeof(names[i]), "Drive %d", i);
+		head[i] = names[i];
+	}
+	t = table_new("Δ: IOPS", "value (Δ % against the baseline)", 13, head);
+	table_set_keep(t, 2);
+	for (int r = 0; r < 2; r++) {
+		row[0] = r ? "4K random read QD32 T1" : "128K sequential read QD4 T1";
+		row[1] = "44,610";
+		for (int i = 2; i < 13; i++)
+			row[i] = i == 7 ? "44,610 (+28.4%) QD16\u2020" : "44,610 (+28.4%)";
+		table_add_row(t, row, NULL);
+	}
+	/* laid out whole at 700 pt, the cells are cut: what the split avoids */
+	assert_int_equal(table_layout(t, WEB_W, &fake), 0);
+	assert_int_equal(t->cut, 1);
+	for (size_t w = 0; w < 2; w++) {
+		size_t next = 2;
+
+		n = pagesplit_columns(t, widths[w], &fake, &cols);
+		assert_true(n > 1);
+		for (size_t k = 0; k < n; k++) {
+			struct table *p = cols[k];
+
+			assert_int_equal(table_layout(p, widths[w], &fake), 0);
+			assert_int_equal(p->cut, 0);
+			assert_string_equal(p->head[0], "Test");
+			assert_string_equal(p->head[1], "Drive 1 (baseline)");
+			assert_string_equal(p->cells[p->ncols].text, "4K random read QD32 T1");
+			for (size_t c = 2; c < p->ncols; c++, next++)
+				assert_string_equal(p->head[c], head[next]);
+			if (next < 13)   /* as many as fit: one more column would cut */
+				assert_false(fits_with(t, next - (p->ncols - 2), p->ncols - 1,
+						       widths[w]));
+			table_free(p);
+		}
+		assert_int_equal(next, 13);   /* every drive once */
+		free(cols);
+	}
+	/* print: the column parts, each within a page, none of its rows cut apart */
+	n = pagesplit(NULL, t, PAGE_W, AVAIL, &fake, &parts);
+	assert_true(n > 1);
+	for (size_t k = 0; k < n; k++) {
+		assert_int_equal(table_layout(parts[k].t, PAGE_W, &fake), 0);
+		assert_true(parts[k].t->height <= AVAIL);
+		assert_int_equal(parts[k].t->nrows, 2);
+	}
+	free_parts(parts, n);
+	/* a table that keeps no columns is never cut by columns */
+	table_set_keep(t, 0);
+	assert_int_equal(pagesplit_columns(t, WEB_W, &fake, &cols), 0);
+	table_free(t);
+}
+
+/*
+ * A 12-drive lineup's bar legend at 700 pt: in rows, every entry inside the canvas;
+ * twelve distinct colours; a 12-series overlay: twelve distinct colour and marker pairs.
+ */
+static void test_legend_12(void **state)
+{
+	struct chart *c = chart_new(CHART_BARG, "IOPS", "higher is better");
+	struct chart *o = chart_new(CHART_SCATTER, "dispersion", NULL);
+	double xs[2] = { 0, 1 }, ys[2] = { 1, 2 };
+	char drive[32];
+	size_t rows = 0;
+
+	(void)state;
+	for (int d = 0; d < 12; d++) {
+		snprintf(drive, sizeof(drive), "Vendor Model %d 2TB", d + 1);
+		chart_add_group_bar(c, "4K random read QD32 T1", drive, 1000.0 * (d + 1), "1,000",
+				    chart_palette((size_t)d));
+		chart_series_add(o, drive, chart_palette((size_t)d), xs, ys, 2);
+	}
+	assert_int_equal(chart_layout(c, WEB_W, 0, &fake), 0);
+	assert_int_equal(c->nlegend, 12);
+	for (size_t i = 0; i < c->nlegend; i++) {
+		double w = 0, h = 0;
+
+		fake_text(NULL, CHART_FONT_LEGEND, c->legend[i].label, &w, &h);
+		assert_true(c->legend[i].x >= 0);
+		assert_true(c->legend[i].x + 22 + w <= WEB_W);
+		assert_true(c->legend[i].y >= c->lay.legend.y);
+		assert_true(c->legend[i].y + h <= c->lay.legend.y + c->lay.legend.h + 0.01);
+		assert_true(c->legend[i].y + h <= c->lay.plot.y);   /* above the bars */
+		rows += !i || c->legend[i].y > c->legend[i - 1].y;
+		for (size_t k = 0; k < i; k++)
+			assert_int_not_equal(c->legend[i].color, c->legend[k].color);
+	}
+	assert_true(rows > 1);
+	assert_int_equal(chart_layout(o, WEB_W, 400, &fake), 0);
+	for (size_t i = 0; i < o->nseries; i++)
+		for (size_t k = 0; k < i; k++)
+			assert_true(o->series[i].color != o->series[k].color ||
+				    o->series[i].marker != o->series[k].marker);
+	chart_free(c);
+	chart_free(o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -220,6 +362,8 @@ int main(void)
 		cmocka_unit_test(test_split_groups),
 		cmocka_unit_test(test_split_table),
 		cmocka_unit_test(test_table_wrap),
+		cmocka_unit_test(test_split_columns),
+		cmocka_unit_test(test_legend_12),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

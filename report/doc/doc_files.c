@@ -8,6 +8,7 @@
 #include "chartdraw.h"
 #include "doc.h"
 #include "err.h"
+#include "pagesplit.h"
 #include "sbuf.h"
 #include "version.h"
 
@@ -55,7 +56,25 @@ static int write_file(struct doc *doc, const struct doc_item *it, const char *di
 	return rc;
 }
 
-/* Every item laid out on the preset's canvas, its files of format fmt into dir. */
+/* Item it laid out w x h, its files of format fmt into dir. */
+static int write_one(struct doc *doc, struct doc_item *it, double w, double h,
+		     const char *dir, enum gfx_format fmt, struct diag *d)
+{
+	int rc = layout(doc, it, w, h, it->name, d);
+
+	if (!rc)
+		rc = write_file(doc, it, dir, fmt, 0, d);
+	if (!rc && fmt == GFX_PNG && (doc->png_2x || doc->preset->png_2x))
+		rc = write_file(doc, it, dir, GFX_PNG, 1, d);
+	if (!rc && fmt == GFX_SVG && doc->preset->pdf_charts)
+		rc = write_file(doc, it, dir, GFX_PDF, 0, d);
+	return rc;
+}
+
+/*
+ * Every item laid out on the preset's canvas, its files of format fmt into dir; a
+ * table too wide for it as its column parts (pagesplit_columns()), NAME-1, NAME-2...
+ */
 static int write_items(struct doc *doc, const char *dir, enum gfx_format fmt,
 		       struct diag *d)
 {
@@ -63,16 +82,25 @@ static int write_items(struct doc *doc, const char *dir, enum gfx_format fmt,
 
 	for (size_t i = 0; !rc && i < doc->n; i++) {
 		struct doc_item *it = &doc->items[i];
+		struct table **cols = NULL;
 		double w, h;
+		size_t n;
 
 		chart_preset_canvas(doc->preset, it->width, it->height, doc->png_width, &w, &h);
-		rc = layout(doc, it, w, h, it->name, d);
-		if (!rc)
-			rc = write_file(doc, it, dir, fmt, 0, d);
-		if (!rc && fmt == GFX_PNG && (doc->png_2x || doc->preset->png_2x))
-			rc = write_file(doc, it, dir, GFX_PNG, 1, d);
-		if (!rc && fmt == GFX_SVG && doc->preset->pdf_charts)
-			rc = write_file(doc, it, dir, GFX_PDF, 0, d);
+		n = it->t ? pagesplit_columns(it->t, w, &doc->m, &cols) : 0;
+		if (!n)
+			rc = write_one(doc, it, w, h, dir, fmt, d);
+		for (size_t k = 0; k < n; k++) {
+			struct doc_item part = *it;
+
+			part.t = cols[k];
+			part.name = xasprintf("%s-%zu", it->name, k + 1);
+			if (!rc)
+				rc = write_one(doc, &part, w, h, dir, fmt, d);
+			free(part.name);
+			table_free(cols[k]);
+		}
+		free(cols);
 	}
 	return rc;
 }

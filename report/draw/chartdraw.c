@@ -74,7 +74,7 @@ static void draw_head(struct gfx *g, const struct chart *c,
 		      const struct chart_measure *m)
 {
 	const struct chart_layout *L = &c->lay;
-	double x = L->legend.x, row = L->legend.h;
+	double row = text_h(m, CHART_FONT_LEGEND);   /* one row of the legend */
 
 	gfx_text(g, L->title.x, L->title.y, CHART_FONT_TITLE, CHART_COLOR_TEXT,
 		 GFX_LEFT, L->width - 2 * L->title.x, c->title);
@@ -89,13 +89,11 @@ static void draw_head(struct gfx *g, const struct chart *c,
 			 (L->y2title.h - text_h(m, CHART_FONT_AXIS)) / 2, CHART_FONT_AXIS,
 			 CHART_COLOR_MUTED, GFX_LEFT, 0, c->y2.title);
 	for (size_t i = 0; i < c->nlegend; i++) {
-		double cy = L->legend.y + row / 2;
+		double cy = c->legend[i].y + row / 2;
 
-		draw_legend_key(g, c, i, x, cy);
-		x += 22;
-		x += gfx_text(g, x, cy - text_h(m, CHART_FONT_LEGEND) / 2,
-			      CHART_FONT_LEGEND, CHART_COLOR_TEXT, GFX_LEFT, 0,
-			      c->legend[i].label) + 18;
+		draw_legend_key(g, c, i, c->legend[i].x, cy);
+		gfx_text(g, c->legend[i].x + 22, cy - text_h(m, CHART_FONT_LEGEND) / 2,
+			 CHART_FONT_LEGEND, CHART_COLOR_TEXT, GFX_LEFT, 0, c->legend[i].label);
 	}
 	if (*c->footer)
 		gfx_text(g, L->footer.x, L->footer.y, CHART_FONT_SMALL,

@@ -185,64 +185,65 @@ static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 	add_item(x, xasprintf("lineup-bars-%s", lineup_metric(m)->id), c, NULL);
 }
 
-/* Drives per delta table besides the baseline: more do not fit a landscape page. */
-#define DELTA_DRIVES 4
-
 /*
- * One delta table of headline h: the baseline's column, then drives cols[0..n) as
- * value (Δ % vs the baseline), shaded by how much better or worse. part > 0 numbers
- * the tables of a lineup too wide for one.
+ * The delta table of metric m: the baseline's column, then every other drive's value
+ * (Δ % vs the baseline), shaded by how much better or worse. The test and baseline
+ * columns are kept in each part when an output is too narrow for all (pagesplit).
  */
-static void build_delta_part(struct lineup_ctx *x, enum lineup_metric m, const size_t *cols,
-			     size_t n, int part)
+static void build_delta_table(struct lineup_ctx *x, enum lineup_metric m)
 {
 	const struct lineup *l = x->l;
-	const char *head[DELTA_DRIVES + 2], *cells[DELTA_DRIVES + 2];
-	uint32_t fills[DELTA_DRIVES + 2];
+	size_t nc = l->nm + 1, c;
+	const char **head = xcalloc(nc, sizeof(*head)), **cells = xcalloc(nc, sizeof(*cells));
+	char **texts = xcalloc(nc, sizeof(*texts));
+	uint32_t *fills = xcalloc(nc, sizeof(*fills));
 	char *mt = metric_title(x, m);
-	char *title = part ? xasprintf("%s: %s (%d)", heading(x, S_DELTA), mt, part) :
-		xasprintf("%s: %s", heading(x, S_DELTA), mt);
+	char *title = xasprintf("%s: %s", heading(x, S_DELTA), mt);
 	/* marked in every table, as in the drives table: the column the Δ % are against */
 	char *base = xasprintf("%s (%s)", l->m[l->base].label, x->s[S_BASELINE]);
 	struct table *t;
-
 	int marked = 0;
 
 	free(mt);
 	head[0] = x->s[S_TEST];
 	head[1] = base;
-	for (size_t c = 0; c < n; c++)
-		head[c + 2] = l->m[cols[c]].label;
-	t = table_new(title, x->s[S_DELTA_SUB], n + 2, head);
+	c = 2;
+	for (size_t i = 0; i < l->nm; i++)
+		if (i != l->base)
+			head[c++] = l->m[i].label;
+	t = table_new(title, x->s[S_DELTA_SUB], nc, head);
+	table_set_keep(t, 2);
 	for (size_t k = 0; k < l->nt; k++) {
-		char *texts[DELTA_DRIVES + 2] = { 0 }, val[64];
+		char val[64];
 
 		texts[0] = test_title(x, &l->t[k]);
 		fills[0] = fills[1] = TABLE_NO_FILL;
 		format_value(l->t[k].v[l->base][m], val, sizeof(val));
 		texts[1] = xstrdup(val);
-		for (size_t c = 0; c < n; c++) {
-			size_t i = cols[c];
+		c = 2;
+		for (size_t i = 0; i < l->nm; i++) {
 			double dp = lineup_delta(l, k, i, m);
 			int differs = 0;
 			char *v;
 
+			if (i == l->base)
+				continue;
 			format_value(l->t[k].v[i][m], val, sizeof(val));
 			v = !isfinite(dp) ? xasprintf("%s", val) : xasprintf("%s (%+.1f%%)", val, dp);
-			texts[c + 2] = mark(x, k, i, v, &differs);
+			texts[c] = mark(x, k, i, v, &differs);
 			free(v);
 			/* no better or worse between two different stimuli: unshaded */
-			fills[c + 2] = differs ? TABLE_NO_FILL
-					       : table_delta_color(dp, lineup_metric(m)->lower_better
-								   ? TABLE_LOWER_BETTER
-								   : TABLE_HIGHER_BETTER,
-								   DELTA_FULL_SCALE);
+			fills[c++] = differs ? TABLE_NO_FILL
+					     : table_delta_color(dp, lineup_metric(m)->lower_better
+								 ? TABLE_LOWER_BETTER
+								 : TABLE_HIGHER_BETTER,
+								 DELTA_FULL_SCALE);
 			marked |= differs;
 		}
-		for (size_t c = 0; c < n + 2; c++)
+		for (c = 0; c < nc; c++)
 			cells[c] = texts[c];
 		table_add_row(t, cells, fills);
-		for (size_t c = 0; c < n + 2; c++)
+		for (c = 0; c < nc; c++)
 			free(texts[c]);
 	}
 	if (marked) {
@@ -251,30 +252,13 @@ static void build_delta_part(struct lineup_ctx *x, enum lineup_metric m, const s
 		table_set_subtitle(t, sub);
 		free(sub);
 	}
-	add_item(x, part ? xasprintf("lineup-delta-%s-%d", lineup_metric(m)->id, part) :
-		 xasprintf("lineup-delta-%s", lineup_metric(m)->id), NULL, t);
+	add_item(x, xasprintf("lineup-delta-%s", lineup_metric(m)->id), NULL, t);
 	free(base);
 	free(title);
-}
-
-/* The delta tables of metric m: one, or one per DELTA_DRIVES drives. */
-static void build_delta_table(struct lineup_ctx *x, enum lineup_metric m)
-{
-	const struct lineup *l = x->l;
-	size_t *cols = xcalloc(l->nm + 1, sizeof(*cols)), n = 0;
-	int parts;
-
-	for (size_t i = 0; i < l->nm; i++)
-		if (i != l->base)
-			cols[n++] = i;
-	parts = (int)((n + DELTA_DRIVES - 1) / DELTA_DRIVES);
-	for (int p = 0; p < parts || (p == 0 && !n); p++) {
-		size_t from = (size_t)p * DELTA_DRIVES;
-		size_t k = n - from < DELTA_DRIVES ? n - from : DELTA_DRIVES;
-
-		build_delta_part(x, m, cols + from, k, parts > 1 ? p + 1 : 0);
-	}
-	free(cols);
+	free(head);
+	free(cells);
+	free(texts);
+	free(fills);
 }
 
 /* How many seconds the step's per-second IOPS cover (its longest direction). */
@@ -653,6 +637,7 @@ static void build_params(struct lineup_ctx *x)
 	for (size_t i = 0; i < l->nm; i++)
 		head[i + 2] = l->m[i].label;
 	t = table_new(x->s[S_PARAMS], x->s[S_PARAMS_SUB], l->nm + 2, head);
+	table_set_keep(t, 2);   /* the test and the parameter in each part */
 	for (size_t k = 0; k < n; k++) {
 		char *name = test_title(x, &l->t[df[k].test]);
 
@@ -682,6 +667,7 @@ static void build_cover(struct lineup_ctx *x)
 	struct table *t = table_new(title, sub, 5, head);
 	struct table *left;
 
+	table_set_keep(t, 1);   /* the drive in each part */
 	for (size_t i = 0; i < l->nm; i++) {
 		const struct result_run *r = l->m[i].run;
 		char *name = i == l->base ? xasprintf("%s (%s)", l->m[i].label, x->s[S_BASELINE])

@@ -34,13 +34,17 @@ static const struct {
 
 uint32_t chart_palette(size_t i)
 {
-	/* Yellow last: it is faint on white. */
-	static const uint32_t okabe_ito[] = {
+	/*
+	 * Okabe-Ito's eight, yellow last of them (it is faint on white), then four of
+	 * Paul Tol's (indigo, wine, olive, and a brown): twelve distinct colours, so a
+	 * lineup of twelve drives repeats none; series markers (5 shapes) differ too.
+	 */
+	static const uint32_t palette[] = {
 		0x0072b2u, 0xe69f00u, 0x009e73u, 0xd55e00u, 0xcc79a7u, 0x56b4e9u,
-		0x000000u, 0xf0e442u,
+		0x000000u, 0xf0e442u, 0x332288u, 0x882255u, 0x999933u, 0x8c564bu,
 	};
 
-	return okabe_ito[i % (sizeof(okabe_ito) / sizeof(okabe_ito[0]))];
+	return palette[i % (sizeof(palette) / sizeof(palette[0]))];
 }
 
 struct chart *chart_new(enum chart_kind kind, const char *title,
@@ -425,16 +429,51 @@ static double text_h(const struct chart_measure *m, enum chart_font f)
 	return h;
 }
 
-static double legend_width(const struct chart *c, const struct chart_measure *m)
-{
-	double w = 0;
+#define LEGEND_KEY 22.0   /* a legend entry's key and the gap to its label */
+#define LEGEND_GAP 18.0   /* between two entries of a row */
 
+/*
+ * The legend's entries in rows no wider than avail, filled in order: with place,
+ * each entry's x, y from the legend's box (its rows lrow tall, gap apart). Sets
+ * *w to the widest row's width; returns the number of rows (0 without entries).
+ */
+static size_t legend_rows(struct chart *c, const struct chart_measure *m, double avail,
+			  double lrow, int place, double *w)
+{
+	const struct chart_layout *L = &c->lay;
+	double x = 0;
+	size_t rows = 0;
+
+	*w = 0;
 	for (size_t i = 0; i < c->nlegend; i++) {
-		if (i)
-			w += 18;
-		w += 22 + text_w(m, CHART_FONT_LEGEND, c->legend[i].label);
+		double ew = LEGEND_KEY + text_w(m, CHART_FONT_LEGEND, c->legend[i].label);
+
+		if (!rows || x + LEGEND_GAP + ew > avail + 0.01) {
+			rows++;
+			x = ew;
+		} else {
+			x += LEGEND_GAP + ew;
+		}
+		*w = fmax(*w, x);
+		if (place) {
+			c->legend[i].x = L->legend.x + x - ew;
+			c->legend[i].y = L->legend.y + (double)(rows - 1) * (lrow + sp.title_gap);
+		}
 	}
-	return w;
+	return rows;
+}
+
+/*
+ * Each legend entry's place in the laid-out legend box (its rows as wide as it); one
+ * row is centred in the box's height (the y title's row when it shares it).
+ */
+static void place_legend(struct chart *c, const struct chart_measure *m)
+{
+	double w, lrow = text_h(m, CHART_FONT_LEGEND);
+
+	if (legend_rows(c, m, c->lay.legend.w, lrow, 1, &w) == 1)
+		for (size_t i = 0; i < c->nlegend; i++)
+			c->legend[i].y = c->lay.legend.y + (c->lay.legend.h - lrow) / 2;
 }
 
 /*
@@ -447,6 +486,7 @@ static double layout_head(struct chart *c, const struct chart_measure *m)
 	struct chart_layout *L = &c->lay;
 	double y = sp.pad_top, row = 0, lrow = 0;
 	int axes = !chart_is_bars(c);
+	size_t nrows;
 
 	L->title = (struct chart_rect){ sp.pad_x, y, text_w(m, CHART_FONT_TITLE, c->title),
 					text_h(m, CHART_FONT_TITLE) };
@@ -470,16 +510,18 @@ static double layout_head(struct chart *c, const struct chart_measure *m)
 	L->y2title = (struct chart_rect){ 0, y,
 		c->has_y2 && axes ? text_w(m, CHART_FONT_AXIS, c->y2.title) : 0, row };
 	L->y2title.x = L->width - sp.pad_x - L->y2title.w;
-	L->legend.w = legend_width(c, m);
+	nrows = legend_rows(c, m, L->width - 2 * sp.pad_x, lrow, 0, &L->legend.w);
 	L->legend.x = L->width - sp.pad_x - L->legend.w;
 	L->legend.y = y;
-	if (row > 0 && lrow > 0 &&
-	    sp.pad_x + L->ytitle.w + sp.legend_gap + L->legend.w +
-	    (L->y2title.w > 0 ? sp.legend_gap + L->y2title.w : 0) > L->width - sp.pad_x) {
-		L->legend.y = y + row + sp.title_gap; /* collision: its own row */
-		L->legend.h = lrow;
+	if (nrows > 1 || (row > 0 && lrow > 0 &&
+			  sp.pad_x + L->ytitle.w + sp.legend_gap + L->legend.w +
+			  (L->y2title.w > 0 ? sp.legend_gap + L->y2title.w : 0) >
+			  L->width - sp.pad_x)) {
+		/* collision, or wider than the canvas: rows of its own */
+		L->legend.y = y + (row > 0 ? row + sp.title_gap : 0);
+		L->legend.h = (double)nrows * lrow + (double)(nrows - 1) * sp.title_gap;
 		L->ytitle.h = L->y2title.h = row;
-		row += sp.title_gap + lrow;
+		row += (row > 0 ? sp.title_gap : 0) + L->legend.h;
 	} else {
 		row = fmax(row, lrow);
 		L->legend.h = L->ytitle.h = L->y2title.h = row;
@@ -829,10 +871,14 @@ int chart_layout(struct chart *c, double width, double height,
 	memset(&c->lay, 0, sizeof(c->lay));
 	c->lay.width = width;
 	c->lay.height = height;
+	int rc;
+
 	data_extent(c);
 	if (chart_is_bars(c))
-		return layout_barh(c, m);
-	if (height <= 0)
-		return -SB_EINVAL;
-	return layout_line(c, m);
+		rc = layout_barh(c, m);
+	else
+		rc = height <= 0 ? -SB_EINVAL : layout_line(c, m);
+	if (!rc)
+		place_legend(c, m);
+	return rc;
 }

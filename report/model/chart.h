@@ -89,7 +89,8 @@ void chart_preset_canvas(const struct chart_preset *p, double tw, double th, int
  * CHART_DENSITY_MIN points; SWEEP: metric against QD, block size or threads,
  * lines through marked points.
  */
-/* The i-th series colour: Okabe-Ito, safe for colour-blind readers; cycles. */
+/* The i-th series colour: Okabe-Ito (safe for colour-blind readers), then four
+ * more: twelve distinct, then it cycles. */
 uint32_t chart_palette(size_t i);
 
 /*
@@ -205,7 +206,8 @@ struct chart_layout {
 	double width, height;
 	struct chart_rect title, subtitle;
 	struct chart_rect ytitle;   /* y axis title, above the y tick labels */
-	struct chart_rect legend;   /* right-aligned, on the ytitle row */
+	struct chart_rect legend;   /* right-aligned, on the ytitle row; rows of its own
+				     * when wider than the canvas (chart_legend_item x, y) */
 	struct chart_rect plot;
 	struct chart_rect xtitle;   /* centred under the x tick labels */
 	struct chart_rect y2title;  /* second y axis title, right-aligned on the ytitle row */
@@ -226,6 +228,7 @@ struct chart_legend_item {
 	char *label;
 	uint32_t color;
 	long series;    /* the first series with this label, -1 for bars */
+	double x, y;    /* after chart_layout(): the key's left edge, its row's top */
 };
 
 /* Fields are read-only outside chart.c; build a chart with the functions below. */

@@ -110,33 +110,30 @@ static size_t rows_that_fit(const struct chart *c, const struct table *t, size_t
 	return lo;
 }
 
-/* "TITLE (k/n)" on every part. */
-static void number_parts(struct pagesplit_part *parts, size_t n)
+/* "TITLE (k/n)" on every part, TITLE the whole's. */
+static void number_parts(struct pagesplit_part *parts, size_t n, const char *title)
 {
 	for (size_t i = 0; i < n; i++) {
-		char *s;
+		char *s = xasprintf("%s (%zu/%zu)", title, i + 1, n);
 
-		if (parts[i].c) {
-			s = xasprintf("%s (%zu/%zu)", parts[i].c->title, i + 1, n);
+		if (parts[i].c)
 			chart_set_title(parts[i].c, s);
-		} else if (parts[i].t) {
-			s = xasprintf("%s (%zu/%zu)", parts[i].t->title, i + 1, n);
+		else if (parts[i].t)
 			table_set_title(parts[i].t, s);
-		} else {
-			continue;
-		}
 		free(s);
 	}
 }
 
-size_t pagesplit(const struct chart *c, const struct table *t, double w, double avail,
-		 const struct chart_measure *m, struct pagesplit_part **out)
+/* Appends the parts of rows of c or t that fit avail to *parts; 0 (nothing
+ * appended) when the whole fits, is no bar chart or cannot be laid out. */
+static size_t split_rows(const struct chart *c, const struct table *t, double w,
+			 double avail, const struct chart_measure *m,
+			 struct pagesplit_part **parts, size_t *n, size_t *cap)
 {
-	struct pagesplit_part whole, *parts = NULL;
-	size_t rows = c ? c->nbars : t ? t->nrows : 0, n = 0, cap = 0;
+	struct pagesplit_part whole;
+	size_t rows = c ? c->nbars : t ? t->nrows : 0, n0 = *n;
 	double h;
 
-	*out = NULL;
 	if ((c && !chart_is_bars(c)) || rows < 2)
 		return 0;
 	h = part_new(c, t, 0, rows, w, m, &whole);
@@ -144,10 +141,99 @@ size_t pagesplit(const struct chart *c, const struct table *t, double w, double 
 	if (h <= avail || !isfinite(h))
 		return 0;
 	for (size_t first = 0; first < rows;) {
-		XGROW(parts, cap, n + 1);
-		first += rows_that_fit(c, t, first, rows - first, w, avail, m, &parts[n++]);
+		XGROW(*parts, *cap, *n + 1);
+		first += rows_that_fit(c, t, first, rows - first, w, avail, m, &(*parts)[(*n)++]);
 	}
-	number_parts(parts, n);
+	return *n - n0;
+}
+
+/* t's first keep columns and its n columns from from, as a table of its own. */
+static struct table *cols_part(const struct table *t, size_t from, size_t n)
+{
+	size_t nc = t->keep + n;
+	const char **texts = xcalloc(nc + 1, sizeof(*texts));
+	uint32_t *fills = xcalloc(nc + 1, sizeof(*fills));
+	struct table *p;
+
+	for (size_t k = 0; k < nc; k++)
+		texts[k] = t->head[k < t->keep ? k : from + k - t->keep];
+	p = table_new(t->title, t->subtitle, nc, texts);
+	table_set_footer(p, t->footer);
+	table_set_keep(p, t->keep);
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t k = 0; k < nc; k++) {
+			const struct table_cell *cell =
+				&t->cells[r * t->ncols + (k < t->keep ? k : from + k - t->keep)];
+
+			texts[k] = cell->text;
+			fills[k] = cell->fill;
+		}
+		table_add_row(p, texts, fills);
+	}
+	free(texts);
+	free(fills);
+	return p;
+}
+
+/* 1 when columns [from, from + n) of t fit w with no cell cut short. */
+static int cols_fit(const struct table *t, size_t from, size_t n, double w,
+		    const struct chart_measure *m)
+{
+	struct table *p = cols_part(t, from, n);
+	int ok = !table_layout(p, w, m) && !p->cut;
+
+	table_free(p);
+	return ok;
+}
+
+size_t pagesplit_columns(const struct table *t, double w, const struct chart_measure *m,
+			 struct table ***out)
+{
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	if (!t->keep || t->ncols <= t->keep + 1 || cols_fit(t, t->keep, t->ncols - t->keep, w, m))
+		return 0;
+	for (size_t from = t->keep; from < t->ncols;) {
+		size_t k = 1;
+
+		while (from + k < t->ncols && cols_fit(t, from, k + 1, w, m))
+			k++;
+		/* An array of pointers: sizeof(**out) is the pointer size, as meant. */
+		/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+		XGROW(*out, cap, n + 1);
+		(*out)[n++] = cols_part(t, from, k);
+		from += k;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char *title = xasprintf("%s (%zu/%zu)", t->title, i + 1, n);
+
+		table_set_title((*out)[i], title);
+		free(title);
+	}
+	return n;
+}
+
+size_t pagesplit(const struct chart *c, const struct table *t, double w, double avail,
+		 const struct chart_measure *m, struct pagesplit_part **out)
+{
+	struct pagesplit_part *parts = NULL;
+	struct table **cols = NULL;
+	size_t n = 0, cap = 0, ncols = t ? pagesplit_columns(t, w, m, &cols) : 0;
+
+	*out = NULL;
+	for (size_t k = 0; k < ncols; k++) {
+		if (split_rows(NULL, cols[k], w, avail, m, &parts, &n, &cap)) {
+			table_free(cols[k]);
+			continue;
+		}
+		XGROW(parts, cap, n + 1);
+		parts[n++] = (struct pagesplit_part){ NULL, cols[k] };
+	}
+	free(cols);
+	if (!ncols && !split_rows(c, t, w, avail, m, &parts, &n, &cap))
+		return 0;
+	number_parts(parts, n, c ? c->title : t ? t->title : "");
 	*out = parts;
 	return n;
 }

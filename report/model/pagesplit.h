@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * pagesplit: a bar chart or table too tall for a page is cut into parts
- * that each fit at the type scale's own size, instead of being drawn smaller.
+ * that each fit at the type scale's own size, instead of being drawn smaller; a
+ * table too wide is cut by columns first, never with a cell cut short.
  * Without cairo (in sb_chart); the report and the lineup use it.
  */
 #ifndef SB_PAGESPLIT_H
@@ -29,5 +30,16 @@ struct pagesplit_part {
  */
 size_t pagesplit(const struct chart *c, const struct table *t, double w, double avail,
 		 const struct chart_measure *m, struct pagesplit_part **out);
+
+/*
+ * When table t, laid out w points wide, cuts a cell short (or does not fit) and keeps
+ * leading columns (table_set_keep()), makes parts of its other columns, as many in
+ * each as fit w whole, each with the kept columns, and returns their number with
+ * *out (free each table, then *out); 0 when it fits or keeps none. pagesplit() does
+ * this first for a table, then cuts each part by rows; every part is titled
+ * "TITLE (k/n)" there.
+ */
+size_t pagesplit_columns(const struct table *t, double w, const struct chart_measure *m,
+			 struct table ***out);
 
 #endif

@@ -68,6 +68,11 @@ void table_set_subtitle(struct table *t, const char *subtitle)
 	t->subtitle = xstrdup(subtitle ? subtitle : "");
 }
 
+void table_set_keep(struct table *t, size_t keep)
+{
+	t->keep = keep < t->ncols ? keep : 0;
+}
+
 void table_set_footer(struct table *t, const char *footer)
 {
 	free(t->footer);
@@ -183,17 +188,22 @@ int table_layout(struct table *t, double width, const struct chart_measure *m)
 					    NULL));
 	t->width = width;
 	t->col_w[0] = width - 2 * sp.pad_x - value_columns(t, m, 0);
-	if (t->ncols > 1 && t->col_w[0] < fmin(first, 80) + 2 * sp.cell_pad) {
-		/* a narrow canvas (web) sets the value columns' headers in two lines */
+	if (t->ncols > 1 && t->col_w[0] < first + 2 * sp.cell_pad) {
+		/* a narrow canvas (web) sets the value columns' headers in two lines
+		 * before the first column's text is cut short */
 		t->col_w[0] = width - 2 * sp.pad_x - value_columns(t, m, 1);
 		lines = 2;
 	}
-	if (t->ncols > 1 && t->col_w[0] < fmin(first, 80) + 2 * sp.cell_pad)
+	t->cut = 0;
+	if (t->ncols > 1 && t->col_w[0] < fmin(first, 80) + 2 * sp.cell_pad) {
 		t->col_w[0] = width - 2 * sp.pad_x -
 			      cap_columns(t, width - 2 * sp.pad_x - fmin(first, 80) -
 					     2 * sp.cell_pad);
+		t->cut = 1;   /* value columns capped below their widest text */
+	}
 	if (t->ncols == 0 || t->col_w[0] < fmin(first, 80) + 2 * sp.cell_pad)
 		return -SB_EINVAL;
+	t->cut |= t->col_w[0] < first + 2 * sp.cell_pad - 0.01;
 	natural = fmax(first, head_width(m, t->head[0], lines > 1, &t->head_cut[0])) +
 		  2 * sp.cell_pad;
 	if (t->col_w[0] > natural) {

@@ -33,6 +33,10 @@ struct table {
 	double *col_x, *col_w;     /* ncols; column 0 left-aligned, the rest right */
 	double title_y, subtitle_y, head_y, body_y, row_h, footer_y;
 	size_t *head_cut;          /* where a header's second line starts; 0: one line */
+	int cut;                   /* laid out with a column narrower than its widest
+				    * text: its cells are cut short (pagesplit_columns()) */
+	size_t keep;               /* the leading columns every part of the table split
+				    * by columns repeats (0: never split by columns) */
 	double head_h;             /* a header line's height */
 };
 
@@ -44,6 +48,8 @@ void table_set_footer(struct table *t, const char *footer);
 /* Replaces the title, the subtitle; copied. */
 void table_set_title(struct table *t, const char *title);
 void table_set_subtitle(struct table *t, const char *subtitle);
+/* The leading columns each part of t keeps when it is split by columns. */
+void table_set_keep(struct table *t, size_t keep);
 /* Appends a row of ncols texts; fills may be NULL (no shading). */
 void table_add_row(struct table *t, const char *const *texts, const uint32_t *fills);
 

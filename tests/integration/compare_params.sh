@@ -91,6 +91,28 @@ check "HTML: the mark" grep -qF "$M" "$WORK/m-html/index.html"
 check "HTML: the note" grep -qF "† measured with other parameters than the baseline" \
   "$WORK/m-html/index.html"
 
+# ---- twelve drives (copies of A): a wide table split by columns only as the page
+# needs, keeping the test and baseline columns, no cell cut short ----------------------
+args=()
+for i in $(seq 1 12); do
+  cp -r "$A" "$WORK/d12-$i"
+  args+=("$WORK/d12-$i" --label "$WORK/d12-$i=Vendor Model $i 2TB")
+done
+"$SSDBENCH" compare "${args[@]}" --lang zh-TW -o "$WORK/d12.pdf" > /dev/null 2>&1 ||
+  fail "compare of 12 (print)"
+"$SSDBENCH" compare "${args[@]}" --lang zh-TW --preset web -o "$WORK/d12w.pdf" \
+  --svg "$WORK/d12w" > /dev/null 2>&1 || fail "compare of 12 (web)"
+n12=$(ls "$WORK/d12w"/lineup-delta-iops-*.svg | wc -l)
+[ "$n12" -ge 2 ] || fail "12 drives at 700 px: the Δ IOPS table in $n12 parts"
+for f in "$WORK/d12w"/lineup-delta-*.svg "$WORK/d12w"/lineup-drives.svg; do
+  grep -q "…" "$f" && fail "${f##*/}: a cell cut short (…) at 700 px"
+done
+# print: the two-row Δ IOPS table's parts share one page (the page is not full)
+pdftotext -layout "$WORK/d12.pdf" "$WORK/d12.txt"
+pages12=$(awk 'BEGIN { p = 1 } { p += gsub(/\f/, "") } /與基準的差異: IOPS \([0-9]\/[0-9]\)/ { print p }' \
+  "$WORK/d12.txt" | sort -u | wc -l)
+expect_eq "12 drives in print: pages of the Δ IOPS table" "$pages12" 1
+
 # ---- zh-TW / zh-CN: the table's title in each language ----------------------------------
 for lang in zh-TW zh-CN; do
   "$SSDBENCH" compare "$A" "$B" --lang $lang -o "$WORK/l-$lang.pdf" > /dev/null 2>&1 ||
