@@ -570,10 +570,22 @@ static void test_table_layout(void **state)
 	assert_near(t->height, t->footer_y + chart_font_spec(CHART_FONT_SMALL)->size * 1.5 + 24);
 	assert_int_equal(t->cells[1].fill, TABLE_NO_FILL);
 	assert_int_equal(table_layout(t, 150, &fake), -SB_EINVAL);
-	/* Just room for the first label: it takes what is left; nothing to share. */
-	assert_int_equal(table_layout(t, 72 + 125 + 55, &fake), 0);
+	/*
+	 * Just room for the first label: it takes what is left; nothing to share. Under
+	 * 480 pt the two 36 pt margins shrink in proportion (0.15 w in all), so w is
+	 * 180 / 0.85.
+	 */
+	assert_int_equal(table_layout(t, (125 + 55) / (1 - 72.0 / 480), &fake), 0);
 	assert_near(t->col_w[0], 55);
 	assert_near(t->col_w[1], 65);
+	assert_int_equal(t->cut, 0);
+	/*
+	 * Less: "p99 (us)" goes to two lines (40 pt), then the values' 105 pt are capped
+	 * to the 95 left beside the first column: cut short, and t->cut says so.
+	 */
+	assert_int_equal(table_layout(t, (55 + 95) / (1 - 72.0 / 480), &fake), 0);
+	assert_true(fabs(t->col_w[0] - 55) < 0.01);   /* the cap is bisected to 0.01 pt */
+	assert_int_equal(t->cut, 1);
 	table_free(t);
 }
 

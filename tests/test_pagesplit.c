@@ -45,7 +45,7 @@ static void free_parts(struct pagesplit_part *p, size_t n)
 
 static void test_presets(void **state)
 {
-	static const char *const names[] = { "archive", "print", "web", "slide" };
+	static const char *const names[] = { "archive", "print", "web", "slide", "85mm", "175mm" };
 	double w, h;
 
 	(void)state;
@@ -204,8 +204,9 @@ static void test_table_wrap(void **state)
 	/* one line: 60 + 95 pt of headers and 72 of padding need 72 + 45 + 80 + 115 */
 	assert_int_equal(table_layout(t, 960, &fake), 0);
 	assert_int_equal(t->head_cut[1], 0);
-	/* 300 pt: "average" over "IOPS", "slowest" over "second IOPS" */
-	assert_int_equal(table_layout(t, 300, &fake), 0);
+	/* 260 pt, whose margins shrink to 36 x 260 / 480 pt each (under 480 pt): one line
+	 * would need 0.15 x 260 + 240; "average" over "IOPS", "slowest" over "second IOPS" */
+	assert_int_equal(table_layout(t, 260, &fake), 0);
 	assert_string_equal(t->head[1] + t->head_cut[1], "IOPS");
 	assert_string_equal(t->head[2] + t->head_cut[2], "second IOPS");
 	assert_true(t->body_y - t->head_y > 2 * t->head_h);

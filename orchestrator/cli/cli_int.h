@@ -62,9 +62,10 @@ struct cli_cmd {
 /* the size options every document command shares (cli_sizes.c). */
 #define CLI_OPTS_SIZES \
 	{ "preset", 0, "NAME", 0, "what the charts are made for: print (a vector PDF per " \
-	  "chart too), web (laid out 700 px wide, text 11 px or more, plus NAME@2x.png) or " \
-	  "slide (16:9, 1920 px); the PDF's text is 9 pt or more (default: the " \
-	  "template's preset, else SVG and a 1400 px PNG)" }, \
+	  "chart too), web (laid out 700 px wide, text 11 px or more, plus NAME@2x.png), " \
+	  "slide (16:9, 1920 px), 85mm or 175mm (a magazine's column or two: each " \
+	  "chart's PDF at its printed size, 9 pt or more there); the PDF's text is 9 pt " \
+	  "or more (default: the template's preset, else SVG and a 1400 px PNG)" }, \
 	{ "width", 'w', "PX", 0, "PNG width in pixels, plus a NAME@2x.png at twice that; " \
 	  "a web canvas is laid out this wide (without --preset: web)" }, \
 	{ "svg-text", 0, "MODE", 0, "SVG text as 'text' (<text> naming the font and its " \

@@ -26,6 +26,10 @@ static int layout(struct doc *doc, struct doc_item *it, double w, double h,
 		return rc;
 	}
 	rc = chart_layout(it->c, w, chart_is_bars(it->c) ? 0 : h, &doc->m);
+	/* a legend in rows on a narrow canvas can leave the plot too little height:
+	 * the chart grows taller (to 2.4 times) rather than failing */
+	for (int k = 0; rc && !chart_is_bars(it->c) && k < 4; k++)
+		rc = chart_layout(it->c, w, h *= 1.25, &doc->m);
 	if (rc)
 		diag_set(d, rc, what, 0, 0, "chart '%s' does not fit %.0fx%.0f pt",
 			 it->c->title, w, h);

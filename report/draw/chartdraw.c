@@ -505,10 +505,23 @@ static void draw_bar_chart(struct gfx *g, const struct chart *c,
 		double ty = cy - (*b->note ? (hl + hn) / 2 : hl / 2);
 		double x1 = chart_map_x(c, b->value);
 
-		gfx_text(g, L->label_right, ty, CHART_FONT_BAR_LABEL, CHART_COLOR_TEXT,
-			 GFX_RIGHT, lw, b->label);
-		gfx_text(g, L->label_right, ty + hl, CHART_FONT_BAR_NOTE,
-			 CHART_COLOR_MUTED, GFX_RIGHT, lw, b->note);
+		if (L->stacked) {
+			/* the label (and note) on a line above the bar, which takes the rest */
+			double top = p->y + (double)i * L->row_h, w = L->width - 2 * p->x;
+
+			w -= gfx_text(g, p->x + 4, top, CHART_FONT_BAR_LABEL, CHART_COLOR_TEXT,
+				      GFX_LEFT, w, b->label);
+			if (*b->note && w > 20)
+				gfx_text(g, L->width - p->x - w + 6, top + (hl - hn) / 2,
+					 CHART_FONT_BAR_NOTE, CHART_COLOR_MUTED, GFX_LEFT, w - 6,
+					 b->note);
+			cy = top + 1.15 * hl + (L->row_h - 1.15 * hl) / 2;
+		} else {
+			gfx_text(g, L->label_right, ty, CHART_FONT_BAR_LABEL, CHART_COLOR_TEXT,
+				 GFX_RIGHT, lw, b->label);
+			gfx_text(g, L->label_right, ty + hl, CHART_FONT_BAR_NOTE,
+				 CHART_COLOR_MUTED, GFX_RIGHT, lw, b->note);
+		}
 		gfx_rect(g, p->x, cy - L->bar_h / 2, x1 - p->x, L->bar_h, b->color);
 		gfx_text(g, x1 + 8, cy - hv / 2, CHART_FONT_VALUE, CHART_COLOR_TEXT,
 			 GFX_LEFT, 0, b->value_text);

@@ -11,7 +11,7 @@
 #include "xalloc.h"
 
 /* Spacing in points; one table so every chart breathes the same way. */
-static const struct {
+struct spacing {
 	double pad_x, pad_top, pad_bottom;
 	double title_gap;     /* title to subtitle */
 	double head_gap;      /* subtitle to the axis title / legend row */
@@ -29,8 +29,23 @@ static const struct {
 	double legend_gap;    /* least space between the y title and the legend */
 	double inset_frac_w, inset_frac_h, inset_margin; /* zoomed inset box */
 	double mark_gap;      /* a marked point to its label */
-} sp = { 36, 28, 24, 6, 18, 10, 8, 8, 44, 24, 80, 2, 40, 22, 8, 12, 24,
-	 0.36, 0.40, 12, 6 };
+};
+#define SPACING { 36, 28, 24, 6, 18, 10, 8, 8, 44, 24, 80, 2, 40, 22, 8, 12, 24, \
+		  0.36, 0.40, 12, 6 }
+static const struct spacing sp_full = SPACING;
+/* The spacing of the chart being laid out (chart_layout(): set_spacing()). */
+static struct spacing sp = SPACING;
+
+/* sp for a canvas width wide: margins and gaps in proportion on a narrow one. */
+static void set_spacing(double width)
+{
+	double *const scaled[] = { &sp.pad_x, &sp.pad_top, &sp.pad_bottom, &sp.title_gap,
+				   &sp.head_gap, &sp.row_gap, &sp.xtitle_gap, &sp.footer_gap,
+				   &sp.legend_gap, &sp.value_gap, &sp.inset_margin };
+
+	sp = sp_full;
+	chart_spacing_scale(scaled, sizeof(scaled) / sizeof(scaled[0]), width);
+}
 
 uint32_t chart_palette(size_t i)
 {
@@ -349,65 +364,6 @@ size_t chart_bar_row(const struct chart *c, size_t i)
 size_t chart_bar_rows(const struct chart *c)
 {
 	return c->nbars ? chart_bar_row(c, c->nbars - 1) + 1 : 0;
-}
-
-/* Appends the column's distinct indices in ascending order. */
-static size_t m4_flush(const double *x, const double *y, const size_t idx[4],
-		       double *ox, double *oy, size_t o)
-{
-	size_t k[4];
-	int nk = 0;
-
-	for (int i = 0; i < 4; i++) {
-		int j = nk;
-
-		while (j > 0 && k[j - 1] > idx[i])
-			j--;
-		if (j > 0 && k[j - 1] == idx[i])
-			continue;
-		memmove(&k[j + 1], &k[j], (size_t)(nk - j) * sizeof(k[0]));
-		k[j] = idx[i];
-		nk++;
-	}
-	for (int i = 0; i < nk; i++, o++) {
-		ox[o] = x[k[i]];
-		oy[o] = y[k[i]];
-	}
-	return o;
-}
-
-size_t chart_m4(const double *x, const double *y, size_t n, double x0, double x1,
-		int columns, double *ox, double *oy)
-{
-	size_t idx[4] = { 0, 0, 0, 0 }, o = 0; /* first, min, max, last */
-	long col = -1;
-	double span = x1 - x0;
-
-	if (columns < 1)
-		columns = 1;
-	for (size_t i = 0; i < n; i++) {
-		long c = span > 0 ? (long)floor((x[i] - x0) / span * columns) : 0;
-
-		if (c < 0)
-			c = 0;
-		if (c >= columns)
-			c = columns - 1;
-		if (c != col) {
-			if (col >= 0)
-				o = m4_flush(x, y, idx, ox, oy, o);
-			col = c;
-			idx[0] = idx[1] = idx[2] = idx[3] = i;
-			continue;
-		}
-		if (y[i] < y[idx[1]])
-			idx[1] = i;
-		if (y[i] > y[idx[2]])
-			idx[2] = i;
-		idx[3] = i;
-	}
-	if (col >= 0)
-		o = m4_flush(x, y, idx, ox, oy, o);
-	return o;
 }
 
 static double text_w(const struct chart_measure *m, enum chart_font f,
@@ -825,17 +781,27 @@ static int layout_barh(struct chart *c, const struct chart_measure *m)
 {
 	struct chart_layout *L = &c->lay;
 	struct chart_rect *p = &L->plot;
-	double top = layout_head(c, m), vw = 0, lw;
+	double top = layout_head(c, m), vw = 0, lw, row, least;
 
+	lw = fmin(bars_label_width(c, m), L->width * 0.35);
+	for (size_t i = 0; i < c->nbars; i++)
+		vw = fmax(vw, text_w(m, CHART_FONT_VALUE, c->bars[i].value_text));
+	least = L->width < CHART_SPACING_FULL_WIDTH ? 40 : 80;   /* a column's bars are short */
+	/* too narrow for labels beside the bars (an 85 mm column): labels above them */
+	L->stacked = c->kind == CHART_BARH &&
+		     L->width - 2 * sp.pad_x - vw - sp.value_gap - lw - 2 * sp.tick_gap < least;
 	/*
 	 * A row holds its label and note at any type scale; grouped bars
 	 * have one line of text a row, so their rows are as tall as it needs.
 	 */
-	double row = c->kind == CHART_BARG
-		     ? 1.6 * fmax(text_h(m, CHART_FONT_BAR_NOTE), text_h(m, CHART_FONT_VALUE))
-		     : fmax(sp.bar_row, 1.15 * (text_h(m, CHART_FONT_BAR_LABEL) +
-						text_h(m, CHART_FONT_BAR_NOTE)));
-
+	if (L->stacked)
+		row = 1.15 * text_h(m, CHART_FONT_BAR_LABEL) +
+		      1.3 * fmax(sp.bar_thick, text_h(m, CHART_FONT_VALUE));
+	else if (c->kind == CHART_BARG)
+		row = 1.6 * fmax(text_h(m, CHART_FONT_BAR_NOTE), text_h(m, CHART_FONT_VALUE));
+	else
+		row = fmax(sp.bar_row, 1.15 * (text_h(m, CHART_FONT_BAR_LABEL) +
+					       text_h(m, CHART_FONT_BAR_NOTE)));
 	L->row_h = row;
 	L->bar_h = sp.bar_thick;
 	if (L->height <= 0)
@@ -848,13 +814,14 @@ static int layout_barh(struct chart *c, const struct chart_measure *m)
 		return -SB_EINVAL;
 	if (L->bar_h > L->row_h * 0.7)
 		L->bar_h = L->row_h * 0.7;
-	lw = fmin(bars_label_width(c, m), L->width * 0.35);
-	for (size_t i = 0; i < c->nbars; i++)
-		vw = fmax(vw, text_w(m, CHART_FONT_VALUE, c->bars[i].value_text));
+	if (L->stacked) {
+		lw = 0;
+		L->bar_h = fmin(L->bar_h, L->row_h - 1.15 * text_h(m, CHART_FONT_BAR_LABEL));
+	}
 	L->label_right = sp.pad_x + lw;
-	p->x = L->label_right + 2 * sp.tick_gap;
+	p->x = L->label_right + (L->stacked ? 0 : 2 * sp.tick_gap);
 	p->w = L->width - sp.pad_x - vw - sp.value_gap - p->x;
-	if (p->w < 80)
+	if (p->w < least)
 		return -SB_EINVAL;
 	L->legend.x = L->width - sp.pad_x - L->legend.w;
 	layout_xticks(&c->x, p->w, m);
@@ -873,6 +840,7 @@ int chart_layout(struct chart *c, double width, double height,
 	c->lay.height = height;
 	int rc;
 
+	set_spacing(width);
 	data_extent(c);
 	if (chart_is_bars(c))
 		rc = layout_barh(c, m);

@@ -54,15 +54,23 @@ struct chart_preset {
 
 /* The rows: archive (the default), then the ones a user names. */
 enum chart_preset_id { CHART_PRESET_ARCHIVE, CHART_PRESET_PRINT, CHART_PRESET_WEB,
-		       CHART_PRESET_SLIDE, CHART_PRESET_N };
+		       CHART_PRESET_SLIDE, CHART_PRESET_MM85, CHART_PRESET_MM175,
+		       CHART_PRESET_N };
 
 const struct chart_preset *chart_preset(enum chart_preset_id id);
 /* The size of f under p (NULL: the print scale), points. */
 double chart_preset_size(const struct chart_preset *p, enum chart_font f);
-/* The preset named name ("print", "web", "slide", "archive"), or NULL. */
+/* The preset named name ("print", "web", "slide", "85mm", "175mm", "archive"), or NULL. */
 const struct chart_preset *chart_preset_find(const char *name);
-/* "print, web or slide": the names a user may give. */
-#define CHART_PRESET_NAMES "print, web or slide"
+/* Canvases narrower than this (an 85 mm column) get margins and gaps in proportion. */
+#define CHART_SPACING_FULL_WIDTH 480.0
+/*
+ * Scales the n margins and gaps *v[i] of a chart or table for a canvas width wide:
+ * unchanged from CHART_SPACING_FULL_WIDTH up, in proportion below, to 40 % at least.
+ */
+void chart_spacing_scale(double *const *v, size_t n, double width);
+/* The names a user may give, for messages. */
+#define CHART_PRESET_NAMES "print, web, slide, 85mm or 175mm"
 /*
  * The canvas of a chart the template sizes tw x th (th 0: as its rows need) under
  * p: the preset's width (the height scaled alike, or the preset's for a 16:9
@@ -215,6 +223,8 @@ struct chart_layout {
 	double ytick_right;         /* y tick labels end here (right-aligned) */
 	double xtick_top;           /* x tick labels start here */
 	double label_right;         /* bar charts: row labels end here */
+	int stacked;                /* CHART_BARH too narrow for labels beside the bars:
+				     * each row's label (and note) on a line above its bar */
 	double row_h, bar_h;        /* bar charts: row pitch and bar thickness */
 	struct chart_rect footer;   /* provenance line at the bottom; h 0 when none */
 	struct chart_view view;     /* the plot's data window */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* chart_preset: the size presets (print, web, slide), one table. */
+/* chart_preset: the size presets (print, web, slide, 85mm, 175mm), one table. */
 #include "chart.h"
 
+#include <math.h>
 #include <string.h>
 
 /* The print type scale (the report PDF's, and archive's and print's charts). */
@@ -32,6 +33,15 @@ static const struct chart_preset presets[CHART_PRESET_N] = {
 	[CHART_PRESET_SLIDE] = { "slide", 960, 540, 1920, 0, 0, 1, 14.0,
 				 { 26.0, 16.0, 15.0, 14.0, 15.0, 16.0, 14.0, 15.0, 32.0, 14.0,
 				   14.0 } },
+	/*
+	 * A magazine's column (85 mm, 241 pt) and its two-column width (175 mm, 496 pt),
+	 * 80 and 105 mm tall: the canvas is the printed size, so 9 pt is 9 pt on paper;
+	 * PDFs per chart to place (and SVG in pt, a 300 dpi PNG).
+	 */
+	[CHART_PRESET_MM85] = { "85mm", 240.94, 226.77, 1004, 0, 1, 0, 9.0,
+				{ 11.0, 9.0, 9.0, 9.0, 9.0, 9.0, 9.0, 9.0, 14.0, 9.0, 9.0 } },
+	[CHART_PRESET_MM175] = { "175mm", 496.06, 297.64, 2067, 0, 1, 0, 9.0,
+				 { 14.0, 10.0, 9.5, 9.0, 9.5, 9.5, 9.0, 9.5, 20.0, 9.0, 9.0 } },
 };
 
 const struct chart_font_spec *chart_font_spec(enum chart_font f)
@@ -75,4 +85,14 @@ void chart_preset_canvas(const struct chart_preset *p, double tw, double th, int
 		*h = p->height;
 	else
 		*h = th * *w / tw;
+}
+
+void chart_spacing_scale(double *const *v, size_t n, double width)
+{
+	double k = width > 0 && width < CHART_SPACING_FULL_WIDTH
+			   ? fmax(0.4, width / CHART_SPACING_FULL_WIDTH)
+			   : 1.0;
+
+	for (size_t i = 0; i < n; i++)
+		*v[i] *= k;
 }

@@ -34,7 +34,10 @@ void cons_format(const struct consistency *c, enum cons_col col, char *buf, size
 struct table *cons_table_new(const char *title, const char *subtitle,
 			     const char *const head[CONS_NCOLS])
 {
-	return table_new(title, subtitle, CONS_NCOLS, head);
+	struct table *t = table_new(title, subtitle, CONS_NCOLS, head);
+
+	table_set_keep(t, 1);   /* the test in each part of a narrow canvas */
+	return t;
 }
 
 int cons_table_add(struct table *t, const char *label, const struct consistency *c)

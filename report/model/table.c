@@ -9,11 +9,23 @@
 #include "err.h"
 #include "xalloc.h"
 
-/* Spacing in points. */
-static const struct {
+/* Spacing in points; on a narrow canvas (an 85 mm column) the margins and gaps
+ * shrink in proportion, as a chart's (chart_spacing_scale()). */
+struct spacing {
 	double pad_x, pad_top, pad_bottom, cell_pad, row_pad, title_gap, head_gap;
 	double footer_gap;
-} sp = { 36, 28, 24, 10, 6, 6, 18, 12 };
+};
+static const struct spacing sp_full = { 36, 28, 24, 10, 6, 6, 18, 12 };
+static struct spacing sp = { 36, 28, 24, 10, 6, 6, 18, 12 };
+
+static void set_spacing(double width)
+{
+	double *const scaled[] = { &sp.pad_x, &sp.pad_top, &sp.pad_bottom, &sp.title_gap,
+				   &sp.head_gap, &sp.footer_gap };
+
+	sp = sp_full;
+	chart_spacing_scale(scaled, sizeof(scaled) / sizeof(scaled[0]), width);
+}
 
 #define DELTA_DEAD_ZONE 1.0     /* percent: run-to-run noise stays white */
 #define DELTA_BETTER 0x4fb99fu  /* bluish green, lightened so text reads */
@@ -175,9 +187,11 @@ static double cap_columns(struct table *t, double room)
 
 int table_layout(struct table *t, double width, const struct chart_measure *m)
 {
-	double th, sh, hh, bh, fh, y = sp.pad_top, first = 0, natural;
+	double th, sh, hh, bh, fh, y, first = 0, natural;
 	int lines = 1;
 
+	set_spacing(width);
+	y = sp.pad_top;
 	measure(m, CHART_FONT_TITLE, t->title, &th);
 	measure(m, CHART_FONT_SUBTITLE, t->subtitle, &sh);
 	measure(m, CHART_FONT_SMALL, "Ag", &hh);

@@ -522,7 +522,7 @@ static int read_chart(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *n
 	return 0;
 }
 
-/* the root's only attribute, preset="print|web|slide" (not archive, the default). */
+/* the root's only attribute, preset="print|web|slide|85mm|175mm" (not archive, the default). */
 static int read_preset(struct tmpl *t, const struct tmpl_ctx *x, const xmlNode *root)
 {
 	const char *names[CHART_PRESET_N];

@@ -115,7 +115,7 @@ struct tmpl_chart {
 
 struct tmpl {
 	uint32_t dir_color[3];  /* read, write, trim: 0xRRGGBB */
-	char *preset;           /* <report preset="print|web|slide">; NULL: none named */
+	char *preset;           /* <report preset="print|web|slide|85mm|175mm">; NULL: none named */
 	struct tmpl_chart *charts;
 	size_t ncharts, cap;
 };
@@ -125,7 +125,7 @@ struct tmpl {
  * and <chart kind="step-iops|sweep-qd|dispersion|summary|rounds|qos|consistency"
  * [width="960"] [height="600"] [title="..."] [log-y="true"] [inset="auto|none|400s"]
  * [inset-x="a..b"] [inset-y="a..b"]/> in drawing order; the root may name a preset
- * (preset="print|web|slide"). Unknown elements, attributes or values are errors
+ * (preset="print|web|slide|85mm|175mm"). Unknown elements, attributes or values are errors
  * (-SB_EPARSE) at the FILE:LINE:COL of the attribute (a bad value's first character),
  * else of the element, with "did you mean" for a misspelt name or word, as a plan's
  * errors. Returns 0 or a negative SB_E* code; free *out with tmpl_free().

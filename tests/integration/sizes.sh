@@ -6,7 +6,8 @@
 # 9 pt text set by pango-view; --preset web / --width 700 SVGs keep their text as
 # <text> elements, none under 11 px after every transform and the root's
 # width/viewBox scale, with 700 px PNGs and 1400 px @2x ones; print writes a PDF
-# per chart, slide 1920 px PNGs; --svg-text outlines gives glyph outlines.
+# per chart, 85mm and 175mm one at the printed size (9 pt or more there), slide
+# 1920 px PNGs; --svg-text outlines gives glyph outlines.
 . "$(dirname "$0")/lib.sh"
 
 for t in pdftotext pdfinfo pango-view xmllint; do
@@ -59,6 +60,29 @@ check "--width 700: the SVG is 700 px wide" grep -q 'width="700px"' "$WORK/w/svg
 for f in "$WORK"/p/svg/*.svg; do
   check "print: $(basename "$f" .svg).pdf" test -s "${f%.svg}.pdf"
   pdf_ok "print: $(basename "$f" .svg).pdf" "${f%.svg}.pdf"
+done
+# 85mm and 175mm: a magazine's column and two columns. The PDF beside each SVG is the
+# chart at its printed size (page 85 or 175 mm wide), so its words, measured there,
+# are 9 pt or more on paper; every chart of four samples and of a lineup.
+for mm in 85 175; do
+  want=$(awk -v mm=$mm 'BEGIN { printf "%.1f", mm / 25.4 * 72 }')
+  for a in op-file qd-sweep snia-iops drivemaster-wsat lineup; do
+    d=$WORK/mm$mm-$a
+    if [ $a = lineup ]; then
+      "$SSDBENCH" compare "$WORK/op-file" "$WORK/op-loop" -o "$d.pdf" --svg "$d" \
+        --preset ${mm}mm > "$WORK/r.log" 2>&1
+    else
+      "$SSDBENCH" report "$WORK/$a" -o "$d.pdf" --svg "$d" --preset ${mm}mm > "$WORK/r.log" 2>&1
+    fi || { cat "$WORK/r.log"; fail "$a --preset ${mm}mm"; }
+    nf=0
+    for f in "$d"/*.pdf; do
+      w=$(pdfinfo "$f" | awk '/^Page size:/ { printf "%.1f", $3 }')
+      expect_eq "${mm}mm: $a/$(basename "$f") page width (pt)" "$w" "$want"
+      pdf_ok "${mm}mm: $a/$(basename "$f") at its printed size" "$f"
+      nf=$((nf + 1))
+    done
+    [ "$nf" -ge 3 ] || fail "${mm}mm: $a: only $nf chart PDFs"
+  done
 done
 "$SSDBENCH" report "$WORK/$n" -o "$WORK/s.pdf" --svg "$WORK/s/svg" --png "$WORK/s/png" \
   --preset slide > "$WORK/r.log" 2>&1 || { cat "$WORK/r.log"; fail "--preset slide"; }
