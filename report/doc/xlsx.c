@@ -44,8 +44,13 @@ int xlsx_open(struct xlsx *x, const char *path, const char *title, time_t create
 	format_set_text_wrap(x->head);
 	x->num = workbook_add_format(x->wb);
 	format_set_num_format(x->num, "#,##0");
+	x->num1 = workbook_add_format(x->wb);
+	format_set_num_format(x->num1, "#,##0.0");
 	x->num2 = workbook_add_format(x->wb);
 	format_set_num_format(x->num2, "#,##0.00");
+	x->date = workbook_add_format(x->wb);
+	format_set_num_format(x->date, "yyyy-mm-dd hh:mm:ss");
+	format_set_align(x->date, LXW_ALIGN_LEFT);
 	x->pct = workbook_add_format(x->wb);
 	format_set_num_format(x->pct, "0.0%");
 	x->wrap = workbook_add_format(x->wb);
@@ -88,6 +93,38 @@ void xlsx_discard(struct xlsx *x)
 	remove(x->path);
 }
 
+lxw_format *xlsx_number_format(const struct xlsx *x, double v)
+{
+	double a = fabs(v);
+
+	return a >= 100 || a == floor(a) ? x->num : a >= 1 ? x->num1 : x->num2;
+}
+
+void xlsx_write_value(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+		      double v)
+{
+	worksheet_write_number(ws, row, col, v, xlsx_number_format(x, v));
+}
+
+void xlsx_write_date(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+		     const char *iso)
+{
+	lxw_datetime dt = { 0 };
+	char rest[16] = "";
+	int n;
+
+	if (!iso || !*iso)
+		return;
+	n = sscanf(iso, "%4d-%2d-%2dT%2d:%2d:%lf%15s", &dt.year, &dt.month, &dt.day, &dt.hour,
+		   &dt.min, &dt.sec, rest);
+	/* the wall clock as written, in UTC ("Z") or with no zone; else the text */
+	if (n >= 6 && dt.month >= 1 && dt.month <= 12 && dt.day >= 1 && dt.day <= 31 &&
+	    dt.hour < 24 && dt.min < 60 && dt.sec < 61 && (n == 6 || !strcmp(rest, "Z")))
+		worksheet_write_datetime(ws, row, col, &dt, x->date);
+	else
+		worksheet_write_string(ws, row, col, iso, NULL);
+}
+
 /* The first max characters of s (whole UTF-8 sequences), as a new string. */
 static char *utf8_head(const char *s, size_t max)
 {
@@ -110,13 +147,42 @@ static int taken(const struct xlsx *x, const char *name)
 	return 0;
 }
 
+/*
+ * base with the characters Excel refuses in a sheet name written as look-alikes it
+ * takes ("MB/s" as "MB∕s", "Δ: IOPS" as "Δ꞉ IOPS"), control characters as '_'.
+ */
+static char *sheet_text(const char *base)
+{
+	static const struct {
+		char c;
+		const char *as;
+	} alike[] = {
+		{ '/', "\xE2\x88\x95" }, { '\\', "\xE2\x88\x96" }, { ':', "\xEA\x9E\x89" },
+		{ '*', "\xE2\x88\x97" }, { '?', "\xEF\xBC\x9F" }, { '[', "(" }, { ']', ")" },
+	};
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	for (const char *p = base && *base ? base : "Sheet"; *p; p++) {
+		size_t i = 0;
+
+		while (i < sizeof(alike) / sizeof(alike[0]) && alike[i].c != *p)
+			i++;
+		if (i < sizeof(alike) / sizeof(alike[0]))
+			sbuf_adds(&sb, alike[i].as);
+		else if ((unsigned char)*p < 0x20)
+			sbuf_addc(&sb, '_');
+		else
+			sbuf_add(&sb, p, 1);
+	}
+	return sbuf_detach(&sb);
+}
+
 lxw_worksheet *xlsx_sheet(struct xlsx *x, const char *base)
 {
-	char *clean = xstrdup(base && *base ? base : "Sheet"), *name = NULL;
+	char *clean = sheet_text(base), *name = NULL;
+	lxw_worksheet *ws;
 
-	for (char *p = clean; *p; p++)
-		if (strchr("[]:*?/\\", *p) || (unsigned char)*p < 0x20)
-			*p = '_';
 	if (clean[0] == '\'')
 		clean[0] = '_';
 	for (int k = 1; !name || taken(x, name); k++) {
@@ -137,7 +203,12 @@ lxw_worksheet *xlsx_sheet(struct xlsx *x, const char *base)
 	free(clean);
 	x->names = xrealloc(x->names, (x->nnames + 1) * sizeof(*x->names));
 	x->names[x->nnames++] = name;
-	return workbook_add_worksheet(x->wb, name);
+	ws = workbook_add_worksheet(x->wb, name);
+	/* printed as a layout desk wants it: A4 landscape, every column on the page */
+	worksheet_set_landscape(ws);
+	worksheet_set_paper(ws, 9);
+	worksheet_fit_to_pages(ws, 1, 0);
+	return ws;
 }
 
 const char *xlsx_last_name(const struct xlsx *x)
@@ -193,7 +264,7 @@ void xlsx_write_cell(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t
 		return;
 	if (parse_number(text, &v, &pct))
 		worksheet_write_number(ws, row, col, v,
-				       pct ? x->pct : v == floor(v) ? x->num : x->num2);
+				       pct ? x->pct : xlsx_number_format(x, v));
 	else
 		worksheet_write_string(ws, row, col, text, NULL);
 }
@@ -293,10 +364,10 @@ static int series_sheet(struct xlsx *x, const struct chart *c, const char *name)
 		worksheet_write_string(ws, HEAD_ROW, (lxw_col_t)(col + 1), se->label, x->head);
 		for (size_t i = 0; i < se->n && rows + HEAD_ROW + 1 < XLSX_MAX_ROWS; i += step) {
 			if (isfinite(se->x[i]) && isfinite(se->y[i])) {
-				worksheet_write_number(ws, (lxw_row_t)(HEAD_ROW + 1 + rows),
-						       (lxw_col_t)col, se->x[i], NULL);
-				worksheet_write_number(ws, (lxw_row_t)(HEAD_ROW + 1 + rows),
-						       (lxw_col_t)(col + 1), se->y[i], NULL);
+				xlsx_write_value(x, ws, (lxw_row_t)(HEAD_ROW + 1 + rows),
+						 (lxw_col_t)col, se->x[i]);
+				xlsx_write_value(x, ws, (lxw_row_t)(HEAD_ROW + 1 + rows),
+						 (lxw_col_t)(col + 1), se->y[i]);
 				rows++;
 			}
 		}
@@ -376,7 +447,7 @@ static int bar_sheet(struct xlsx *x, const struct chart *c, const char *name)
 			worksheet_write_string(ws, (lxw_row_t)(HEAD_ROW + 1 + g), 2, bar->note, NULL);
 		if (isfinite(bar->value))
 			worksheet_write_number(ws, (lxw_row_t)(HEAD_ROW + 1 + g), (lxw_col_t)(1 + m),
-					       bar->value, x->num2);
+					       bar->value, xlsx_number_format(x, bar->value));
 		if (grouped)
 			worksheet_write_string(ws, HEAD_ROW, (lxw_col_t)(1 + m), bar->label, x->head);
 	}
@@ -430,7 +501,8 @@ static int bar3d_sheet(struct xlsx *x, const struct chart *c, const char *name)
 		for (size_t i = 0; i < se->n; i++)
 			if (se->x[i] >= 0 && se->x[i] < (double)c->ncats && isfinite(se->y[i]))
 				worksheet_write_number(ws, (lxw_row_t)(HEAD_ROW + 1 + (size_t)se->x[i]),
-						       (lxw_col_t)(1 + s), se->y[i], x->num2);
+						       (lxw_col_t)(1 + s), se->y[i],
+						       xlsx_number_format(x, se->y[i]));
 		chart_series_set_categories(cs, xlsx_last_name(x), HEAD_ROW + 1, 0,
 					    (lxw_row_t)(HEAD_ROW + c->ncats), 0);
 		chart_series_set_values(cs, xlsx_last_name(x), HEAD_ROW + 1, (lxw_col_t)(1 + s),

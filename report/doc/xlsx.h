@@ -30,7 +30,7 @@
 /* A workbook being written, with the formats every sheet shares. */
 struct xlsx {
 	lxw_workbook *wb;
-	lxw_format *bold, *head, *num, *num2, *pct, *wrap;
+	lxw_format *bold, *head, *num, *num1, *num2, *pct, *wrap, *date;
 	char **names;         /* sheet names given so far (unique, <= 31 chars) */
 	size_t nnames;
 	const char *path;
@@ -46,10 +46,24 @@ int xlsx_close(struct xlsx *x, struct diag *d);
 void xlsx_discard(struct xlsx *x);
 
 /* A new sheet named base (shortened to 31 characters at a UTF-8 boundary, the
- * characters Excel refuses replaced, a number added when taken). */
+ * characters Excel refuses written as look-alikes, a number added when taken), set
+ * to print on A4 landscape, fitted to the page's width. */
 lxw_worksheet *xlsx_sheet(struct xlsx *x, const char *base);
 /* The name the last xlsx_sheet() gave. */
 const char *xlsx_last_name(const struct xlsx *x);
+
+/*
+ * How a value is shown: as magazines print it, no decimals from 100 up (IOPS, MB/s
+ * of fast drives, whole numbers), one from 1, two under 1; the cell keeps all.
+ */
+lxw_format *xlsx_number_format(const struct xlsx *x, double v);
+/* Writes v with xlsx_number_format(). */
+void xlsx_write_value(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+		      double v);
+/* Writes an ISO 8601 time ("2026-12-06T10:11:12Z", UTC or without a zone) as an Excel
+ * date and time, its wall clock as written; other text as text. */
+void xlsx_write_date(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+		     const char *iso);
 
 /* Writes text as a number when all of it is one ("12,345", "1.5", "-3 %" reads
  * 12345, 1.5, -0.03 with the percent format), else as a string. */

@@ -4,9 +4,10 @@
  * headline metric a row per test, each column's value, then each other column's
  * change against the baseline as a number (a share, shown in %) under a 3-colour
  * scale that knows the metric's direction (green is better: up for IOPS and MB/s,
- * down for latency; white at no change), the baseline's header marked; and a native
- * clustered bar chart over the values. lineup_draw.c adds every other lineup chart
- * and table through xlsx.c.
+ * down for latency; white at no change), the baseline's header marked, a column of
+ * the marks of tests run with other parameters; and a native clustered bar chart of
+ * the changes (Δ %, a series per other column). lineup_draw.c adds every other
+ * lineup chart and table through xlsx.c.
  */
 #include "xlsx_lineup.h"
 
@@ -94,7 +95,7 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 			double v = l->t[t].v[i][m], dp = lineup_delta(l, t, i, m);
 
 			if (isfinite(v))
-				worksheet_write_number(ws, r, (lxw_col_t)(1 + i), v, x->num2);
+				xlsx_write_value(x, ws, r, (lxw_col_t)(1 + i), v);
 			if (i == l->base)
 				continue;
 			if (isfinite(dp))
@@ -116,16 +117,22 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 						   (lxw_col_t)(dcol + l->nm - 2), &cf);
 		worksheet_autofilter(ws, FIRST, 0, last, mcol);
 	}
+	/* a chart of the Δ: each other column's change against the baseline, in % */
 	chart_title_set_name(ch, title);
 	chart_axis_set_reverse(ch->y_axis);
-	chart_axis_set_name(ch->x_axis, def->unit);
+	chart_axis_set_name(ch->x_axis, "Δ %");
+	chart_axis_set_num_format(ch->x_axis, "0%");
 	chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+	col = dcol;
 	for (size_t i = 0; i < l->nm && l->nt; i++) {
-		lxw_chart_series *s = chart_add_series(ch, NULL, NULL);
+		lxw_chart_series *s;
 
+		if (i == l->base)
+			continue;
+		s = chart_add_series(ch, NULL, NULL);
 		chart_series_set_categories(s, xlsx_last_name(x), FIRST + 1, 0, last, 0);
-		chart_series_set_values(s, xlsx_last_name(x), FIRST + 1, (lxw_col_t)(1 + i), last,
-					(lxw_col_t)(1 + i));
+		chart_series_set_values(s, xlsx_last_name(x), FIRST + 1, col, last, col);
+		col++;
 		chart_series_set_name(s, l->m[i].label);
 		chart_series_set_fill(s, &(lxw_chart_fill){ .color = chart_palette(i) });
 	}

@@ -35,6 +35,17 @@ static void row(struct xlsx *x, lxw_worksheet *ws, lxw_row_t *rw, const char *k,
 	(*rw)++;
 }
 
+/* A field and its time, an Excel date (xlsx_write_date()). */
+static void date_row(struct xlsx *x, lxw_worksheet *ws, lxw_row_t *rw, const char *k,
+		     const char *v)
+{
+	if (!v || !*v)
+		return;
+	worksheet_write_string(ws, *rw, 0, k, x->head);
+	xlsx_write_date(x, ws, *rw, 1, v);
+	(*rw)++;
+}
+
 /* The cover's facts, a field and a value a row. */
 static void summary(struct xlsx *x, const struct report *r)
 {
@@ -56,8 +67,8 @@ static void summary(struct xlsx *x, const struct report *r)
 	row(x, ws, &rw, m[M_X_FIRMWARE], run->drive_firmware);
 	row(x, ws, &rw, m[M_X_SERIAL], run->drive_serial);
 	row(x, ws, &rw, m[M_X_CAPACITY], cap);
-	row(x, ws, &rw, m[M_STARTED], run->started);
-	row(x, ws, &rw, m[M_ENDED], run->ended);
+	date_row(x, ws, &rw, m[M_STARTED], run->started);
+	date_row(x, ws, &rw, m[M_ENDED], run->ended);
 	row(x, ws, &rw, m[M_STATUS], run->status);
 	row(x, ws, &rw, m[M_HOST], run->hostname);
 	row(x, ws, &rw, m[M_CPU], run->cpu);
@@ -167,16 +178,16 @@ enum { S_T, S_RIOPS, S_WIOPS, S_TIOPS, S_RMBS, S_WMBS, S_RLAT, S_WLAT, S_PCT, S_
 
 /* Writes series s into column col, a row per second from t0 (the first sample's
  * second); adds each value to tot[row] when tot is given. */
-static void put(lxw_worksheet *ws, const struct result_series *s, double t0, int col,
-		double scale, double add, double *tot, size_t rows)
+static void put(struct xlsx *x, lxw_worksheet *ws, const struct result_series *s, double t0,
+		int col, double scale, double add, double *tot, size_t rows)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		double rowf = floor(s->t[i] - t0 + 0.5);
 
 		if (rowf < 0 || rowf >= (double)rows || !isfinite(s->v[i]))
 			continue;
-		worksheet_write_number(ws, (lxw_row_t)(4 + rowf), (lxw_col_t)col,
-				       (s->v[i] + add) * scale, NULL);
+		xlsx_write_value(x, ws, (lxw_row_t)(4 + rowf), (lxw_col_t)col,
+				 (s->v[i] + add) * scale);
 		if (tot)
 			tot[(size_t)rowf] += s->v[i];
 	}
@@ -230,25 +241,25 @@ static void step_sheet(struct xlsx *x, const struct report *r, const struct resu
 		}
 	for (int c = 0; c < S_N; c++)
 		worksheet_write_string(ws, 3, (lxw_col_t)c, head[c], x->head);
-	put(ws, &st->iops[RESULT_READ], t0, S_RIOPS, 1, 0, tot, rows);
-	put(ws, &st->iops[RESULT_WRITE], t0, S_WIOPS, 1, 0, tot, rows);
+	put(x, ws, &st->iops[RESULT_READ], t0, S_RIOPS, 1, 0, tot, rows);
+	put(x, ws, &st->iops[RESULT_WRITE], t0, S_WIOPS, 1, 0, tot, rows);
 	for (size_t i = 0; i < st->iops[RESULT_TRIM].n; i++) {
 		double rowf = floor(st->iops[RESULT_TRIM].t[i] - t0 + 0.5);
 
 		if (rowf >= 0 && rowf < (double)rows && isfinite(st->iops[RESULT_TRIM].v[i]))
 			tot[(size_t)rowf] += st->iops[RESULT_TRIM].v[i];
 	}
-	put(ws, &st->bw[RESULT_READ], t0, S_RMBS, 1e-6, 0, NULL, rows);
-	put(ws, &st->bw[RESULT_WRITE], t0, S_WMBS, 1e-6, 0, NULL, rows);
-	put(ws, &st->clat_us[RESULT_READ], t0, S_RLAT, 1, 0, NULL, rows);
-	put(ws, &st->clat_us[RESULT_WRITE], t0, S_WLAT, 1, 0, NULL, rows);
+	put(x, ws, &st->bw[RESULT_READ], t0, S_RMBS, 1e-6, 0, NULL, rows);
+	put(x, ws, &st->bw[RESULT_WRITE], t0, S_WMBS, 1e-6, 0, NULL, rows);
+	put(x, ws, &st->clat_us[RESULT_READ], t0, S_RLAT, 1, 0, NULL, rows);
+	put(x, ws, &st->clat_us[RESULT_WRITE], t0, S_WLAT, 1, 0, NULL, rows);
 	if (st->capacity)
-		put(ws, &st->written, t0, S_PCT, 100.0 / (double)st->capacity,
+		put(x, ws, &st->written, t0, S_PCT, 100.0 / (double)st->capacity,
 		    (double)st->written_before, NULL, rows);
-	put(ws, &st->temp_c, t0, S_TEMP, 1, 0, NULL, rows);
+	put(x, ws, &st->temp_c, t0, S_TEMP, 1, 0, NULL, rows);
 	for (size_t i = 0; i < rows; i++) {
 		worksheet_write_number(ws, (lxw_row_t)(4 + i), S_T, when[i], NULL);
-		worksheet_write_number(ws, (lxw_row_t)(4 + i), S_TIOPS, tot[i], NULL);
+		xlsx_write_value(x, ws, (lxw_row_t)(4 + i), S_TIOPS, tot[i]);
 	}
 	free(tot);
 	free(when);

@@ -97,6 +97,24 @@ for d in sorted(glob.glob(os.path.join(arch, "steps", "*"))):
     assert len(ws._charts) == 1, sheet
     nser += 1
 assert nser >= 10, nser
+# the run's start and end as dates and times, as the manifest says them (UTC)
+import datetime, json
+man = json.load(open(os.path.join(arch, "manifest.json"), encoding="utf-8"))
+got = {r[0]: r[1] for r in wb["摘要"].iter_rows(values_only=True) if r[0]}
+for k, field in (("開始", "started"), ("結束", "ended")):
+    want = datetime.datetime.strptime(man[field], "%Y-%m-%dT%H:%M:%SZ")
+    assert got[k] == want, (k, got[k], want)
+# IOPS and every value from 100 up without decimals, smaller ones with them
+n100 = 0
+for ws in wb.worksheets:
+    for row in ws.iter_rows():
+        for c in row:
+            # (column A of a series sheet is its time in seconds, as fio logs it)
+            if isinstance(c.value, float) and c.value != int(c.value) and c.column > 1:
+                want = "#,##0" if abs(c.value) >= 100 else ("#,##0.0" if abs(c.value) >= 1 else "#,##0.00")
+                assert c.number_format in (want, "0.0%"), (ws.title, c.coordinate, c.value, c.number_format)
+                n100 += abs(c.value) >= 100
+assert n100 > 100, n100
 print("report workbook: %d numbers, %d series sheets" % (nnum, nser))
 PYEOF
 
@@ -136,6 +154,24 @@ for name, (metric, lower) in sheets.items():
             ndelta += 1
     assert ndelta >= 8, ndelta
     assert len(ws._charts) == 1, name
+    # the chart is of the Δ: each series' values are a Δ column, none a value column
+    dcols = [openpyxl.utils.get_column_letter(1 + nm + k) for k in range(1, nm)]
+    refs = [s.val.numRef.f for s in ws._charts[0].series]
+    assert len(refs) == nm - 1, refs
+    for r, c in zip(refs, dcols):
+        assert "!$%s$" % c in r, (name, refs, dcols)
+    # values as magazines print them: no decimals from 100 up
+    for row in ws.iter_rows(min_row=6, max_col=nm + 1):
+        for c in row[1:]:
+            if isinstance(c.value, float) and abs(c.value) >= 100:
+                assert c.number_format == "#,##0", (name, c.value, c.number_format)
+# Excel's refused "/" written as a look-alike, not "_"
+assert "Δ 傳輸率（MB∕s）" in wb.sheetnames, wb.sheetnames
+for ws in wb.worksheets:   # every sheet prints A4 landscape, fitted to the width
+    ps = ws.page_setup
+    assert ps.orientation == "landscape" and int(ps.paperSize) == 9, (ws.title, ps.orientation)
+    assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
+    assert int(ps.fitToHeight) == 0 and int(ps.fitToWidth or 1) == 1, ws.title
 print("lineup workbook ok")
 PYEOF
 echo "ok: xlsx ($ncharts chart parts, $nsteps steps)"
