@@ -263,6 +263,8 @@ static void step_cells(const struct report *r, const struct result_step *st,
 	cell[7] = fmt_lat(mean);
 	cell[8] = fmt_lat(p999);
 	sbuf_release(&sb);
+	if (!strcmp(cell[1], cell[2]))   /* a step named by its pattern: not twice */
+		cell[2][0] = '\0';
 }
 
 /* A scope's row: its name, rounds and elements, verdict; no numbers. */

@@ -149,6 +149,8 @@ steps = [t for t in tables if t["caption"] == "測試步驟"]
 assert len(steps) == 1 and steps[0]["head"][6] == "IOPS", steps[:1]
 m = 0
 for row in steps[0]["rows"]:
+    # a step named by its pattern (no label) does not print it twice
+    assert row[1][0] != row[2][0], ("step and pattern columns alike", row)
     r = res[row[0][0]]
     iops = sum(float(r[k] or 0) for k in ("read_iops", "write_iops"))
     if iops > 0:
