@@ -62,6 +62,9 @@ sb_integration_test(xlsx)
 sb_integration_test(xlsx_office)
 # #23 html: the article bundles of a report and a lineup, parsed with html5lib.
 sb_integration_test(html)
+# The bundles of a report and a 12-drive lineup in headless Chromium at 700 px: every
+# image loads, nothing overflows, no console message.
+sb_integration_test(browser)
 # Every document kind (report, lineup, plot, trace plot) with every preset and
 # format, held to the same size and language rules; --lang fr refused by each.
 sb_integration_test(documents)

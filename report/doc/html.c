@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "chartdraw.h"
+#include "pagesplit.h"
 #include "safefile.h"
 #include "version.h"
 #include "xalloc.h"
@@ -209,7 +210,32 @@ static void cell(struct sbuf *sb, size_t col, int num, const struct table_cell *
 	sbuf_adds(sb, "</td>");
 }
 
+static void one_table(struct html *h, const struct table *t);
+
 void html_table(struct html *h, const struct table *t)
+{
+	struct chart_measure m;
+	struct table **cols = NULL;
+	size_t n;
+
+	/*
+	 * Too wide for the page: its column parts, as the table's web SVG has them (laid
+	 * out HTML_WIDTH wide in the web type scale; the browser's 13.6 px cells wrap at
+	 * spaces, which the model's do not, so what fits there fits here).
+	 */
+	gfx_fonts_preset(h->fonts, chart_preset(CHART_PRESET_WEB));
+	gfx_fonts_measure(h->fonts, &m);
+	n = pagesplit_columns(t, HTML_WIDTH, &m, &cols);
+	if (!n)
+		one_table(h, t);
+	for (size_t k = 0; k < n; k++) {
+		one_table(h, cols[k]);
+		table_free(cols[k]);
+	}
+	free(cols);
+}
+
+static void one_table(struct html *h, const struct table *t)
 {
 	struct sbuf *sb = &h->sb;
 	int *num = number_cols(t);
