@@ -322,6 +322,7 @@ static void test_template(void **state)
 	(void)state;
 	chart_series_add(c, "A", 0, x, y, 4);
 	path = tmpl_with("kind=\"dispersion\" inset-x=\"50..250\" inset-y=\"0..100\"");
+	diag_clear(&d);
 	assert_int_equal(tmpl_load(&t, path, &d), 0);
 	assert_int_equal(disp_inset(c, &t->charts[0]), 1);
 	assert_true(c->inset_win[0] == 50 && c->inset_win[1] == 250);
@@ -329,6 +330,7 @@ static void test_template(void **state)
 	tmpl_free(t);
 	free(path);
 	path = tmpl_with("kind=\"step-iops\" inset=\"150s\"");
+	diag_clear(&d);
 	assert_int_equal(tmpl_load(&t, path, &d), 0);
 	assert_int_equal(disp_inset(c, &t->charts[0]), 1);
 	/* The last 150 s: 150..300, y the points there (30, 40) with 5 % of 10 each side. */
@@ -337,12 +339,14 @@ static void test_template(void **state)
 	tmpl_free(t);
 	free(path);
 	path = tmpl_with("kind=\"dispersion\" inset=\"none\"");
+	diag_clear(&d);
 	assert_int_equal(tmpl_load(&t, path, &d), 0);
 	assert_int_equal(disp_inset(c, &t->charts[0]), 0);
 	tmpl_free(t);
 	free(path);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
 		path = tmpl_with(bad[i]);
+		diag_clear(&d);
 		if (tmpl_load(&t, path, &d) != -SB_EPARSE || d.line != 2)
 			fail_msg("%s: not refused at line 2 (%s)", bad[i], d.msg);
 		free(path);
