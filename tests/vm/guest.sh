@@ -413,7 +413,7 @@ sec_snia_wcd() {
   was=$(wcache_state "$dev")
   expect_eq "snia-wcd: a write cache, enabled (QEMU's default)" "$was" true
   ssdbench run /test/snia-iops.xml -t "dut=$dev" --destroy SSDBNVME3 --set smoke=1 \
-    --set write-cache=off --set "sponsor=$SNIA_SPONSOR" --lang en --out "$out" \
+    --set max_rounds=2 --set write-cache=off --set "sponsor=$SNIA_SPONSOR" --lang en --out "$out" \
     > /tmp/snia-wcd.out 2>&1 &
   pid=$!
   check "snia-wcd: the first round's first element ran" wait_element "$out" rnd-m100-bs1024k 600
