@@ -441,7 +441,7 @@ static int check_jobs(const char *buf, struct last_doc *ld, const char *name, st
 	struct job_iter it;
 	json_t *job;
 	size_t from, to;
-	int rc;
+	int rc = 0;
 
 	fiojson__job_iter_init(&it, buf, ld, NULL);
 	while (ld->split && (rc = fiojson__job_next(&it, &job, &from, &to, name, d)) == 1)

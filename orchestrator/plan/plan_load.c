@@ -435,7 +435,7 @@ static int load_include(struct plan__loader *ld, const xmlNode *n,
 	struct plan__doc *saved = ld->doc, *doc = NULL;
 	char real[PATH_MAX], *path = NULL;
 	struct sbuf href;
-	const xmlNode *root;
+	const xmlNode *root = NULL;
 	int rc;
 
 	sbuf_init(&href);
