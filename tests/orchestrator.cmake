@@ -24,17 +24,18 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     lang  # #22 lang
     sizes  # #22 presets
     labels  # #22 labels
+    wording  # the wording check over quick.xml and the SNIA smoke archives
     )
   sb_integration_test(${it})
 endforeach()
 # md and the lock files where the test plays them: the test build (tests/fakes).
 sb_integration_test(remote_lock ssdbench-fakes)
 sb_integration_test(remote_raid ssdbench-fakes)
-# The SNIA XSR/DIRTH/ECW smoke runs, made once for the two tests that read them.
+# The SNIA XSR/DIRTH/ECW smoke runs, made once for the tests that read them.
 set(snia_smoke ${CMAKE_BINARY_DIR}/tests/snia-smoke)
 set_tests_properties(it_snia_smoke PROPERTIES FIXTURES_SETUP snia_smoke TIMEOUT 1500
   ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR};SNIA_SMOKE=${snia_smoke}")
-set_tests_properties(it_snia_plans it_snia_xsrdirth PROPERTIES FIXTURES_REQUIRED snia_smoke
+set_tests_properties(it_snia_plans it_snia_xsrdirth it_wording PROPERTIES FIXTURES_REQUIRED snia_smoke
   ENVIRONMENT "SSDBENCH_DATADIR=${CMAKE_SOURCE_DIR};SNIA_SMOKE=${snia_smoke}")
 sb_unit_test(test_import sb_orchestrator)
 sb_unit_test(test_engine sb_orchestrator)

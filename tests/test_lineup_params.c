@@ -96,6 +96,9 @@ static const char *const *words(void)
 	s[W_RANDWRITE] = "random write";
 	s[W_RANDREAD] = "random read";
 	s[W_SEP] = ", ";
+	s[W_COLON] = ": ";
+	s[S_PLAN] = "Plan";
+	s[S_NCOLUMNS] = "{} columns";
 	return s;
 }
 
@@ -196,9 +199,11 @@ static void test_provenance(void **state)
 	add(&b, "w", 1, 1000, 0, "random");
 	diag_clear(&d);
 	assert_int_equal(lineup_build(&l, runs, dirs, 2, &(struct lineup_opts){ 0 }, &d), 0);
-	p = lineup_provenance(&l, "Plan");
-	/* One plan named once; both fio versions. */
-	assert_string_equal(p, "Acme X9, b  |  Plan: quick (sha256 0123456789ab)  |  "
+	a.plan_title = xstrdup("Quick test");
+	b.plan_title = xstrdup("Quick test");
+	p = lineup_provenance(&l, &(struct wording){ "en", words() });
+	/* One plan named once, by its title; both fio versions. */
+	assert_string_equal(p, "Acme X9, b  |  Plan: Quick test (sha256 0123456789ab)  |  "
 			    "fio-3.33, fio-3.36  |  ssdbench " SSDBENCH_VERSION);
 	free(p);
 	lineup_release(&l);

@@ -83,7 +83,11 @@ struct cli_cmd {
 	  LANGS(CLI_OPT_LANG__TAG) " (default: " dflt_lang "); several: each FILE "    \
 	  "goes to FILE's folder/LANG/, each DIR's files to DIR/LANG/" },              \
 	DOC_FORMATS_OPTIONS(CLI_OPT_FORMAT__ROW)                                        \
-	CLI_OPTS_SIZES, CLI_OPT_DATE(dflt_date)
+	CLI_OPTS_SIZES, CLI_OPT_DATE(dflt_date),                                        \
+	{ "check-wording", 0, NULL, 0, "fail (exit 1, every file still written) when "  \
+	  "a text of any output holds a plan's own name for a step, scope or trace, a " \
+	  "fio term, or, in Chinese, an English word of the report's strings; each "    \
+	  "listed with its file" }
 /*
  * The options of CLI_OPTS_DOC into o, and -o as format main (DOC_PDF or DOC_ONE:
  * .svg, .pdf or .png), dflt when not given (NULL: none).

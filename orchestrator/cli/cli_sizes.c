@@ -128,6 +128,7 @@ int cli__doc_out(const struct cli_cmd *c, const struct cli_parsed *p, enum doc_f
 	o->png_2x = sz.width > 0;
 	o->preset = sz.preset;
 	o->svg_outlines = sz.outlines;
+	o->check_wording = cli__value(c, p, "check-wording") != NULL;
 	return -1;
 }
 

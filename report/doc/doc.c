@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wcheck.h"
 #include "xalloc.h"
 
 void doc_init(struct doc *doc)
@@ -23,6 +24,8 @@ void doc_release(struct doc *doc)
 	free(doc->footer);
 	if (doc->own_fonts)
 		gfx_fonts_free(doc->fonts);
+	wcheck_free(doc->check);
+	doc->check = NULL;
 	doc->items = NULL;
 	doc->n = doc->cap = 0;
 	doc->footer = NULL;

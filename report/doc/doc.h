@@ -48,6 +48,8 @@ struct doc {
 	const char *title;                 /* the PDF's title */
 	const char *date;                  /* the PDF's and workbook's date, ISO 8601; NULL: 1970 */
 	int own_fonts;                     /* fonts are the document's (doc_begin()) */
+	struct wcheck *check;              /* --check-wording: every text written goes
+					    * through it (wcheck.h); NULL: none */
 };
 
 void doc_init(struct doc *doc);
@@ -117,6 +119,8 @@ struct doc_out {
 	int svg_outlines;     /* SVG text as glyph outlines instead of <text> */
 	const char *date;     /* the PDF's and workbook's date, ISO 8601; NULL: the kind's */
 	int in_archive;       /* the folders are inside an archive: a link there refused */
+	int check_wording;    /* --check-wording: doc_write() fails on a plan's name, a
+			       * fio term or an English word in a Chinese output */
 	char *own[DOC_NFORMATS];  /* paths made for one language (doc_out_each()) */
 };
 
@@ -136,7 +140,9 @@ int doc_out_each(const struct doc_out *o, const char *dflt, const char *what, FI
  * Sets the document's language lang, its preset (o's, else tmpl_preset, else archive;
  * an unknown one names the known ones), PNG width, SVG text and date (o's, else dflt_date)
  * from o, and loads its fonts (fonts_conf, NULL: the data folder's), owned by the
- * document from now on. Returns 0 or a negative SB_E* code with d.
+ * document from now on; with o->check_wording, the wording check (doc->check) in
+ * lang, which the kind then gives its plans' names and its data. Returns 0 or a
+ * negative SB_E* code with d.
  */
 int doc_begin(struct doc *doc, const struct doc_out *o, const char *lang,
 	      const char *tmpl_preset, const char *dflt_date, const char *fonts_conf,
@@ -213,7 +219,12 @@ struct doc_kind {
 DOC_FORMATS(DOC_FORMAT_DECL)
 #undef DOC_FORMAT_DECL
 
-/* Every format o names, in the table's order (folders made first). */
+/*
+ * Every format o names, in the table's order (folders made first). With a wording
+ * check (doc->check: the kind has forbidden its plans' names and allowed its data
+ * there), every output is written, then its findings listed on stderr and
+ * -SB_EINVAL returned when there is one.
+ */
 int doc_write(struct doc *doc, const struct doc_out *o, const struct doc_kind *k,
 	      struct diag *d);
 

@@ -11,8 +11,13 @@
 #include "datadir.h"
 #include "err.h"
 #include "fsutil.h"
+#include "msg.h"
 #include "safefile.h"
+#include "wcheck.h"
 #include "xalloc.h"
+
+/* The findings the wording check lists; the count says how many more. */
+#define WORDING_SHOWN 60
 
 typedef int (*doc_writer)(struct doc *doc, const char *path, const struct doc_kind *k,
 			  struct diag *d);
@@ -42,6 +47,7 @@ int doc_write(struct doc *doc, const struct doc_out *o, const struct doc_kind *k
 	static const struct doc_kind none;
 	int rc = 0;
 
+	gfx_fonts_check(doc->fonts, doc->check);
 	for (int f = 0; !rc && f < DOC_NFORMATS; f++) {
 		if (!o->path[f])
 			continue;
@@ -52,6 +58,29 @@ int doc_write(struct doc *doc, const struct doc_out *o, const struct doc_kind *k
 		if (!rc)
 			rc = formats[f].write(doc, o->path[f], k ? k : &none, d);
 	}
+	gfx_fonts_check(doc->fonts, NULL);
+	if (!rc && wcheck_count(doc->check)) {
+		fprintf(stderr, "ssdbench: the wording check (%s):\n", doc->lang);
+		wcheck_print(doc->check, stderr, WORDING_SHOWN);
+		rc = diag_set(d, -SB_EINVAL, NULL, 0, 0, "the wording check found %zu plan "
+			      "name(s), fio term(s) or English word(s) in the %s document "
+			      "(listed above)", wcheck_count(doc->check), doc->lang);
+	}
+	return rc;
+}
+
+/* The report's strings in English and in lang, for the wording check. */
+static int new_check(struct doc *doc, const char *lang, struct diag *d)
+{
+	struct i18n *en = NULL, *own = NULL;
+	int rc = msg_load(&en, "en", d);
+
+	if (!rc)
+		rc = msg_load(&own, lang, d);
+	if (!rc)
+		doc->check = wcheck_new(lang, i18n_strings(en), i18n_strings(own), M_N);
+	i18n_free(en);
+	i18n_free(own);
 	return rc;
 }
 
@@ -80,6 +109,8 @@ int doc_begin(struct doc *doc, const struct doc_out *o, const char *lang,
 		doc_set_fonts(doc, fonts);
 		doc->own_fonts = 1;
 	}
+	if (!rc && o->check_wording)
+		rc = new_check(doc, lang, d);
 	return rc;
 }
 

@@ -33,13 +33,20 @@ int doc_write_xlsx(struct doc *doc, const char *path, const struct doc_kind *k,
 
 	if (rc)
 		return rc;
+	x.check = doc->check;
 	if (p->head)
 		rc = p->head(p->arg, &x, d);
+	/* a sheet is named by its item's title, as the reader knows it (the file
+	 * stem, "step-001-iops", is the files'); a repeated one gets " (2)" */
 	for (size_t i = 0; !rc && i < doc->n; i++) {
-		if (doc->items[i].c)
-			xlsx_chart_sheet(&x, doc->items[i].c, doc->items[i].name);
-		else if (doc->items[i].t)
-			xlsx_table_sheet(&x, doc->items[i].t, doc->items[i].name);
+		const struct doc_item *it = &doc->items[i];
+		const char *title = it->c ? it->c->title : it->t ? it->t->title : NULL;
+		const char *name = title && *title ? title : it->name;
+
+		if (it->c)
+			xlsx_chart_sheet(&x, it->c, name);
+		else if (it->t)
+			xlsx_table_sheet(&x, it->t, name);
 	}
 	if (rc) {
 		xlsx_discard(&x);

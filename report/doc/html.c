@@ -11,6 +11,7 @@
 #include "pagesplit.h"
 #include "safefile.h"
 #include "version.h"
+#include "wcheck.h"
 #include "xalloc.h"
 
 /* Scoped to the article's class, so it can be pasted beside a CMS's own styles. */
@@ -278,6 +279,75 @@ void html_discard(struct html *h)
 	h->dir = NULL;
 }
 
+/* Appends the text of escaped HTML s[0, n) (html_escape()'s entities) to sb. */
+static void unescape(struct sbuf *sb, const char *s, size_t n)
+{
+	static const struct { const char *ent, *c; } ents[] = {
+		{ "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" }, { "&quot;", "\"" },
+		{ "&#39;", "'" },
+	};
+
+	for (size_t i = 0; i < n; i++) {
+		size_t e = 0;
+
+		while (s[i] == '&' && e < sizeof(ents) / sizeof(*ents) &&
+		       strncmp(s + i, ents[e].ent, strlen(ents[e].ent)))
+			e++;
+		if (s[i] == '&' && e < sizeof(ents) / sizeof(*ents)) {
+			sbuf_adds(sb, ents[e].c);
+			i += strlen(ents[e].ent) - 1;
+		} else {
+			sbuf_addc(sb, s[i]);
+		}
+	}
+}
+
+/* Checks text s[0, n) of the page in where with the wording check, when it has any. */
+static void check_run(struct wcheck *w, const char *where, const char *s, size_t n)
+{
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	unescape(&sb, s, n);
+	if (sb.len && strspn(sb.buf, " \n\t") < sb.len)
+		wcheck_text(w, where, sb.buf);
+	sbuf_release(&sb);
+}
+
+/*
+ * The page's words through the wording check: every text between its tags and every
+ * alt and title attribute, which a reader hears or sees as a tooltip.
+ */
+static void check_page(struct wcheck *w, const char *where, const char *page)
+{
+	static const char *const attrs[] = { " alt=\"", " title=\"", " aria-label=\"" };
+	const char *p = page;
+
+	while (*p) {
+		const char *lt = strchr(p, '<'), *gt;
+
+		if (!lt) {
+			check_run(w, where, p, strlen(p));
+			break;
+		}
+		check_run(w, where, p, (size_t)(lt - p));
+		gt = strchr(lt, '>');
+		if (!gt)
+			break;
+		for (size_t a = 0; a < sizeof(attrs) / sizeof(*attrs); a++) {
+			const char *v = strstr(lt, attrs[a]), *q;
+
+			if (v && v < gt) {
+				v += strlen(attrs[a]);
+				q = strchr(v, '"');
+				if (q)
+					check_run(w, where, v, (size_t)(q - v));
+			}
+		}
+		p = gt + 1;
+	}
+}
+
 int html_close(struct html *h, struct diag *d)
 {
 	char *index = xasprintf("%s/index.html", h->dir);
@@ -285,6 +355,8 @@ int html_close(struct html *h, struct diag *d)
 	int rc;
 
 	sbuf_adds(&h->sb, "</article>\n</body>\n</html>\n");
+	if (gfx_fonts_checker(h->fonts))
+		check_page(gfx_fonts_checker(h->fonts), index, h->sb.buf);
 	rc = safefile_write(style, css, sizeof(css) - 1, d);
 	if (!rc)
 		rc = safefile_write(index, h->sb.buf, h->sb.len, d);

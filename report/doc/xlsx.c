@@ -11,6 +11,7 @@
 
 #include "err.h"
 #include "sbuf.h"
+#include "wcheck.h"
 #include "xalloc.h"
 
 #define HEAD_ROW 3          /* title, subtitle, blank, then the header row */
@@ -122,7 +123,45 @@ void xlsx_write_date(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t
 	    dt.hour < 24 && dt.min < 60 && dt.sec < 61 && (n == 6 || !strcmp(rest, "Z")))
 		worksheet_write_datetime(ws, row, col, &dt, x->date);
 	else
-		worksheet_write_string(ws, row, col, iso, NULL);
+		xlsx_string(x, ws, row, col, iso, NULL);
+}
+
+/* where a workbook's text is: "FILE, sheet NAME", "FILE, a chart" */
+static void check(struct xlsx *x, const char *sheet, const char *text)
+{
+	char *where;
+
+	if (!x->check || !text)
+		return;
+	where = sheet ? xasprintf("%s, sheet %s", x->path, sheet) :
+			xasprintf("%s, a chart", x->path);
+	wcheck_text(x->check, where, text);
+	free(where);
+}
+
+void xlsx_string(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+		 const char *text, lxw_format *f)
+{
+	check(x, ws->name, text);
+	worksheet_write_string(ws, row, col, text, f);
+}
+
+void xlsx_chart_title(struct xlsx *x, lxw_chart *ch, const char *text)
+{
+	check(x, NULL, text);
+	chart_title_set_name(ch, text);
+}
+
+void xlsx_axis_title(struct xlsx *x, lxw_chart_axis *axis, const char *text)
+{
+	check(x, NULL, text);
+	chart_axis_set_name(axis, text);
+}
+
+void xlsx_series_name(struct xlsx *x, lxw_chart_series *s, const char *text)
+{
+	check(x, NULL, text);
+	chart_series_set_name(s, text);
 }
 
 /* The first max characters of s (whole UTF-8 sequences), as a new string. */
@@ -203,6 +242,7 @@ lxw_worksheet *xlsx_sheet(struct xlsx *x, const char *base)
 	free(clean);
 	x->names = xrealloc(x->names, (x->nnames + 1) * sizeof(*x->names));
 	x->names[x->nnames++] = name;
+	check(x, name, name);
 	ws = workbook_add_worksheet(x->wb, name);
 	/* printed as a layout desk wants it: A4 landscape, every column on the page */
 	worksheet_set_landscape(ws);
@@ -266,16 +306,16 @@ void xlsx_write_cell(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t
 		worksheet_write_number(ws, row, col, v,
 				       pct ? x->pct : xlsx_number_format(x, v));
 	else
-		worksheet_write_string(ws, row, col, text, NULL);
+		xlsx_string(x, ws, row, col, text, NULL);
 }
 
 /* Title and subtitle above a sheet's header row. */
 static void heading(struct xlsx *x, lxw_worksheet *ws, const char *title, const char *sub)
 {
 	if (title && *title)
-		worksheet_write_string(ws, 0, 0, title, x->bold);
+		xlsx_string(x, ws, 0, 0, title, x->bold);
 	if (sub && *sub)
-		worksheet_write_string(ws, 1, 0, sub, NULL);
+		xlsx_string(x, ws, 1, 0, sub, NULL);
 }
 
 void xlsx_table_sheet(struct xlsx *x, const struct table *t, const char *name)
@@ -284,7 +324,7 @@ void xlsx_table_sheet(struct xlsx *x, const struct table *t, const char *name)
 
 	heading(x, ws, t->title, t->subtitle);
 	for (size_t c = 0; c < t->ncols; c++) {
-		worksheet_write_string(ws, HEAD_ROW, (lxw_col_t)c, t->head[c], x->head);
+		xlsx_string(x, ws, HEAD_ROW, (lxw_col_t)c, t->head[c], x->head);
 		worksheet_set_column(ws, (lxw_col_t)c, (lxw_col_t)c, c ? 14 : 36, NULL);
 	}
 	for (size_t r = 0; r < t->nrows; r++)
@@ -296,7 +336,7 @@ void xlsx_table_sheet(struct xlsx *x, const struct table *t, const char *name)
 		worksheet_autofilter(ws, HEAD_ROW, 0, (lxw_row_t)(HEAD_ROW + t->nrows),
 				     (lxw_col_t)(t->ncols - 1));
 	if (t->footer && *t->footer)
-		worksheet_write_string(ws, (lxw_row_t)(HEAD_ROW + t->nrows + 2), 0, t->footer,
+		xlsx_string(x, ws, (lxw_row_t)(HEAD_ROW + t->nrows + 2), 0, t->footer,
 				       NULL);
 }
 
@@ -306,11 +346,11 @@ static lxw_chart *new_chart(struct xlsx *x, const struct chart *c, uint8_t type)
 	lxw_chart *ch = workbook_add_chart(x->wb, type);
 
 	if (c->title && *c->title)
-		chart_title_set_name(ch, c->title);
+		xlsx_chart_title(x, ch, c->title);
 	if (c->x.title && *c->x.title)
-		chart_axis_set_name(ch->x_axis, c->x.title);
+		xlsx_axis_title(x, ch->x_axis, c->x.title);
 	if (c->y.title && *c->y.title)
-		chart_axis_set_name(ch->y_axis, c->y.title);
+		xlsx_axis_title(x, ch->y_axis, c->y.title);
 	chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
 	return ch;
 }
@@ -360,8 +400,8 @@ static int series_sheet(struct xlsx *x, const struct chart *c, const char *name)
 
 		if (!se->n)
 			continue;
-		worksheet_write_string(ws, HEAD_ROW, (lxw_col_t)col, c->x.title, x->head);
-		worksheet_write_string(ws, HEAD_ROW, (lxw_col_t)(col + 1), se->label, x->head);
+		xlsx_string(x, ws, HEAD_ROW, (lxw_col_t)col, c->x.title, x->head);
+		xlsx_string(x, ws, HEAD_ROW, (lxw_col_t)(col + 1), se->label, x->head);
 		for (size_t i = 0; i < se->n && rows + HEAD_ROW + 1 < XLSX_MAX_ROWS; i += step) {
 			if (isfinite(se->x[i]) && isfinite(se->y[i])) {
 				xlsx_write_value(x, ws, (lxw_row_t)(HEAD_ROW + 1 + rows),
@@ -382,7 +422,7 @@ static int series_sheet(struct xlsx *x, const struct chart *c, const char *name)
 			chart_series_set_values(cs, xlsx_last_name(x), HEAD_ROW + 1,
 						(lxw_col_t)(col + 1), (lxw_row_t)(HEAD_ROW + rows),
 						(lxw_col_t)(col + 1));
-			chart_series_set_name(cs, se->label);
+			xlsx_series_name(x, cs, se->label);
 			if (se->stroke == CHART_STROKE_DASHED)
 				line.dash_type = LXW_CHART_LINE_DASH_DASH;
 			else if (se->stroke == CHART_STROKE_DOTTED)
@@ -399,7 +439,7 @@ static int series_sheet(struct xlsx *x, const struct chart *c, const char *name)
 			}
 		}
 		if (step > 1)
-			worksheet_write_string(ws, 2, (lxw_col_t)col, "every k-th second", NULL);
+			xlsx_string(x, ws, 2, (lxw_col_t)col, "every k-th second", NULL);
 		col += 2;
 	}
 	insert(ws, ch, (lxw_col_t)(2 * ns));
@@ -442,17 +482,17 @@ static int bar_sheet(struct xlsx *x, const struct chart *c, const char *name)
 
 		if (!grouped && b == 0)
 			nmem = 1;
-		worksheet_write_string(ws, (lxw_row_t)(HEAD_ROW + 1 + g), 0, groups[g], NULL);
+		xlsx_string(x, ws, (lxw_row_t)(HEAD_ROW + 1 + g), 0, groups[g], NULL);
 		if (!grouped && bar->note && *bar->note)
-			worksheet_write_string(ws, (lxw_row_t)(HEAD_ROW + 1 + g), 2, bar->note, NULL);
+			xlsx_string(x, ws, (lxw_row_t)(HEAD_ROW + 1 + g), 2, bar->note, NULL);
 		if (isfinite(bar->value))
 			worksheet_write_number(ws, (lxw_row_t)(HEAD_ROW + 1 + g), (lxw_col_t)(1 + m),
 					       bar->value, xlsx_number_format(x, bar->value));
 		if (grouped)
-			worksheet_write_string(ws, HEAD_ROW, (lxw_col_t)(1 + m), bar->label, x->head);
+			xlsx_string(x, ws, HEAD_ROW, (lxw_col_t)(1 + m), bar->label, x->head);
 	}
 	if (!grouped)
-		worksheet_write_string(ws, HEAD_ROW, 1, c->x.title, x->head);
+		xlsx_string(x, ws, HEAD_ROW, 1, c->x.title, x->head);
 	worksheet_set_column(ws, 0, 0, 36, NULL);
 	for (size_t m = 0; m < nmem; m++) {
 		lxw_chart_series *cs = chart_add_series(ch, NULL, NULL);
@@ -467,7 +507,7 @@ static int bar_sheet(struct xlsx *x, const struct chart *c, const char *name)
 					    (lxw_row_t)(HEAD_ROW + ng), 0);
 		chart_series_set_values(cs, xlsx_last_name(x), HEAD_ROW + 1, (lxw_col_t)(1 + m),
 					(lxw_row_t)(HEAD_ROW + ng), (lxw_col_t)(1 + m));
-		chart_series_set_name(cs, grouped ? members[m] : c->x.title);
+		xlsx_series_name(x, cs, grouped ? members[m] : c->x.title);
 		chart_series_set_fill(cs, &(lxw_chart_fill){ .color = color });
 	}
 	if (!grouped)
@@ -490,14 +530,14 @@ static int bar3d_sheet(struct xlsx *x, const struct chart *c, const char *name)
 	ws = xlsx_sheet(x, name ? name : c->title);
 	heading(x, ws, c->title, c->subtitle);
 	ch = new_chart(x, c, LXW_CHART_COLUMN);
-	worksheet_write_string(ws, HEAD_ROW, 0, c->x.title, x->head);
+	xlsx_string(x, ws, HEAD_ROW, 0, c->x.title, x->head);
 	for (size_t k = 0; k < c->ncats; k++)
 		xlsx_write_cell(x, ws, (lxw_row_t)(HEAD_ROW + 1 + k), 0, c->cats[k]);
 	for (size_t s = 0; s < c->nseries; s++) {
 		const struct chart_series *se = &c->series[s];
 		lxw_chart_series *cs = chart_add_series(ch, NULL, NULL);
 
-		worksheet_write_string(ws, HEAD_ROW, (lxw_col_t)(1 + s), se->label, x->head);
+		xlsx_string(x, ws, HEAD_ROW, (lxw_col_t)(1 + s), se->label, x->head);
 		for (size_t i = 0; i < se->n; i++)
 			if (se->x[i] >= 0 && se->x[i] < (double)c->ncats && isfinite(se->y[i]))
 				worksheet_write_number(ws, (lxw_row_t)(HEAD_ROW + 1 + (size_t)se->x[i]),
@@ -507,7 +547,7 @@ static int bar3d_sheet(struct xlsx *x, const struct chart *c, const char *name)
 					    (lxw_row_t)(HEAD_ROW + c->ncats), 0);
 		chart_series_set_values(cs, xlsx_last_name(x), HEAD_ROW + 1, (lxw_col_t)(1 + s),
 					(lxw_row_t)(HEAD_ROW + c->ncats), (lxw_col_t)(1 + s));
-		chart_series_set_name(cs, se->label);
+		xlsx_series_name(x, cs, se->label);
 		chart_series_set_fill(cs, &(lxw_chart_fill){ .color = se->color });
 	}
 	insert(ws, ch, (lxw_col_t)(c->nseries + 2));

@@ -35,6 +35,7 @@ struct xlsx {
 	size_t nnames;
 	const char *path;
 	char *title, *author;  /* the document properties' copies */
+	struct wcheck *check;  /* the wording check every text goes through, or NULL */
 };
 
 /* Opens path for writing; created: the workbook's date (the run's start). */
@@ -64,6 +65,16 @@ void xlsx_write_value(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_
  * date and time, its wall clock as written; other text as text. */
 void xlsx_write_date(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
 		     const char *iso);
+
+/*
+ * The workbook's texts, each through the wording check (x->check): a string cell,
+ * a native chart's title, an axis title and a series name.
+ */
+void xlsx_string(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+		 const char *text, lxw_format *f);
+void xlsx_chart_title(struct xlsx *x, lxw_chart *ch, const char *text);
+void xlsx_axis_title(struct xlsx *x, lxw_chart_axis *axis, const char *text);
+void xlsx_series_name(struct xlsx *x, lxw_chart_series *s, const char *text);
 
 /* Writes text as a number when all of it is one ("12,345", "1.5", "-3 %" reads
  * 12345, 1.5, -0.03 with the percent format), else as a string. */

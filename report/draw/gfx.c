@@ -23,6 +23,7 @@
 #include "lang.h"
 #include "safefile.h"
 #include "sbuf.h"
+#include "wcheck.h"
 #include "xalloc.h"
 
 /* The Noto CJK family for a language; the first matching prefix wins. */
@@ -48,6 +49,7 @@ struct gfx_fonts {
 	char *lang_tag;
 	const struct chart_preset *preset; /* the type scale and SVG unit */
 	int svg_outlines;      /* SVG text as glyph outlines, not <text> */
+	struct wcheck *check;  /* the wording check, borrowed; NULL: none */
 };
 
 struct gfx {
@@ -200,6 +202,16 @@ void gfx_fonts_preset(struct gfx_fonts *f, const struct chart_preset *p)
 	for (int i = 0; i < CHART_FONT_N; i++)
 		pango_font_description_set_absolute_size(f->desc[i],
 			chart_preset_size(p, (enum chart_font)i) * PANGO_SCALE);
+}
+
+void gfx_fonts_check(struct gfx_fonts *f, struct wcheck *check)
+{
+	f->check = check;
+}
+
+struct wcheck *gfx_fonts_checker(const struct gfx_fonts *f)
+{
+	return f->check;
 }
 
 void gfx_fonts_svg_outlines(struct gfx_fonts *f, int outlines)
@@ -824,6 +836,7 @@ double gfx_text(struct gfx *g, double x, double y, enum chart_font f,
 
 	if (!text || !*text)
 		return 0;
+	wcheck_text(g->fonts->check, g->path, text);
 	set_text(g->layout, g->fonts, f, text);
 	pango_layout_set_width(g->layout, max_w > 0 ? (int)(max_w * PANGO_SCALE) : -1);
 	pango_layout_set_ellipsize(g->layout, max_w > 0 ? PANGO_ELLIPSIZE_END

@@ -38,6 +38,13 @@ void gfx_fonts_preset(struct gfx_fonts *f, const struct chart_preset *p);
  * instead of <text> elements naming the font and its CJK fallbacks (0, the default).
  */
 void gfx_fonts_svg_outlines(struct gfx_fonts *f, int outlines);
+/*
+ * The wording check every drawn text goes through (wcheck.h; NULL: none), borrowed;
+ * and the one set, for the writers that are not drawn (HTML, the workbook).
+ */
+struct wcheck;
+void gfx_fonts_check(struct gfx_fonts *f, struct wcheck *check);
+struct wcheck *gfx_fonts_checker(const struct gfx_fonts *f);
 /* Fills m so chart_layout() measures text with these fonts. f stays borrowed. */
 void gfx_fonts_measure(struct gfx_fonts *f, struct chart_measure *m);
 

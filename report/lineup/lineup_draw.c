@@ -28,6 +28,7 @@
 #include "units.h"
 #include "vocab.h"
 #include "wording.h"
+#include "wcheck.h"
 #include "xalloc.h"
 #include "xlsx.h"
 #include "xlsx_lineup.h"
@@ -58,32 +59,6 @@ static char *metric_title(const struct lineup_ctx *x, enum lineup_metric m)
 		if (lineup__headlines[h].m == m)
 			return xstrdup(x->s[lineup__headlines[h].title]);
 	return xasprintf("%s (%s)", lineup_metric(m)->id, lineup_metric(m)->unit);
-}
-
-/* "name [cell]": the key tests are matched by (the parameters table names it). */
-static char *test_key(const struct lineup_test *t)
-{
-	return t->cell ? xasprintf("%s [%s]", t->name, t->cell) : xstrdup(t->name);
-}
-
-/*
- * a test's heading: its first element's label in the lineup's language
- * (columns of archives), else the reviewer wording of its pattern and remaining sweep
- * values ("4K 隨機讀取 QD1 T1，填盤前"): with columns of a sweep key, a label may hold
- * that key's value, which differs by column.
- */
-static char *test_title(const struct lineup_ctx *x, const struct lineup_test *t)
-{
-	const struct result_step *st = NULL;
-	const char *label;
-
-	for (size_t m = 0; m < x->l->nm && !st; m++)
-		st = t->step[m];
-	if (!st)
-		return test_key(t);
-	label = x->l->by ? NULL : result_labels_get(&st->labels, x->lang);
-	return label ? xstrdup(label)
-		     : wording_generated(st, t->cell, &(struct wording){ x->lang, x->s });
 }
 
 /* "1,234", "56.7"; a dash when not measured. */
@@ -160,7 +135,7 @@ static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 	free(mt);
 	chart_set_axis_titles(c, lineup_metric(m)->unit, "");
 	for (size_t t = 0; t < l->nt; t++) {
-		char *group = test_title(x, &l->t[t]);
+		char *group = lineup__test_title(x, &l->t[t]);
 
 		for (size_t i = 0; i < l->nm; i++) {
 			double v = l->t[t].v[i][m];
@@ -216,7 +191,7 @@ static void build_delta_table(struct lineup_ctx *x, enum lineup_metric m)
 	for (size_t k = 0; k < l->nt; k++) {
 		char val[64];
 
-		texts[0] = test_title(x, &l->t[k]);
+		texts[0] = lineup__test_title(x, &l->t[k]);
 		fills[0] = fills[1] = TABLE_NO_FILL;
 		format_value(l->t[k].v[l->base][m], val, sizeof(val));
 		texts[1] = xstrdup(val);
@@ -281,7 +256,7 @@ static int wants_dispersion(const struct result_step *st)
 static void build_dispersion(struct lineup_ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
-	char *title = test_title(x, t), *ct;
+	char *title = lineup__test_title(x, t), *ct;
 	struct chart *c;
 	size_t longest = 0;
 	int hint = 0;
@@ -367,7 +342,7 @@ size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pc
 static void build_saturation(struct lineup_ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
-	char *title = test_title(x, t), *ct = xasprintf("%s: %s", heading(x, S_SATURATION), title);
+	char *title = lineup__test_title(x, t), *ct = xasprintf("%s: %s", heading(x, S_SATURATION), title);
 	struct chart *c = chart_new(CHART_SCATTER, ct, x->s[S_WRITTEN]);
 
 	chart_set_axis_titles(c, x->s[S_WRITTEN], "IOPS");
@@ -391,7 +366,7 @@ static void build_saturation(struct lineup_ctx *x, size_t k)
 static void build_qos(struct lineup_ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
-	char *title = test_title(x, t), *ct = xasprintf("%s: %s", heading(x, S_QOS), title);
+	char *title = lineup__test_title(x, t), *ct = xasprintf("%s: %s", heading(x, S_QOS), title);
 	struct chart *c = chart_new(CHART_LINE, ct, x->s[S_QOS_SUB]);
 	int resp = 1;   /* response time when every drive's report has its bins */
 
@@ -582,7 +557,7 @@ static void kind_consistency(struct lineup_ctx *x)
 
 			if (!st || !st->cons_total.n)
 				continue;
-			title = test_title(x, &x->l->t[k]);
+			title = lineup__test_title(x, &x->l->t[k]);
 			label = xasprintf("%s: %s", title, x->l->m[i].label);
 			marked += cons_table_add(t, label, &st->cons_total);
 			free(label);
@@ -639,7 +614,7 @@ static void build_params(struct lineup_ctx *x)
 	t = table_new(x->s[S_PARAMS], x->s[S_PARAMS_SUB], l->nm + 2, head);
 	table_set_keep(t, 2);   /* the test and the parameter in each part */
 	for (size_t k = 0; k < n; k++) {
-		char *name = test_title(x, &l->t[df[k].test]);
+		char *name = lineup__test_title(x, &l->t[df[k].test]);
 
 		row[0] = name;
 		row[1] = x->s[df[k].title];
@@ -673,10 +648,15 @@ static void build_cover(struct lineup_ctx *x)
 		char *name = i == l->base ? xasprintf("%s (%s)", l->m[i].label, x->s[S_BASELINE])
 					  : xstrdup(l->m[i].label);
 		const char *row[5] = { name, l->m[i].dir,
-				       r->plan_title ? r->plan_title : r->plan_name,
-				       r->target, r->fio_version };
+				       result_run_title(r, x->lang),
+				       NULL, r->fio_version };
+		struct sbuf target;
 
+		sbuf_init(&target);
+		wording_target(r->target, &(struct wording){ x->lang, x->s }, &target);
+		row[3] = target.buf;
 		table_add_row(t, row, NULL);
+		sbuf_release(&target);
 		free(name);
 	}
 	add_item(x, xstrdup("lineup-drives"), NULL, t);
@@ -736,6 +716,12 @@ static int render_one(void *arg, const char *lang, const struct doc_out *o, stru
 	if (!rc)
 		rc = doc_begin(&x.doc, o, lang, x.tmpl->preset, newest_start(x.l),
 			       x.o->fonts_conf, d);
+	for (size_t i = 0; !rc && x.doc.check && i < x.l->nm; i++) {
+		wcheck_run(x.doc.check, x.l->m[i].run);
+		/* a column's label is the user's, or the drive's; by's "op=28" is not */
+		if (!x.l->by)
+			wcheck_allow(x.doc.check, x.l->m[i].label);
+	}
 	if (!rc) {
 		hw = (struct html_words){ x.s[S_H_ALT], x.s[S_H_SVG] };
 		k.html.words = &hw;

@@ -44,6 +44,11 @@ struct lineup_ctx {
 
 /* lineup_out.c, called by lineup_render() once every item is built. */
 /* The provenance line under every chart and table. */
+/*
+ * A test's heading in the lineup's language: its first element's label (columns of
+ * archives), else the wording of its pattern and remaining sweep values. free() it.
+ */
+char *lineup__test_title(const struct lineup_ctx *x, const struct lineup_test *t);
 void lineup__set_footers(struct lineup_ctx *x);
 /* The workbook's own sheets (struct doc_xlsx's head, arg the lineup_ctx): the Δ sheets. */
 struct xlsx;

@@ -26,7 +26,7 @@
 
 /* Row r's marks in column col: "drvB: QD16†" per column that ran test t unlike its
  * reference, joined by the language's separator. 1 when there is one. */
-static int write_marks(lxw_worksheet *ws, lxw_row_t r, lxw_col_t col, const struct lineup *l,
+static int write_marks(struct xlsx *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t col, const struct lineup *l,
 		       size_t t, const struct xlsx_lineup_words *w)
 {
 	struct sbuf sb;
@@ -43,7 +43,7 @@ static int write_marks(lxw_worksheet *ws, lxw_row_t r, lxw_col_t col, const stru
 			sb.buf[sb.len = at] = '\0';
 	}
 	if (any)
-		worksheet_write_string(ws, r, col, sb.buf, NULL);
+		xlsx_string(x, ws, r, col, sb.buf, NULL);
 	sbuf_release(&sb);
 	return any;
 }
@@ -61,35 +61,33 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 	char sub[256];
 	int marked = 0;
 
-	worksheet_write_string(ws, 0, 0, title, x->bold);
+	xlsx_string(x, ws, 0, 0, title, x->bold);
 	snprintf(sub, sizeof(sub), "%s (%s); %s", def->id, def->unit, w->delta_sub);
-	worksheet_write_string(ws, 1, 0, sub, NULL);
-	worksheet_write_string(ws, FIRST, 0, w->test, x->head);
+	xlsx_string(x, ws, 1, 0, sub, NULL);
+	xlsx_string(x, ws, FIRST, 0, w->test, x->head);
 	worksheet_set_column(ws, 0, 0, 36, NULL);
 	col = dcol;
 	for (size_t i = 0; i < l->nm; i++) {
 		char *h = i == l->base ? xasprintf("%s (%s)", l->m[i].label, w->baseline)
 				       : xstrdup(l->m[i].label);
 
-		worksheet_write_string(ws, FIRST, (lxw_col_t)(1 + i), h, x->head);
+		xlsx_string(x, ws, FIRST, (lxw_col_t)(1 + i), h, x->head);
 		if (i != l->base) {
 			char *dh = xasprintf("Δ %s", l->m[i].label);
 
-			worksheet_write_string(ws, FIRST, col++, dh, x->head);
+			xlsx_string(x, ws, FIRST, col++, dh, x->head);
 			free(dh);
 		}
 		free(h);
 	}
-	worksheet_write_string(ws, FIRST, mcol, w->differs, x->head);
+	xlsx_string(x, ws, FIRST, mcol, w->differs, x->head);
 	worksheet_set_column(ws, mcol, mcol, 30, NULL);
 	for (size_t t = 0; t < l->nt; t++) {
-		char *name = l->t[t].cell ? xasprintf("%s [%s]", l->t[t].name, l->t[t].cell)
-					  : xstrdup(l->t[t].name);
+		const char *name = w->tests[t];
 		lxw_row_t r = (lxw_row_t)(FIRST + 1 + t);
 
-		worksheet_write_string(ws, r, 0, name, NULL);
-		free(name);
-		marked |= write_marks(ws, r, mcol, l, t, w);
+		xlsx_string(x, ws, r, 0, name, NULL);
+		marked |= write_marks(x, ws, r, mcol, l, t, w);
 		col = dcol;
 		for (size_t i = 0; i < l->nm; i++) {
 			double v = l->t[t].v[i][m], dp = lineup_delta(l, t, i, m);
@@ -104,7 +102,7 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 		}
 	}
 	if (marked)
-		worksheet_write_string(ws, 2, 0, w->mark_note, NULL);
+		xlsx_string(x, ws, 2, 0, w->mark_note, NULL);
 	worksheet_freeze_panes(ws, FIRST + 1, 1);
 	if (l->nt && l->nm > 1) {
 		cf.type = LXW_CONDITIONAL_3_COLOR_SCALE;
@@ -118,9 +116,9 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 		worksheet_autofilter(ws, FIRST, 0, last, mcol);
 	}
 	/* a chart of the Δ: each other column's change against the baseline, in % */
-	chart_title_set_name(ch, title);
+	xlsx_chart_title(x, ch, title);
 	chart_axis_set_reverse(ch->y_axis);
-	chart_axis_set_name(ch->x_axis, "Δ %");
+	xlsx_axis_title(x, ch->x_axis, "Δ %");
 	chart_axis_set_num_format(ch->x_axis, "0%");
 	chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
 	col = dcol;
@@ -133,7 +131,7 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 		chart_series_set_categories(s, xlsx_last_name(x), FIRST + 1, 0, last, 0);
 		chart_series_set_values(s, xlsx_last_name(x), FIRST + 1, col, last, col);
 		col++;
-		chart_series_set_name(s, l->m[i].label);
+		xlsx_series_name(x, s, l->m[i].label);
 		chart_series_set_fill(s, &(lxw_chart_fill){ .color = chart_palette(i) });
 	}
 	worksheet_insert_chart_opt(ws, last + 2, 0, ch,

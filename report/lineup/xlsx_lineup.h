@@ -14,6 +14,7 @@ struct xlsx_lineup_words {
 	const struct wording *wording;     /* for the marks (lineup_mark()) */
 	const enum lineup_metric *metrics;
 	const char *const *titles;   /* titles[k]: metrics[k]'s sheet name and title */
+	const char *const *tests;    /* tests[t]: test t's heading (the lineup's l->nt) */
 	size_t nmetrics;
 };
 

@@ -295,7 +295,8 @@ static int same_str(const char *a, const char *b)
 }
 
 /* Appends ", " joined distinct values of the columns' field f (by k-th accessor). */
-static void add_distinct(struct sbuf *sb, const struct lineup *l, int plan)
+static void add_distinct(struct sbuf *sb, const struct lineup *l, int plan,
+			 const struct wording *w)
 {
 	for (size_t i = 0, k = 0; i < l->nm; i++) {
 		const struct result_run *r = l->m[i].run;
@@ -312,7 +313,8 @@ static void add_distinct(struct sbuf *sb, const struct lineup *l, int plan)
 		if (j < i)
 			continue;
 		if (plan) {
-			sbuf_addf(sb, "%s%s", k++ ? ", " : "", r->plan_name ? r->plan_name : "?");
+			/* the plan by its title: its name is its file's */
+			sbuf_addf(sb, "%s%s", k++ ? wording_sep(w) : "", result_run_title(r, w->lang));
 			if (r->plan_sha256)
 				sbuf_addf(sb, " (sha256 %.12s)", r->plan_sha256);
 		} else {
@@ -322,9 +324,22 @@ static void add_distinct(struct sbuf *sb, const struct lineup *l, int plan)
 	}
 }
 
+/* "12 columns" in w's words */
+static void add_ncolumns(struct sbuf *sb, size_t n, const struct wording *w)
+{
+	char num[24];
+	const char *v = num;
+	char *t;
+
+	snprintf(num, sizeof(num), "%zu", n);
+	t = msg_subst(w->s[S_NCOLUMNS], &v, 1);
+	sbuf_adds(sb, t);
+	free(t);
+}
+
 #define PROVENANCE_LABELS_MAX 80   /* characters of column labels on the line */
 
-char *lineup_provenance(const struct lineup *l, const char *plan_word)
+char *lineup_provenance(const struct lineup *l, const struct wording *w)
 {
 	size_t len = 0;
 	struct sbuf sb;
@@ -334,13 +349,13 @@ char *lineup_provenance(const struct lineup *l, const char *plan_word)
 	sbuf_init(&sb);
 	if (len <= PROVENANCE_LABELS_MAX)
 		for (size_t i = 0; i < l->nm; i++)
-			sbuf_addf(&sb, "%s%s", i ? ", " : "", l->m[i].label);
+			sbuf_addf(&sb, "%s%s", i ? wording_sep(w) : "", l->m[i].label);
 	else
-		sbuf_addf(&sb, "%zu columns", l->nm);
-	sbuf_addf(&sb, "  |  %s: ", plan_word);
-	add_distinct(&sb, l, 1);
+		add_ncolumns(&sb, l->nm, w);
+	sbuf_addf(&sb, "  |  %s%s", w->s[S_PLAN], w->s[W_COLON]);
+	add_distinct(&sb, l, 1, w);
 	sbuf_addf(&sb, "  |  ");
-	add_distinct(&sb, l, 0);
+	add_distinct(&sb, l, 0, w);
 	sbuf_addf(&sb, "  |  ssdbench %s", SSDBENCH_VERSION);
 	return sbuf_detach(&sb);
 }

@@ -62,9 +62,9 @@ size_t lineup_mark(const struct lineup *l, size_t t, size_t i, const struct word
 
 /*
  * The provenance line under every lineup chart: the columns ("N columns" when their
- * labels would not fit a line), the plan or plans with their SHA-256, fio's versions,
- * ssdbench's. plan_word is the language's "plan". A new string (free() it).
+ * labels would not fit a line), the plan or plans by title with their SHA-256, fio's
+ * versions, ssdbench's, in w's words. A new string (free() it).
  */
-char *lineup_provenance(const struct lineup *l, const char *plan_word);
+char *lineup_provenance(const struct lineup *l, const struct wording *w);
 
 #endif

@@ -342,6 +342,7 @@
 	X(S_P_DATA,     "lineup-p-data") \
 	X(S_P_ENGINE,   "lineup-p-engine") \
  \
+	X(S_NCOLUMNS,   "lineup-ncolumns") \
 	X(S_H_ALT,      "lineup-html-alt") \
 	X(S_H_SVG,      "lineup-html-svg")
 
@@ -373,7 +374,81 @@
 	X(W_BS,         "w-bs") \
 	X(W_MIXREAD,    "w-mix-read") \
 	X(W_RW,         "w-rw") \
-	X(W_SEP,        "w-sep")
+	X(W_ST_OK, "w-st-ok") \
+	X(W_ST_COMPLETE, "w-st-complete") \
+	X(W_ST_FAILED, "w-st-failed") \
+	X(W_ST_RUNNING, "w-st-running") \
+	X(W_ST_SKIPPED, "w-st-skipped") \
+	X(W_ST_PENDING, "w-st-pending") \
+	X(W_ST_INTERRUPTED, "w-st-interrupted") \
+	X(W_ST_STEADY, "w-st-steady") \
+	X(W_ST_NOT_REACHED, "w-st-not-reached") \
+	X(W_ST_WRITTEN, "w-st-written") \
+	X(W_ST_TIME, "w-st-time") \
+	X(W_ST_MAX, "w-st-max") \
+	X(W_DATA_RANDOM, "w-data-random") \
+	X(W_DATA_ZERO, "w-data-zero") \
+	X(W_DATA_COMPRESSIBLE, "w-data-compressible") \
+	X(W_TARGET_FILE, "w-target-file") \
+	X(W_ON_HOST, "w-on-host") \
+	X(W_TARGET_DEVICE, "w-target-device") \
+	X(W_T_SERIAL, "w-t-serial") \
+	X(W_T_FIRMWARE, "w-t-firmware") \
+	X(W_T_OVER, "w-t-over") \
+	X(W_T_NOPROBE, "w-t-noprobe") \
+	X(W_T_TOGETHER, "w-t-together") \
+	X(W_T_CHUNK, "w-t-chunk") \
+	X(W_IOENGINE, "w-ioengine") \
+	X(W_C_INDEX, "c-index") \
+	X(W_C_KIND, "c-kind") \
+	X(W_C_SCOPE, "c-scope") \
+	X(W_C_CELL, "c-cell") \
+	X(W_C_BS, "c-bs") \
+	X(W_C_QD, "c-qd") \
+	X(W_C_T, "c-t") \
+	X(W_C_MIX, "c-mix") \
+	X(W_C_DIR, "c-dir") \
+	X(W_C_CLAT, "c-clat") \
+	X(W_C_LAT, "c-lat") \
+	X(W_C_AVG, "c-avg") \
+	X(W_C_MAX, "c-max") \
+	X(W_C_MIN, "c-min") \
+	X(W_C_IOPS_AVG, "c-iops-avg") \
+	X(W_C_IOPS_SD, "c-iops-sd") \
+	X(W_C_IOPS_AVGSD, "c-iops-avgsd") \
+	X(W_C_IOPS_SD60, "c-iops-sd60") \
+	X(W_C_IOPS_MIN, "c-iops-min") \
+	X(W_C_IOPS_MAX, "c-iops-max") \
+	X(W_C_IOPS_SLOW, "c-iops-slow") \
+	X(W_C_DM, "c-dm") \
+	X(W_C_WB, "c-wb") \
+	X(W_C_WA, "c-wa") \
+	X(W_C_CAPW, "c-capw") \
+	X(W_C_HOLES, "c-holes") \
+	X(W_C_SS_METRIC, "c-ss-metric") \
+	X(W_C_SS_VALUE, "c-ss-value") \
+	X(W_C_SS_FIRST, "c-ss-first") \
+	X(W_C_SS_LAST, "c-ss-last") \
+	X(W_C_SS_AVG, "c-ss-avg") \
+	X(W_C_SS_DEXC, "c-ss-dexc") \
+	X(W_C_SS_MDEXC, "c-ss-mdexc") \
+	X(W_C_SS_SLOPE, "c-ss-slope") \
+	X(W_C_SS_ICPT, "c-ss-icpt") \
+	X(W_C_SS_SEXC, "c-ss-sexc") \
+	X(W_C_SS_MSEXC, "c-ss-msexc") \
+	X(W_C_SS_PASS, "c-ss-pass") \
+	X(W_YES, "w-yes") \
+	X(W_NO, "w-no") \
+	X(W_K_WORKLOAD, "w-k-workload") \
+	X(W_K_PRECONDITION, "w-k-precondition") \
+	X(W_K_PURGE, "w-k-purge") \
+	X(W_K_IDLE, "w-k-idle") \
+	X(W_K_PROBE, "w-k-probe") \
+	X(W_K_REPLAY, "w-k-replay") \
+	X(W_DIR_TOTAL, "w-dir-total") \
+	X(W_WAIT, "w-wait") \
+	X(W_SEP,        "w-sep") \
+	X(W_COLON,      "w-colon")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,

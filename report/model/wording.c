@@ -53,6 +53,7 @@ static const struct {
 	enum msg words;
 } cells[] = {
 	{ "op", NULL, 0, W_OP },
+	{ "wait", NULL, 0, W_WAIT },
 	{ "phase", "before", 0, W_BEFORE },
 	{ "phase", "after", 0, W_AFTER },
 	{ "phase", "steady", 0, W_STEADY },
@@ -247,4 +248,136 @@ char *wording_scope(const struct result_scope *s, const struct wording *w)
 	const char *label = result_labels_get(&s->labels, w->lang);
 
 	return xstrdup(label ? label : s->name ? s->name : "?");
+}
+
+/* The statuses of runs, elements and scopes, and their words. */
+static const struct {
+	const char *status;
+	enum msg words;
+} statuses[] = {
+	{ "ok", W_ST_OK },
+	{ "complete", W_ST_COMPLETE },
+	{ "failed", W_ST_FAILED },
+	{ "running", W_ST_RUNNING },
+	{ "skipped", W_ST_SKIPPED },
+	{ "pending", W_ST_PENDING },
+	{ "interrupted", W_ST_INTERRUPTED },
+	{ "steady", W_ST_STEADY },
+	{ "not reached", W_ST_NOT_REACHED },
+	{ "written", W_ST_WRITTEN },
+	{ "time", W_ST_TIME },
+	{ "max", W_ST_MAX },
+};
+
+const char *wording_status(const char *status, const struct wording *w)
+{
+	if (!status)
+		return "–";
+	for (size_t i = 0; i < sizeof(statuses) / sizeof(*statuses); i++)
+		if (!strcmp(statuses[i].status, status))
+			return w->s[statuses[i].words];
+	return status;
+}
+
+void wording_data(const char *data, const struct wording *w, struct sbuf *sb)
+{
+	if (!data)
+		sbuf_adds(sb, "–");
+	else if (!strcmp(data, "random"))
+		sbuf_adds(sb, w->s[W_DATA_RANDOM]);
+	else if (!strcmp(data, "zero"))
+		sbuf_adds(sb, w->s[W_DATA_ZERO]);
+	else if (!strncmp(data, "compressible:", 13)) {
+		char *pct = xstrndup(data + 13, strcspn(data + 13, "%"));
+
+		add_subst(sb, w->s[W_DATA_COMPRESSIBLE], pct);
+		free(pct);
+	} else {
+		sbuf_adds(sb, data);
+	}
+}
+
+/*
+ * The English of the archive's target descriptions (orchestrator/engine/run_archive.c,
+ * run_raid.c) and the words each stands for: a kind at the start ("{}" its rest), or
+ * a fragment anywhere. " on host H" at the end is W_ON_HOST's.
+ */
+static const struct {
+	const char *english;
+	int kind;
+	enum msg words;
+} target_words[] = {
+	{ "file ", 1, W_TARGET_FILE },
+	{ "device ", 1, W_TARGET_DEVICE },
+	{ ", serial ", 0, W_T_SERIAL },
+	{ ", firmware ", 0, W_T_FIRMWARE },
+	{ " over ", 0, W_T_OVER },
+	{ " members, sizes not probed", 0, W_T_NOPROBE },
+	{ " together", 0, W_T_TOGETHER },
+	{ ", chunk ", 0, W_T_CHUNK },
+};
+#define NTARGET_WORDS (sizeof(target_words) / sizeof(*target_words))
+
+/* s[0, n) with target_words' fragments in w's words */
+static void add_fragments(struct sbuf *sb, const char *s, size_t n, const struct wording *w)
+{
+	for (size_t i = 0; i < n;) {
+		size_t k = 0, len = 0;
+
+		for (; k < NTARGET_WORDS; k++) {
+			len = strlen(target_words[k].english);
+			if (!target_words[k].kind && len <= n - i &&
+			    !strncmp(s + i, target_words[k].english, len))
+				break;
+		}
+		if (k < NTARGET_WORDS) {
+			sbuf_adds(sb, w->s[target_words[k].words]);
+			i += len;
+		} else {
+			sbuf_addc(sb, s[i++]);
+		}
+	}
+}
+
+void wording_target(const char *target, const struct wording *w, struct sbuf *sb)
+{
+	const char *host, *body;
+	size_t n, kind = NTARGET_WORDS;
+	struct sbuf frag, all;
+
+	if (!target) {
+		sbuf_adds(sb, "–");
+		return;
+	}
+	host = strstr(target, " on host ");
+	n = host ? (size_t)(host - target) : strlen(target);
+	body = target;
+	for (size_t k = 0; k < NTARGET_WORDS; k++) {
+		size_t len = strlen(target_words[k].english);
+
+		if (target_words[k].kind && len <= n && !strncmp(target, target_words[k].english, len)) {
+			kind = k;
+			body += len;
+			n -= len;
+			break;
+		}
+	}
+	sbuf_init(&frag);
+	sbuf_init(&all);
+	add_fragments(&frag, body, n, w);
+	if (kind < NTARGET_WORDS)
+		add_subst(&all, w->s[target_words[kind].words], frag.buf ? frag.buf : "");
+	else
+		sbuf_adds(&all, frag.buf ? frag.buf : "");
+	if (host) {
+		const char *v[2] = { all.buf ? all.buf : "", host + strlen(" on host ") };
+		char *t = msg_subst(w->s[W_ON_HOST], v, 2);
+
+		sbuf_adds(sb, t);
+		free(t);
+	} else {
+		sbuf_adds(sb, all.buf ? all.buf : "");
+	}
+	sbuf_release(&frag);
+	sbuf_release(&all);
 }

@@ -68,6 +68,32 @@ char *wording_generated(const struct result_step *st, const char *cell,
  */
 char *wording_step(const struct result_step *st, const struct wording *w);
 
+/*
+ * A status or verdict in w's words: a run's ("complete", "failed", "interrupted"), an
+ * element's ("ok", "skipped", "pending") or a scope's ("steady", "not reached",
+ * "written", "time", "max"); status itself when the table lacks it, "–" for NULL.
+ */
+const char *wording_status(const char *status, const struct wording *w);
+/* Appends a data pattern ("random", "zero", "compressible:50%") in w's words. */
+void wording_data(const char *data, const struct wording *w, struct sbuf *sb);
+/*
+ * Appends a run's target as the archive describes it ("file target.bin (64 MiB) on
+ * host bench2", "device /dev/nvme0n1 (1 TB, MODEL, serial S, firmware F)", "RAID 0
+ * ...") in w's words: "檔案 target.bin (64 MiB)（主機 bench2）". "–" for NULL.
+ */
+void wording_target(const char *target, const struct wording *w, struct sbuf *sb);
+
+/* wording_cols.c */
+/*
+ * Appends a results.csv column's name in w's words ("read_clat_p99.9_us" is
+ * "讀取完成延遲 p99.9（µs）"); a column it does not know as its name.
+ */
+void wording_column(const char *col, const struct wording *w, struct sbuf *sb);
+/* A step kind ("precondition") in w's words; kind itself when unknown. */
+const char *wording_kind(const char *kind, const struct wording *w);
+/* Appends a tracking variable as results.csv names it ("iops:write") in w's words. */
+void wording_track(const char *metric_dir, const struct wording *w, struct sbuf *sb);
+
 /* The display name of scope s in w's language: its label, else its name. free() it. */
 char *wording_scope(const struct result_scope *s, const struct wording *w);
 

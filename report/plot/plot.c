@@ -22,6 +22,7 @@
 #include "table.h"
 #include "tmpl.h"
 #include "version.h"
+#include "wcheck.h"
 #include "xalloc.h"
 
 /* Histogram buckets per decade of latency: fio's bins regrouped on a log axis. */
@@ -56,6 +57,9 @@ struct plot {
 	char *fio_version;        /* from the first JSON that names it */
 	const char *const *msg;   /* the language's strings (--lang) */
 	char **labels;            /* each file's legend name (--label, else its name) */
+	size_t nlabels;
+	const char *const *files; /* the files, nlabels of them (their paths in the footer) */
+	const char *title;        /* --title, or NULL */
 };
 
 static const enum msg dir_msg[RESULT_NDIRS] = { M_READ, M_WRITE, M_TRIM };
@@ -411,6 +415,15 @@ static int draw(struct plot *pl, struct table **t, const char *lang,
 	*t = NULL;
 	pl->c = NULL;
 	rc = doc_begin(&doc, o, lang, NULL, NULL, NULL, d);
+	/* the files' names, their labels and the title are the user's */
+	for (size_t i = 0; !rc && doc.check && i < pl->nlabels; i++) {
+		wcheck_allow(doc.check, pl->labels[i]);
+		wcheck_allow(doc.check, pl->files[i]);
+	}
+	if (!rc && doc.check) {
+		wcheck_allow(doc.check, pl->title);
+		wcheck_allow(doc.check, pl->fio_version);
+	}
 	if (!rc)
 		rc = doc_write(&doc, o, &k, d);
 	doc_release(&doc);
@@ -486,7 +499,7 @@ static int plot_one(void *arg, const char *lang, const struct doc_out *lo, struc
 	const struct plot_opts *o = in->o;
 	const char *const *files = in->files;
 	size_t nfiles = in->nfiles;
-	struct plot pl = { o->kind, o->written, NULL, NULL, NULL, NULL, NULL };
+	struct plot pl = { .kind = o->kind, .written = o->written };
 	struct i18n *strings = NULL;
 	struct table *t = NULL;
 	int rc = msg_load(&strings, lang, d);
@@ -496,6 +509,9 @@ static int plot_one(void *arg, const char *lang, const struct doc_out *lo, struc
 	pl.msg = i18n_strings(strings);
 	pl.ytitle = pl.msg[M_PLOT_VALUE];
 	pl.labels = legend_names(o, files, nfiles);
+	pl.nlabels = nfiles;
+	pl.files = files;
+	pl.title = o->title;
 	if (o->kind == TMPL_DELTA) {
 		rc = build_delta(&pl, &t, o->title, files, nfiles, d);
 		if (!rc)

@@ -15,6 +15,7 @@
 #include "lang.h"
 #include "msg.h"
 #include "units.h"
+#include "wcheck.h"
 #include "xalloc.h"
 
 #define PAGE_W 960.0
@@ -146,8 +147,8 @@ static struct chart *qd_chart(struct collect *c, const struct blkt_info *in,
 }
 
 /* The charts, a document of three items, one under the other as o asks; takes them. */
-static int draw(struct chart **ch, int n, const char *lang, const struct doc_out *o,
-		const char *const *msg, struct diag *d)
+static int draw(struct chart **ch, int n, const char *path, const char *lang,
+		const struct doc_out *o, const char *const *msg, struct diag *d)
 {
 	const struct html_words w = { msg[M_H_ALT], msg[M_H_SVG] };
 	const struct doc_kind k = { .html = { &w, NULL, NULL } };
@@ -163,6 +164,12 @@ static int draw(struct chart **ch, int n, const char *lang, const struct doc_out
 		ch[i] = NULL;
 	}
 	rc = doc_begin(&doc, o, lang, NULL, NULL, NULL, d);
+	if (!rc && doc.check) {   /* the trace's file is the user's */
+		const char *slash = strrchr(path, '/');
+
+		wcheck_allow(doc.check, path);
+		wcheck_allow(doc.check, slash ? slash + 1 : path);
+	}
 	if (!rc)
 		rc = doc_write(&doc, o, &k, d);
 	doc_release(&doc);
@@ -194,7 +201,7 @@ static int draw_one(void *arg, const char *lang, const struct doc_out *o, struct
 		ch[0] = lba_chart(&c, path, msg);
 		ch[1] = size_chart(&in, msg);
 		ch[2] = qd_chart(&c, &in, msg);
-		rc = draw(ch, 3, lang, o, msg, d);
+		rc = draw(ch, 3, path, lang, o, msg, d);
 	}
 	for (int i = 0; i < 3; i++) {
 		chart_free(ch[i]);

@@ -14,6 +14,7 @@
 #include "html.h"
 #include "report_int.h"
 #include "version.h"
+#include "wording.h"
 
 void report__html_head(void *arg, struct html *h)
 {
@@ -21,22 +22,24 @@ void report__html_head(void *arg, struct html *h)
 	const struct result_run *run = r->run;
 	const char *const *m = r->msg;
 	char cap[64] = "";
+	char *target = report__target_text(r);
+	struct wording w = report__wording(r);
 	const char *facts[] = {
-		m[M_PLAN], run->plan_name,
+		m[M_PLAN], report__plan_title(r),
 		"SHA-256", run->plan_sha256,
-		m[M_X_TARGET], run->target,
+		m[M_X_TARGET], target,
 		m[M_DRIVE], run->drive_model,
 		m[M_X_FIRMWARE], run->drive_firmware,
 		m[M_X_SERIAL], run->drive_serial,
 		m[M_X_CAPACITY], cap,
 		m[M_STARTED], run->started,
 		m[M_ENDED], run->ended,
-		m[M_STATUS], run->status,
+		m[M_STATUS], wording_status(run->status, &w),
 		m[M_HOST], run->hostname,
 		m[M_CPU], run->cpu,
 		m[M_KERNEL], run->kernel,
 		"fio", run->fio_version,
-		"ioengine", run->ioengine,
+		m[W_IOENGINE], run->ioengine,
 		"ssdbench", msg_or(run->ssdbench_version, SSDBENCH_VERSION),
 	};
 
@@ -44,6 +47,7 @@ void report__html_head(void *arg, struct html *h)
 		report__capacity_text(run, cap, sizeof(cap));
 	html_heading(h, 2, m[M_H_FACTS]);
 	html_facts(h, facts, sizeof(facts) / sizeof(facts[0]) / 2);
+	free(target);
 	{   /* the cover's header, as the PDF has it */
 		char **kv;
 		size_t n = report__header_rows(r, &kv);

@@ -23,6 +23,7 @@
 #include "version.h"
 #include "vocab.h"
 #include "wording.h"
+#include "wcheck.h"
 #include "xalloc.h"
 
 #define PAGE_W DOC_PAGE_W  /* A4 landscape */
@@ -104,7 +105,7 @@ static void draw_kv_column(struct report *r, struct gfx *g, double x, double y,
  * "  ·  data: random": the data pattern the run wrote (compressing controllers score
  * very differently on zeros), or each one when its elements differ.
  */
-static void add_data(const struct result_run *run, const char *const *m, struct sbuf *sb)
+static void add_data(const struct result_run *run, const struct wording *w, struct sbuf *sb)
 {
 	size_t start = 0;   /* where the values begin, once the label is there */
 
@@ -117,10 +118,12 @@ static void add_data(const struct result_run *run, const char *const *m, struct 
 		if (!d || seen)
 			continue;
 		if (!start) {
-			sbuf_addf(sb, "  ·  %s", m[M_DATA]);
+			sbuf_addf(sb, "  ·  %s", w->s[M_DATA]);
 			start = sb->len;
 		}
-		sbuf_addf(sb, "%s%s", sb->len > start ? ", " : "", d);
+		if (sb->len > start)
+			sbuf_adds(sb, wording_sep(w));
+		wording_data(d, w, sb);
 	}
 }
 
@@ -148,15 +151,17 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 {
 	const struct result_run *run = r->run;
 	const char *const *m = r->msg;
+	const struct wording wd = report__wording(r);
 	double w = PAGE_W - 2 * PAGE_MARGIN, cw = w / 3, y = 40;
 	char started[64], ended[64];
 	struct sbuf sb;
 	const char *const kv[3][6] = {
-		{ m[M_STARTED], started, m[M_ENDED], ended, m[M_STATUS], run->status },
+		{ m[M_STARTED], started, m[M_ENDED], ended, m[M_STATUS],
+		  wording_status(run->status, &wd) },
 		{ m[M_HOST], run->hostname, m[M_CPU], run->cpu, m[M_KERNEL],
 		  run->kernel },
 		{ "ssdbench", run->ssdbench_version, "fio", run->fio_version,
-		  "ioengine", run->ioengine },
+		  m[W_IOENGINE], run->ioengine },
 	};
 	const enum msg heads[3] = { M_RUN, M_PLATFORM, M_SOFTWARE };
 
@@ -179,8 +184,8 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 	if (result_labels_get(&run->target_labels, report__lang(r)))
 		sbuf_addf(&sb, "%s%s", result_labels_get(&run->target_labels, report__lang(r)),
 			  wording_sep(&(struct wording){ report__lang(r), r->msg }));
-	sbuf_addf(&sb, "%s", msg_or(run->target, "–"));
-	add_data(run, m, &sb);
+	wording_target(run->target, &wd, &sb);
+	add_data(run, &wd, &sb);
 	add_wcache(run, m, &sb);
 	gfx_text(g, PAGE_MARGIN, y, CHART_FONT_SUBTITLE, CHART_COLOR_TEXT, GFX_LEFT, w,
 		 sb.buf);
@@ -238,6 +243,7 @@ static void step_cells(const struct report *r, const struct result_step *st,
 {
 	const struct result_dirstat *ds = st->dir_stat;
 	double mean = st->clat_mean_us, p999 = st->clat_p999_us, iops = result_step_iops(st);
+	struct wording w = report__wording(r);
 	struct sbuf sb;
 	char buf[32];
 
@@ -254,9 +260,9 @@ static void step_cells(const struct report *r, const struct result_step *st,
 	cell[1] = report__step_name(r, st);
 	cell[2] = result_step_kind(st) == STEP_PURGE ? report__purge_text(r, st)
 							   : sbuf_detach(&sb);
-	cell[3] = st->read_holes ? xasprintf("%s (%s)", msg_or(st->status, "?"),
+	cell[3] = st->read_holes ? xasprintf("%s (%s)", wording_status(st->status, &w),
 					    r->msg[M_READ_HOLES])
-				 : xstrdup(msg_or(st->status, "?"));
+				 : xstrdup(wording_status(st->status, &w));
 	cell[4] = fmt_mbs(ds[RESULT_READ].bw_bytes);
 	cell[5] = fmt_mbs(ds[RESULT_WRITE].bw_bytes);
 	cell[6] = xstrdup(iops > 0 ? buf : "–");
@@ -274,6 +280,7 @@ static void scope_cells(const struct report *r, const struct report_row *row,
 	char a[16], b[24];
 	const char *ab[2] = { a, b };
 	int rounds = row->sc->rounds;
+	struct wording w = report__wording(r);
 
 	for (size_t i = 0; i < r->run->nsteps; i++)
 		if (r->run->steps[i].scope && !strcmp(r->run->steps[i].scope, row->sc->name) &&
@@ -284,7 +291,7 @@ static void scope_cells(const struct report *r, const struct report_row *row,
 	cell[0] = xasprintf("%d", row->st->index);
 	cell[1] = report__scope_name(r, row->sc);
 	cell[2] = msg_subst(r->msg[M_ROUNDS_OF], ab, 2);
-	cell[3] = xstrdup(msg_or(row->sc->verdict, "?"));
+	cell[3] = xstrdup(wording_status(row->sc->verdict, &w));
 	for (int i = 4; i < COL_N; i++)
 		cell[i] = xstrdup("–");
 }
@@ -495,6 +502,7 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 			       o->fonts_conf, d);
 	if (rc)
 		goto out;
+	wcheck_run(r.doc.check, run);
 	hw = (struct html_words){ r.msg[M_H_ALT], r.msg[M_H_SVG] };
 	k.html.words = &hw;
 	r.doc.title = report__plan_title(&r);

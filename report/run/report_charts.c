@@ -18,6 +18,7 @@
 #include "sweep.h"
 #include "units.h"
 #include "version.h"
+#include "wording.h"
 #include "xalloc.h"
 
 static const enum msg dir_msg[RESULT_NDIRS] = { M_READ, M_WRITE, M_TRIM };
@@ -69,6 +70,7 @@ static void add_step_bars(struct report *r, struct chart *c,
 static char *provenance(const struct report *r)
 {
 	const struct result_run *run = r->run;
+	const struct wording w = report__wording(r);
 	struct sbuf sb;
 
 	sbuf_init(&sb);
@@ -76,14 +78,14 @@ static char *provenance(const struct report *r)
 		sbuf_addf(&sb, "%s%s", result_labels_get(&run->target_labels, report__lang(r)),
 			  run->drive_model ? "  |  " : "");
 	if (run->drive_model)
-		sbuf_addf(&sb, "%s: %s%s%s%s", r->msg[M_DRIVE], run->drive_model,
+		sbuf_addf(&sb, "%s%s%s%s%s%s", r->msg[M_DRIVE], r->msg[W_COLON], run->drive_model,
 			  run->drive_firmware ? " (" : "",
 			  msg_or(run->drive_firmware, ""),
 			  run->drive_firmware ? ")" : "");
 	else if (!result_labels_get(&run->target_labels, report__lang(r)))
-		sbuf_addf(&sb, "%s", msg_or(run->target, "?"));
-	sbuf_addf(&sb, "  |  %s: %s", r->msg[M_PLAN],
-		  msg_or(run->plan_name, "?"));
+		wording_target(run->target, &w, &sb);
+	/* the plan by its title: its name is the file's */
+	sbuf_addf(&sb, "  |  %s%s%s", r->msg[M_PLAN], r->msg[W_COLON], report__plan_title(r));
 	if (run->plan_sha256)
 		sbuf_addf(&sb, " (sha256 %.12s)", run->plan_sha256);
 	sbuf_addf(&sb, "  |  %s  |  ssdbench %s", msg_or(run->fio_version, "fio ?"),

@@ -16,6 +16,7 @@
 #include "lang.h"
 #include "units.h"
 #include "wording.h"
+#include "vocab.h"
 #include "xalloc.h"
 
 const char *report__datadir(void)
@@ -51,6 +52,16 @@ struct wording report__wording(const struct report *r)
 	return (struct wording){ report__lang(r), r->msg };
 }
 
+char *report__target_text(const struct report *r)
+{
+	struct wording w = report__wording(r);
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	wording_target(r->run->target, &w, &sb);
+	return sbuf_detach(&sb);
+}
+
 /* The element's access pattern in the report's language: "4K 隨機寫入 QD32 T1". */
 void report__step_pattern(const struct report *r, const struct result_step *st,
 			  struct sbuf *sb)
@@ -76,16 +87,21 @@ void report__step_pattern_new(const struct report *r, const struct result_step *
 
 /*
  * The element's display name: its label, else the reviewer wording; with its step
- * name in parentheses when another step of the run reads alike without a label.
+ * name in parentheses when another measured step of the run reads alike without a
+ * label.
  */
 char *report__step_name(const struct report *r, const struct result_step *st)
 {
 	struct wording w = report__wording(r);
 	const char *lang = w.lang;
 	char *name = wording_step(st, &w), *other, *both;
+	const char *scope_of_alike = NULL;
 	int alike = 0;
 
-	if (result_labels_get(&st->labels, lang) || !st->name)
+	/* an unmeasured step (a purge, a pause) is in no chart's legend: its row in
+	 * the step table has its number, and the plan's name is not the reader's */
+	if (result_labels_get(&st->labels, lang) || !st->name ||
+	    !(step_kind_flags(result_step_kind(st)) & STEP_MEASURED))
 		return name;
 	for (size_t i = 0; r->run && i < r->run->nsteps && !alike; i++) {
 		const struct result_step *o = &r->run->steps[i];
@@ -97,11 +113,22 @@ char *report__step_name(const struct report *r, const struct result_step *st)
 			continue;
 		other = wording_step(o, &w);
 		alike = !strcmp(other, name);
+		scope_of_alike = alike ? o->scope : NULL;
 		free(other);
 	}
 	if (!alike)
 		return name;
-	both = xasprintf("%s (%s)", name, st->name);
+	/* in <rounds> of its own (XSR's access groups), the rounds' display name says
+	 * which; else the step's name */
+	if (st->scope && result_run_scope(r->run, st->scope) &&
+	    (!scope_of_alike || strcmp(scope_of_alike, st->scope))) {
+		char *sname = report__scope_name(r, result_run_scope(r->run, st->scope));
+
+		both = xasprintf("%s (%s)", name, sname);
+		free(sname);
+	} else {
+		both = xasprintf("%s (%s)", name, st->name);
+	}
 	free(name);
 	return both;
 }

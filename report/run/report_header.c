@@ -15,6 +15,7 @@
 
 #include "rounds.h"
 #include "units.h"
+#include "wording.h"
 #include "xalloc.h"
 
 #define HDR_ROW_H 15.0    /* one header row */
@@ -212,6 +213,7 @@ static void add_states(const struct report *r, struct hdr *h)
 	static const char *const states[] = { "on", "off", "unknown", "not applicable" };
 	static const enum msg names[] = { M_WC_ON, M_WC_OFF, M_WC_UNKNOWN, M_WC_NA };
 	const struct result_run *run = r->run;
+	const struct wording w = report__wording(r);
 	struct sbuf wc, data;
 
 	sbuf_init(&wc);
@@ -222,7 +224,7 @@ static void add_states(const struct report *r, struct hdr *h)
 		for (size_t i = 0; i < run->nsteps; i++)
 			if (run->steps[i].write_cache &&
 			    !strcmp(run->steps[i].write_cache, states[k])) {
-				sbuf_addf(&wc, "%s%s%s", wc.len ? ", " : "", r->msg[names[k]],
+				sbuf_addf(&wc, "%s%s%s", wc.len ? wording_sep(&w) : "", r->msg[names[k]],
 					  snia[k]);
 				break;
 			}
@@ -232,8 +234,11 @@ static void add_states(const struct report *r, struct hdr *h)
 
 		for (size_t k = 0; d && k < i && !seen; k++)
 			seen = run->steps[k].data && !strcmp(run->steps[k].data, d);
-		if (d && !seen)
-			sbuf_addf(&data, "%s%s", data.len ? ", " : "", d);
+		if (!d || seen)
+			continue;
+		if (data.len)
+			sbuf_adds(&data, wording_sep(&w));
+		wording_data(d, &w, &data);
 	}
 	if (wc.len)   /* rows that do not apply (no fio, no cache state) are left out */
 		add(h, r->msg[M_HDR_WCACHE], sbuf_detach(&wc));
@@ -338,35 +343,43 @@ static void add_tcqd(const struct report *r, struct hdr *h)
 	sbuf_release(&sb);
 }
 
-/* Each precondition outside rounds: "write / 128 KiB / QD32 / TC4 / 512 MiB (2.00x)". */
+/*
+ * Each precondition outside rounds: "循序寫入 / 128 KiB / QD32 / TC4 / 512 MiB (2.00x)";
+ * its label says which one ("WIPC 預處理 (2)") when there are several.
+ */
 static void add_wipc(const struct report *r, struct hdr *h)
 {
 	const struct result_run *run = r->run;
+	const struct wording w = report__wording(r);
+	size_t n = 0, k = 0;
 
+	for (size_t i = 0; i < run->nsteps; i++)
+		n += is_kind(&run->steps[i], "precondition") && !run->steps[i].scope;
 	for (size_t i = 0; i < run->nsteps; i++) {
 		const struct result_step *st = &run->steps[i];
 		char bs[32], qd[16], tc[16], amt[32], mult[32];
-		const char *v[6] = { msg_or(st->rw, "?"), bs, qd, tc, amt, mult };
+		struct sbuf rw;
+		const char *v[6] = { NULL, bs, qd, tc, amt, mult };
 
 		if (!is_kind(st, "precondition") || st->scope)
 			continue;
+		sbuf_init(&rw);
+		wording_rw(st->rw, st->rwmixread, &w, &rw);
+		v[0] = rw.buf;
 		units_format_size(st->bs, bs, sizeof(bs));
 		snprintf(qd, sizeof(qd), "%d", st->iodepth);
 		snprintf(tc, sizeof(tc), "%d", st->numjobs);
 		units_format_size(st->amount, amt, sizeof(amt));
 		chart_format_fixed(st->capacity ? (double)st->amount / (double)st->capacity : 0,
 				   2, mult, sizeof(mult));
-		add(h, own_label(h, xasprintf("%s (%s)", r->msg[M_HDR_WIPC], st->name)),
+		k++;
+		add(h, n > 1 ? own_label(h, xasprintf("%s (%zu)", r->msg[M_HDR_WIPC], k))
+			     : r->msg[M_HDR_WIPC],
 		    msg_subst(r->msg[M_HDR_WIPC_VAL], v, 6));
+		sbuf_release(&rw);
 	}
 }
 
-/* "rnd-m0-bs4k iops total" */
-static char *track_name(const struct result_track *t)
-{
-	return xasprintf("%s %s %s", msg_or(t->element, "?"),
-			 msg_or(t->metric, "?"), msg_or(t->dir, "?"));
-}
 
 /* A number for the header: 6 significant digits, no exponent below 1e15. */
 static void num(double v, char *buf, size_t n)
@@ -381,24 +394,26 @@ static void num(double v, char *buf, size_t n)
 static void add_steady(const struct report *r, struct hdr *h, const struct result_scope *s)
 {
 	struct sbuf tr;
-	char *label;
+	char *label, *sname;
 
 	sbuf_init(&tr);
 	for (size_t k = 0; k < s->ntracks; k++) {
-		char *t = track_name(&s->tracks[k]);
+		char *t = report__track_label(r, &s->tracks[k]);
 
-		sbuf_addf(&tr, "%s%s", tr.len ? ", " : "", t);
+		sbuf_addf(&tr, "%s%s", tr.len ? wording_sep(&(struct wording){ report__lang(r), r->msg }) : "", t);
 		free(t);
 	}
-	add(h, own_label(h, xasprintf("%s (%s)", r->msg[M_HDR_TRACK], s->name)),
+	sname = report__scope_name(r, s);
+	add(h, own_label(h, xasprintf("%s (%s)", r->msg[M_HDR_TRACK], sname)),
 	    tr.len ? sbuf_detach(&tr) : xstrdup("–"));
 	sbuf_release(&tr);
-	label = xasprintf("%s (%s)", r->msg[M_HDR_STEADY], s->name);
+	label = xasprintf("%s (%s)", r->msg[M_HDR_STEADY], sname);
+	free(sname);
 	for (size_t k = 0; k < s->ntracks; k++) {
 		struct rounds_window w;
 		char first[16], last[16], a[40], b[40], rg[16], rl[16], sl[16], ll[16];
 		const char *v[10] = { NULL, first, last, a, b, rg, rl, sl, ll, NULL };
-		char *name = track_name(&s->tracks[k]);
+		char *name = report__track_label(r, &s->tracks[k]);
 
 		v[0] = name;
 		if (rounds_window(s, &s->tracks[k], &w) || !(w.w.avg != 0)) {

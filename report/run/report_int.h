@@ -55,6 +55,13 @@ const char *report__plan_title(const struct report *r);
 const char *report__lang(const struct report *r);
 /* The report's wording (wording.h): its language and its strings. */
 struct wording report__wording(const struct report *r);
+/* The run's target in the report's words ("檔案 target.bin (64 MiB)"); free() it. */
+char *report__target_text(const struct report *r);
+/* "穩態回合  /  what": scope s's display name, then what; free() it. */
+char *report__scope_sub(const struct report *r, const struct result_scope *s, const char *what);
+struct result_track;
+/* A tracking variable in the report's words ("4K 隨機寫入 QD32 T4，總 IOPS"); free() it. */
+char *report__track_label(const struct report *r, const struct result_track *t);
 /* The element's access pattern in the report's language, "4K 隨機寫入 QD32 T1", into sb. */
 void report__step_pattern(const struct report *r, const struct result_step *st,
 			  struct sbuf *sb);

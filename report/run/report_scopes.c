@@ -13,6 +13,7 @@
 
 #include "rounds.h"
 #include "vocab.h"
+#include "wording.h"
 #include "xalloc.h"
 
 /* A scope's name made safe for a file stem: "iops/pts 2" -> "iops-pts-2". */
@@ -55,25 +56,41 @@ static double metric_scale(const struct report *r, const char *metric,
 	return 1;
 }
 
-/* "iops: write IOPS": the element, then what of it is tracked. */
-static char *track_label(const struct report *r, const struct result_track *t)
+/*
+ * "4K 隨機寫入 QD32 T4，總 IOPS": the element in the report's words (its label, else
+ * its pattern: one element of a name may run in several sweep cells, but a tracked
+ * one is one access pattern), then which direction and what of it is tracked.
+ */
+char *report__track_label(const struct report *r, const struct result_track *t)
 {
-	const char *what, *name = NULL;
-	char *label;
+	static const struct { const char *dir; enum msg words; } dirs[] = {
+		{ "read", M_READ }, { "write", M_WRITE }, { "total", W_DIR_TOTAL },
+	};
+	const struct result_step *st = NULL;
+	struct wording w = report__wording(r);
+	const char *what, *dir = msg_or(t->dir, "");
+	struct sbuf sb;
 
 	metric_scale(r, t->metric, &what);
-	/* the element's label; its name when it has none, as one element of
-	 * a name may run in several sweep cells, whose patterns differ */
-	for (size_t i = 0; t->element && i < r->run->nsteps && !name; i++)
+	for (size_t i = 0; t->element && i < r->run->nsteps && !st; i++)
 		if (r->run->steps[i].name && !strcmp(r->run->steps[i].name, t->element))
-			name = result_labels_get(&r->run->steps[i].labels, report__lang(r));
-	label = xasprintf("%s: %s %s", name ? name : msg_or(t->element, "?"),
-			  msg_or(t->dir, ""), what);
-	return label;
+			st = &r->run->steps[i];
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(*dirs); i++)
+		if (!strcmp(dir, dirs[i].dir))
+			dir = r->msg[dirs[i].words];
+	sbuf_init(&sb);
+	if (st && result_labels_get(&st->labels, w.lang))
+		sbuf_adds(&sb, result_labels_get(&st->labels, w.lang));
+	else if (st)
+		wording_pattern(st, &w, &sb);
+	else
+		sbuf_adds(&sb, msg_or(t->element, "?"));
+	sbuf_addf(&sb, "%s%s%s%s", wording_sep(&w), dir, *dir ? " " : "", what);
+	return sbuf_detach(&sb);
 }
 
 /* "NAME  /  what" with the scope's display name. */
-static char *scope_sub(const struct report *r, const struct result_scope *s, const char *what)
+char *report__scope_sub(const struct report *r, const struct result_scope *s, const char *what)
 {
 	char *name = report__scope_name(r, s), *sub = xasprintf("%s  /  %s", name, what);
 
@@ -100,7 +117,7 @@ static int is_steady_scope(const struct result_scope *s)
 /* Each tracking variable per round, one line each, the verdict underneath. */
 static void convergence_chart(struct report *r, const struct result_scope *s)
 {
-	char *v = verdict(r, s), *sub = scope_sub(r, s, v);
+	char *v = verdict(r, s), *sub = report__scope_sub(r, s, v);
 	struct chart *c = chart_new(CHART_SWEEP, r->msg[M_CONVERGENCE], sub);
 	const char *ytitle = "IOPS";
 
@@ -108,7 +125,7 @@ static void convergence_chart(struct report *r, const struct result_scope *s)
 		const struct result_track *t = &s->tracks[k];
 		double sc = metric_scale(r, t->metric, &ytitle);
 		double *x = xmalloc((t->n + 1) * sizeof(*x)), *y = xmalloc((t->n + 1) * sizeof(*y));
-		char *label = track_label(r, t);
+		char *label = report__track_label(r, t);
 		size_t n = 0;
 
 		for (size_t i = 0; i < t->n; i++)
@@ -177,7 +194,7 @@ static void window_chart(struct report *r, const struct result_scope *s, size_t 
 			x[n] = (double)i;
 			y[n++] = t->values[i - 1] * sc;
 		}
-	label = track_label(r, t);
+	label = report__track_label(r, t);
 	v = verdict(r, s);
 	ex = excursions(r, &w.w, sc);
 	sub = xasprintf("%s  /  %s  /  %s", label, v, ex);
@@ -297,7 +314,7 @@ static void matrix_table(struct report *r, const struct result_scope *s,
 	snprintf(b, sizeof(b), "%d", m->last);
 	which = msg_subst(r->msg[s->steady_round > 0 ? M_MATRIX_SUB : M_MATRIX_LAST],
 			      ab, 2);
-	sub = scope_sub(r, s, which);
+	sub = report__scope_sub(r, s, which);
 	head[0] = r->msg[M_BS];
 	for (size_t c = 0; c < m->ncols; c++)
 		head[c + 1] = m->cols[c];
@@ -354,7 +371,7 @@ void report__mix_series(struct chart *c, const struct rounds_matrix *m, int by_i
 static void iops_bs_chart(struct report *r, const struct result_scope *s,
 			  const struct rounds_matrix *m)
 {
-	char *sub = scope_sub(r, s, r->msg[M_IOPS_BS_SUB]);
+	char *sub = report__scope_sub(r, s, r->msg[M_IOPS_BS_SUB]);
 	struct chart *c = chart_new(CHART_SWEEP, r->msg[M_IOPS_BS], sub);
 
 	chart_set_axis_titles(c, r->msg[M_BS], "IOPS");
@@ -369,7 +386,7 @@ static void iops_bs_chart(struct report *r, const struct result_scope *s,
 static void iops_3d_chart(struct report *r, const struct result_scope *s,
 			  const struct rounds_matrix *m)
 {
-	char *sub = scope_sub(r, s, r->msg[M_IOPS_3D_SUB]);
+	char *sub = report__scope_sub(r, s, r->msg[M_IOPS_3D_SUB]);
 	struct chart *c = chart_new(CHART_BAR3D, r->msg[M_IOPS_3D], sub);
 
 	chart_set_axis_titles(c, r->msg[M_BS], "IOPS");
@@ -415,7 +432,7 @@ static void scope_pages(struct report *r, const struct result_scope *s)
 		any = 1;
 	}
 	if (vocab_find(scope_until_names, s->until) == UNTIL_WRITTEN || hint == HINT_WRITTEN) {
-		char *sub = scope_sub(r, s, r->msg[M_WRITTEN_SUB]);
+		char *sub = report__scope_sub(r, s, r->msg[M_WRITTEN_SUB]);
 
 		report__written_chart(r, stem(s, "written"), r->msg[M_WRITTEN_TITLE], sub,
 				      els, n);

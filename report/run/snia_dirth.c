@@ -134,7 +134,7 @@ static char *round_sub(const struct report *r, enum msg m, const struct result_s
 
 	snprintf(a, sizeof(a), "%d", round);
 	which = msg_subst(r->msg[m], av, 1);
-	sub = xasprintf("%s  /  %s", s->name, which);
+	sub = report__scope_sub(r, s, which);
 	free(which);
 	return sub;
 }
@@ -256,7 +256,8 @@ static void mrt_histogram(struct report *r, const struct result_step *st)
 	struct result_hist h = { NULL, NULL, 0 };
 	double x[HIST_MAX], y[HIST_MAX], mrt = st->resp.n ? st->resp.max_us : st->clat_max_us;
 	char ms[32], num[24];
-	const char *av[2] = { msg_or(st->name, "?"), ms };
+	char *name = report__step_name(r, st);   /* the plan's label, else the wording */
+	const char *av[2] = { name, ms };
 	char *title = NULL;
 	struct sbuf sub;
 	struct chart *c;
@@ -264,6 +265,7 @@ static void mrt_histogram(struct report *r, const struct result_step *st)
 
 	snprintf(ms, sizeof(ms), "%s ms", chart_format_fixed(mrt / 1000, 3, num, sizeof(num)));
 	title = msg_subst(r->msg[M_DI_HIST], av, 2);
+	free(name);
 	sbuf_init(&sub);
 	report__step_pattern(r, st, &sub);
 	c = chart_new(CHART_SWEEP, title, sub.buf);

@@ -12,11 +12,13 @@
 #include <string.h>
 
 #include "rounds.h"
+#include "wording.h"
 #include "xalloc.h"
 
 /* One wait state: a duty cycle's access periods and the return to baseline after it. */
 struct hir_state {
 	const char *name;      /* the duty cycle's name ("wait-5s") */
+	char *label;           /* what a reader is shown: its sweep values ("等待 5 秒") */
 	double *x, *y;         /* each access period: its end (s), its IOPS */
 	size_t n, xcap, ycap;
 	double sum;            /* of the access periods' IOPS */
@@ -162,8 +164,8 @@ static void hir_chart(struct report *r, struct hir *h, const struct rounds_curve
 
 		for (size_t k = 0; k < s->n; k++)
 			s->x[k] /= div;
-		chart_series_add(c, s->name, chart_palette(i + 1), s->x, s->y, s->n);
-		chart_add_mark(c, s->x[0], s->y[0], s->name);
+		chart_series_add(c, s->label, chart_palette(i + 1), s->x, s->y, s->n);
+		chart_add_mark(c, s->x[0], s->y[0], s->label);
 	}
 	if (!steady_avg(h, &avg)) {
 		double x[2] = { 0, h->t_end / div }, y[2] = { avg, avg };
@@ -194,7 +196,7 @@ static void hir_table(struct report *r, const struct hir *h)
 	for (size_t i = 0; i < h->n; i++) {
 		const struct hir_state *s = &h->st[i];
 
-		row[0] = s->name;
+		row[0] = s->label;
 		snprintf(n, sizeof(n), "%zu", s->n);
 		chart_format_grouped(s->sum / (double)s->n, 0, mean, sizeof(mean));
 		if (isnan(s->baseline))
@@ -206,6 +208,27 @@ static void hir_table(struct report *r, const struct hir *h)
 	report__add_chart(r, xstrdup("snia-hir-table"), NULL, t);
 }
 
+/*
+ * A duty cycle's name for the reader: the sweep values of its elements ("等待 5
+ * 秒"), else its own name.
+ */
+static char *state_label(const struct report *r, const char *name)
+{
+	struct wording w = report__wording(r);
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	for (size_t i = 0; i < r->run->nsteps && !sb.len; i++) {
+		const struct result_step *st = &r->run->steps[i];
+
+		if (st->scope && !strcmp(st->scope, name))
+			wording_cell(st->cell, &w, 1, &sb);
+	}
+	if (!sb.len)
+		sbuf_adds(&sb, name);
+	return sbuf_detach(&sb);
+}
+
 void report__build_hir(struct report *r, const struct tmpl_chart *t)
 {
 	struct hir h = { 0 };
@@ -214,12 +237,15 @@ void report__build_hir(struct report *r, const struct tmpl_chart *t)
 
 	(void)t;
 	if (!hir_collect(r->run, &h, &base, &ends, &nends)) {
+		for (size_t i = 0; i < h.n; i++)
+			h.st[i].label = state_label(r, h.st[i].name);
 		hir_chart(r, &h, &base, ends, nends);
 		hir_table(r, &h);
 	}
 	for (size_t i = 0; i < h.n; i++) {
 		free(h.st[i].x);
 		free(h.st[i].y);
+		free(h.st[i].label);
 	}
 	free(h.st);
 	free(ends);

@@ -64,9 +64,14 @@ static char *lat_sub(const struct report *r, const struct result_scope *s,
 	snprintf(b, sizeof(b), "%d", m->last);
 	which = msg_subst(r->msg[mrt ? M_LAT_MRT_SUB : M_LAT_ART_SUB], v, 3);
 	if (s->steady_round > 0)
-		sub = xasprintf("%s  /  %s", s->name, which);
+		sub = report__scope_sub(r, s, which);
 	else
-		sub = xasprintf("%s  /  %s  /  %s", s->name, which, r->msg[M_LAT_NOT_STEADY]);
+		{
+			char *both = xasprintf("%s  /  %s", which, r->msg[M_LAT_NOT_STEADY]);
+
+			sub = report__scope_sub(r, s, both);
+			free(both);
+		}
 	free(which);
 	return sub;
 }
@@ -130,8 +135,7 @@ static void lat_chart(struct report *r, const struct result_scope *s,
 	struct rounds_matrix v = scaled(m, sc);
 	char *title = msg_subst(r->msg[bar3d ? M_LAT_3D : M_LAT_BS], &what, 1);
 	char *ytitle = msg_subst(r->msg[mrt ? M_LAT_MRT_AXIS : M_LAT_ART_AXIS], &unit, 1);
-	char *sub = xasprintf("%s  /  %s", s->name,
-			      r->msg[bar3d ? M_IOPS_3D_SUB : M_IOPS_BS_SUB]);
+	char *sub = report__scope_sub(r, s, r->msg[bar3d ? M_IOPS_3D_SUB : M_IOPS_BS_SUB]);
 	struct chart *c = chart_new(bar3d ? CHART_BAR3D : CHART_SWEEP, title, sub);
 	char name[16];
 

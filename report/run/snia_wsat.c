@@ -110,7 +110,7 @@ static struct chart *wsat_chart(const struct report *r, const struct result_scop
 				enum msg title, const char *xtitle, const char *ytitle,
 				int logx, int logy)
 {
-	char *sub = xasprintf("%s  /  %s", s->name, r->msg[M_WSAT_SUB]);
+	char *sub = report__scope_sub(r, s, r->msg[M_WSAT_SUB]);
 	struct chart *c = chart_new(CHART_SWEEP, r->msg[title], sub);
 
 	chart_set_axis_titles(c, xtitle, ytitle);

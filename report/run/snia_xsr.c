@@ -139,9 +139,12 @@ static void tp_chart(struct report *r, const struct xsr_group *g, size_t ng)
 			t0 += step_secs(st);
 		}
 		if (cv.n) {
-			chart_series_add(c, g[k].s->name, chart_palette(k), cv.x, cv.y, cv.n);
+			char *gname = report__scope_name(r, g[k].s);
+
+			chart_series_add(c, gname, chart_palette(k), cv.x, cv.y, cv.n);
 			if (k > 0)
-				chart_add_mark(c, cv.x[0], cv.y[0], g[k].s->name);
+				chart_add_mark(c, cv.x[0], cv.y[0], gname);
+			free(gname);
 		}
 		rounds_curve_release(&cv);
 	}
@@ -179,8 +182,12 @@ static void resp_chart(struct report *r, const struct xsr_group *g, size_t ng)
 			art[n] = st->resp.mean_us / 1000;
 			mrt[n++] = st->resp.max_us / 1000;
 		}
-		if (k > 0 && g[k].n)
-			chart_add_mark(c, x[n - g[k].n], tp[n - g[k].n], g[k].s->name);
+		if (k > 0 && g[k].n) {
+			char *gname = report__scope_name(r, g[k].s);
+
+			chart_add_mark(c, x[n - g[k].n], tp[n - g[k].n], gname);
+			free(gname);
+		}
 	}
 	chart_series_add(c, "TP", chart_palette(0), x, tp, n);
 	chart_series_add_y2(c, "ART", chart_palette(1), x, art, n);
@@ -221,7 +228,7 @@ static void xsr_table(struct report *r, const struct xsr_group *g, size_t ng)
 
 		sbuf_init(&pat);
 		report__step_pattern(r, g[k].el[0], &pat);
-		cell[0] = xstrdup(g[k].s->name);
+		cell[0] = report__scope_name(r, g[k].s);
 		cell[1] = sbuf_detach(&pat);
 		cell[2] = xasprintf("%zu", g[k].n);
 		cell[3] = fmt_num(g[k].mean_mbs, 1);

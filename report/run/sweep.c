@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "units.h"
+#include "wording.h"
 #include "xalloc.h"
 
 /* One queue depth of a pattern. */
@@ -54,10 +54,12 @@ static struct sweep_point point_of(const struct result_step *st)
 }
 
 /* The pattern of run->steps[first]; marks its steps in done. 0 when it is no sweep. */
-static int line_of(const struct result_run *run, size_t first, char *done,
-		   struct sweep_line *l)
+static int line_of(const struct report *r, size_t first, char *done, struct sweep_line *l)
 {
+	const struct result_run *run = r->run;
 	const struct result_step *a = &run->steps[first];
+	struct wording w = report__wording(r);
+	struct sbuf label;
 	size_t distinct = 0;
 	int hinted = 1;
 	char bs[32];
@@ -81,8 +83,12 @@ static int line_of(const struct result_run *run, size_t first, char *done,
 	}
 	for (size_t k = 0; k < l->n; k++)
 		distinct += !k || l->p[k].qd != l->p[k - 1].qd;
-	units_format_size(a->bs, bs, sizeof(bs));
-	l->label = xasprintf("%s %s", msg_or(a->rw, "?"), bs);
+	/* the line's pattern in the report's words: "4K 隨機讀取" */
+	wording_bs(a->bs, bs, sizeof(bs));
+	sbuf_init(&label);
+	sbuf_addf(&label, "%s ", bs);
+	wording_rw(a->rw, a->rwmixread, &w, &label);
+	l->label = sbuf_detach(&label);
 	l->random = !strncmp(msg_or(a->rw, ""), "rand", 4);
 	return distinct >= (hinted ? SWEEP_MIN_HINTED : SWEEP_MIN_DEPTHS);
 }
@@ -147,7 +153,7 @@ void sweep__build(struct report *r)
 	for (size_t i = 0; i < run->nsteps; i++) {
 		if (done[i] || !usable(&run->steps[i]))
 			continue;
-		if (line_of(run, i, done, &l[n])) {
+		if (line_of(r, i, done, &l[n])) {
 			n++;
 		} else {
 			free(l[n].label);

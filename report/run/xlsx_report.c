@@ -23,6 +23,7 @@
 #include "sbuf.h"
 #include "version.h"
 #include "xalloc.h"
+#include "wording.h"
 #include "xlsx.h"
 
 static void row(struct xlsx *x, lxw_worksheet *ws, lxw_row_t *rw, const char *k,
@@ -30,8 +31,8 @@ static void row(struct xlsx *x, lxw_worksheet *ws, lxw_row_t *rw, const char *k,
 {
 	if (!v || !*v)
 		return;
-	worksheet_write_string(ws, *rw, 0, k, x->head);
-	worksheet_write_string(ws, *rw, 1, v, NULL);
+	xlsx_string(x, ws, *rw, 0, k, x->head);
+	xlsx_string(x, ws, *rw, 1, v, NULL);
 	(*rw)++;
 }
 
@@ -41,7 +42,7 @@ static void date_row(struct xlsx *x, lxw_worksheet *ws, lxw_row_t *rw, const cha
 {
 	if (!v || !*v)
 		return;
-	worksheet_write_string(ws, *rw, 0, k, x->head);
+	xlsx_string(x, ws, *rw, 0, k, x->head);
 	xlsx_write_date(x, ws, *rw, 1, v);
 	(*rw)++;
 }
@@ -54,46 +55,59 @@ static void summary(struct xlsx *x, const struct report *r)
 	lxw_worksheet *ws = xlsx_sheet(x, m[M_X_SUMMARY]);
 	lxw_row_t rw = 3;
 	char cap[64] = "";
+	struct wording w = report__wording(r);
+	char *target;
 
-	worksheet_write_string(ws, 0, 0, report__plan_title(r), x->bold);
+	xlsx_string(x, ws, 0, 0, report__plan_title(r), x->bold);
 	worksheet_set_column(ws, 0, 0, 24, NULL);
 	worksheet_set_column(ws, 1, 1, 70, NULL);
 	if (run->capacity)
 		report__capacity_text(run, cap, sizeof(cap));
-	row(x, ws, &rw, m[M_PLAN], run->plan_name);
+	row(x, ws, &rw, m[M_PLAN], report__plan_title(r));
 	row(x, ws, &rw, "SHA-256", run->plan_sha256);
-	row(x, ws, &rw, m[M_X_TARGET], run->target);
+	target = report__target_text(r);
+	row(x, ws, &rw, m[M_X_TARGET], target);
+	free(target);
 	row(x, ws, &rw, m[M_DRIVE], run->drive_model);
 	row(x, ws, &rw, m[M_X_FIRMWARE], run->drive_firmware);
 	row(x, ws, &rw, m[M_X_SERIAL], run->drive_serial);
 	row(x, ws, &rw, m[M_X_CAPACITY], cap);
 	date_row(x, ws, &rw, m[M_STARTED], run->started);
 	date_row(x, ws, &rw, m[M_ENDED], run->ended);
-	row(x, ws, &rw, m[M_STATUS], run->status);
+	row(x, ws, &rw, m[M_STATUS], wording_status(run->status, &w));
 	row(x, ws, &rw, m[M_HOST], run->hostname);
 	row(x, ws, &rw, m[M_CPU], run->cpu);
 	row(x, ws, &rw, m[M_KERNEL], run->kernel);
 	row(x, ws, &rw, "fio", run->fio_version);
-	row(x, ws, &rw, "ioengine", run->ioengine);
+	row(x, ws, &rw, m[W_IOENGINE], run->ioengine);
 	row(x, ws, &rw, "ssdbench", msg_or(run->ssdbench_version, SSDBENCH_VERSION));
 	{   /* the cover's header, as the PDF has it */
 		char **kv;
 		size_t n = report__header_rows(r, &kv);
 
 		rw++;
-		worksheet_write_string(ws, rw++, 0, m[M_HDR_TITLE], x->bold);
+		xlsx_string(x, ws, rw++, 0, m[M_HDR_TITLE], x->bold);
 		for (size_t i = 0; i < n; i++)
 			row(x, ws, &rw, kv[2 * i], kv[2 * i + 1]);
 		report__header_free(kv, n);
 	}
-	worksheet_write_string(ws, rw + 1, 0, r->doc.footer ? r->doc.footer : "", NULL);
+	xlsx_string(x, ws, rw + 1, 0, r->doc.footer ? r->doc.footer : "", NULL);
 }
 
-/* results.csv, read back field by field: each number a numeric cell. */
+/*
+ * results.csv, read back a row at a time: each number a numeric cell, the header
+ * and the texts in the report's words (wording_column()); a step's name is its
+ * display name, its pattern, kind, rounds and sweep values worded, as the PDF's.
+ */
 struct csvrd {
 	struct xlsx *x;
+	const struct report *r;
 	lxw_worksheet *ws;
-	size_t row, col, ncols;
+	size_t row, ncols;
+	char **head;          /* row 0: the CSV's column names */
+	size_t nhead;
+	char **f;             /* the row being read */
+	size_t nf, capf;
 };
 
 static void on_field(void *s, size_t n, void *ctx)
@@ -102,32 +116,135 @@ static void on_field(void *s, size_t n, void *ctx)
 	char *text = xstrndup(s ? s : "", n);
 
 	/* The file starts with a BOM for Excel's sake. */
-	if (c->row == 0 && c->col == 0 && !strncmp(text, "\xef\xbb\xbf", 3))
+	if (c->row == 0 && c->nf == 0 && !strncmp(text, "\xef\xbb\xbf", 3))
 		memmove(text, text + 3, strlen(text + 3) + 1);
-	if (c->row + 1 < XLSX_MAX_ROWS) {
-		if (c->row == 0)
-			worksheet_write_string(c->ws, 0, (lxw_col_t)c->col, text, c->x->head);
-		else
-			xlsx_write_cell(c->x, c->ws, (lxw_row_t)c->row, (lxw_col_t)c->col, text);
+	XGROW(c->f, c->capf, c->nf + 1);
+	c->f[c->nf++] = text;
+}
+
+/* field named col of the row, or NULL */
+static const char *field(const struct csvrd *c, const char *col)
+{
+	for (size_t i = 0; i < c->nhead && i < c->nf; i++)
+		if (!strcmp(c->head[i], col))
+			return c->f[i];
+	return NULL;
+}
+
+/* the step of the row's index, or NULL */
+static const struct result_step *row_step(const struct csvrd *c)
+{
+	const char *idx = field(c, "step");
+	const struct result_run *run = c->r->run;
+
+	for (size_t i = 0; idx && i < run->nsteps; i++)
+		if (run->steps[i].index == atoi(idx))
+			return &run->steps[i];
+	return NULL;
+}
+
+/* A text field of a data row in the report's words; NULL: as it is. */
+static char *worded(const struct csvrd *c, const char *col, const char *v,
+		    const struct result_step *st)
+{
+	struct wording w = report__wording(c->r);
+	struct sbuf sb;
+
+	if (!*v)
+		return NULL;
+	sbuf_init(&sb);
+	if (!strcmp(col, "name") && st) {
+		sbuf_release(&sb);
+		return report__step_name(c->r, st);
 	}
-	c->col++;
-	free(text);
+	if (!strcmp(col, "rw") && st && result_step_kind(st) == STEP_PURGE) {
+		sbuf_release(&sb);   /* a purge's method, as the step table says it */
+		return report__purge_text(c->r, st);
+	}
+	if (!strcmp(col, "kind"))
+		sbuf_adds(&sb, wording_kind(v, &w));
+	else if (!strcmp(col, "rw"))
+		wording_rw(v, field(c, "rwmixread") && *field(c, "rwmixread") ?
+			   atoi(field(c, "rwmixread")) : -1, &w, &sb);
+	else if (!strcmp(col, "cell"))
+		wording_cell(v, &w, 0, &sb);
+	else if (!strcmp(col, "ss_metric"))
+		wording_track(v, &w, &sb);
+	else if (!strcmp(col, "ss_pass"))
+		sbuf_adds(&sb, !strcmp(v, "yes") ? w.s[W_YES] : w.s[W_NO]);
+	else if (!strcmp(col, "scope")) {
+		for (size_t i = 0; i < c->r->run->nscopes; i++)
+			if (!strcmp(c->r->run->scopes[i].name, v)) {
+				char *t = wording_scope(&c->r->run->scopes[i], &w);
+
+				sbuf_adds(&sb, t);
+				free(t);
+			}
+		if (!sb.len && st)   /* a duty cycle: the values it was swept at */
+			wording_cell(st->cell, &w, 1, &sb);
+	}
+	if (!sb.len) {
+		sbuf_release(&sb);
+		return NULL;
+	}
+	return sbuf_detach(&sb);
 }
 
 static void on_row(int ch, void *ctx)
 {
 	struct csvrd *c = ctx;
+	const struct result_step *st = c->row ? row_step(c) : NULL;
+	struct wording w = report__wording(c->r);
+	struct sbuf sb;
 
 	(void)ch;
-	if (c->col > c->ncols)
-		c->ncols = c->col;
+	sbuf_init(&sb);
+	for (size_t i = 0; i < c->nf && c->row + 1 < XLSX_MAX_ROWS; i++) {
+		if (c->row == 0) {
+			sbuf_reset(&sb);
+			wording_column(c->f[i], &w, &sb);
+			xlsx_string(c->x, c->ws, 0, (lxw_col_t)i, sb.buf ? sb.buf : "",
+				    c->x->head);
+		} else {
+			char *t = i < c->nhead ? worded(c, c->head[i], c->f[i], st) : NULL;
+
+			if (t)
+				xlsx_string(c->x, c->ws, (lxw_row_t)c->row, (lxw_col_t)i, t, NULL);
+			else
+				xlsx_write_cell(c->x, c->ws, (lxw_row_t)c->row, (lxw_col_t)i,
+						c->f[i]);
+			free(t);
+		}
+	}
+	sbuf_release(&sb);
+	if (c->nf > c->ncols)
+		c->ncols = c->nf;
+	if (c->row == 0) {   /* the names, kept to read the rows by */
+		c->head = c->f;
+		c->nhead = c->nf;
+		c->f = NULL;
+		c->nf = c->capf = 0;
+	} else {
+		for (size_t i = 0; i < c->nf; i++)
+			free(c->f[i]);
+		c->nf = 0;
+	}
 	c->row++;
-	c->col = 0;
+}
+
+static void csvrd_release(struct csvrd *c)
+{
+	for (size_t i = 0; i < c->nf; i++)
+		free(c->f[i]);
+	free(c->f);
+	for (size_t i = 0; i < c->nhead; i++)
+		free(c->head[i]);
+	free(c->head);
 }
 
 static int results(struct xlsx *x, const struct report *r, struct diag *d)
 {
-	struct csvrd c = { .x = x };
+	struct csvrd c = { .x = x, .r = r };
 	struct csv_parser p;
 	struct sbuf sb;
 	char *path;
@@ -162,6 +279,7 @@ static int results(struct xlsx *x, const struct report *r, struct diag *d)
 			      csv_strerror(csv_error(&p)));
 	csv_fini(&p, on_field, on_row, &c);
 	csv_free(&p);
+	csvrd_release(&c);
 	if (!rc && c.row > 1 && c.ncols) {
 		worksheet_freeze_panes(c.ws, 1, 2);
 		worksheet_autofilter(c.ws, 0, 0, (lxw_row_t)(c.row - 1), (lxw_col_t)(c.ncols - 1));
@@ -203,7 +321,8 @@ static void step_sheet(struct xlsx *x, const struct report *r, const struct resu
 				  m[M_X_PCT], m[M_TEMP] };
 	size_t rows = 0;
 	double *tot, *when;
-	char *name = xasprintf("%03d %s", st->index, st->name);
+	char *label = report__step_name(r, st);   /* in the report's words */
+	char *name = xasprintf("%03d %s", st->index, label);
 	lxw_worksheet *ws;
 	lxw_chart *ch;
 	double t0;
@@ -213,11 +332,12 @@ static void step_sheet(struct xlsx *x, const struct report *r, const struct resu
 			ref = &st->iops[k];
 	if (!ref) {
 		free(name);
+		free(label);
 		return;
 	}
 	ws = xlsx_sheet(x, name);
 	free(name);
-	worksheet_write_string(ws, 0, 0, st->name, x->bold);
+	xlsx_string(x, ws, 0, 0, label, x->bold);
 	t0 = ref->t[0];
 	for (int k = 0; k < RESULT_NDIRS; k++)
 		if (st->iops[k].n) {
@@ -240,7 +360,7 @@ static void step_sheet(struct xlsx *x, const struct report *r, const struct resu
 				when[(size_t)rowf] = st->iops[k].t[i];
 		}
 	for (int c = 0; c < S_N; c++)
-		worksheet_write_string(ws, 3, (lxw_col_t)c, head[c], x->head);
+		xlsx_string(x, ws, 3, (lxw_col_t)c, head[c], x->head);
 	put(x, ws, &st->iops[RESULT_READ], t0, S_RIOPS, 1, 0, tot, rows);
 	put(x, ws, &st->iops[RESULT_WRITE], t0, S_WIOPS, 1, 0, tot, rows);
 	for (size_t i = 0; i < st->iops[RESULT_TRIM].n; i++) {
@@ -266,9 +386,9 @@ static void step_sheet(struct xlsx *x, const struct report *r, const struct resu
 	worksheet_freeze_panes(ws, 4, 1);
 	worksheet_set_column(ws, 0, S_N - 1, 13, NULL);
 	ch = workbook_add_chart(x->wb, LXW_CHART_SCATTER_STRAIGHT);
-	chart_title_set_name(ch, st->name);
-	chart_axis_set_name(ch->x_axis, m[M_TIME]);
-	chart_axis_set_name(ch->y_axis, "IOPS");
+	xlsx_chart_title(x, ch, label);
+	xlsx_axis_title(x, ch->x_axis, m[M_TIME]);
+	xlsx_axis_title(x, ch->y_axis, "IOPS");
 	chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
 	for (int c = S_RIOPS; c <= S_WIOPS; c++) {
 		const struct result_series *s = &st->iops[c == S_RIOPS ? RESULT_READ : RESULT_WRITE];
@@ -281,13 +401,14 @@ static void step_sheet(struct xlsx *x, const struct report *r, const struct resu
 					    (lxw_row_t)(3 + rows), S_T);
 		chart_series_set_values(cs, xlsx_last_name(x), 4, (lxw_col_t)c,
 					(lxw_row_t)(3 + rows), (lxw_col_t)c);
-		chart_series_set_name(cs, head[c]);
+		xlsx_series_name(x, cs, head[c]);
 		chart_series_set_line(cs, &(lxw_chart_line){
 			.color = c == S_RIOPS ? CHART_COLOR_READ : CHART_COLOR_WRITE,
 			.width = 1.25f });
 	}
 	worksheet_insert_chart_opt(ws, 3, S_N + 1, ch,
 				   &(lxw_chart_options){ .x_scale = 2.0, .y_scale = 1.6 });
+	free(label);
 }
 
 /* The report's own sheets: the summary, results.csv, each finished step's series. */

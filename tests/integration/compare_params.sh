@@ -85,7 +85,7 @@ head = next(i for i, r in enumerate(rows) if r[0] == "Test")
 col = rows[head].index("Parameters differ")
 print(";".join("%s=%s" % (r[0], r[col] or "") for r in rows[head + 1:] if r[0]))
 PYEOF
-)" "rnd4k-write=drvB: $M;seq128k-read="
+)" "4K random write QD32 T1=drvB: $M;128K sequential read QD4 T1="
 fi
 check "HTML: the mark" grep -qF "$M" "$WORK/m-html/index.html"
 check "HTML: the note" grep -qF "† measured with other parameters than the baseline" \

@@ -26,6 +26,18 @@ check "report DIR: the plan's template again" test ! -e "$A/charts/summary.svg"
 pdftotext -layout "$A/report.pdf" - | tr -s ' ' > "$WORK/iops.txt"
 T=$WORK/iops.txt
 has() { grep -qF -- "$2" "$T" || { sed -n 1,60p "$T" >&2; fail "$1: no '$2' in the PDF"; }; }
+# track_words K: tracking variable K of the first scope as the English report words it,
+# recomputed from its element in manifest.json: "4K random 0/100 mix QD32 T4, total IOPS"
+track_words() {
+  jq -r --argjson k "$1" '.scopes[0].tracks[$k] as $t
+    | [.steps[] | select(.name == $t.element)][0] as $s
+    | ($s.bs | if . % 1048576 == 0 then "\(. / 1048576)M" elif . % 1024 == 0 then "\(. / 1024)K"
+                else "\(.)B" end) as $bs
+    | ({"read": "sequential read", "write": "sequential write", "randread": "random read",
+        "randwrite": "random write"}[$s.rw] // "random \($s.rwmixread)/\(100 - $s.rwmixread) mix") as $rw
+    | "\($bs) \($rw) QD\($s.iodepth) T\($s.numjobs), \({"total": "total", "read": "Read",
+        "write": "Write"}[$t.dir]) \({"iops": "IOPS", "bw": "MB/s"}[$t.metric])"' "$M"
+}
 
 has "header" "SNIA report header"
 # DUT identity: a file has no model, serial or firmware (null in the manifest), and
@@ -52,7 +64,11 @@ has "TC/QD" "Thread count / queue depth $tcqd"
 # Write cache and data pattern, each state once, from the elements.
 wc=$(jq -r '[.steps[].write_cache | select(. != null)] | unique | .[0]' "$M")
 has "write cache" "Write cache $wc"
-data=$(jq -r '[.steps[].data | select(. != null)] | unique | join(", ")' "$M")
+# each pattern in words: random data, zeros, N % compressible
+JQ_DATA='[.steps[].data | select(. != null)] | unique | map(if . == "random" then "random data"
+  elif . == "zero" then "zeros" else sub("compressible:(?<p>[0-9]+)%"; "\(.p) % compressible") end)
+  | join(", ")'
+data=$(jq -r "$JQ_DATA" "$M")
 has "data" "Data pattern $data"
 # Active range: the workloads' range over their capacity.
 pct=$(jq -r '[.steps[] | select(.kind == "workload") | .range_size * 100 / .capacity]
@@ -63,11 +79,13 @@ read -r wname wrw wbs wqd wtc wamt wdir < <(jq -r '.steps[] | select(.kind == "p
   | "\(.name) \(.rw) \(.bs) \(.iodepth) \(.numjobs) \(.amount) \(.dir)"' "$M")
 expect_eq "WIPC bytes in fio.json" "$(jq '[.jobs[].write.io_bytes] | add' "$A/$wdir/fio.json")" "$wamt"
 expect_eq "WIPC bs" "$wbs" 131072
-has "WIPC" "WIPC ($wname) $wrw / 128 KiB / QD$wqd / TC$wtc /"
+wrw=$(jq -rn --arg rw "$wrw" '{"write": "sequential write", "randwrite": "random write"}[$rw]')
+has "WIPC" "WIPC $wrw / 128 KiB / QD$wqd / TC$wtc /"
 has "WIPC amount" "written ($(awk -v a="$wamt" -v s="$size" 'BEGIN { printf "%.2f", a / s }')x capacity)"
 # Tracking variables and, per variable, the window's least-squares line and excursions.
-sc=$(jq -r '.scopes[0].name' "$M")
-tracks=$(jq -r '[.scopes[0].tracks[] | "\(.element) \(.metric) \(.dir)"] | join(", ")' "$M")
+sc=$(jq -r '.scopes[0].labels.en' "$M")   # the plan's label of its rounds
+tracks=$(for k in $(seq 0 $(($(jq '.scopes[0].tracks | length' "$M") - 1))); do track_words "$k"; done |
+  paste -sd '|' | sed 's/|/, /g')
 has "tracking variables" "Tracking variables ($sc) $tracks"
 win=$(jq .scopes[0].window "$M")
 rounds=$(jq .scopes[0].rounds "$M")
@@ -77,7 +95,7 @@ range=$(jq .scopes[0].range "$M")
 slope=$(jq .scopes[0].slope "$M")
 ntr=$(jq '.scopes[0].tracks | length' "$M")
 for k in $(seq 0 $((ntr - 1))); do
-  name=$(jq -r ".scopes[0].tracks[$k] | \"\(.element) \(.metric) \(.dir)\"" "$M")
+  name=$(track_words "$k")
   vals=$(jq -r ".scopes[0].tracks[$k].rounds[$((endr - win)):$endr][].value" "$M")
   # rounds endr-win+1 .. endr as x: slope a, intercept b, excursions in % of the mean.
   read -r first last a b rg sl ok < <(echo "$vals" | awk -v f=$((endr - win + 1)) \
@@ -135,7 +153,7 @@ T=$WORK/quick.txt
 has "quick header" "SNIA report header"
 has "quick DUT" "capacity 64 MiB ($(jq .target.size "$Q/manifest.json") B)"
 has "quick purge" "Purge none (file target)"
-has "quick data" "Data pattern $(jq -r '[.steps[].data | select(. != null)] | unique | join(", ")' "$Q/manifest.json")"
+has "quick data" "Data pattern $(jq -r "$JQ_DATA" "$Q/manifest.json")"
 has "quick range" "Active range 100.0 % of capacity"
 for no in "WIPC" "Tracking variables" "Steady state (" "Thread count / queue depth"; do
   grep -qF "$no" "$T" && fail "quick: '$no' on a plan without it"

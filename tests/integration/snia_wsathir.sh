@@ -5,7 +5,7 @@
 # WSAT: the four plots in charts/, the TGBW axis titles in the PDF text, and the last
 # round's TGBW (the point labelled on the TGBW plots) equal to the rounds' write bytes
 # summed from their fio.json (less fio-start.json). HIR: one plot whose legend and
-# marks name every wait state (the duty cycles, from manifest.json), and a table whose
+# marks name every wait state (the duty cycles, from manifest.json, in words: "wait 5 s"), and a table whose
 # mean IOPS per wait state is the mean of that state's access periods' fio.json IOPS.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pdfsize.sh"  # #22: pdf_ok, no word under 9 pt
@@ -102,15 +102,19 @@ check "HIR table page" test -s "$WORK/hir-table.txt"
 check "HIR plot: Baseline" grep -qF "Baseline" "$WORK/hir-plot.txt"
 check "HIR plot: Steady-state average" grep -qF "Steady-state average" "$WORK/hir-plot.txt"
 for s in $states; do
-  # The legend and the state's mark: its name twice on the plot.
-  n=$(grep -oF -- "$s" "$WORK/hir-plot.txt" | wc -l)
-  check "HIR plot labels $s ($n times)" test "$n" -ge 2
+  # A state as the reader sees it: the value it was swept at ("wait=5" is "wait 5 s").
+  disp=$(jq -r --arg s "$s" '[.steps[] | select(.scope == $s)][0].cell
+    | sub("^wait=(?<v>[0-9]+)$"; "wait \(.v) s")' "$m")
+  # The legend and the state's mark: its words twice on the plot.
+  n=$(grep -oF -- "$disp" "$WORK/hir-plot.txt" | wc -l)
+  check "HIR plot labels $s as '$disp' ($n times)" test "$n" -ge 2
   mean=$(for d in $(jq -r --arg s "$s" '.steps[] | select(.scope == $s and .status == "ok") | .dir' "$m"); do
            jq '[.jobs[] | .read.iops + .write.iops + .trim.iops] | add' "$h/$d/fio.json"
          done | awk '{ t += $1; n++ } END { printf "%.6f %d", t / n, n }')
-  row=$(grep -E "^ *$s " "$WORK/hir-table.txt" | head -1)
-  got_n=$(echo "$row" | awk '{ print $2 }')
-  got=$(echo "$row" | awk '{ gsub(/,/, "", $3); print $3 }')
+  row=$(grep -E "^ *$disp " "$WORK/hir-table.txt" | head -1)
+  row=${row#*"$disp"}
+  got_n=$(echo "$row" | awk '{ print $1 }')
+  got=$(echo "$row" | awk '{ gsub(/,/, "", $2); print $2 }')
   expect_eq "HIR table $s: access periods" "$got_n" "${mean#* }"
   check "HIR table $s: mean IOPS $got = jq's ${mean% *}" \
     awk -v a="$got" -v b="${mean% *}" 'BEGIN { exit !(a != "" && a - b <= 0.501 && b - a <= 0.501) }'

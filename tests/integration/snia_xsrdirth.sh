@@ -75,7 +75,9 @@ for g in $groups; do
     arts+=("$(round_of "$WORK/xsr/$d" "$JQ_ART")")
   done
   mean[$g]=$(printf '%s\n' "${tps[@]}" | awk '{ s += $1 } END { printf "%.6f", s / NR }')
-  row=$(echo "$table" | awk -v g="$g" '$1 == g')
+  # the group's row, named by the plan's label of its rounds (its name is the files')
+  label=$(jq -r --arg g "$g" '.scopes[] | select(.name == $g) | .labels.en' "$WORK/xsr/manifest.json")
+  row=$(echo "$table" | grep -F -- "$label")
   check "xsr: $g's row" test -n "$row"
   off=0
   [ "$(echo "$row" | awk '{ print $NF }')" = recovered ] && off=1
@@ -98,7 +100,8 @@ for d in $(step_dirs "$WORK/xsr" ".scope == \"$g3\""); do
     break
   fi
 done
-got=$(echo "$table" | awk -v g="$g3" '$1 == g { if ($NF == "recovered") print $(NF - 1), $NF; else print $NF }')
+l3=$(jq -r --arg g "$g3" '.scopes[] | select(.name == $g) | .labels.en' "$WORK/xsr/manifest.json")
+got=$(echo "$table" | grep -F -- "$l3" | awk '{ if ($NF == "recovered") print $(NF - 1), $NF; else print $NF }')
 expect_eq "xsr: $g3's recovery to $g1's mean TP (min)" "$got" "$want"
 
 # dirth_checks PLAN: the DIRTH pages of PLAN's report (DIRTH's and ECW's).
@@ -127,6 +130,7 @@ dirth_checks() {
   # The Max/Mid/Min points' histograms, the MRT (fio's lat max) in their titles.
   for d in $(step_dirs "$WORK/$p" '.name | test("-iops-histogram$")'); do
     name=$(basename "$d" | sed 's/^[0-9]*-//')
+    name=$(jq -r --arg n "$name" '[.steps[] | select(.name == $n)][0].labels.en' "$WORK/$p/manifest.json")
     hist="$(basename "$d" | cut -d- -f1)"
     has_charts "$p" "step-$hist-dirth-hist"
     mrt=$(jq '[.jobs[] | .read.lat_ns.max, .write.lat_ns.max] | max / 1e6' "$WORK/$p/$d/fio.json")

@@ -25,10 +25,12 @@ for t in "MB/s 與佇列深度" "IOPS 與佇列深度" "平均回應時間與 IO
   check "'$t' in the PDF" grep -q "$t" "$WORK/report.txt"
 done
 series() { awk -F'\t' '$1 == "series" { print $2 }' "$1" | paste -sd,; }
-expect_eq "MB/s chart: the sequential patterns" "$(series "$WORK/mbps.tsv")" "read 256 KiB,write 256 KiB"
-expect_eq "IOPS chart: the random patterns" "$(series "$WORK/iops.tsv")" "randread 4 KiB,randwrite 4 KiB"
+# each line named by its pattern in the model's words (English), never fio's rw=
+expect_eq "MB/s chart: the sequential patterns" "$(series "$WORK/mbps.tsv")" \
+  "256K sequential read,256K sequential write"
+expect_eq "IOPS chart: the random patterns" "$(series "$WORK/iops.tsv")" "4K random read,4K random write"
 expect_eq "latency chart: every pattern" "$(series "$WORK/lat.tsv")" \
-  "read 256 KiB,write 256 KiB,randread 4 KiB,randwrite 4 KiB"
+  "256K sequential read,256K sequential write,4K random read,4K random write"
 
 # fio_of RW BS QD JQ: JQ over the fio.json of the step run as RW, BS, QD.
 fio_of() {
@@ -43,13 +45,18 @@ iops='[.jobs[] | .read.iops + .write.iops] | add'
 lat='[.jobs[] | .read, .write | select(.total_ios > 0) | [.lat_ns.mean * .total_ios, .total_ios]]
      | (map(.[0]) | add) / (map(.[1]) | add) / 1000'
 near() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= 1e-6 * b) }'; }
-bs_of() { case $1 in *"256 KiB") echo 262144 ;; *"4 KiB") echo 4096 ;; *) fail "size of '$1'" ;; esac; }
+bs_of() { case $1 in "256K "*) echo 262144 ;; "4K "*) echo 4096 ;; *) fail "size of '$1'" ;; esac; }
+rw_of() {
+  case $1 in *" sequential read") echo read ;; *" sequential write") echo write ;;
+    *" random read") echo randread ;; *" random write") echo randwrite ;;
+    *) fail "pattern of '$1'" ;; esac
+}
 points=0
 # check_chart FILE XJQ YJQ: each point's x (QD, or the JQ XJQ) and y against fio.json.
 check_chart() {
   local file=$1 xjq=$2 yjq=$3 label="" rw bs a b rest want qd n=0
   while IFS=$'\t' read -r a b rest; do
-    if [ "$a" = series ]; then label=$b; rw=${b%% *}; bs=$(bs_of "$b"); continue; fi
+    if [ "$a" = series ]; then label=$b; rw=$(rw_of "$b"); bs=$(bs_of "$b"); continue; fi
     [ "$a" = mark ] && continue
     if [ "$xjq" = qd ]; then
       qd=$a

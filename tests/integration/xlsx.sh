@@ -58,24 +58,45 @@ wb = openpyxl.load_workbook(sys.argv[1])
 arch = sys.argv[2]
 names = wb.sheetnames
 assert names[0] == "摘要" and names[1] == "測試結果", names[:2]
-# results.csv, cell for cell: numbers as numbers.
+# results.csv, cell for cell: numbers as numbers; the header and the texts in the
+# report's words (the CSV keeps fio's and the plan's names).
 rows = list(csv.reader(open(os.path.join(arch, "results.csv"), encoding="utf-8-sig")))
 ws = wb["測試結果"]
 got = [[c for c in r] for r in ws.iter_rows(values_only=True)]
 assert len(got) == len(rows), (len(got), len(rows))
-nnum = 0
-for i, (want, have) in enumerate(zip(rows, got)):
+head = dict(zip(rows[0], got[0]))
+for col, want in (("name", "步驟"), ("rw", "存取模式"), ("iodepth", "佇列深度（QD）"),
+                  ("read_iops", "讀取 IOPS"), ("write_MBps", "寫入 MB/s"),
+                  ("clat_p99.9_us", "完成延遲 p99.9（µs）"),
+                  ("read_lat_max_us", "讀取 回應時間 最大（µs）"), ("ss_pass", "達到穩態")):
+    assert head[col] == want, (col, head[col], want)
+words = {"kind": {"workload": "負載", "precondition": "填盤", "purge": "安全清除"},
+         "ss_pass": {"yes": "是", "no": "否"}}
+nnum = ntext = 0
+for i, (want, have) in enumerate(zip(rows[1:], got[1:]), 1):
+    rec = dict(zip(rows[0], want))
     for j, w in enumerate(want):
         h = have[j] if j < len(have) else None
+        col = rows[0][j]
         try:
             v = float(w)
         except ValueError:
-            assert (h or "") == w, (i, j, w, h)
+            if not w:
+                assert h is None, (i, col, h)
+            elif col in words:
+                assert h == words[col][w], (i, col, w, h)
+            elif col == "rw":     # fio's rw= in the reader's words
+                assert h == {"read": "循序讀取", "write": "循序寫入", "randread": "隨機讀取",
+                             "randwrite": "隨機寫入"}.get(w, h), (i, w, h)
+                assert not any(c.isascii() and c.isalpha() for c in h), (i, w, h)
+            else:                 # a name: worded, never the plan's slug
+                assert h and h != w, (i, col, w, h)
+            ntext += 1
             continue
         assert isinstance(h, (int, float)), ("not a number", i, j, w, h)
         assert math.isclose(h, v, rel_tol=1e-12, abs_tol=1e-9), (i, j, w, h)
         nnum += 1
-assert nnum > 100, nnum
+assert nnum > 100 and ntext > 10, (nnum, ntext)
 # Each step's series sheet: its series.csv, total IOPS = read + write + trim.
 nser = 0
 for d in sorted(glob.glob(os.path.join(arch, "steps", "*"))):
@@ -138,9 +159,17 @@ for name, (metric, lower) in sheets.items():
     want = ["009E73", "FFFFFF", "D55E00"] if lower else ["D55E00", "FFFFFF", "009E73"]
     assert cols == want, (name, cols)
     ndelta = 0
-    for row in ws.iter_rows(min_row=6, values_only=True):
+    # the sheet's rows are the CSV's tests in its order, each named in the report's
+    # words (the CSV keeps the plan's names)
+    tests = []
+    for r in lcsv:
+        key = r["test"] + (" [" + r["cell"] + "]" if r["cell"] else "")
+        if r["metric"] == metric and key not in tests:
+            tests.append(key)
+    for i, row in enumerate(ws.iter_rows(min_row=6, values_only=True)):
         if row[0] is None:
             break
+        assert row[0] != tests[i] and any(ord(ch) > 0x3000 for ch in row[0]), (name, row[0])
         base = row[1]
         for k in range(1, nm):
             v, dp = row[1 + k], row[nm + k]
@@ -148,7 +177,7 @@ for name, (metric, lower) in sheets.items():
             assert math.isclose(dp, (v - base) / base, rel_tol=1e-9), (name, row)
             drive = head[1 + k]
             c = [r for r in lcsv if r["metric"] == metric and r["drive"] == drive and
-                 (r["test"] + (" [" + r["cell"] + "]" if r["cell"] else "")) == row[0]]
+                 (r["test"] + (" [" + r["cell"] + "]" if r["cell"] else "")) == tests[i]]
             assert len(c) == 1, (name, drive, row[0], len(c))
             assert math.isclose(float(c[0]["delta_pct"]) / 100, dp, abs_tol=1e-4), (c, dp)
             ndelta += 1
