@@ -132,7 +132,7 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	ro.op = cli__value(c, &p, "op");
 	ro.purge = cli__value(c, &p, "purge");
 	if (fleet_wanted(ro.targets, ro.ntargets) && !ro.dry_run)
-		return cli__finish(fleet_run(&ro, &d), &d);
+		return stopped(cli__finish(fleet_run(&ro, &d), &d));
 	return stopped(cli__finish(run_plan(&ro, &d), &d));
 }
 

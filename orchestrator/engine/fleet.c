@@ -16,6 +16,7 @@
 
 #include "clock.h"
 #include "err.h"
+#include "run_int.h"
 #include "sbuf.h"
 #include "xalloc.h"
 
@@ -29,6 +30,7 @@ struct member {
 	char last_err[512];   /* its last line on stderr: why it failed */
 	char state[256];      /* what it does now, for the combined status */
 	int status;
+	int signal;           /* the signal that stopped it (its exit 128 + it), or 0 */
 };
 
 /* The lineup as the parent relays it: its runs and how the status is shown. */
@@ -177,7 +179,9 @@ static void run_member(const struct run_opts *o, size_t i, const char *out, int 
 	if (rc)
 		diag_print(&d, stderr);
 	fflush(NULL);
-	_exit(rc ? 1 : 0);
+	/* as `ssdbench run` exits: 128 + the signal that stopped it, which the parent
+	 * reads as the lineup's */
+	_exit(!rc ? 0 : run_stop_signal() ? 128 + run_stop_signal() : 1);
 }
 
 /* A pipe whose ends later children (and their fio) do not inherit. */
@@ -321,9 +325,22 @@ static size_t summarise(struct member *ms, size_t n, struct sbuf *failed)
 			while (waitpid(m->pid, &st, 0) < 0 && errno == EINTR)
 				;
 		m->status = m->pid > 0 && WIFEXITED(st) ? WEXITSTATUS(st) : 1;
-		snprintf(m->state, sizeof(m->state), "%s", m->status ? "FAILED" : "complete");
+		/* a run Ctrl-C (or SIGTERM, SIGHUP) stopped exits 128 + it, or dies of it */
+		if (m->pid > 0 && WIFSIGNALED(st))
+			m->signal = WTERMSIG(st);
+		else if (m->status == 128 + SIGINT || m->status == 128 + SIGTERM ||
+			 m->status == 128 + SIGHUP)
+			m->signal = m->status - 128;
+		snprintf(m->state, sizeof(m->state), "%s", !m->status ? "complete" :
+			 m->signal ? "interrupted" : "FAILED");
 		if (!m->status) {
 			printf("[%s] complete: archive %s\n", m->label, m->out);
+			continue;
+		}
+		if (m->signal) {   /* it kept what it measured: resume DIR goes on */
+			printf("[%s] interrupted by signal %d: archive %s\n", m->label, m->signal,
+			       m->out);
+			sbuf_addf(failed, "%s%s", nfailed++ ? ", " : "", m->label);
 			continue;
 		}
 		printf("[%s] FAILED: %s (archive %s)\n", m->label, m->last_err[0] ? m->last_err :
@@ -367,6 +384,10 @@ int fleet_run(const struct run_opts *o, struct diag *d)
 	f.tty = 0;   /* the final state of every run, as a line that stays */
 	show_status(&f);
 	sigaction(SIGINT, &old_int, NULL);
+	/* runs a signal stopped: the lineup exits as they did (130 for Ctrl-C) */
+	for (size_t i = 0; i < o->ntargets; i++)
+		if (ms[i].signal && !run__interrupted)
+			run__interrupted = ms[i].signal;
 	if (nfailed)
 		rc = diag_set(d, -SB_EFIO, NULL, 0, 0, "%zu of %zu runs of the lineup failed: %s",
 			      nfailed, o->ntargets, failed.buf);

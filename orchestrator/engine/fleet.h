@@ -24,7 +24,8 @@ int fleet_wanted(const char *const *targets, size_t n);
  * bottom of a terminal (with fio's live progress), or a timestamped line
  * "[hh:mm:ss] lineup: ..." whenever a run's state changes. At the end one line
  * per run says where its archive is, or why it failed. A failing run does not stop the others. Returns 0 when every run
- * completed, else -SB_EFIO with d naming the failed ones.
+ * completed, else -SB_EFIO with d naming the failed ones; when a signal stopped a run
+ * (Ctrl-C reaches every one), run_stop_signal() says which, as after one run.
  */
 int fleet_run(const struct run_opts *o, struct diag *d);
 

@@ -4,7 +4,8 @@
 # servers and on a dead port, all at once. The two live runs complete with archives
 # shaped like a local run's (the same files per element, the same results.csv
 # columns) and the host recorded; the dead one fails with a clear message without
-# stopping the others; the summary says which failed and why.
+# stopping the others; the summary says which failed and why. Ctrl-C stops every
+# run, each keeping its archive, and the lineup exits 130.
 . "$(dirname "$0")/remote_lib.sh"
 
 p1=$(free_port)
@@ -54,4 +55,33 @@ for b in 01-bench1 02-bench2; do
 done
 expect_eq "local host" "$(jq -r .target.host "$WORK/local/manifest.json")" null
 check "the dead bench wrote no archive" test ! -e "$out/03-gone/manifest.json"
+
+# Ctrl-C reaches every run of the lineup (one process group): each stops and keeps
+# its archive, the summary says each was interrupted, and the lineup exits 130 as a
+# single run does. (It waits, at most a minute, until both are in their element.)
+cat > "$WORK/long.xml" << 'PLAN'
+<plan name="onbench-long">
+  <target name="dut" file="t.bin" size="16MiB"/>
+  <workload name="rr" rw="randread" bs="4k" runtime="60s"/>
+</plan>
+PLAN
+setsid "$SSDBENCH" run "$WORK/long.xml" --out "$WORK/int" \
+  --host bench1=127.0.0.1:"$p1" --host bench2=127.0.0.1:"$p2" \
+  --target dut=bench1:file:"$WORK/bench1/u.bin",size=16MiB \
+  --target dut=bench2:file:"$WORK/bench2/u.bin",size=16MiB > "$WORK/i.log" 2> "$WORK/i.err" &
+pid=$!
+for _ in $(seq 600); do   # until both runs are in their element (its folder made)
+  [ -d "$WORK/int/01-bench1/steps/001-rr" ] && [ -d "$WORK/int/02-bench2/steps/001-rr" ] && break
+  sleep 0.1
+done
+kill -INT -- -"$pid"
+set +e
+wait "$pid"
+rc=$?
+set -e
+[ "$rc" = 130 ] || { cat "$WORK/i.log" "$WORK/i.err"; fail "lineup stopped by Ctrl-C: exit $rc, not 130"; }
+for b in 01-bench1 02-bench2; do
+  check "summary: $b interrupted" grep -qx "\[$b\] interrupted by signal 2: archive $WORK/int/$b" "$WORK/i.log"
+  check "$b kept its archive" test -s "$WORK/int/$b/manifest.json"
+done
 echo "remote_lineup: ok"
