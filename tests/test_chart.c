@@ -189,21 +189,21 @@ static void test_layout_line(void **state)
 	assert_near(L->ytitle.w, 20);
 	assert_near(L->plot.y, 123.5);
 	assert_near(L->plot.h, 600 - 123.5 - 70.75);
-	/* y labels "0".."100k" are at most 20 wide, as is "IOPS": 36 + 20 + 8. */
-	assert_near(L->plot.x, 64);
-	assert_near(L->ytick_right, 56);
-	assert_near(L->plot.w, 960 - 36 - 64);
+	/* y labels "0".."100,000" are at most 35 wide (7 characters of 5): 36 + 35 + 8. */
+	assert_near(L->plot.x, 79);
+	assert_near(L->ytick_right, 71);
+	assert_near(L->plot.w, 960 - 36 - 79);
 	assert_near(L->legend.w, 42);
-	assert_near(L->legend.x, 64 + 860 - 42);
+	assert_near(L->legend.x, 79 + 845 - 42);
 	assert_near(L->xtick_top, 123.5 + 405.75 + 8);
-	assert_near(L->xtitle.x, 64 + (860 - 40) / 2.0);
+	assert_near(L->xtitle.x, 79 + (845 - 40) / 2.0);
 	assert_near(L->xtitle.y + L->xtitle.h + 24, 600);
 	/* y: 405.75 pt fits 8 intervals of 44 pt; 20000 is the first step that fits. */
 	assert_ticks(&c->y.ticks,
 		     (const double[]){ 0, 20000, 40000, 60000, 80000, 100000 }, 6, 20000);
 	/* x: 0..59 s; 5 s ticks would be 71.7 pt apart, under the 80 pt pitch. */
 	assert_ticks(&c->x.ticks, (const double[]){ 0, 10, 20, 30, 40, 50, 60 }, 7, 10);
-	assert_near(chart_map_x(c, 30), 64 + 430);
+	assert_near(chart_map_x(c, 30), 79 + 845 / 2.0);
 	assert_near(chart_map_y(c, 50000), 123.5 + 405.75 / 2);
 	assert_near(chart_map_y(c, 0), 123.5 + 405.75);
 	assert_near(chart_map_y(c, 100000), 123.5);
@@ -355,7 +355,10 @@ static void test_format_tick(void **state)
 	check_tick(CHART_UNIT_NINES, 0.001, "99.9%");
 	check_tick(CHART_UNIT_NINES, 1e-6, "99.9999%");
 	check_tick(CHART_UNIT_NINES, 1, "0%");
-	check_tick(CHART_UNIT_SI, 1000, "1k");
+	/* thousands grouped as magazines print them, SI from a million */
+	check_tick(CHART_UNIT_SI, 1000, "1,000");
+	check_tick(CHART_UNIT_SI, 250000, "250,000");
+	check_tick(CHART_UNIT_SI, 1500000, "1.5M");
 	check_tick(CHART_UNIT_SI, 0.001, "0.001");
 }
 

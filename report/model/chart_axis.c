@@ -311,6 +311,15 @@ void chart_format_tick(const struct chart_axis *a, double v, char *buf, size_t n
 							    k > 2 ? k - 2 : 0, num, sizeof(num)));
 		return;
 	}
+	/* thousands as magazines print them, "1,500" and "250,000"; "1.5M" from a million */
+	if (a->unit != CHART_UNIT_IEC && isfinite(v) && fabs(v) >= 1000 - 1e-9 &&
+	    fabs(v) < 1e6 - 1e-6) {
+		int dec = a->scale == CHART_LINEAR && a->ticks.step > 0 ?
+				  step_decimals(a->ticks.step) : 0;
+
+		chart_format_grouped(v, dec > 6 ? 6 : dec, buf, n);
+		return;
+	}
 	if (a->unit != CHART_UNIT_IEC) {
 		chart_format_si(v, a->scale == CHART_LINEAR ? a->ticks.step : 0, buf, n);
 		return;
