@@ -11,7 +11,7 @@ int doc_write_html(struct doc *doc, const char *path, const struct doc_kind *k,
 		   struct diag *d)
 {
 	const struct doc_html *p = &k->html;
-	static const struct html_words none = { "", "SVG" };
+	static const struct html_words none = { "", "SVG", NULL, NULL };
 	struct html h;
 	int rc = html_open(&h, path, doc->lang, doc->title ? doc->title : "", doc->fonts,
 			   p->words ? p->words : &none, d);

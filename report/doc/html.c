@@ -153,8 +153,20 @@ int html_chart(struct html *h, struct chart *c, const char *name, double width,
 	sbuf_adds(sb, ".png 1x, ");
 	html_escape(sb, name);
 	sbuf_addf(sb, "@2x.png 2x\" width=\"%d\" height=\"%ld\" alt=\"", HTML_WIDTH, px_h);
+	/* the alt text says what the picture shows: its title, then its data */
 	html_escape(sb, h->w.alt);
-	title_line(sb, c->title, c->subtitle);
+	html_escape(sb, c->title);
+	{
+		struct sbuf desc;
+
+		sbuf_init(&desc);
+		chart_describe(c, h->w.desc_bars, h->w.desc_lines, &desc);
+		if (desc.len) {
+			sbuf_adds(sb, c->title && *c->title ? " — " : "");
+			html_escape(sb, desc.buf);
+		}
+		sbuf_release(&desc);
+	}
 	sbuf_adds(sb, "\">\n<figcaption>");
 	title_line(sb, c->title, c->subtitle);
 	sbuf_adds(sb, " <a href=\"");

@@ -27,6 +27,7 @@
 struct html_words {
 	const char *alt;  /* before a chart's title in its alt text: "圖表：" */
 	const char *svg;  /* the link to a chart's SVG: "SVG" */
+	const char *desc_bars, *desc_lines;   /* what a chart shows (chart_describe()) */
 };
 
 /* A bundle being written: the page so far and where it goes. */

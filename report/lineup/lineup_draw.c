@@ -723,7 +723,8 @@ static int render_one(void *arg, const char *lang, const struct doc_out *o, stru
 			wcheck_allow(x.doc.check, x.l->m[i].label);
 	}
 	if (!rc) {
-		hw = (struct html_words){ x.s[S_H_ALT], x.s[S_H_SVG] };
+		hw = (struct html_words){ x.s[S_H_ALT], x.s[S_H_SVG], x.s[M_H_DESC_BARS],
+					  x.s[M_H_DESC_LINES] };
 		k.html.words = &hw;
 		x.doc.title = x.s[S_LINEUP];
 		for (size_t i = 0; i < x.tmpl->ncharts; i++)

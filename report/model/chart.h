@@ -400,6 +400,18 @@ char *chart_format_fixed(double v, int decimals, char *buf, size_t n);
 /* Writes v with thousands separators and the given decimals: "3,412.5"; "n/a" as above. */
 void chart_format_grouped(double v, int decimals, char *buf, size_t n);
 
+/*
+ * Appends what chart c shows, for a reader who cannot see it (an alt text), from
+ * the language's templates (NULL: nothing): bars, "{} bars; highest: {} ({}); lowest:
+ * {} ({})" (their count, the highest bar's label and value, the lowest's); lines and
+ * points, "{} series ({}); {} from {} to {}; {} from {} to {}" (their count and
+ * labels, each axis's title and its data's range as the axis writes numbers).
+ * Appends nothing for a chart without data or of another kind (3D bars).
+ */
+struct sbuf;
+void chart_describe(const struct chart *c, const char *bars, const char *lines,
+		    struct sbuf *sb);
+
 /* Writes a tick label for v on axis a (SI or IEC, per a->unit). */
 void chart_format_tick(const struct chart_axis *a, double v, char *buf, size_t n);
 

@@ -272,6 +272,8 @@
  \
 	X(M_H_ALT,          "html-alt") \
 	X(M_H_SVG,          "html-svg") \
+	X(M_H_DESC_BARS, "html-desc-bars") \
+	X(M_H_DESC_LINES, "html-desc-lines") \
 	X(M_H_FACTS,        "html-facts") \
 	X(M_H_CHARTS,       "html-charts")
 

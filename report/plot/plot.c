@@ -403,7 +403,8 @@ static int build_delta(struct plot *pl, struct table **out, const char *title,
 static int draw(struct plot *pl, struct table **t, const char *lang,
 		const struct doc_out *o, struct diag *d)
 {
-	const struct html_words w = { pl->msg[M_H_ALT], pl->msg[M_H_SVG] };
+	const struct html_words w = { pl->msg[M_H_ALT], pl->msg[M_H_SVG], pl->msg[M_H_DESC_BARS],
+				      pl->msg[M_H_DESC_LINES] };
 	const struct doc_kind k = { .html = { &w, NULL, NULL } };
 	struct doc doc;
 	int rc;

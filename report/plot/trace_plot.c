@@ -150,7 +150,8 @@ static struct chart *qd_chart(struct collect *c, const struct blkt_info *in,
 static int draw(struct chart **ch, int n, const char *path, const char *lang,
 		const struct doc_out *o, const char *const *msg, struct diag *d)
 {
-	const struct html_words w = { msg[M_H_ALT], msg[M_H_SVG] };
+	const struct html_words w = { msg[M_H_ALT], msg[M_H_SVG], msg[M_H_DESC_BARS],
+				      msg[M_H_DESC_LINES] };
 	const struct doc_kind k = { .html = { &w, NULL, NULL } };
 	static const double heights[3] = { SCATTER_H, 0, QD_H };
 	static const char *const names[3] = { "trace-lba", "trace-sizes", "trace-qd" };

@@ -503,7 +503,8 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 	if (rc)
 		goto out;
 	wcheck_run(r.doc.check, run);
-	hw = (struct html_words){ r.msg[M_H_ALT], r.msg[M_H_SVG] };
+	hw = (struct html_words){ r.msg[M_H_ALT], r.msg[M_H_SVG], r.msg[M_H_DESC_BARS],
+				  r.msg[M_H_DESC_LINES] };
 	k.html.words = &hw;
 	r.doc.title = report__plan_title(&r);
 	report__build_charts(&r);

@@ -3,7 +3,8 @@
 # The HTML article bundles (#23), read with html5lib (an HTML5 parser, strict: a parse
 # error fails). `report --html` of the committed OP-sweep archive in zh-TW: lang zh-TW,
 # every <img> src and srcset file there, the PNGs 700 and 1400 px wide (their IHDR),
-# width/height attributes those of the 1x PNG, alt texts non-empty and Chinese, every
+# width/height attributes those of the 1x PNG, alt texts non-empty and Chinese (a step
+# chart's saying its series and its highest IOPS as series.csv has it), every
 # chart's SVG beside it, every report table as a <table> (the SVG files that are not
 # figures, plus the cover's step table), the consistency table's and the step table's
 # numbers those of results.csv; a second render byte-identical (every file). `compare --html`: the
@@ -52,9 +53,11 @@ PYEOF
 # The checks both bundles share: argv: bundle, the --svg folder of the same render,
 # tables the HTML has besides the SVG ones. Prints the parsed tables as JSON lines.
 cat > "$WORK/bundle.py" << 'PYEOF'
-import json, os, re, struct, sys
+import csv, json, os, re, struct, sys
 import html5lib
 bundle, svgdir, extra = sys.argv[1], sys.argv[2], int(sys.argv[3])
+arch = sys.argv[4] if len(sys.argv) > 4 else None   # the archive, for the alt texts' numbers
+ndesc = 0
 NS = "{http://www.w3.org/1999/xhtml}"
 raw = open(os.path.join(bundle, "index.html"), "rb").read()
 raw.decode("utf-8")  # UTF-8 throughout
@@ -88,12 +91,24 @@ for f in figs:
     assert img.get("width") == "700" and img.get("height") == str(h1), (src, img.attrib, h1)
     alt = img.get("alt") or ""
     assert alt.strip() and cjk.search(alt), (src, alt)
+    # A step's IOPS chart says what it shows: its series, and its highest IOPS as
+    # the step's series.csv has it (rounded and grouped, as the axis writes it).
+    m = re.match(r"step-(\d+)-iops\.png$", src)
+    if m and arch:
+        d = [e for e in os.listdir(os.path.join(arch, "steps")) if e.startswith(m.group(1) + "-")]
+        rows = list(csv.DictReader(open(os.path.join(arch, "steps", d[0], "series.csv"), encoding="utf-8-sig")))
+        top = max(float(r[k]) for r in rows for k in ("read_iops", "write_iops", "trim_iops") if r[k])
+        assert "組數列" in alt, (src, alt)
+        if top >= 1000:
+            assert "{:,}".format(round(top)) in alt, (src, alt, top)
+            ndesc += 1
     cap = "".join(f.find(NS + "figcaption").itertext())
     assert cap.strip(), src
     svg = [a.get("href") for a in f.iter(NS + "a") if a.get("href", "").endswith(".svg")]
     assert len(svg) == 1 and os.path.exists(os.path.join(bundle, svg[0])), svg
     assert svg[0][:-4] == src[:-4], (svg, src)
     names.append(src[:-4])
+assert not arch or ndesc >= 3, ("step charts whose alt text gives their IOPS", ndesc)
 # The render's --svg folder: a file per chart and per table; those not figures are tables.
 svgs = sorted(f[:-4] for f in os.listdir(svgdir) if f.endswith(".svg"))
 assert set(names) <= set(svgs), set(names) - set(svgs)
@@ -119,7 +134,7 @@ for t in tables:
 print("bundle: %d figures, %d tables" % (len(figs), len(tables)), file=sys.stderr)
 PYEOF
 
-$PY "$WORK/bundle.py" "$WORK/h" "$WORK/svg" 1 > "$WORK/r.tables" || fail "report bundle"
+$PY "$WORK/bundle.py" "$WORK/h" "$WORK/svg" 1 "$WORK/a" > "$WORK/r.tables" || fail "report bundle"
 $PY - "$WORK/r.tables" "$WORK/a/results.csv" << 'PYEOF' || fail "report tables against results.csv"
 import csv, json, math, sys
 tables = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
