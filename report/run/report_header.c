@@ -141,12 +141,8 @@ static void add_dut(const struct report *r, struct hdr *h)
 	add(h, r->msg[M_HDR_DUT], msg_subst(r->msg[M_HDR_DUT_VAL], v, 4));
 }
 
-/*
- * Adds "label value / label value ..." of the known pairs as row label; none: no row.
- * With unknown, a value not known is that word instead (a row SNIA's header wants).
- */
-static void add_pairs(struct hdr *h, const char *label, const char *const kv[][2], size_t n,
-		      const char *unknown)
+/* Adds "label value / label value ..." of the known pairs as row label; none: no row. */
+static void add_pairs(struct hdr *h, const char *label, const char *const kv[][2], size_t n)
 {
 	struct sbuf sb;
 
@@ -154,8 +150,6 @@ static void add_pairs(struct hdr *h, const char *label, const char *const kv[][2
 	for (size_t i = 0; i < n; i++)
 		if (kv[i][1] && kv[i][1][0] && strcmp(kv[i][1], "unknown"))
 			sbuf_addf(&sb, "%s%s %s", sb.len ? " / " : "", kv[i][0], kv[i][1]);
-		else if (unknown)
-			sbuf_addf(&sb, "%s%s %s", sb.len ? " / " : "", kv[i][0], unknown);
 	if (sb.len)
 		add(h, label, sbuf_detach(&sb));
 	sbuf_release(&sb);
@@ -164,9 +158,8 @@ static void add_pairs(struct hdr *h, const char *label, const char *const kv[][2
 /*
  * the drive's link, the test platform (CPU, RAM, OS, kernel: in full,
  * the cover's columns cut long values), board and BIOS (the plan's SHA-256 is at
- * the cover's top right); a platform fact not known is left out (a file has no link,
- * a bench's OS is not asked), a row with none of its facts too; a board or BIOS not
- * known (no DMI, a remote bench) is said to be unknown.
+ * the cover's top right); a fact not known is left out (a file has no link, a bench's OS and board are not asked),
+ * a row with none of its facts too.
  */
 static void add_platform(const struct report *r, struct hdr *h)
 {
@@ -184,8 +177,8 @@ static void add_platform(const struct report *r, struct hdr *h)
 		add(h, r->msg[M_HDR_IFACE], xstrdup(run->interface));
 	if (run->ram_bytes)
 		units_format_size(run->ram_bytes, ram, sizeof(ram));
-	add_pairs(h, r->msg[M_PLATFORM], plat, 4, NULL);
-	add_pairs(h, r->msg[M_HDR_BOARD], board, 2, r->msg[S_UNKNOWN]);
+	add_pairs(h, r->msg[M_PLATFORM], plat, 4);
+	add_pairs(h, r->msg[M_HDR_BOARD], board, 2);
 }
 
 /* Each purge step's method once (a file target has none to run). */

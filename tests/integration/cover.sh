@@ -43,13 +43,6 @@ part() {
   else sed -n "s|^.* / $2 \(.*\)$|\1|p" <<< "$1"; fi
 }
 plat=$(row "$WORK/en.pdf" Platform)
-# Board and BIOS as DMI told the run (the manifest's), "unknown" when it did not: the
-# row is there either way.
-board=$(jq -r '.platform.board // "unknown"' "$m") bios=$(jq -r '.platform.bios // "unknown"' "$m")
-expect_eq "Board row" "$(row "$WORK/en.pdf" Board)" "Board $board / BIOS $bios"
-"$SSDBENCH" report "$out" --lang zh-TW -o "$WORK/tw-board.pdf" > /dev/null || fail "report zh-TW"
-expect_eq "Board row (zh-TW)" "$(row "$WORK/tw-board.pdf" 主機板)" \
-  "主機板 ${board/#unknown/未知} / BIOS ${bios/#unknown/未知}"
 echo "cover: Platform row: $plat"
 expect_eq "Platform row: CPU" "$(sed -n 's|^CPU \(.*\) / RAM .*|\1|p' <<< "$plat")" "$cpu"
 expect_eq "Platform row: OS" "$(part "$plat" OS Kernel)" "$os"
