@@ -128,8 +128,8 @@ static void test_kinds(void **state)
 	result_step_release(&st);
 	fill(&st, "purge", "punch-holes", 0, 0, 0, -1, NULL);
 	expect_name(&st, "en", "purge");
-	expect_name(&st, "zh-TW", "抹除");
-	expect_name(&st, "zh-CN", "擦除");
+	expect_name(&st, "zh-TW", "清除");
+	expect_name(&st, "zh-CN", "清除");
 	result_step_release(&st);
 	fill(&st, "idle", NULL, 0, 0, 0, -1, "op=100");
 	expect_name(&st, "zh-TW", "閒置，OP 100 %");
@@ -137,6 +137,33 @@ static void test_kinds(void **state)
 }
 
 /* A label wins over the wording: its own tag, then its language, then "*". */
+/* A step kind's name (the results sheet's kind column) is the word its step says. */
+static void test_kind_names(void **state)
+{
+	static const struct {
+		const char *kind, *lang, *want;
+	} rows[] = {
+		{ "purge", "en", "purge" },     { "purge", "zh-TW", "清除" },
+		{ "purge", "zh-CN", "清除" },   { "idle", "zh-TW", "閒置" },
+		{ "idle", "zh-CN", "闲置" },    { "precondition", "zh-TW", "填盤" },
+		{ "workload", "zh-CN", "负载" }, { "nonesuch", "zh-TW", "nonesuch" },
+	};
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(*rows); i++) {
+		struct i18n *t = NULL;
+		struct diag d;
+		struct wording w;
+
+		diag_clear(&d);
+		assert_int_equal(msg_load(&t, rows[i].lang, &d), 0);
+		w = (struct wording){ rows[i].lang, i18n_strings(t) };
+		assert_string_equal(wording_kind(rows[i].kind, &w), rows[i].want);
+		i18n_free(t);
+	}
+	assert_string_equal(wording_kind(NULL, &(struct wording){ "en", NULL }), "");
+}
+
 static void test_labels(void **state)
 {
 	struct result_step st;
@@ -165,6 +192,7 @@ int main(void)
 		cmocka_unit_test(test_patterns),
 		cmocka_unit_test(test_cells),
 		cmocka_unit_test(test_kinds),
+		cmocka_unit_test(test_kind_names),
 		cmocka_unit_test(test_labels),
 	};
 

@@ -41,7 +41,8 @@ static const char css[] =
 	"font-variant-numeric: tabular-nums; }\n"
 	".ssdbench tfoot td { font-size: 0.85em; color: #777; border-bottom: 0; }\n";
 
-void html_escape(struct sbuf *sb, const char *s)
+/* Appends s to sb with &, <, >, " and ' as character references. */
+static void html_escape(struct sbuf *sb, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {
@@ -55,12 +56,26 @@ void html_escape(struct sbuf *sb, const char *s)
 	}
 }
 
-/* <tag>escaped text</tag> and a newline. */
-static void element(struct sbuf *sb, const char *tag, const char *text)
+/*
+ * Text a reader reads (or hears, or sees as a tooltip), escaped onto the page: it
+ * goes through the wording check, when the fonts have one. Names (files, the
+ * language) are escaped alone.
+ */
+static void text(struct html *h, const char *s)
 {
-	sbuf_addf(sb, "<%s>", tag);
-	html_escape(sb, text);
-	sbuf_addf(sb, "</%s>\n", tag);
+	struct wcheck *w = gfx_fonts_checker(h->fonts);
+
+	html_escape(&h->sb, s);
+	if (w && s && s[strspn(s, " \n\t")])
+		wcheck_text(w, h->index, s);
+}
+
+/* <tag>escaped text</tag> and a newline. */
+static void element(struct html *h, const char *tag, const char *s)
+{
+	sbuf_addf(&h->sb, "<%s>", tag);
+	text(h, s);
+	sbuf_addf(&h->sb, "</%s>\n", tag);
 }
 
 int html_open(struct html *h, const char *dir, const char *lang, const char *title,
@@ -73,6 +88,7 @@ int html_open(struct html *h, const char *dir, const char *lang, const char *tit
 	memset(h, 0, sizeof(*h));
 	sbuf_init(&h->sb);
 	h->dir = xstrdup(dir);
+	h->index = xasprintf("%s/index.html", dir);
 	h->fonts = fonts;
 	h->w = *w;
 	sbuf_adds(&h->sb, "<!DOCTYPE html>\n<html lang=\"");
@@ -80,21 +96,21 @@ int html_open(struct html *h, const char *dir, const char *lang, const char *tit
 	sbuf_adds(&h->sb, "\">\n<head>\n<meta charset=\"utf-8\">\n"
 		  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 		  "<meta name=\"generator\" content=\"ssdbench " SSDBENCH_VERSION "\">\n");
-	element(&h->sb, "title", title);
+	element(h, "title", title);
 	sbuf_adds(&h->sb, "<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n"
 		  "<article class=\"ssdbench\">\n");
-	element(&h->sb, "h1", title);
+	element(h, "h1", title);
 	return 0;
 }
 
 void html_heading(struct html *h, int level, const char *text)
 {
-	element(&h->sb, level <= 2 ? "h2" : "h3", text);
+	element(h, level <= 2 ? "h2" : "h3", text);
 }
 
 void html_para(struct html *h, const char *text)
 {
-	element(&h->sb, "p", text);
+	element(h, "p", text);
 }
 
 void html_facts(struct html *h, const char *const *kv, size_t npairs)
@@ -103,19 +119,19 @@ void html_facts(struct html *h, const char *const *kv, size_t npairs)
 	for (size_t i = 0; i < npairs; i++) {
 		if (!kv[2 * i + 1] || !*kv[2 * i + 1])
 			continue;
-		element(&h->sb, "dt", kv[2 * i]);
-		element(&h->sb, "dd", kv[2 * i + 1]);
+		element(h, "dt", kv[2 * i]);
+		element(h, "dd", kv[2 * i + 1]);
 	}
 	sbuf_adds(&h->sb, "</dl>\n");
 }
 
 /* The chart's title, and its subtitle after a dash when it has one. */
-static void title_line(struct sbuf *sb, const char *title, const char *sub)
+static void title_line(struct html *h, const char *title, const char *sub)
 {
-	html_escape(sb, title);
+	text(h, title);
 	if (sub && *sub) {
-		sbuf_adds(sb, title && *title ? " — " : "");
-		html_escape(sb, sub);
+		sbuf_adds(&h->sb, title && *title ? " — " : "");
+		text(h, sub);
 	}
 }
 
@@ -154,8 +170,8 @@ int html_chart(struct html *h, struct chart *c, const char *name, double width,
 	html_escape(sb, name);
 	sbuf_addf(sb, "@2x.png 2x\" width=\"%d\" height=\"%ld\" alt=\"", HTML_WIDTH, px_h);
 	/* the alt text says what the picture shows: its title, then its data */
-	html_escape(sb, h->w.alt);
-	html_escape(sb, c->title);
+	text(h, h->w.alt);
+	text(h, c->title);
 	{
 		struct sbuf desc;
 
@@ -163,16 +179,16 @@ int html_chart(struct html *h, struct chart *c, const char *name, double width,
 		chart_describe(c, h->w.desc_bars, h->w.desc_lines, &desc);
 		if (desc.len) {
 			sbuf_adds(sb, c->title && *c->title ? " — " : "");
-			html_escape(sb, desc.buf);
+			text(h, desc.buf);
 		}
 		sbuf_release(&desc);
 	}
 	sbuf_adds(sb, "\">\n<figcaption>");
-	title_line(sb, c->title, c->subtitle);
+	title_line(h, c->title, c->subtitle);
 	sbuf_adds(sb, " <a href=\"");
 	html_escape(sb, name);
 	sbuf_adds(sb, ".svg\">");
-	html_escape(sb, h->w.svg);
+	text(h, h->w.svg);
 	sbuf_adds(sb, "</a></figcaption>\n</figure>\n");
 	return 0;
 }
@@ -206,11 +222,13 @@ static int *number_cols(const struct table *t)
 }
 
 /* A table cell: column 0 heads its row; shaded with the cell's fill. */
-static void cell(struct sbuf *sb, size_t col, int num, const struct table_cell *c)
+static void cell(struct html *h, size_t col, int num, const struct table_cell *c)
 {
+	struct sbuf *sb = &h->sb;
+
 	if (!col) {
 		sbuf_adds(sb, "<th scope=\"row\">");
-		html_escape(sb, c->text);
+		text(h, c->text);
 		sbuf_adds(sb, "</th>");
 		return;
 	}
@@ -219,7 +237,7 @@ static void cell(struct sbuf *sb, size_t col, int num, const struct table_cell *
 		sbuf_addf(sb, "%sbackground:#%06x", num ? ";" : " style=\"",
 			  (unsigned)(c->fill & 0xffffffu));
 	sbuf_adds(sb, num || c->fill != TABLE_NO_FILL ? "\">" : ">");
-	html_escape(sb, c->text);
+	text(h, c->text);
 	sbuf_adds(sb, "</td>");
 }
 
@@ -254,30 +272,30 @@ static void one_table(struct html *h, const struct table *t)
 	int *num = number_cols(t);
 
 	sbuf_adds(sb, "<table>\n<caption>");
-	html_escape(sb, t->title);
+	text(h, t->title);
 	if (t->subtitle && *t->subtitle) {
 		sbuf_adds(sb, " <small>"); /* a space: read as two phrases without the CSS */
-		html_escape(sb, t->subtitle);
+		text(h, t->subtitle);
 		sbuf_adds(sb, "</small>");
 	}
 	sbuf_adds(sb, "</caption>\n<thead><tr>");
 	for (size_t c = 0; c < t->ncols; c++) {
 		sbuf_adds(sb, num[c] ? "<th scope=\"col\" class=\"num\" style=\"text-align:right\">"
 				     : "<th scope=\"col\">");
-		html_escape(sb, t->head[c]);
+		text(h, t->head[c]);
 		sbuf_adds(sb, "</th>");
 	}
 	sbuf_adds(sb, "</tr></thead>\n<tbody>\n");
 	for (size_t r = 0; r < t->nrows; r++) {
 		sbuf_adds(sb, "<tr>");
 		for (size_t c = 0; c < t->ncols; c++)
-			cell(sb, c, num[c], &t->cells[r * t->ncols + c]);
+			cell(h, c, num[c], &t->cells[r * t->ncols + c]);
 		sbuf_adds(sb, "</tr>\n");
 	}
 	sbuf_adds(sb, "</tbody>\n");
 	if (t->footer && *t->footer) {
 		sbuf_addf(sb, "<tfoot><tr><td colspan=\"%zu\">", t->ncols);
-		html_escape(sb, t->footer);
+		text(h, t->footer);
 		sbuf_adds(sb, "</td></tr></tfoot>\n");
 	}
 	sbuf_adds(sb, "</table>\n");
@@ -288,91 +306,19 @@ void html_discard(struct html *h)
 {
 	sbuf_release(&h->sb);
 	free(h->dir);
-	h->dir = NULL;
-}
-
-/* Appends the text of escaped HTML s[0, n) (html_escape()'s entities) to sb. */
-static void unescape(struct sbuf *sb, const char *s, size_t n)
-{
-	static const struct { const char *ent, *c; } ents[] = {
-		{ "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" }, { "&quot;", "\"" },
-		{ "&#39;", "'" },
-	};
-
-	for (size_t i = 0; i < n; i++) {
-		size_t e = 0;
-
-		while (s[i] == '&' && e < sizeof(ents) / sizeof(*ents) &&
-		       strncmp(s + i, ents[e].ent, strlen(ents[e].ent)))
-			e++;
-		if (s[i] == '&' && e < sizeof(ents) / sizeof(*ents)) {
-			sbuf_adds(sb, ents[e].c);
-			i += strlen(ents[e].ent) - 1;
-		} else {
-			sbuf_addc(sb, s[i]);
-		}
-	}
-}
-
-/* Checks text s[0, n) of the page in where with the wording check, when it has any. */
-static void check_run(struct wcheck *w, const char *where, const char *s, size_t n)
-{
-	struct sbuf sb;
-
-	sbuf_init(&sb);
-	unescape(&sb, s, n);
-	if (sb.len && strspn(sb.buf, " \n\t") < sb.len)
-		wcheck_text(w, where, sb.buf);
-	sbuf_release(&sb);
-}
-
-/*
- * The page's words through the wording check: every text between its tags and every
- * alt and title attribute, which a reader hears or sees as a tooltip.
- */
-static void check_page(struct wcheck *w, const char *where, const char *page)
-{
-	static const char *const attrs[] = { " alt=\"", " title=\"", " aria-label=\"" };
-	const char *p = page;
-
-	while (*p) {
-		const char *lt = strchr(p, '<'), *gt;
-
-		if (!lt) {
-			check_run(w, where, p, strlen(p));
-			break;
-		}
-		check_run(w, where, p, (size_t)(lt - p));
-		gt = strchr(lt, '>');
-		if (!gt)
-			break;
-		for (size_t a = 0; a < sizeof(attrs) / sizeof(*attrs); a++) {
-			const char *v = strstr(lt, attrs[a]), *q;
-
-			if (v && v < gt) {
-				v += strlen(attrs[a]);
-				q = strchr(v, '"');
-				if (q)
-					check_run(w, where, v, (size_t)(q - v));
-			}
-		}
-		p = gt + 1;
-	}
+	free(h->index);
+	h->dir = h->index = NULL;
 }
 
 int html_close(struct html *h, struct diag *d)
 {
-	char *index = xasprintf("%s/index.html", h->dir);
 	char *style = xasprintf("%s/style.css", h->dir);
 	int rc;
 
 	sbuf_adds(&h->sb, "</article>\n</body>\n</html>\n");
-	if (gfx_fonts_checker(h->fonts))
-		check_page(gfx_fonts_checker(h->fonts), index, h->sb.buf);
 	rc = safefile_write(style, css, sizeof(css) - 1, d);
 	if (!rc)
-		rc = safefile_write(index, h->sb.buf, h->sb.len, d);
-	free(index);
+		rc = safefile_write(h->index, h->sb.buf, h->sb.len, d);
 	free(style);
 	html_discard(h);
 	return rc;

@@ -34,6 +34,7 @@ struct html_words {
 struct html {
 	struct sbuf sb;
 	char *dir;
+	char *index;                 /* dir/index.html, which the wording check names */
 	struct gfx_fonts *fonts;
 	struct html_words w;
 };
@@ -66,8 +67,5 @@ void html_table(struct html *h, const struct table *t);
 int html_close(struct html *h, struct diag *d);
 /* Drops a page that failed half-way (the files written stay); releases h. */
 void html_discard(struct html *h);
-
-/* Appends s to sb with &, <, >, " and ' as character references. */
-void html_escape(struct sbuf *sb, const char *s);
 
 #endif

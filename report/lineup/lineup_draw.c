@@ -81,7 +81,7 @@ static char *mark(const struct lineup_ctx *x, size_t t, size_t i, const char *te
 
 	sbuf_init(&sb);
 	sbuf_addf(&sb, "%s ", text);
-	if (!lineup_mark(x->l, t, i, &(struct wording){ x->lang, x->s }, &sb)) {
+	if (!lineup_mark(x->l, t, i, &x->w, &sb)) {
 		sbuf_release(&sb);
 		return xstrdup(text);
 	}
@@ -433,7 +433,7 @@ static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 	wording_bs(ref->bs, bs, sizeof(bs));   /* "4K 隨機讀取" */
 	sbuf_init(&sub);
 	sbuf_addf(&sub, "%s ", bs);
-	wording_rw(ref->rw, ref->rwmixread, &(struct wording){ x->lang, x->s }, &sub);
+	wording_rw(ref->rw, ref->rwmixread, &x->w, &sub);
 	c = chart_new(CHART_SWEEP, heading(x, S_SWEEP), sub.buf);
 	sbuf_release(&sub);
 	chart_set_axis_titles(c, x->s[S_QD], "IOPS");
@@ -653,7 +653,7 @@ static void build_cover(struct lineup_ctx *x)
 		struct sbuf target;
 
 		sbuf_init(&target);
-		wording_target(r->target, &(struct wording){ x->lang, x->s }, &target);
+		wording_target(r->target, &x->w, &target);
 		row[3] = target.buf;
 		table_add_row(t, row, NULL);
 		sbuf_release(&target);
@@ -678,8 +678,10 @@ static int load_strings(struct lineup_ctx *x, struct diag *d)
 {
 	int rc = msg_load(&x->strings, x->lang, d);
 
-	if (!rc)
+	if (!rc) {
 		x->s = i18n_strings(x->strings);
+		x->w = (struct wording){ x->lang, x->s };
+	}
 	return rc;
 }
 

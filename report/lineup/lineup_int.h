@@ -19,6 +19,7 @@
 #include "msg.h"
 #include "table.h"
 #include "tmpl.h"
+#include "wording.h"
 
 
 
@@ -37,6 +38,7 @@ struct lineup_ctx {
 	const char *lang;             /* the language being drawn */
 	struct i18n *strings;
 	const char *const *s;
+	struct wording w;             /* lang and s, for the wording_*() calls */
 	struct tmpl *tmpl;
 	const struct tmpl_chart *tc;  /* the template entry being built */
 	struct doc doc;               /* the items built, the fonts, the preset */

@@ -45,13 +45,13 @@ char *lineup__test_title(const struct lineup_ctx *x, const struct lineup_test *t
 		return test_key(t);
 	label = x->l->by ? NULL : result_labels_get(&st->labels, x->lang);
 	return label ? xstrdup(label)
-		     : wording_generated(st, t->cell, &(struct wording){ x->lang, x->s });
+		     : wording_generated(st, t->cell, &x->w);
 }
 
 /* the provenance line under every chart and table. */
 void lineup__set_footers(struct lineup_ctx *x)
 {
-	char *f = lineup_provenance(x->l, &(struct wording){ x->lang, x->s });
+	char *f = lineup_provenance(x->l, &x->w);
 
 	for (size_t i = 0; i < x->doc.n; i++) {
 		if (x->doc.items[i].c)
@@ -69,10 +69,9 @@ int lineup__xlsx_head(void *arg, struct xlsx *wb, struct diag *d)
 	struct lineup_ctx *x = arg;
 	enum lineup_metric ms[8];
 	char *titles[8];
-	struct wording wd = { x->lang, x->s };
 	char **tests = xmalloc((x->l->nt + 1) * sizeof(*tests));
 	struct xlsx_lineup_words w = { x->s[S_TEST], x->s[S_BASELINE], x->s[S_DELTA_SUB],
-				       x->s[S_DIFFERS], x->s[S_MARK_NOTE], &wd, ms,
+				       x->s[S_DIFFERS], x->s[S_MARK_NOTE], &x->w, ms,
 				       (const char *const *)titles, (const char *const *)tests, 0 };
 
 	(void)d;

@@ -3,6 +3,7 @@
 #include "chart.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +15,6 @@ static void describe_bars(const struct chart *c, const char *tmpl, struct sbuf *
 {
 	const struct chart_bar *hi = NULL, *lo = NULL;
 	char n[24];
-	char *t;
 
 	for (size_t i = 0; i < c->nbars; i++) {
 		const struct chart_bar *b = &c->bars[i];
@@ -29,10 +29,8 @@ static void describe_bars(const struct chart *c, const char *tmpl, struct sbuf *
 	if (!hi)
 		return;
 	snprintf(n, sizeof(n), "%zu", c->nbars);
-	t = msg_subst(tmpl, (const char *const[]){ n, hi->label, hi->value_text, lo->label,
-						     lo->value_text }, 5);
-	sbuf_adds(sb, t);
-	free(t);
+	msg_add(sb, tmpl, (const char *const[]){ n, hi->label, hi->value_text, lo->label,
+						   lo->value_text }, 5);
 }
 
 /* the series' labels, and each axis's title and the data's range on it */
@@ -41,7 +39,6 @@ static void describe_lines(const struct chart *c, const char *tmpl, struct sbuf 
 	double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = -INFINITY;
 	char n[24], x0[40], x1[40], y0[40], y1[40];
 	struct sbuf labels;
-	char *t;
 
 	sbuf_init(&labels);
 	for (size_t s = 0; s < c->nseries; s++) {
@@ -66,12 +63,10 @@ static void describe_lines(const struct chart *c, const char *tmpl, struct sbuf 
 		chart_format_tick(&c->x, xmax, x1, sizeof(x1));
 		chart_format_tick(&c->y, ymin, y0, sizeof(y0));
 		chart_format_tick(&c->y, ymax, y1, sizeof(y1));
-		t = msg_subst(tmpl, (const char *const[]){ n, labels.buf ? labels.buf : "",
-							     c->x.title ? c->x.title : "", x0, x1,
-							     c->y.title ? c->y.title : "", y0, y1 },
-			      8);
-		sbuf_adds(sb, t);
-		free(t);
+		msg_add(sb, tmpl, (const char *const[]){ n, labels.buf ? labels.buf : "",
+							   c->x.title ? c->x.title : "", x0, x1,
+							   c->y.title ? c->y.title : "", y0, y1 },
+			8);
 	}
 	sbuf_release(&labels);
 }

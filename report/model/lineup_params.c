@@ -329,12 +329,9 @@ static void add_ncolumns(struct sbuf *sb, size_t n, const struct wording *w)
 {
 	char num[24];
 	const char *v = num;
-	char *t;
 
 	snprintf(num, sizeof(num), "%zu", n);
-	t = msg_subst(w->s[S_NCOLUMNS], &v, 1);
-	sbuf_adds(sb, t);
-	free(t);
+	msg_add(sb, w->s[S_NCOLUMNS], &v, 1);
 }
 
 #define PROVENANCE_LABELS_MAX 80   /* characters of column labels on the line */

@@ -30,19 +30,25 @@ const char *msg_or(const char *s, const char *dflt)
 	return s && *s ? s : dflt;
 }
 
-char *msg_subst(const char *tmpl, const char *const *values, size_t n)
+void msg_add(struct sbuf *sb, const char *tmpl, const char *const *values, size_t n)
 {
-	struct sbuf sb;
 	size_t k = 0;
 
-	sbuf_init(&sb);
 	for (const char *p = tmpl; *p; p++) {
 		if (p[0] == '{' && p[1] == '}' && k < n) {
-			sbuf_adds(&sb, values[k++]);
+			sbuf_adds(sb, values[k++]);
 			p++;
 			continue;
 		}
-		sbuf_addf(&sb, "%c", *p);
+		sbuf_addf(sb, "%c", *p);
 	}
+}
+
+char *msg_subst(const char *tmpl, const char *const *values, size_t n)
+{
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	msg_add(&sb, tmpl, values, n);
 	return sbuf_detach(&sb);
 }

@@ -227,7 +227,6 @@
 	X(M_RP_MBPS,        "rp-mbps") \
 	X(M_RP_ACCESS,      "rp-access") \
 	X(M_RP_BARS_SUB,    "rp-bars-sub") \
-	X(M_RP_SUITE,       "rp-suite") \
 	X(M_RP_TRACE,       "rp-trace") \
 	X(M_RP_ACCESS_US,   "rp-access-us") \
 	X(M_RP_IOS,         "rp-ios") \
@@ -237,12 +236,22 @@
 	X(M_RP_GEOMEAN,     "rp-geomean") \
 	X(M_RP_DELTA,       "rp-delta") \
 	X(M_RP_DELTA_SUB,   "rp-delta-sub") \
-	X(M_RP_BEFORE_MBPS, "rp-before-mbps") \
-	X(M_RP_AFTER_MBPS,  "rp-after-mbps") \
-	X(M_RP_BEFORE_US,   "rp-before-us") \
-	X(M_RP_AFTER_US,    "rp-after-us") \
+	X(M_RP_COL_MBPS,    "rp-col-mbps") \
+	X(M_RP_COL_US,      "rp-col-us") \
 	X(M_RP_DIST,        "rp-dist") \
 	X(M_RP_DIST_SUB,    "rp-dist-sub") \
+	X(M_AFTER_PURGE, "after-purge") \
+	X(M_AFTER_FILL, "after-fill") \
+	X(M_AFTER_STEADY, "after-steady") \
+	X(M_AFTER_ROUNDS, "after-rounds") \
+	X(M_AFTER_IDLE, "after-idle") \
+	X(M_STEP_N, "step-n") \
+	X(M_RP_SUITE_N, "rp-suite-n") \
+	X(M_RP_SUITE_OF, "rp-suite-of") \
+	X(M_RP_FIT_NONE, "rp-fit-none") \
+	X(M_RP_FIT_SCALE, "rp-fit-scale") \
+	X(W_REPLAY, "w-replay") \
+	X(W_TRACE, "w-trace") \
 	/* ssdbench plot */ \
 	X(M_PLOT_VALUE,     "plot-value") \
 	X(M_PLOT_LAT,       "plot-lat") \
@@ -363,8 +372,6 @@
 	X(W_RANDTRIM,   "w-randtrim") \
 	X(W_TRIMWRITE,  "w-trimwrite") \
 	X(W_FILL,       "w-fill") \
-	X(W_PURGE,      "w-purge") \
-	X(W_IDLE,       "w-idle") \
 	X(W_PROBE,      "w-probe") \
 	X(W_OP,         "w-op") \
 	X(W_BEFORE,     "w-before-fill") \
@@ -475,5 +482,8 @@ const char *msg_or(const char *s, const char *dflt);
  * new string; free() it.
  */
 char *msg_subst(const char *tmpl, const char *const *values, size_t n);
+struct sbuf;
+/* msg_subst()'s text appended to sb. */
+void msg_add(struct sbuf *sb, const char *tmpl, const char *const *values, size_t n);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "result.h"
 #include "sbuf.h"
+#include "wording.h"
 #include "xalloc.h"
 
 static const char *const kind_what[WCHECK_NKINDS] = {
@@ -245,19 +246,21 @@ void wcheck_allow(struct wcheck *w, const char *data)
 	w->data[w->ndata++] = xstrdup(data);
 }
 
-/* path's last part, and without its extension: "build.blktrace", "build" */
-static void forbid_file(struct wcheck *w, const char *path)
+/*
+ * A trace's file name and its name (wording_trace()) are data: the user's name of a
+ * recorded workload, printed as it is in every language, as PCMark 8's are.
+ */
+static void allow_trace(struct wcheck *w, const char *path)
 {
 	const char *base = path ? strrchr(path, '/') : NULL;
-	char *stem;
+	char *name;
 
 	if (!path)
 		return;
-	base = base ? base + 1 : path;
-	stem = xstrndup(base, strcspn(base, "."));
-	wcheck_forbid(w, base);
-	wcheck_forbid(w, stem);
-	free(stem);
+	name = wording_trace(path);
+	wcheck_allow(w, base ? base + 1 : path);
+	wcheck_allow(w, name);
+	free(name);
 }
 
 void wcheck_run(struct wcheck *w, const struct result_run *r)
@@ -289,7 +292,7 @@ void wcheck_run(struct wcheck *w, const struct result_run *r)
 	for (size_t i = 0; i < r->nsteps; i++) {
 		wcheck_forbid(w, r->steps[i].name);
 		wcheck_forbid(w, r->steps[i].scope);   /* also a duty cycle's */
-		forbid_file(w, r->steps[i].trace);
+		allow_trace(w, r->steps[i].trace);
 	}
 	for (size_t i = 0; i < r->nscopes; i++)
 		wcheck_forbid(w, r->scopes[i].name);

@@ -29,17 +29,26 @@ static const struct {
 	{ "trimwrite", W_TRIMWRITE },
 };
 
-/* The step kinds: words before the pattern (with_pattern) or instead of it; M_N: none. */
+/* What a step's wording says after its kind's words: nothing, its access pattern,
+ * or its trace's name ("{}" in the words). */
+enum then { THEN_NOTHING, THEN_ACCESS, THEN_TRACE };
+
+/*
+ * The step kinds: their name (wording_kind()), and the words a step of the kind
+ * says (M_N: none), then what follows them.
+ */
 static const struct {
 	const char *kind;
-	int with_pattern;
+	enum msg name;
+	enum then then;
 	enum msg words;
 } kinds[] = {
-	{ "workload", 1, M_N },
-	{ "precondition", 1, W_FILL },
-	{ "purge", 0, W_PURGE },
-	{ "idle", 0, W_IDLE },
-	{ "probe", 0, W_PROBE },
+	{ "workload", W_K_WORKLOAD, THEN_ACCESS, M_N },
+	{ "precondition", W_K_PRECONDITION, THEN_ACCESS, W_FILL },
+	{ "purge", W_K_PURGE, THEN_NOTHING, W_K_PURGE },
+	{ "idle", W_K_IDLE, THEN_NOTHING, W_K_IDLE },
+	{ "probe", W_K_PROBE, THEN_NOTHING, W_PROBE },
+	{ "replay", W_K_REPLAY, THEN_TRACE, W_REPLAY },
 };
 
 /*
@@ -53,6 +62,7 @@ static const struct {
 	enum msg words;
 } cells[] = {
 	{ "op", NULL, 0, W_OP },
+	{ "trace", NULL, 1, W_TRACE },
 	{ "wait", NULL, 0, W_WAIT },
 	{ "phase", "before", 0, W_BEFORE },
 	{ "phase", "after", 0, W_AFTER },
@@ -76,19 +86,6 @@ const char *wording_sep(const struct wording *w)
 	return w->s[W_SEP];
 }
 
-/* Appends text with each "{}" replaced by value. */
-static void add_subst(struct sbuf *sb, const char *text, const char *value)
-{
-	for (const char *p = text; *p; p++) {
-		if (p[0] == '{' && p[1] == '}') {
-			sbuf_adds(sb, value);
-			p++;
-		} else {
-			sbuf_addc(sb, *p);
-		}
-	}
-}
-
 void wording_bs(uint64_t bs, char *buf, size_t n)
 {
 	if (bs && bs % (1u << 20) == 0)
@@ -109,7 +106,7 @@ void wording_rw(const char *rw, int rwmixread, const struct wording *w, struct s
 	snprintf(mix, sizeof(mix), "%d/%d", rwmixread >= 0 ? rwmixread : 50,
 		 100 - (rwmixread >= 0 ? rwmixread : 50));
 	if (i < N(patterns))
-		add_subst(sb, w->s[patterns[i].words], mix);
+		msg_add(sb, w->s[patterns[i].words], (const char *const[]){ mix }, 1);
 	else
 		sbuf_adds(sb, rw ? rw : "?");
 }
@@ -119,7 +116,7 @@ void wording_qd(int qd, const struct wording *w, struct sbuf *sb)
 	char n[32];
 
 	snprintf(n, sizeof(n), "%d", qd);
-	add_subst(sb, w->s[W_QD], n);
+	msg_add(sb, w->s[W_QD], (const char *const[]){ n }, 1);
 }
 
 void wording_threads(int jobs, const struct wording *w, struct sbuf *sb)
@@ -127,7 +124,7 @@ void wording_threads(int jobs, const struct wording *w, struct sbuf *sb)
 	char n[32];
 
 	snprintf(n, sizeof(n), "%d", jobs);
-	add_subst(sb, w->s[W_THREADS], n);
+	msg_add(sb, w->s[W_THREADS], (const char *const[]){ n }, 1);
 }
 
 /* "4K random write QD32 T1" of st in w's words. */
@@ -151,12 +148,30 @@ static void add_access(const struct result_step *st, const struct wording *w,
 	}
 }
 
+char *wording_trace(const char *path)
+{
+	const char *base = path ? strrchr(path, '/') : NULL;
+
+	base = base ? base + 1 : path ? path : "";
+	return xstrndup(base, strcspn(base, "."));
+}
+
+const char *wording_kind(const char *kind, const struct wording *w)
+{
+	for (size_t i = 0; kind && i < N(kinds); i++)
+		if (!strcmp(kinds[i].kind, kind))
+			return w->s[kinds[i].name];
+	return kind ? kind : "";
+}
+
 void wording_pattern(const struct result_step *st, const struct wording *w, struct sbuf *sb)
 {
 	size_t k = 0;
 
 	while (k < N(kinds) && (!st->kind || strcmp(kinds[k].kind, st->kind)))
 		k++;
+	if (k < N(kinds) && kinds[k].then == THEN_TRACE && !st->trace)
+		k = N(kinds);   /* a hand-made model's replay: as a kind the table lacks */
 	if (k == N(kinds) && st->kind && !st->rw) {   /* a kind the table lacks: its name */
 		sbuf_adds(sb, st->name ? st->name : st->kind);
 		return;
@@ -165,9 +180,16 @@ void wording_pattern(const struct result_step *st, const struct wording *w, stru
 		add_access(st, w, sb);
 		return;
 	}
+	if (kinds[k].then == THEN_TRACE) {
+		char *name = wording_trace(st->trace);
+
+		msg_add(sb, w->s[kinds[k].words], (const char *const[]){ name }, 1);
+		free(name);
+		return;
+	}
 	if (kinds[k].words != M_N)
 		sbuf_adds(sb, w->s[kinds[k].words]);
-	if (kinds[k].with_pattern)
+	if (kinds[k].then == THEN_ACCESS)
 		add_access(st, w, sb);
 }
 
@@ -187,7 +209,7 @@ static int add_coord(const char *key, size_t klen, const char *value, size_t vle
 		return 0;
 	}
 	if (i < N(cells))
-		add_subst(sb, w->s[cells[i].words], v);
+		msg_add(sb, w->s[cells[i].words], (const char *const[]){ v }, 1);
 	else
 		sbuf_addf(sb, "%.*s %s", (int)klen, key, v);
 	free(v);
@@ -290,7 +312,7 @@ void wording_data(const char *data, const struct wording *w, struct sbuf *sb)
 	else if (!strncmp(data, "compressible:", 13)) {
 		char *pct = xstrndup(data + 13, strcspn(data + 13, "%"));
 
-		add_subst(sb, w->s[W_DATA_COMPRESSIBLE], pct);
+		msg_add(sb, w->s[W_DATA_COMPRESSIBLE], (const char *const[]){ pct }, 1);
 		free(pct);
 	} else {
 		sbuf_adds(sb, data);
@@ -366,15 +388,14 @@ void wording_target(const char *target, const struct wording *w, struct sbuf *sb
 	sbuf_init(&all);
 	add_fragments(&frag, body, n, w);
 	if (kind < NTARGET_WORDS)
-		add_subst(&all, w->s[target_words[kind].words], frag.buf ? frag.buf : "");
+		msg_add(&all, w->s[target_words[kind].words],
+			(const char *const[]){ frag.buf ? frag.buf : "" }, 1);
 	else
 		sbuf_adds(&all, frag.buf ? frag.buf : "");
 	if (host) {
 		const char *v[2] = { all.buf ? all.buf : "", host + strlen(" on host ") };
-		char *t = msg_subst(w->s[W_ON_HOST], v, 2);
 
-		sbuf_adds(sb, t);
-		free(t);
+		msg_add(sb, w->s[W_ON_HOST], v, 2);
 	} else {
 		sbuf_adds(sb, all.buf ? all.buf : "");
 	}

@@ -83,14 +83,21 @@ void wording_data(const char *data, const struct wording *w, struct sbuf *sb);
  */
 void wording_target(const char *target, const struct wording *w, struct sbuf *sb);
 
+/* A step kind ("precondition") in w's words; kind itself when unknown. */
+const char *wording_kind(const char *kind, const struct wording *w);
+/*
+ * A trace's name: its file's name without the folder and extension ("build" of
+ * "../traces/build.blktrace"), as the user named it in every language (a recorded
+ * workload's name, as PCMark 8's are). free() it.
+ */
+char *wording_trace(const char *path);
+
 /* wording_cols.c */
 /*
  * Appends a results.csv column's name in w's words ("read_clat_p99.9_us" is
  * "讀取完成延遲 p99.9（µs）"); a column it does not know as its name.
  */
 void wording_column(const char *col, const struct wording *w, struct sbuf *sb);
-/* A step kind ("precondition") in w's words; kind itself when unknown. */
-const char *wording_kind(const char *kind, const struct wording *w);
 /* Appends a tracking variable as results.csv names it ("iops:write") in w's words. */
 void wording_track(const char *metric_dir, const struct wording *w, struct sbuf *sb);
 

@@ -54,19 +54,6 @@ static const struct {
 	{ "ss_pass", W_C_SS_PASS },
 };
 
-/* The step kinds' words (results.csv's kind column). */
-static const struct {
-	const char *kind;
-	enum msg words;
-} kinds[] = {
-	{ "workload", W_K_WORKLOAD },
-	{ "precondition", W_K_PRECONDITION },
-	{ "purge", W_K_PURGE },
-	{ "idle", W_K_IDLE },
-	{ "probe", W_K_PROBE },
-	{ "replay", W_K_REPLAY },
-};
-
 /* "read_" and "write_" before a measure, and their words */
 static const struct {
 	const char *prefix;
@@ -85,14 +72,6 @@ static const struct {
 	{ "lat_", W_C_LAT },
 };
 
-static void add_subst1(struct sbuf *sb, const char *tmpl, const char *v)
-{
-	char *t = msg_subst(tmpl, &v, 1);
-
-	sbuf_adds(sb, t);
-	free(t);
-}
-
 /* A measure without its direction: "iops", "MBps", "clat_p99_us"; 0 when unknown. */
 static int add_measure(const char *m, const struct wording *w, struct sbuf *sb)
 {
@@ -110,15 +89,15 @@ static int add_measure(const char *m, const struct wording *w, struct sbuf *sb)
 		size_t p = strlen(lats[i].prefix);
 		/* results.csv's "clat_p99_us", or a tracking variable's "clat-mean" */
 		int track = !strncmp(m, lats[i].prefix, p - 1) && m[p - 1] == '-';
+		const char *v;
 		char *stat;
 
 		if (!track && (strncmp(m, lats[i].prefix, p) || n < p + 3 ||
 			       strcmp(m + n - 3, "_us")))
 			continue;
 		stat = track ? xstrdup(m + p) : xstrndup(m + p, n - p - 3);
-		add_subst1(sb, w->s[lats[i].words], !strcmp(stat, "mean") ? w->s[W_C_AVG]
-						    : !strcmp(stat, "max") ? w->s[W_C_MAX]
-						    : stat);
+		v = !strcmp(stat, "mean") ? w->s[W_C_AVG] : !strcmp(stat, "max") ? w->s[W_C_MAX] : stat;
+		msg_add(sb, w->s[lats[i].words], &v, 1);
 		free(stat);
 		return 1;
 	}
@@ -140,10 +119,8 @@ void wording_column(const char *col, const struct wording *w, struct sbuf *sb)
 
 		if (!strncmp(col, dirs[i].prefix, p) && add_measure(col + p, w, &m)) {
 			const char *v[2] = { w->s[dirs[i].words], m.buf };
-			char *t = msg_subst(w->s[W_C_DIR], v, 2);
 
-			sbuf_adds(sb, t);
-			free(t);
+			msg_add(sb, w->s[W_C_DIR], v, 2);
 			sbuf_release(&m);
 			return;
 		}
@@ -153,14 +130,6 @@ void wording_column(const char *col, const struct wording *w, struct sbuf *sb)
 	else
 		sbuf_adds(sb, col);   /* a column this table does not know yet: its name */
 	sbuf_release(&m);
-}
-
-const char *wording_kind(const char *kind, const struct wording *w)
-{
-	for (size_t i = 0; kind && i < sizeof(kinds) / sizeof(*kinds); i++)
-		if (!strcmp(kinds[i].kind, kind))
-			return w->s[kinds[i].words];
-	return kind ? kind : "";
 }
 
 void wording_track(const char *metric_dir, const struct wording *w, struct sbuf *sb)
@@ -177,10 +146,8 @@ void wording_track(const char *metric_dir, const struct wording *w, struct sbuf 
 		if (!strncmp(colon + 1, dirs[i].prefix, strlen(dirs[i].prefix) - 1) &&
 		    !colon[strlen(dirs[i].prefix)]) {
 			const char *v[2] = { w->s[dirs[i].words], m.buf };
-			char *t = msg_subst(w->s[W_C_DIR], v, 2);
 
-			sbuf_adds(sb, t);
-			free(t);
+			msg_add(sb, w->s[W_C_DIR], v, 2);
 			colon = NULL;
 		}
 	if (colon)   /* "iops:total" and the like: the measure alone */

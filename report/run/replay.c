@@ -6,8 +6,10 @@
  * over every I/O) as bars, the table of both with the percentiles, I/O count and
  * fit, and the suites compared: the n-th replay of each trace forms suite n, its
  * score the geometric mean of its traces' MB/s; the first suite against the last
- * (before and after steady state) with Δ % per trace. Called from report_charts.c;
- * calls report_ctx.c.
+ * (before and after steady state) with Δ % per trace. A trace is named as its file
+ * (wording_trace()); a suite by what the run did before it (after purge, after
+ * steady state), as PCMark 8 names its phases. Called from report_charts.c; calls
+ * report_ctx.c.
  */
 #include "report_int.h"
 
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include "qos.h"
+#include "wording.h"
 #include "xalloc.h"
 
 /* The replay elements in run order, and per element its trace's number and its
@@ -25,7 +28,8 @@ struct replays {
 	const struct result_step **st;
 	size_t *trace, *suite;
 	size_t n, ntraces, nsuites;
-	const char **names;   /* per trace: its file's name */
+	char **names;         /* per trace: its name (wording_trace()) */
+	char **suites;        /* per suite: its name (suite_name()) */
 };
 
 static int is_replay(const struct result_step *st)
@@ -33,8 +37,37 @@ static int is_replay(const struct result_step *st)
 	return st->trace && report__is_ok(st);
 }
 
-static void collect(const struct result_run *run, struct replays *rp)
+/* Each suite's name: what ran before its first replay; "suite n" when nothing
+ * fits or another suite has the same words. */
+static void name_suites(const struct report *r, struct replays *rp)
 {
+	enum msg *w = xcalloc(rp->nsuites + 1, sizeof(*w));
+
+	rp->suites = xcalloc(rp->nsuites + 1, sizeof(*rp->suites));
+	for (size_t s = 0; s < rp->nsuites; s++) {
+		size_t i = 0;
+
+		while (rp->suite[i] != s)
+			i++;
+		w[s] = report__after(r->run, (size_t)(rp->st[i] - r->run->steps));
+	}
+	for (size_t s = 0; s < rp->nsuites; s++) {
+		int same = 0;
+		char num[24];
+
+		for (size_t o = 0; o < rp->nsuites; o++)
+			same |= o != s && w[o] == w[s];
+		snprintf(num, sizeof(num), "%zu", s + 1);
+		rp->suites[s] = w[s] != M_N && !same
+			? xstrdup(r->msg[w[s]])
+			: msg_subst(r->msg[M_RP_SUITE_N], (const char *const[]){ num }, 1);
+	}
+	free(w);
+}
+
+static void collect(const struct report *r, struct replays *rp)
+{
+	const struct result_run *run = r->run;
 	const char **paths = xcalloc(run->nsteps + 1, sizeof(*paths));
 	size_t *count = xcalloc(run->nsteps + 1, sizeof(*count));
 
@@ -52,10 +85,8 @@ static void collect(const struct result_run *run, struct replays *rp)
 		while (t < rp->ntraces && strcmp(paths[t], st->trace))
 			t++;
 		if (t == rp->ntraces) {
-			const char *slash = strrchr(st->trace, '/');
-
 			paths[rp->ntraces] = st->trace;
-			rp->names[rp->ntraces++] = slash ? slash + 1 : st->trace;
+			rp->names[rp->ntraces++] = wording_trace(st->trace);
 		}
 		rp->st[rp->n] = st;
 		rp->trace[rp->n] = t;
@@ -66,6 +97,7 @@ static void collect(const struct result_run *run, struct replays *rp)
 	}
 	free(paths);
 	free(count);
+	name_suites(r, rp);
 }
 
 static void release(struct replays *rp)
@@ -73,7 +105,12 @@ static void release(struct replays *rp)
 	free(rp->st);
 	free(rp->trace);
 	free(rp->suite);
+	for (size_t t = 0; t < rp->ntraces; t++)
+		free(rp->names[t]);
+	for (size_t s = 0; s < rp->nsuites; s++)
+		free(rp->suites[s]);
 	free(rp->names);
+	free(rp->suites);
 }
 
 /* The element of trace t in suite s, or NULL. */
@@ -110,24 +147,52 @@ static void fmt1(double v, char *buf, size_t n)
 		snprintf(buf, n, "–");
 }
 
-/* The bars of one metric, a bar per element, coloured by suite. */
+/* The bars of one metric: per trace a group, in it a bar per suite in its colour. */
 static void bars(struct report *r, const struct replays *rp, int access)
 {
-	struct chart *c = chart_new(CHART_BARH, r->msg[access ? M_RP_ACCESS : M_RP_MBPS],
+	struct chart *c = chart_new(CHART_BARG, r->msg[access ? M_RP_ACCESS : M_RP_MBPS],
 				    r->msg[M_RP_BARS_SUB]);
 
-	for (size_t i = 0; i < rp->n; i++) {
-		const struct result_step *st = rp->st[i];
-		double v = access ? st->clat_mean_us : result_replay_mbps(st);
-		char num[48], text[64], suite[32];
+	for (size_t t = 0; t < rp->ntraces; t++)
+		for (size_t s = 0; s < rp->nsuites; s++) {
+			const struct result_step *st = find(rp, t, s);
+			double v = st ? (access ? st->clat_mean_us : result_replay_mbps(st)) : NAN;
+			char num[48], text[64];
 
-		fmt1(v, num, sizeof(num));
-		snprintf(text, sizeof(text), "%s %s", num, access ? "µs" : "MB/s");
-		snprintf(suite, sizeof(suite), "%s %zu", r->msg[M_RP_SUITE], rp->suite[i] + 1);
-		chart_add_bar(c, st->name, suite, v, text, chart_palette(rp->suite[i]));
-		chart_add_legend(c, suite, chart_palette(rp->suite[i]));
-	}
+			if (!st)
+				continue;
+			fmt1(v, num, sizeof(num));
+			snprintf(text, sizeof(text), "%s %s", num, access ? "µs" : "MB/s");
+			chart_add_group_bar(c, rp->names[t], rp->suites[s], v, text,
+					    chart_palette(s));
+		}
 	report__add_chart(r, xstrdup(access ? "replay-access" : "replay-mbps"), c, NULL);
+}
+
+/* "build, after steady state": element i's trace and suite. free() it. */
+static char *element_name(const struct report *r, const struct replays *rp, size_t i)
+{
+	const struct wording w = report__wording(r);
+
+	return xasprintf("%s%s%s", rp->names[rp->trace[i]], wording_sep(&w),
+			 rp->suites[rp->suite[i]]);
+}
+
+/* How the trace was fitted onto the target: as recorded, or its offsets ÷ N. */
+static void fit_text(const struct report *r, const struct result_step *st, char *buf,
+		     size_t n)
+{
+	char f[24];
+	char *t;
+
+	if (st->replay_scale <= 1) {
+		snprintf(buf, n, "%s", r->msg[M_RP_FIT_NONE]);
+		return;
+	}
+	snprintf(f, sizeof(f), "%llu", (unsigned long long)st->replay_scale);
+	t = msg_subst(r->msg[M_RP_FIT_SCALE], (const char *const[]){ f }, 1);
+	snprintf(buf, n, "%s", t);
+	free(t);
 }
 
 /* Every element's numbers, and each suite's score. */
@@ -143,31 +208,29 @@ static void scores(struct report *r, const struct replays *rp)
 	for (size_t i = 0; i < rp->n; i++) {
 		const struct result_step *st = rp->st[i];
 		uint64_t n = 0;
+		char *name;
 
 		for (int dd = 0; dd < RESULT_NDIRS; dd++)
 			n += st->dir_stat[dd].total_ios;
-		row[0] = st->name;
+		row[0] = name = element_name(r, rp, i);
 		fmt1(result_replay_mbps(st), mb, sizeof(mb));
 		fmt1(st->clat_mean_us, acc, sizeof(acc));
 		fmt1(st->clat_p99_us, p99, sizeof(p99));
 		fmt1(st->clat_p999_us, p999, sizeof(p999));
-		snprintf(ios, sizeof(ios), "%llu", (unsigned long long)n);
-		if (st->replay_scale > 1)
-			snprintf(fit, sizeof(fit), "%s ÷ %llu", msg_or(st->replay_fit, "?"),
-				 (unsigned long long)st->replay_scale);
-		else
-			snprintf(fit, sizeof(fit), "%s", msg_or(st->replay_fit, "?"));
+		chart_format_grouped((double)n, 0, ios, sizeof(ios));
+		fit_text(r, st, fit, sizeof(fit));
 		table_add_row(t, row, NULL);
+		free(name);
 	}
 	for (size_t s = 0; s < rp->nsuites; s++) {
-		char label[96];
+		char *label = msg_subst(r->msg[M_RP_SUITE_OF],
+					(const char *const[]){ rp->suites[s] }, 1);
 
-		snprintf(label, sizeof(label), "%s %zu: %s", r->msg[M_RP_SUITE], s + 1,
-			 r->msg[M_RP_GEOMEAN]);
 		row[0] = label;
 		fmt1(suite_score(rp, s), mb, sizeof(mb));
 		acc[0] = p99[0] = p999[0] = ios[0] = fit[0] = '\0';
 		table_add_row(t, row, NULL);
+		free(label);
 	}
 	report__add_chart(r, xstrdup("replay-table"), NULL, t);
 }
@@ -175,13 +238,21 @@ static void scores(struct report *r, const struct replays *rp)
 /* The first suite against the last: per trace MB/s and access time, Δ %. */
 static void delta(struct report *r, const struct replays *rp)
 {
-	const char *head[7] = { r->msg[M_RP_TRACE], r->msg[M_RP_BEFORE_MBPS],
-				r->msg[M_RP_AFTER_MBPS], "Δ %", r->msg[M_RP_BEFORE_US],
-				r->msg[M_RP_AFTER_US], "Δ %" };
-	struct table *t = table_new(r->msg[M_RP_DELTA], r->msg[M_RP_DELTA_SUB], 7, head);
+	size_t last = rp->nsuites - 1;
+	const char *first_last[2] = { rp->suites[0], rp->suites[last] };
+	char *h[4] = { msg_subst(r->msg[M_RP_COL_MBPS], first_last, 1),
+		       msg_subst(r->msg[M_RP_COL_MBPS], first_last + 1, 1),
+		       msg_subst(r->msg[M_RP_COL_US], first_last, 1),
+		       msg_subst(r->msg[M_RP_COL_US], first_last + 1, 1) };
+	const char *head[7] = { r->msg[M_RP_TRACE], h[0], h[1], "Δ %", h[2], h[3], "Δ %" };
+	char *sub = msg_subst(r->msg[M_RP_DELTA_SUB], first_last, 2);
+	struct table *t = table_new(r->msg[M_RP_DELTA], sub, 7, head);
 	char c[6][48];
 	const char *row[7] = { NULL, c[0], c[1], c[2], c[3], c[4], c[5] };
-	size_t last = rp->nsuites - 1;
+
+	for (size_t i = 0; i < 4; i++)
+		free(h[i]);
+	free(sub);
 
 	for (size_t k = 0; k <= rp->ntraces; k++) {
 		const struct result_step *a = k < rp->ntraces ? find(rp, k, 0) : NULL;
@@ -235,8 +306,12 @@ static void distribution(struct report *r, const struct replays *rp)
 		x = xmalloc((2 * h.n + 1) * sizeof(*x));
 		y = xmalloc((2 * h.n + 1) * sizeof(*y));
 		n = qos_exceedance(&h, x, y);
-		if (n)
-			chart_series_add(c, rp->st[i]->name, chart_palette(c->nseries), x, y, n);
+		if (n) {
+			char *name = element_name(r, rp, i);
+
+			chart_series_add(c, name, chart_palette(c->nseries), x, y, n);
+			free(name);
+		}
 		free(x);
 		free(y);
 	}
@@ -253,7 +328,7 @@ void report__build_replay(struct report *r, const struct tmpl_chart *t)
 	struct replays rp;
 
 	(void)t;
-	collect(r->run, &rp);
+	collect(r, &rp);
 	if (rp.n) {
 		bars(r, &rp, 0);
 		bars(r, &rp, 1);

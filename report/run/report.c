@@ -183,7 +183,7 @@ static void draw_cover_head(struct report *r, struct gfx *g)
 	sbuf_addf(&sb, "%s", m[M_TARGET]);
 	if (result_labels_get(&run->target_labels, report__lang(r)))
 		sbuf_addf(&sb, "%s%s", result_labels_get(&run->target_labels, report__lang(r)),
-			  wording_sep(&(struct wording){ report__lang(r), r->msg }));
+			  wording_sep(&wd));
 	wording_target(run->target, &wd, &sb);
 	add_data(run, &wd, &sb);
 	add_wcache(run, m, &sb);

@@ -85,25 +85,80 @@ void report__step_pattern_new(const struct report *r, const struct result_step *
 	free(name);
 }
 
+/* What run step i comes after: the step before it (its kind, and for a <rounds>
+ * scope whether it reached steady state). */
+static const struct {
+	const char *kind;
+	int steady;   /* -1: either; 1: a scope that reached steady state; 0: one that did not */
+	enum msg words;
+} befores[] = {
+	{ "purge", -1, M_AFTER_PURGE },
+	{ "precondition", -1, M_AFTER_FILL },
+	{ "idle", -1, M_AFTER_IDLE },
+	{ "workload", 1, M_AFTER_STEADY },
+	{ "workload", 0, M_AFTER_ROUNDS },
+};
+
+enum msg report__after(const struct result_run *run, size_t i)
+{
+	while (run && i-- > 0) {
+		const struct result_step *st = &run->steps[i];
+		const struct result_scope *s = st->scope ? result_run_scope(run, st->scope) : NULL;
+		int steady = s ? s->steady_round > 0 : -1;
+
+		if (!st->kind || !strcmp(st->kind, "probe") || st->trace)
+			continue;
+		for (size_t k = 0; k < sizeof(befores) / sizeof(*befores); k++)
+			if (!strcmp(befores[k].kind, st->kind) &&
+			    (befores[k].steady == -1 || befores[k].steady == steady))
+				return befores[k].words;
+		return M_N;
+	}
+	return M_N;
+}
+
+/* " (after steady state)" or " (step 7)": what tells st from the alike steps. */
+static char *tell_apart(const struct report *r, const struct result_step *st,
+			const struct result_step *const *alike, size_t n)
+{
+	const struct result_run *run = r->run;
+	enum msg a = report__after(run, (size_t)(st - run->steps));
+	char num[24];
+	char *t, *s;
+
+	for (size_t i = 0; i < n && a != M_N; i++)
+		if (report__after(run, (size_t)(alike[i] - run->steps)) == a)
+			a = M_N;
+	if (a != M_N)
+		return xasprintf(" (%s)", r->msg[a]);
+	snprintf(num, sizeof(num), "%d", st->index);
+	t = msg_subst(r->msg[M_STEP_N], (const char *const[]){ num }, 1);
+	s = xasprintf(" (%s)", t);
+	free(t);
+	return s;
+}
+
 /*
- * The element's display name: its label, else the reviewer wording; with its step
- * name in parentheses when another measured step of the run reads alike without a
- * label.
+ * The element's display name: its label, else the reviewer wording; when another
+ * measured step of the run reads alike without a label, with what tells it apart in
+ * parentheses: its <rounds>' name, what it came after, or its number.
  */
 char *report__step_name(const struct report *r, const struct result_step *st)
 {
 	struct wording w = report__wording(r);
 	const char *lang = w.lang;
-	char *name = wording_step(st, &w), *other, *both;
+	char *name = wording_step(st, &w), *other, *both, *tail;
 	const char *scope_of_alike = NULL;
-	int alike = 0;
+	const struct result_step **alike;
+	size_t nalike = 0;
 
 	/* an unmeasured step (a purge, a pause) is in no chart's legend: its row in
 	 * the step table has its number, and the plan's name is not the reader's */
 	if (result_labels_get(&st->labels, lang) || !st->name ||
 	    !(step_kind_flags(result_step_kind(st)) & STEP_MEASURED))
 		return name;
-	for (size_t i = 0; r->run && i < r->run->nsteps && !alike; i++) {
+	alike = xcalloc(r->run ? r->run->nsteps + 1 : 1, sizeof(const struct result_step *));
+	for (size_t i = 0; r->run && i < r->run->nsteps; i++) {
 		const struct result_step *o = &r->run->steps[i];
 
 		/* bs, QD, jobs and mix are in the wording: steps that differ there differ */
@@ -112,12 +167,16 @@ char *report__step_name(const struct report *r, const struct result_step *st)
 		    o->rwmixread != st->rwmixread || result_labels_get(&o->labels, lang))
 			continue;
 		other = wording_step(o, &w);
-		alike = !strcmp(other, name);
-		scope_of_alike = alike ? o->scope : NULL;
+		if (!strcmp(other, name)) {
+			scope_of_alike = nalike ? scope_of_alike : o->scope;
+			alike[nalike++] = o;
+		}
 		free(other);
 	}
-	if (!alike)
+	if (!nalike) {
+		free(alike);
 		return name;
+	}
 	/* in <rounds> of its own (XSR's access groups), the rounds' display name says
 	 * which; else the step's name */
 	if (st->scope && result_run_scope(r->run, st->scope) &&
@@ -127,8 +186,11 @@ char *report__step_name(const struct report *r, const struct result_step *st)
 		both = xasprintf("%s (%s)", name, sname);
 		free(sname);
 	} else {
-		both = xasprintf("%s (%s)", name, st->name);
+		tail = tell_apart(r, st, alike, nalike);
+		both = xasprintf("%s%s", name, tail);
+		free(tail);
 	}
+	free(alike);
 	free(name);
 	return both;
 }

@@ -393,6 +393,7 @@ static void num(double v, char *buf, size_t n)
 /* One steady <rounds>: its tracking variables, then each one's window and verdict. */
 static void add_steady(const struct report *r, struct hdr *h, const struct result_scope *s)
 {
+	const struct wording wd = report__wording(r);
 	struct sbuf tr;
 	char *label, *sname;
 
@@ -400,7 +401,7 @@ static void add_steady(const struct report *r, struct hdr *h, const struct resul
 	for (size_t k = 0; k < s->ntracks; k++) {
 		char *t = report__track_label(r, &s->tracks[k]);
 
-		sbuf_addf(&tr, "%s%s", tr.len ? wording_sep(&(struct wording){ report__lang(r), r->msg }) : "", t);
+		sbuf_addf(&tr, "%s%s", tr.len ? wording_sep(&wd) : "", t);
 		free(t);
 	}
 	sname = report__scope_name(r, s);

@@ -71,6 +71,11 @@ void report__step_pattern(const struct report *r, const struct result_step *st,
  */
 void report__step_pattern_new(const struct report *r, const struct result_step *st,
 			      struct sbuf *sb);
+/*
+ * The words for what run step i comes after (M_AFTER_PURGE, M_AFTER_STEADY, ...:
+ * the step before it, probes and replays skipped), or M_N: nothing that has words.
+ */
+enum msg report__after(const struct result_run *run, size_t i);
 /* The element's display name (its label, else the reviewer wording); free() it. */
 char *report__step_name(const struct report *r, const struct result_step *st);
 /* A <rounds> scope's display name (its label, else its name); free() it. */

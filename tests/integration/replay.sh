@@ -129,6 +129,9 @@ shipped=$(sed -n 's/.*<var name="traces" value="\([^"]*\)".*/\1/p' "$SRC/testpla
 check "replay.xml replays the shipped traces" test -n "$shipped"
 expect_eq "replay elements" "$(jq '[.steps[] | select(.kind == "replay")] | length' "$WORK/run/manifest.json")" \
   $(($(echo $shipped | wc -w) * 2))
+# the second suite comes after the <rounds>: steady state reached, or not (2 smoke rounds)
+after=$(jq -r '.scopes[] | select(.name == "steady-state") |
+  if .steady_round > 0 then "after steady state" else "after the rounds" end' "$WORK/run/manifest.json")
 for t in $shipped; do
   trace=$SRC/traces/$t.blktrace
   check "$t: a shipped blktrace file (magic 0x65617407)" test "$(od -An -tx4 -N4 "$trace" | tr -d ' ')" = 65617407
@@ -136,6 +139,8 @@ for t in $shipped; do
   want_ios=$(jq .ios "$WORK/out.log")
   f=$(factor "$trace" "$cap")
   for name in "before-$t" "after-$t"; do
+    # the scores table names an element by its trace and what came before it
+    label="$t, after purge"; [ "$name" = "after-$t" ] && label="$t, $after"
     dir=$WORK/run/$(jq -r --arg n "$name" '.steps[] | select(.name == $n) | .dir' "$WORK/run/manifest.json")
     # MB/s: every direction's bytes over the job's runtime; access time: the mean
     # completion latency over every I/O (each direction's mean weighted by its I/Os).
@@ -143,12 +148,13 @@ for t in $shipped; do
       [(($d | map(.io_bytes) | add) / .job_runtime * 1000 / 1e6),
        (($d | map(.clat_ns.mean * .total_ios) | add) / ($d | map(.total_ios) | add) / 1000),
        ($d | map(.total_ios) | add)] | @tsv' "$dir/fio.json")
-    row=$(awk -v n="$name" '$1 == n && NF >= 7 { gsub(",", ""); print; exit }' "$WORK/en.txt")
-    [ -n "$row" ] || fail "$name: no row in the report's scores table"
-    check "$name: the report's MB/s $(echo "$row" | awk '{print $2}') is fio's $mbps" \
-      awk -v r="$(echo "$row" | awk '{print $2}')" -v v="$mbps" 'BEGIN { exit !((r - v) ^ 2 <= 0.0025) }'
-    check "$name: the report's access time $(echo "$row" | awk '{print $3}') µs is fio's $acc" \
-      awk -v r="$(echo "$row" | awk '{print $3}')" -v v="$acc" 'BEGIN { exit !((r - v) ^ 2 <= 0.0025) }'
+    row=$(awk -v n="  $label  " 'i = index($0, n) { s = substr($0, i + length(n)); gsub(",", "", s)
+                                                    if (split(s, f) >= 5) { print s; exit } }' "$WORK/en.txt")
+    [ -n "$row" ] || fail "$name: no row '$label' in the report's scores table"
+    check "$name: the report's MB/s $(echo "$row" | awk '{print $1}') is fio's $mbps" \
+      awk -v r="$(echo "$row" | awk '{print $1}')" -v v="$mbps" 'BEGIN { exit !((r - v) ^ 2 <= 0.0025) }'
+    check "$name: the report's access time $(echo "$row" | awk '{print $2}') µs is fio's $acc" \
+      awk -v r="$(echo "$row" | awk '{print $2}')" -v v="$acc" 'BEGIN { exit !((r - v) ^ 2 <= 0.0025) }'
     expect_eq "$name: fio replayed every I/O trace info counts" "$ios" "$want_ios"
     expect_eq "$name: fio's reads, writes, trims (count bytes) are the capture's" \
       "$(jq -r '.jobs[0] | [.read, .write, .trim] | map("\(.total_ios) \(.io_bytes)") | join(" ")' "$dir/fio.json")" \
@@ -175,7 +181,10 @@ for name in before-build after-sqlite; do
   check "$name: the lineup's replay_MBps '$got' is fio's $mbps" \
     awk -v r="$got" -v v="$mbps" 'BEGIN { exit !(r != "" && (r - v) ^ 2 <= 0.0001) }'
 done
-check "the report has the suite scores" grep -q "suite 1: suite score" "$WORK/en.txt"
+check "the report has the suite scores" grep -q "after purge: suite score" "$WORK/en.txt"
+check "the report has the suite scores" grep -q "$after: suite score" "$WORK/en.txt"
+check "the steps table names a replay by its trace" grep -q "replay build ($after)" "$WORK/en.txt"
+ok "$SSDBENCH" report "$WORK/run" --lang zh-TW --check-wording -o "$WORK/zh.pdf"
 check "the report has the before/after table" grep -q "Trace replay: first suite against last" "$WORK/en.txt"
 
 # ---- A trace past the target's end: scaled by the smallest whole factor ----

@@ -70,7 +70,7 @@ for col, want in (("name", "步驟"), ("rw", "存取模式"), ("iodepth", "佇�
                   ("clat_p99.9_us", "完成延遲 p99.9（µs）"),
                   ("read_lat_max_us", "讀取 回應時間 最大（µs）"), ("ss_pass", "達到穩態")):
     assert head[col] == want, (col, head[col], want)
-words = {"kind": {"workload": "負載", "precondition": "填盤", "purge": "安全清除"},
+words = {"kind": {"workload": "負載", "precondition": "填盤", "purge": "清除"},
          "ss_pass": {"yes": "是", "no": "否"}}
 nnum = ntext = 0
 for i, (want, have) in enumerate(zip(rows[1:], got[1:]), 1):
