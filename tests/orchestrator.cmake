@@ -25,6 +25,7 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     sizes  # #22 presets
     labels  # #22 labels
     wording  # the wording check over quick.xml and the SNIA smoke archives
+    card  # the result card and a lineup's grid
     )
   sb_integration_test(${it})
 endforeach()

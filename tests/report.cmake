@@ -58,6 +58,7 @@ set_tests_properties(it_sweep PROPERTIES LABELS integration SKIP_RETURN_CODE 77
 # The reviewer wording table in three languages and the labels' choice of language.
 sb_unit_test(test_wording sb_report_model)
 sb_unit_test(test_wcheck sb_report_model)
+sb_unit_test(test_card sb_report_model)
 # #23 xlsx: the workbooks of a report and a lineup, read back with openpyxl.
 sb_integration_test(xlsx)
 sb_integration_test(xlsx_office)

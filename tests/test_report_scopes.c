@@ -172,12 +172,13 @@ static const struct doc_item *find(const struct fixture *f, const char *name)
 	return c;
 }
 
-/* The pages, in order: hints decide the step charts, scopes get theirs. */
+/* The pages, in order: the result card (the random writes outside rounds), then
+ * hints decide the step charts, scopes get theirs. */
 static void test_which_charts(void **state)
 {
 	const struct fixture *f = *state;
 	static const char *const want[] = {
-		"step-002-qos", "step-002-hist", "step-003-dispersion", "step-004-written",
+		"card", "step-002-qos", "step-002-hist", "step-003-dispersion", "step-004-written",
 		"step-005-iops", "scope-ss-convergence", "scope-ss-window-1",
 		"scope-ss-iops-table", "scope-ss-iops-bs", "scope-ss-iops-3d", "scope-wsat-written",
 		"dispersion", "consistency", "summary",
@@ -227,6 +228,46 @@ static void test_every_hint(void **state)
 	free(st.chart);
 	assert_int_equal(r.doc.n, 1);
 	assert_string_equal(r.doc.items[0].name, "step-005-iops");
+	doc_release(&r.doc);
+}
+
+/*
+ * A sequential pattern over time is in MB/s (its bandwidth log's bytes per second
+ * over 10^6), as reviewers quote sequential results; a random one in IOPS; a
+ * sequential one without a bandwidth log stays in IOPS.
+ */
+static void test_sequential_mbps(void **state)
+{
+	const struct fixture *f = *state;
+	struct report r = f->r;
+	struct result_step st = f->run.steps[4];   /* "hot": write IOPS per second */
+	char seq[] = "write", rnd[] = "randwrite";
+	const struct chart *c;
+
+	memset(&st.bw, 0, sizeof(st.bw));
+	for (size_t i = 0; i < st.iops[RESULT_WRITE].n; i++)
+		result_series_push(&st.bw[RESULT_WRITE], st.iops[RESULT_WRITE].t[i],
+				   1234567.0 * (double)(i + 1));
+	st.rw = seq;
+	doc_init(&r.doc);
+	report__build_step(&r, &st, 0);
+	c = r.doc.items[0].c;
+	assert_string_equal(c->y.title, "MB/s");
+	assert_int_equal(c->series[0].n, st.iops[RESULT_WRITE].n);
+	assert_near(c->series[0].y[0], 1.234567, 1e-12);
+	assert_near(c->series[0].y[9], 12.34567, 1e-12);
+	doc_release(&r.doc);
+	st.rw = rnd;
+	doc_init(&r.doc);
+	report__build_step(&r, &st, 0);
+	assert_string_equal(r.doc.items[0].c->y.title, "IOPS");
+	assert_near(r.doc.items[0].c->series[0].y[0], 700, 1e-12);
+	doc_release(&r.doc);
+	result_series_release(&st.bw[RESULT_WRITE]);
+	st.rw = seq;
+	doc_init(&r.doc);
+	report__build_step(&r, &st, 0);
+	assert_string_equal(r.doc.items[0].c->y.title, "IOPS");
 	doc_release(&r.doc);
 }
 
@@ -382,6 +423,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_which_charts),
 		cmocka_unit_test(test_every_hint),
+		cmocka_unit_test(test_sequential_mbps),
 		cmocka_unit_test(test_steady_charts),
 		cmocka_unit_test(test_matrix_pages),
 		cmocka_unit_test(test_other_pages),

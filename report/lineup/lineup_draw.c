@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "card.h"
 #include "chart.h"
 #include "consistency_table.h"
 #include "datadir.h"
@@ -570,9 +571,31 @@ static void kind_consistency(struct lineup_ctx *x)
 		table_free(t);
 }
 
+/* The result cards as a grid: a row per column of the lineup, the baseline shaded. */
+static void kind_card(struct lineup_ctx *x)
+{
+	const struct card_words w = { heading(x, M_CARD), x->s[M_CARD_GRID_SUB], x->s[S_TEST],
+				      x->s[M_DRIVE], x->s[M_READ], x->s[M_WRITE],
+				      x->s[M_COL_MBPS], x->s[M_COL_IOPS], x->s[M_COL_US] };
+	const struct result_run **runs = xcalloc(x->l->nm + 1, sizeof(const struct result_run *));
+	const char **labels = xcalloc(x->l->nm + 1, sizeof(*labels));
+	struct table *t;
+
+	for (size_t i = 0; i < x->l->nm; i++) {
+		runs[i] = x->l->m[i].run;
+		labels[i] = x->l->m[i].label;
+	}
+	t = card_grid(runs, labels, x->l->nm, x->l->base, &w);
+	if (t)
+		add_item(x, xstrdup("lineup-card"), NULL, t);
+	free(runs);
+	free(labels);
+}
+
 /* The builder of each kind a lineup template may name (TMPL_IN_LINEUP in tmpl.h). */
 static void (*const builders[TMPL_NKINDS])(struct lineup_ctx *x) = {
 	[TMPL_DRIVES] = build_cover,
+	[TMPL_CARD] = kind_card,
 	[TMPL_BARS] = kind_bars,
 	[TMPL_DELTA] = kind_delta,
 	[TMPL_SWEEP_QD] = kind_sweep,

@@ -236,8 +236,13 @@
 	X(M_RP_GEOMEAN,     "rp-geomean") \
 	X(M_RP_DELTA,       "rp-delta") \
 	X(M_RP_DELTA_SUB,   "rp-delta-sub") \
-	X(M_RP_COL_MBPS,    "rp-col-mbps") \
-	X(M_RP_COL_US,      "rp-col-us") \
+	X(M_COL_MBPS,       "col-mbps") \
+	X(M_COL_US,         "col-us") \
+	X(M_MBPS_AXIS, "mbps-axis") \
+	X(M_COL_IOPS, "col-iops") \
+	X(M_CARD, "card") \
+	X(M_CARD_SUB, "card-sub") \
+	X(M_CARD_GRID_SUB, "card-grid-sub") \
 	X(M_RP_DIST,        "rp-dist") \
 	X(M_RP_DIST_SUB,    "rp-dist-sub") \
 	X(M_AFTER_PURGE, "after-purge") \

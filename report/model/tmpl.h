@@ -36,6 +36,7 @@ enum tmpl_kind_flags {
 	X(STEP_IOPS,  "step-iops",  NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
 	X(TIME,       "time",       NULL, 0, 1, 0, "the logs' metric over time") \
 	X(DRIVES,     "drives",     NULL, TMPL_IN_LINEUP, 0, TMPL_FREE_HEIGHT, "") \
+	X(CARD,       "card",       NULL, TMPL_IN_REPORT | TMPL_IN_LINEUP, 0, TMPL_FREE_HEIGHT, "") \
 	X(BARS,       "bars",       NULL, TMPL_IN_LINEUP, 1, \
 	  TMPL_FREE_HEIGHT | TMPL_METRICS | TMPL_PLOT_JSON, "mean MB/s per job (JSON)") \
 	X(DELTA,      "delta",      NULL, TMPL_IN_LINEUP, 1, \

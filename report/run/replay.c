@@ -240,10 +240,10 @@ static void delta(struct report *r, const struct replays *rp)
 {
 	size_t last = rp->nsuites - 1;
 	const char *first_last[2] = { rp->suites[0], rp->suites[last] };
-	char *h[4] = { msg_subst(r->msg[M_RP_COL_MBPS], first_last, 1),
-		       msg_subst(r->msg[M_RP_COL_MBPS], first_last + 1, 1),
-		       msg_subst(r->msg[M_RP_COL_US], first_last, 1),
-		       msg_subst(r->msg[M_RP_COL_US], first_last + 1, 1) };
+	char *h[4] = { msg_subst(r->msg[M_COL_MBPS], first_last, 1),
+		       msg_subst(r->msg[M_COL_MBPS], first_last + 1, 1),
+		       msg_subst(r->msg[M_COL_US], first_last, 1),
+		       msg_subst(r->msg[M_COL_US], first_last + 1, 1) };
 	const char *head[7] = { r->msg[M_RP_TRACE], h[0], h[1], "Δ %", h[2], h[3], "Δ %" };
 	char *sub = msg_subst(r->msg[M_RP_DELTA_SUB], first_last, 2);
 	struct table *t = table_new(r->msg[M_RP_DELTA], sub, 7, head);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "card.h"
 #include "disp.h"
 #include "rounds.h"
 #include "snia_xsrdirth.h"
@@ -157,7 +158,7 @@ static void build_summary_chart(struct report *r)
 	sbuf_init(&sub);
 	sbuf_addf(&sub, "%s  /  %s", report__plan_title(r), r->msg[M_SUMMARY_SUB]);
 	sum = chart_new(CHART_BARH, r->msg[M_SUMMARY], sub.buf);
-	chart_set_axis_titles(sum, "MB/s (1 MB = 1,000,000 B)", "");
+	chart_set_axis_titles(sum, r->msg[M_MBPS_AXIS], "");
 	for (size_t i = 0; i < run->nsteps; i++)
 		if (is_ok(&run->steps[i]))
 			add_step_bars(r, sum, &run->steps[i]);
@@ -208,6 +209,19 @@ static void build_consistency(struct report *r, const struct tmpl_chart *t)
 	report__build_consistency(r);
 }
 
+/* The result card: CrystalDiskMark's panel of the run's read/write pairs. */
+static void build_card(struct report *r, const struct tmpl_chart *t)
+{
+	const struct card_words w = { r->msg[M_CARD], r->msg[M_CARD_SUB], r->msg[S_TEST],
+				      r->msg[M_DRIVE], r->msg[M_READ], r->msg[M_WRITE],
+				      r->msg[M_COL_MBPS], r->msg[M_COL_IOPS], r->msg[M_COL_US] };
+	struct table *card = card_table(r->run, &w);
+
+	(void)t;
+	if (card)
+		report__add_chart(r, xstrdup("card"), NULL, card);
+}
+
 static void build_summary(struct report *r, const struct tmpl_chart *t)
 {
 	(void)t;
@@ -245,6 +259,7 @@ static void build_access(struct report *r, const struct tmpl_chart *t)
 
 /* The builder of each kind a report template may name (TMPL_IN_REPORT in tmpl.h). */
 static void (*const builders[TMPL_NKINDS])(struct report *r, const struct tmpl_chart *t) = {
+	[TMPL_CARD] = build_card,
 	[TMPL_STEP_IOPS] = build_steps,
 	[TMPL_SWEEP_QD] = build_sweep,
 	[TMPL_DISPERSION] = build_dispersion,

@@ -117,17 +117,27 @@ enum msg report__after(const struct result_run *run, size_t i)
 	return M_N;
 }
 
+/* st's place in run's steps, or run->nsteps when it is not one of them (a copy). */
+static size_t place(const struct result_run *run, const struct result_step *st)
+{
+	for (size_t i = 0; i < run->nsteps; i++)
+		if (&run->steps[i] == st)
+			return i;
+	return run->nsteps;
+}
+
 /* " (after steady state)" or " (step 7)": what tells st from the alike steps. */
 static char *tell_apart(const struct report *r, const struct result_step *st,
 			const struct result_step *const *alike, size_t n)
 {
 	const struct result_run *run = r->run;
-	enum msg a = report__after(run, (size_t)(st - run->steps));
+	size_t at = place(run, st);
+	enum msg a = at < run->nsteps ? report__after(run, at) : M_N;
 	char num[24];
 	char *t, *s;
 
 	for (size_t i = 0; i < n && a != M_N; i++)
-		if (report__after(run, (size_t)(alike[i] - run->steps)) == a)
+		if (report__after(run, place(run, alike[i])) == a)
 			a = M_N;
 	if (a != M_N)
 		return xasprintf(" (%s)", r->msg[a]);

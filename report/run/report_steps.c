@@ -180,7 +180,24 @@ static void qos_charts(struct report *r, const struct result_step *st)
 	free(sub);
 }
 
-/* IOPS over time of one step (and its temperature on a second axis). */
+/*
+ * Whether a step's chart over time is in MB/s: a sequential pattern (rw without
+ * "rand"), as reviewers quote sequential results, with its bandwidth logged.
+ */
+static int in_mbps(const struct result_step *st)
+{
+	int logged = 0;
+
+	for (int d = 0; d < RESULT_NDIRS; d++) {
+		if (st->iops[d].n && !st->bw[d].n)
+			return 0;
+		logged |= st->bw[d].n > 0;
+	}
+	return logged && st->rw && strncmp(st->rw, "rand", 4);
+}
+
+/* IOPS (MB/s for a sequential pattern) over time of one step, and its temperature
+ * on a second axis. */
 static void iops_chart(struct report *r, const struct result_step *st)
 {
 	const char *xtitle;
@@ -188,6 +205,7 @@ static void iops_chart(struct report *r, const struct result_step *st)
 	struct chart *c;
 	char *name;
 	double tmax = 0, div;
+	int mbps = in_mbps(st);
 
 	for (int d = 0; d < RESULT_NDIRS; d++)
 		if (st->iops[d].n)
@@ -198,21 +216,24 @@ static void iops_chart(struct report *r, const struct result_step *st)
 	name = report__step_name(r, st);
 	c = chart_new(CHART_LINE, name, sub.buf);
 	free(name);
-	chart_set_axis_titles(c, xtitle, "IOPS");
+	chart_set_axis_titles(c, xtitle, mbps ? "MB/s" : "IOPS");
 	chart_set_x_min_step(c, 1);
 	if (!tmax && !st->iops[RESULT_READ].n && !st->iops[RESULT_WRITE].n &&
 	    !st->iops[RESULT_TRIM].n)
 		chart_set_note(c, r->msg[M_NO_SAMPLES]);
 	for (int d = 0; d < RESULT_NDIRS; d++) {
-		const struct result_series *s = &st->iops[d];
+		const struct result_series *s = mbps ? &st->bw[d] : &st->iops[d];
 		double *t = xmalloc((s->n + 1) * sizeof(*t));
+		double *v = xmalloc((s->n + 1) * sizeof(*v));
 
-		for (size_t i = 0; i < s->n; i++)
+		for (size_t i = 0; i < s->n; i++) {
 			t[i] = s->t[i] / div;
+			v[i] = mbps ? s->v[i] / 1e6 : s->v[i];
+		}
 		if (s->n)
-			chart_series_add(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d], t, s->v,
-					 s->n);
+			chart_series_add(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d], t, v, s->n);
 		free(t);
+		free(v);
 	}
 	if (st->temp_c.n) {
 		double *t = xmalloc(st->temp_c.n * sizeof(*t));

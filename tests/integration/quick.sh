@@ -50,11 +50,12 @@ json_iops=$(jq '.jobs[0].read.iops' "$out/steps/003-rnd4k-q32t1-read/fio.json")
 check "step 3 IOPS match fio ($csv_iops vs $json_iops)" \
   awk -v a="$csv_iops" -v b="$json_iops" 'BEGIN { exit !(a > 0 && (a - b < 0.01) && (b - a < 0.01)) }'
 
-# Charts: one per step plus the consistency table (#21) and the summary; valid SVG
+# Charts: the result card, one per step, the consistency table (#21) and the summary; valid SVG
 # that librsvg renders; PNGs 1400 px.
 nsvg=$(ls "$out"/charts/*.svg | wc -l)
-expect_eq "svg charts" "$nsvg" 10
+expect_eq "svg charts" "$nsvg" 11
 check "consistency table" test -s "$out/charts/consistency.svg"
+check "result card" test -s "$out/charts/card.svg"
 for svg in "$out"/charts/*.svg; do
   check "$svg is well-formed" xmllint --noout "$svg"
   check "$svg renders" rsvg-convert -o "$WORK/render.png" "$svg"
@@ -63,8 +64,8 @@ for svg in "$out"/charts/*.svg; do
   expect_eq "$png width" "$(png_width "$png")" 1400
 done
 
-# The PDF: cover + 8 step charts + consistency + summary; the Chinese title is real text.
-expect_eq "pdf pages" "$(pdfinfo "$out/report.pdf" | awk '/^Pages:/ {print $2}')" 11
+# The PDF: cover + card + 8 step charts + consistency + summary; the Chinese title is real text.
+expect_eq "pdf pages" "$(pdfinfo "$out/report.pdf" | awk '/^Pages:/ {print $2}')" 12
 check "Chinese title in PDF text" sh -c "pdftotext '$out/report.pdf' - | grep -q '快速測試'"
 expect_eq "pdf title" "$(pdfinfo "$out/report.pdf" | sed -n 's/^Title: *//p')" "快速測試"
 check "CJK font embedded" sh -c "pdffonts '$out/report.pdf' | grep -q 'NotoSansCJK'"
@@ -72,7 +73,7 @@ check "CJK font embedded" sh -c "pdffonts '$out/report.pdf' | grep -q 'NotoSansC
 # The report re-renders from the archive alone.
 rm -rf "$out/report.pdf" "$out/charts"
 "$SSDBENCH" report "$out" > /dev/null
-expect_eq "re-rendered pages" "$(pdfinfo "$out/report.pdf" | awk '/^Pages:/ {print $2}')" 11
+expect_eq "re-rendered pages" "$(pdfinfo "$out/report.pdf" | awk '/^Pages:/ {print $2}')" 12
 "$SSDBENCH" report "$out" -o "$WORK/other.pdf" > /dev/null
 check "report -o" test -s "$WORK/other.pdf"
 
