@@ -392,6 +392,35 @@ static void test_matrix_pages(void **state)
 	assert_near(c->series[1].y[0], 25253, 1); /* the table's 25,253 */
 }
 
+/* The written chart's 100 % in the unit that keeps two digits: never "0.3 GB". */
+static void test_capacity_unit(void **state)
+{
+	static const struct {
+		uint64_t bytes;
+		const char *want;
+	} rows[] = {
+		{ 268435456, "268 MB" },        /* 256 MiB */
+		{ 2000000000, "2.0 GB" },
+		{ 480103981056ULL, "480 GB" },
+		{ 1024209543168ULL, "1.02 TB" },
+	};
+	const struct fixture *f = *state;
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(*rows); i++) {
+		struct report r = f->r;
+		struct result_step st = f->run.steps[3];   /* "fill": per-second data */
+		const struct result_step *els = &st;
+		char *want = xasprintf("%% of capacity written (100 %% = %s)", rows[i].want);
+
+		st.capacity = rows[i].bytes;
+		doc_init(&r.doc);
+		report__written_chart(&r, xstrdup("w"), "t", "s", &els, 1);
+		assert_string_equal(r.doc.items[0].c->x.title, want);
+		doc_release(&r.doc);
+		free(want);
+	}
+}
+
 /* Written: % of capacity over the scope's rounds; QoS: marks; temperature axis. */
 static void test_other_pages(void **state)
 {
@@ -401,7 +430,7 @@ static void test_other_pages(void **state)
 	assert_int_equal(c->series[0].n, 20);
 	assert_near(c->series[0].x[0], 1, 1e-9);   /* 1 MB of 100 MB */
 	assert_near(c->series[0].x[19], 20, 1e-9); /* 10 MB + 10 MB */
-	assert_string_equal(c->x.title, "% of capacity written (100 % = 0.1 GB)");
+	assert_string_equal(c->x.title, "% of capacity written (100 % = 100 MB)");
 	c = find(f, "step-002-qos")->c;
 	assert_int_equal(c->x.scale, CHART_LOG10);
 	assert_int_equal(c->y.unit, CHART_UNIT_NINES);
@@ -424,6 +453,7 @@ int main(void)
 		cmocka_unit_test(test_which_charts),
 		cmocka_unit_test(test_every_hint),
 		cmocka_unit_test(test_sequential_mbps),
+		cmocka_unit_test(test_capacity_unit),
 		cmocka_unit_test(test_steady_charts),
 		cmocka_unit_test(test_matrix_pages),
 		cmocka_unit_test(test_other_pages),

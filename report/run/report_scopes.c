@@ -29,15 +29,24 @@ static char *stem(const struct result_scope *s, const char *what)
 }
 
 /* 1.92 TB, 480 GB, 8.0 GB: decimal, as drives are sold. */
+/* A capacity as drives are sold (10^n bytes), in the unit that keeps two digits or
+ * more: "1.02 TB", "480 GB", "2.0 GB", "268 MB" (256 MiB, never "0.3 GB"). */
 static void fmt_capacity(double bytes, char *buf, size_t n)
 {
-	char num[40];
+	static const struct { double size; const char *unit; } units[] = {
+		{ 1e12, "TB" }, { 1e9, "GB" }, { 1e6, "MB" },
+	};
+	size_t u = 0;
+	char num[24];
 
-	if (bytes >= 1e12)
-		snprintf(buf, n, "%s TB", chart_format_fixed(bytes / 1e12, 2, num, sizeof(num)));
+	while (u + 1 < sizeof(units) / sizeof(*units) && bytes < units[u].size)
+		u++;
+	if (u == 0)
+		chart_format_fixed(bytes / 1e12, 2, num, sizeof(num));
 	else
-		snprintf(buf, n, "%s GB", chart_format_fixed(bytes / 1e9, bytes < 10e9 ? 1 : 0, num,
-							       sizeof(num)));
+		chart_format_fixed(bytes / units[u].size, bytes < 10 * units[u].size ? 1 : 0, num,
+				   sizeof(num));
+	snprintf(buf, n, "%s %s", num, units[u].unit);
 }
 
 /* The scale of a tracked metric to what its axis shows, and the axis title. */
