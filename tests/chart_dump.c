@@ -42,7 +42,8 @@ int main(int argc, char **argv)
 	}
 	c = page->c;
 	for (size_t i = 0; i < c->nseries; i++) {
-		printf("series\t%s\n", c->series[i].label);
+		printf("series\t%s\t#%06x\t%d\n", c->series[i].label,
+		       (unsigned)(c->series[i].color & 0xffffffu), (int)c->series[i].marker);
 		for (size_t j = 0; j < c->series[i].n; j++)
 			printf("%.17g\t%.17g\n", c->series[i].x[j], c->series[i].y[j]);
 	}

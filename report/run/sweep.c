@@ -19,6 +19,7 @@ struct sweep_point {
 struct sweep_line {
 	char *label;     /* "randread 4 KiB" */
 	int random;
+	size_t style;    /* its colour and marker, the same in each of the three charts */
 	struct sweep_point *p;
 	size_t n;
 };
@@ -107,7 +108,8 @@ static void add_line(struct chart *c, const struct sweep_line *l, int m)
 	double *x = xmalloc((l->n + 1) * sizeof(*x)), *y = xmalloc((l->n + 1) * sizeof(*y));
 
 	values(l, m, x, y);
-	chart_series_add(c, l->label, chart_palette(c->nseries), x, y, l->n);
+	chart_series_add(c, l->label, chart_palette(l->style), x, y, l->n);
+	c->series[c->nseries - 1].marker = (enum chart_marker)(l->style % CHART_MARK_N);
 	if (m == 2)
 		for (size_t k = 0; k < l->n; k++) {
 			char *qd = xasprintf("QD%g", l->p[k].qd);
@@ -154,6 +156,7 @@ void sweep__build(struct report *r)
 		if (done[i] || !usable(&run->steps[i]))
 			continue;
 		if (line_of(r, i, done, &l[n])) {
+			l[n].style = n;
 			n++;
 		} else {
 			free(l[n].label);

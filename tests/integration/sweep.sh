@@ -31,6 +31,11 @@ expect_eq "MB/s chart: the sequential patterns" "$(series "$WORK/mbps.tsv")" \
 expect_eq "IOPS chart: the random patterns" "$(series "$WORK/iops.tsv")" "4K random read,4K random write"
 expect_eq "latency chart: every pattern" "$(series "$WORK/lat.tsv")" \
   "256K sequential read,256K sequential write,4K random read,4K random write"
+# a pattern keeps its colour and marker from chart to chart, and no two share them
+styles() { awk -F'\t' '$1 == "series" { print $2 "\t" $3 "\t" $4 }' "$@" | sort -u; }
+expect_eq "each pattern one colour and marker in the three charts" \
+  "$(styles "$WORK/mbps.tsv" "$WORK/iops.tsv")" "$(styles "$WORK/lat.tsv")"
+expect_eq "four patterns, four colours" "$(styles "$WORK/lat.tsv" | cut -f2 | sort -u | wc -l)" 4
 
 # fio_of RW BS QD JQ: JQ over the fio.json of the step run as RW, BS, QD.
 fio_of() {
