@@ -284,6 +284,13 @@ static void test_long_run(void **state)
 	}
 	/* The inset hides no point of the zoomed window: it sits left of it. */
 	assert_true(c->lay.inset.x + c->lay.inset.w < chart_map_x(c, c->inset_win[0]));
+	/* A template's inset-corner wins: lower right, though it covers the window. */
+	c->inset_corner = CHART_CORNER_LOWER_RIGHT;
+	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
+	assert_true(c->lay.inset.x > c->lay.plot.x + c->lay.plot.w / 2);
+	assert_true(c->lay.inset.y > c->lay.plot.y + c->lay.plot.h / 2 - c->lay.inset.h);
+	assert_true(c->lay.inset.x + c->lay.inset.w <= c->lay.plot.x + c->lay.plot.w);
+	assert_true(c->lay.inset.y + c->lay.inset.h <= c->lay.plot.y + c->lay.plot.h);
 	free(t);
 	free(r);
 	free(w);
@@ -312,6 +319,8 @@ static void test_template(void **state)
 		"kind=\"dispersion\" inset-x=\"5..1\"",
 		"kind=\"dispersion\" inset-y=\"1..\"",
 		"kind=\"summary\" inset=\"auto\"",
+		"kind=\"dispersion\" inset-corner=\"lower-lft\"",
+		"kind=\"summary\" inset-corner=\"upper-left\"",
 	};
 	struct chart *c = chart_new(CHART_SCATTER, "T", "");
 	double x[4] = { 0, 100, 200, 300 }, y[4] = { 10, 20, 30, 40 };
@@ -336,6 +345,14 @@ static void test_template(void **state)
 	/* The last 150 s: 150..300, y the points there (30, 40) with 5 % of 10 each side. */
 	assert_true(c->inset_win[0] == 150 && c->inset_win[1] == 300);
 	assert_true(fabs(c->inset_win[2] - 29.5) < 1e-12 && fabs(c->inset_win[3] - 40.5) < 1e-12);
+	tmpl_free(t);
+	free(path);
+	path = tmpl_with("kind=\"dispersion\" inset=\"auto\" inset-corner=\"lower-left\"");
+	diag_clear(&d);
+	assert_int_equal(tmpl_load(&t, path, &d), 0);
+	assert_int_equal(t->charts[0].inset_corner, CHART_CORNER_LOWER_LEFT);
+	assert_int_equal(disp_inset(c, &t->charts[0]), 1);
+	assert_int_equal(c->inset_corner, CHART_CORNER_LOWER_LEFT);
 	tmpl_free(t);
 	free(path);
 	path = tmpl_with("kind=\"dispersion\" inset=\"none\"");

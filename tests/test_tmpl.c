@@ -25,19 +25,21 @@ static void test_default_template(void **state)
 	diag_clear(&d);
 	assert_int_equal(tmpl_load(&t, SB_SOURCE_DIR "/templates/report-default.xml", &d),
 			 0);
-	assert_int_equal(t->ncharts, 6);
-	assert_int_equal(t->charts[0].kind, TMPL_STEP_IOPS);
-	assert_int_equal(t->charts[1].kind, TMPL_ROUNDS);
-	assert_int_equal(t->charts[2].kind, TMPL_SWEEP_QD);
-	assert_int_equal(t->charts[3].kind, TMPL_DISPERSION);
-	assert_int_equal(t->charts[4].kind, TMPL_CONSISTENCY); /* after dispersion */
-	assert_int_equal(t->charts[5].kind, TMPL_SUMMARY);
-	assert_true(t->charts[0].width == 960 && t->charts[0].height == 600);
-	assert_true(t->charts[4].height == 0); /* a table: as tall as its rows */
-	assert_true(t->charts[5].height == 0); /* bars: as tall as their rows */
+	assert_int_equal(t->ncharts, 7);
+	assert_int_equal(t->charts[0].kind, TMPL_CARD);   /* every review opens with it */
+	assert_int_equal(t->charts[1].kind, TMPL_STEP_IOPS);
+	assert_int_equal(t->charts[2].kind, TMPL_ROUNDS);
+	assert_int_equal(t->charts[3].kind, TMPL_SWEEP_QD);
+	assert_int_equal(t->charts[4].kind, TMPL_DISPERSION);
+	assert_int_equal(t->charts[5].kind, TMPL_CONSISTENCY); /* after dispersion */
+	assert_int_equal(t->charts[6].kind, TMPL_SUMMARY);
+	assert_true(t->charts[1].width == 960 && t->charts[1].height == 600);
+	assert_true(t->charts[0].height == 0); /* a table: as tall as its rows */
+	assert_true(t->charts[5].height == 0);
+	assert_true(t->charts[6].height == 0); /* bars: as tall as their rows */
 	assert_int_equal(t->dir_color[0], 0x0072b2u);
 	assert_int_equal(t->dir_color[1], 0xe69f00u);
-	assert_null(t->charts[0].title);
+	assert_null(t->charts[1].title);
 	assert_string_equal(tmpl_kind_name(TMPL_SWEEP_QD), "sweep-qd");
 	assert_string_equal(tmpl_kind_name(TMPL_ROUNDS), "rounds");
 	assert_string_equal(tmpl_kind_name(TMPL_QOS), "qos");
@@ -92,8 +94,8 @@ static void test_kind_table(void **state)
 	assert_string_equal(list, "time, bars, delta, dispersion, qos or hist");
 	free(list);
 	list = tmpl_kind_list(TMPL_IN_LINEUP, ", ");
-	assert_string_equal(list, "drives, bars, delta, sweep-qd, dispersion, saturation, qos, "
-			    "consistency");
+	assert_string_equal(list, "drives, card, bars, delta, sweep-qd, dispersion, saturation, "
+			    "qos, consistency");
 	free(list);
 	assert_non_null(strstr(TMPL_PLOT_KINDS_HELP, "dispersion: per-second dispersion"));
 	assert_null(strstr(TMPL_PLOT_KINDS_HELP, "sweep-qd"));
@@ -161,18 +163,18 @@ struct bad_tmpl {
 static const struct bad_tmpl bad_tmpls[] = {
 	/* chart kinds: a typo, no near one, another template's, plot's only, none */
 	{ R, "<report>\n  <chart kind=\"qso\"/>\n</report>\n", "kind=\"qso\"", 6,
-	  "unknown chart kind 'qso' (did you mean 'qos'? kinds: step-iops, sweep-qd, ..." },
+	  "unknown chart kind 'qso' (did you mean 'qos'? kinds: step-iops, card, sweep-qd, ..." },
 	{ R, "<report>\n  <chart kind='sumary' width=\"700\"/>\n</report>\n", "sumary", 0,
 	  "unknown chart kind 'sumary' (did you mean 'summary'? kinds: step-iops, ..." },
 	{ R, "<report>\n  <chart kind=\"pie\"/>\n</report>\n", "pie", 0,
-	  "unknown chart kind 'pie' (kinds: step-iops, sweep-qd, ..." },
+	  "unknown chart kind 'pie' (kinds: step-iops, card, sweep-qd, ..." },
 	{ R, "<report>\n\t<chart kind=\"drives\"/>\n</report>\n", "drives", 0,
 	  "chart kind 'drives' does not go in a report template (kinds: step-iops, ..." },
 	{ R, "<report>\n  <chart kind=\"hist\"/>\n</report>\n", "hist", 0,
 	  "chart kind 'hist' does not go in a report template (kinds: step-iops, ..." },
 	{ L, "<lineup>\n  <chart kind=\"summary\"/>\n</lineup>\n", "summary", 0,
-	  "chart kind 'summary' does not go in a lineup template (kinds: drives, bars, "
-	  "delta, ..." },
+	  "chart kind 'summary' does not go in a lineup template (kinds: drives, card, "
+	  "bars, ..." },
 	{ R, "<report>\n  <chart width=\"960\"/>\n</report>\n", "<chart", 0,
 	  "<chart> needs the attribute 'kind'" },
 	/* attributes: a typo, none near, on a later line, after wide characters */
@@ -211,6 +213,10 @@ static const struct bad_tmpl bad_tmpls[] = {
 	  "invalid inset 'autp' (did you mean 'auto'? auto, none or a duration: 400s)" },
 	{ R, "<report>\n  <chart kind=\"dispersion\" inset-y=\"5..1\"/>\n</report>\n", "5..1", 0,
 	  "invalid inset-y '5..1' (want a..b, a < b)" },
+	{ R, "<report>\n  <chart kind=\"dispersion\" inset-corner=\"upper-lft\"/>\n</report>\n",
+	  "upper-lft", 0,
+	  "invalid inset-corner 'upper-lft' (did you mean 'upper-left'? auto, upper-right, "
+	  "upper-left, lower-right or lower-left)" },
 	{ R, "<report>\n  <chart kind=\"summary\" inset-x=\"1..2\"/>\n</report>\n", "inset-x", 0,
 	  "an inset only goes with dispersion and step-iops, not 'summary'" },
 	{ R, "<report>\n  <chart kind=\"qos\" metrics=\"iops\"/>\n</report>\n", "metrics", 0,
@@ -304,7 +310,7 @@ static void test_kinds_listed(void **state)
 
 	list = tmpl_kind_list(TMPL_IN_REPORT, ", ");
 	want = xasprintf("unknown chart kind 'pie' (kinds: %s)", list);
-	assert_string_equal(list, "step-iops, sweep-qd, dispersion, summary, rounds, qos, "
+	assert_string_equal(list, "step-iops, card, sweep-qd, dispersion, summary, rounds, qos, "
 			    "snia-lat, snia-tp, snia-wsat, snia-hir, consistency, xsr, dirth, "
 			    "access, replay");
 	assert_int_equal(load_text("<report><chart kind=\"pie\"/></report>", &t, &d),
@@ -370,12 +376,14 @@ static void test_lineup_template(void **state)
 	diag_clear(&d);
 	assert_int_equal(tmpl_load_for(&t, SB_SOURCE_DIR "/templates/lineup-default.xml",
 				       TMPL_FOR_LINEUP, &d), 0);
-	assert_int_equal(t->ncharts, 8);
+	assert_int_equal(t->ncharts, 9);
 	assert_int_equal(t->charts[0].kind, TMPL_DRIVES);
-	assert_int_equal(t->charts[2].kind, TMPL_DELTA);
-	assert_int_equal(t->charts[5].kind, TMPL_CONSISTENCY); /* after dispersion */
-	assert_int_equal(t->charts[7].kind, TMPL_QOS);
-	assert_true(t->charts[1].height == 0 && t->charts[4].height == 500);
+	assert_int_equal(t->charts[1].kind, TMPL_CARD);
+	assert_int_equal(t->charts[3].kind, TMPL_DELTA);
+	assert_int_equal(t->charts[6].kind, TMPL_CONSISTENCY); /* after dispersion */
+	assert_int_equal(t->charts[8].kind, TMPL_QOS);
+	assert_true(t->charts[1].height == 0 && t->charts[2].height == 0 &&
+		    t->charts[5].height == 500);
 	tmpl_free(t);
 	assert_int_equal(tmpl_load_for(&t, SB_SOURCE_DIR "/templates/report-default.xml",
 				       TMPL_FOR_LINEUP, &d), -SB_EPARSE);
@@ -401,7 +409,7 @@ static void test_lineup_template(void **state)
 	fclose(f);
 	diag_clear(&d);
 	assert_int_equal(tmpl_load_for(&t, path, TMPL_FOR_LINEUP, &d), -SB_EPARSE);
-	assert_non_null(strstr(d.msg, "drives, bars, delta"));
+	assert_non_null(strstr(d.msg, "drives, card, bars, delta"));
 	free(path);
 }
 

@@ -259,6 +259,7 @@ struct chart {
 	char *footer;            /* provenance: drive, plan, fio, ssdbench; "" for none */
 	int has_inset;
 	double inset_win[4];     /* x0, x1, y0, y1 of the zoomed inset */
+	int inset_corner;        /* CHART_CORNER_AUTO, or the corner the template asks for */
 	struct chart_mark *marks;
 	size_t nmarks, marks_cap;
 	char **cats;             /* CHART_BAR3D: the category labels along x */
@@ -452,12 +453,19 @@ uint32_t chart_density(const struct chart_series *s, const struct chart_view *v,
 size_t chart_outliers(const struct chart_series *s, const struct chart_view *v,
 		      unsigned char *keep);
 
+/* The inset's corners, in the order templates name them (tmpl.c's inset-corner). */
+enum chart_corner {
+	CHART_CORNER_AUTO, CHART_CORNER_UPPER_RIGHT, CHART_CORNER_UPPER_LEFT,
+	CHART_CORNER_LOWER_RIGHT, CHART_CORNER_LOWER_LEFT
+};
+
 /*
  * sets in->x, in->y (its w, h given) to the corner of the plot, margin
- * points in, that hides the fewest points and not the zoomed window's frame
- * (inset_win mapped through lay.view): a tail zoom sits on the right, so the inset
- * goes left. Upper right, upper left, lower right, lower left on a tie; the
- * corners leave room for the inset's tick labels left of and under its box.
+ * points in: c->inset_corner when the template chose one, else the one that hides
+ * the fewest points and not the zoomed window's frame (inset_win mapped through
+ * lay.view): a tail zoom sits on the right, so the inset goes left. Upper right,
+ * upper left, lower right, lower left on a tie; the corners leave room for the
+ * inset's tick labels left of and under its box.
  */
 void chart_inset_corner(const struct chart *c, struct chart_view *in, double margin);
 

@@ -413,6 +413,11 @@ void chart_inset_corner(const struct chart *c, struct chart_view *in, double mar
 	const double cx[4] = { right, left, right, left }, cy[4] = { top, top, bottom, bottom };
 	size_t best = SIZE_MAX, total = 0;
 
+	if (c->inset_corner > CHART_CORNER_AUTO && c->inset_corner <= CHART_CORNER_LOWER_LEFT) {
+		in->x = cx[c->inset_corner - 1];
+		in->y = cy[c->inset_corner - 1];
+		return;
+	}
 	for (size_t i = 0; i < c->nseries; i++)
 		total += c->series[i].n;
 	for (int k = 0; k < 4; k++) {

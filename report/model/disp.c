@@ -83,5 +83,6 @@ int disp_inset(struct chart *c, const struct tmpl_chart *t)
 	if (!(x1 > x0))
 		x1 = x0 + 1;
 	chart_set_inset(c, x0, x1, y0, y1);
+	c->inset_corner = t->inset_corner;
 	return 1;
 }

@@ -27,7 +27,7 @@ static const struct tmpl_kind_info kinds[TMPL_NKINDS] = {
 static const char *const root_attrs[] = { "preset", NULL };
 static const char *const chart_attrs[] = { "kind", "width", "height", "title", "log-y",
 					   "metrics",
-					   "inset", "inset-x", "inset-y",
+					   "inset", "inset-x", "inset-y", "inset-corner",
 					   NULL };
 static const char *const color_attrs[] = { "read", "write", "trim", NULL };
 
@@ -451,13 +451,27 @@ static int read_range(const struct tmpl_ctx *x, const xmlNode *n, const char *na
 	return rc;
 }
 
-/* inset="auto|none|400s" and inset-x, inset-y on a dispersion chart. */
+/* inset-corner=, in enum chart_corner's order */
+static const char *const corners[] = { "auto", "upper-right", "upper-left", "lower-right",
+				       "lower-left" };
+
+/* inset="auto|none|400s", inset-x, inset-y and inset-corner on a dispersion chart. */
 static int read_inset(const struct tmpl_ctx *x, const xmlNode *n, struct tmpl_chart *c)
 {
 	static const char *const words[] = { "auto", "none" };
 	xmlChar *s = xmlGetProp(n, (const xmlChar *)"inset");
 	int rc = read_range(x, n, "inset-x", &c->has_inset_x, c->inset_x);
 	int named = 0;   /* inset="auto" or a duration */
+
+	if (!rc)
+		rc = attr_choice(x, n, "inset-corner", "invalid inset-corner", corners,
+				 sizeof(corners) / sizeof(*corners),
+				 "auto, upper-right, upper-left, lower-right or lower-left",
+				 &c->inset_corner);
+	if (!rc && c->inset_corner && c->kind != TMPL_DISPERSION && c->kind != TMPL_STEP_IOPS)
+		rc = err_at(x, n, "inset-corner", 0, 0,
+			    "an inset only goes with dispersion and step-iops, not '%s'",
+			    kinds[c->kind].name);
 
 	if (!rc)
 		rc = read_range(x, n, "inset-y", &c->has_inset_y, c->inset_y);

@@ -112,6 +112,7 @@ struct tmpl_chart {
 	double inset_last;      /* TMPL_INSET_AUTO: the last this many seconds; 0: 30 % */
 	int has_inset_x, has_inset_y;
 	double inset_x[2], inset_y[2];  /* inset-x="a..b", inset-y="a..b" */
+	int inset_corner;       /* inset-corner=: an enum chart_corner, 0 (auto) by default */
 };
 
 struct tmpl {
