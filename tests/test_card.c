@@ -94,6 +94,7 @@ static void test_table(void **state)
 	assert_non_null(t);
 	assert_int_equal(t->ncols, 7);
 	assert_int_equal(t->nrows, 4);
+	assert_int_equal(t->keep, 1);   /* split by columns, each part names the test */
 	assert_string_equal(t->head[1], "Read MB/s");
 	assert_string_equal(t->head[4], "Write IOPS");
 	assert_string_equal(t->head[6], "Write µs");
@@ -120,6 +121,12 @@ static void test_table(void **state)
 	result_run_init(&r);
 	step(&r, "mix", "randrw", 4096, 1, 1, 10, 10, 10);
 	assert_null(card_table(&r, &words));
+	/* nor one whose tests never both read and write: random writes, a fill */
+	step(&r, "rw", "randwrite", 4096, 32, 1, 10, 10, 10);
+	free(step(&r, "fill", "read", 4096, 32, 1, 10, 10, 10)->kind);
+	r.steps[r.nsteps - 1].kind = xstrdup("precondition");
+	assert_null(card_table(&r, &words));
+	assert_int_equal(card_tests(&r, (struct card_test[4]){ 0 }, 4), 0);
 	result_run_release(&r);
 }
 
@@ -139,6 +146,7 @@ static void test_grid(void **state)
 	assert_non_null(t);
 	assert_int_equal(t->ncols, 1 + 2 * 5);
 	assert_int_equal(t->nrows, 2);
+	assert_int_equal(t->keep, 1);
 	assert_string_equal(t->head[1], "SEQ1M Q8T1 Read MB/s");
 	assert_string_equal(t->head[10], "RND8K Q4T1 Write MB/s");
 	assert_string_equal(t->cells[0].text, "A");

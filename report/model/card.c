@@ -8,6 +8,7 @@
 
 #include "chart.h"
 #include "msg.h"
+#include "vocab.h"
 #include "wording.h"
 #include "xalloc.h"
 
@@ -28,8 +29,8 @@ static const struct {
 /* st's row of rws[], or -1 when the card does not show it. */
 static int rw_of(const struct result_step *st)
 {
-	if (!st->status || strcmp(st->status, "ok") || !result_step_measured(st) || st->scope ||
-	    !st->rw)
+	if (!st->status || strcmp(st->status, "ok") || result_step_kind(st) != STEP_WORKLOAD ||
+	    !result_step_measured(st) || st->scope || !st->rw)
 		return -1;
 	for (size_t i = 0; i < sizeof(rws) / sizeof(*rws); i++)
 		if (!strcmp(rws[i].rw, st->rw))
@@ -49,7 +50,7 @@ void card_name(const struct result_step *st, char *buf, size_t n)
 
 size_t card_tests(const struct result_run *run, struct card_test *out, size_t max)
 {
-	size_t n = 0;
+	size_t n = 0, both = 0;
 
 	for (size_t i = 0; i < run->nsteps; i++) {
 		const struct result_step *st = &run->steps[i];
@@ -75,7 +76,9 @@ size_t card_tests(const struct result_run *run, struct card_test *out, size_t ma
 		else
 			out[t].wr = st;
 	}
-	return n;
+	for (size_t t = 0; t < n; t++)
+		both += out[t].rd && out[t].wr;
+	return both ? n : 0;
 }
 
 static char *head_of(const char *tmpl, const char *dir)
@@ -101,6 +104,9 @@ struct table *card_table(const struct result_run *run, const struct card_words *
 		       head_of(w->us, w->read), head_of(w->us, w->write) };
 	const char *head[7] = { w->test, h[0], h[1], h[2], h[3], h[4], h[5] };
 	struct table *t = n ? table_new(w->title, w->sub, 7, head) : NULL;
+
+	if (t)
+		table_set_keep(t, 1);   /* the test in each part of a narrow canvas */
 
 	for (size_t i = 0; i < n; i++) {
 		char c[6][48];
@@ -168,8 +174,10 @@ struct table *card_grid(const struct result_run *const *runs, const char *const 
 			head[1 + 2 * j + d] = owned[1 + 2 * j + d] = head_of(w->mbps, dir);
 			free(dir);
 		}
-	if (nn)
+	if (nn) {
 		t = table_new(w->title, w->sub, ncols, head);
+		table_set_keep(t, 1);   /* the drive in each part of a narrow canvas */
+	}
 	for (size_t m = 0; t && m < n; m++) {
 		const char **row = xcalloc(ncols, sizeof(*row));
 		uint32_t *fills = xcalloc(ncols, sizeof(*fills));

@@ -27,9 +27,10 @@ struct card_words {
 };
 
 /*
- * The run's tests, in run order: its finished measured elements outside <rounds>
- * that read or write only (read, randread, write, randwrite), paired by sequential
- * or random, block size, queue depth and threads. Fills out[0, max); returns how many.
+ * The run's tests, in run order: its finished workloads outside <rounds> that read
+ * or write only (read, randread, write, randwrite), paired by sequential or random,
+ * block size, queue depth and threads. Fills out[0, max); returns how many, 0 when
+ * no test has both a read and a write (a fill, a run of random writes: no card).
  */
 size_t card_tests(const struct result_run *run, struct card_test *out, size_t max);
 /* The test's name, CrystalDiskMark's: "SEQ1M Q8T1", "RND4K Q32T16". */

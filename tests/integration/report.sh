@@ -45,7 +45,7 @@ check "SOURCE_DATE_EPOCH in the PDF" grep -aq "CreationDate (D\?:\?2023111422132
 
 # A reviewer's copy of the template: another title, the summary only.
 sed -e 's|<chart kind="summary" width="960"/>|<chart kind="summary" width="700" title="我的總覽"/>|' \
-    -e '/kind="step-iops"/d; /kind="sweep-qd"/d; /kind="dispersion"/d; /kind="consistency"/d' \
+    -e '/kind="card"/d; /kind="step-iops"/d; /kind="sweep-qd"/d; /kind="dispersion"/d; /kind="consistency"/d' \
     "$SRC/templates/report-default.xml" > "$WORK/mine.xml"
 render zh-TW "$WORK/mine" --template "$WORK/mine.xml"
 pdftotext "$WORK/mine/report.pdf" "$WORK/mine.txt"
