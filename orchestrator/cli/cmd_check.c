@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_check: validates a plan and prints what it would run, touching nothing. */
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "check.h"
 #include "cli_int.h"
 #include "units.h"
@@ -19,6 +22,7 @@ int cmd_check(const struct cli_cmd *c, int argc, char **argv)
 {
 	struct cli_parsed p;
 	struct check_opts co = { 0 };
+	struct check_errors errs = { NULL, 0 };
 	struct diag d;
 	const char *cap, *why;
 	int ex = cli__parse(c, argc, argv, &p);
@@ -32,6 +36,14 @@ int cmd_check(const struct cli_cmd *c, int argc, char **argv)
 	cap = cli__value(c, &p, "assume-capacity");
 	if (cap && units_parse_size(cap, &co.assume_capacity, &why))
 		return cli__usage(c, "--assume-capacity '%s': %s", cap, why);
+	co.errors = &errs;
 	diag_clear(&d);
-	return cli__finish(check_plan(&co, stdout, &d), &d);
+	ex = cli__finish(check_plan(&co, stdout, &d), &d);
+	/* every other step or element the loader refused, each at its place */
+	for (size_t i = 0; i < errs.nmore; i++)
+		diag_print(&errs.more[i], stderr);
+	if (errs.nmore)
+		fprintf(stderr, "ssdbench: %zu errors in %s\n", errs.nmore + 1, co.plan_path);
+	free(errs.more);
+	return ex;
 }

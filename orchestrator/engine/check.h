@@ -10,6 +10,12 @@
 #include "diag.h"
 #include "plan.h"
 
+/* A plan's errors after the first (plan_load_all()): each at its FILE:LINE:COL. */
+struct check_errors {
+	struct diag *more;           /* free() it */
+	size_t nmore;
+};
+
 struct check_opts {
 	const char *plan_path;
 	const char *const *targets;  /* "NAME=SPEC" overrides */
@@ -18,6 +24,7 @@ struct check_opts {
 	size_t nsets;
 	uint64_t assume_capacity;    /* bytes for devices not attached; 0 = none */
 	int json;                    /* print JSON instead of text */
+	struct check_errors *errors; /* not NULL: the plan's errors past d's, listed here */
 };
 
 /* A duration range, and how much of it could not be known before running. */

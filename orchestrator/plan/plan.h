@@ -293,6 +293,15 @@ void plan_release(struct plan *p);
  */
 int plan_load(struct plan *p, const char *path, const char *const *sets,
 	      size_t nsets, struct diag *d);
+/*
+ * plan_load(), going on past a step's or an unknown element's error (the first
+ * error of each such element; the rest of the plan is read as if it were not there)
+ * so that `ssdbench check` lists every one: the first in d, the others after it in
+ * *more[0..*nmore) (at most 100; free() it), in the order found. A plan with an
+ * error gets none of the checks that follow loading.
+ */
+int plan_load_all(struct plan *p, const char *path, const char *const *sets, size_t nsets,
+		  struct diag *d, struct diag **more, size_t *nmore);
 
 /*
  * Replaces the target named in SPEC "NAME=[HOST:]/dev/DEVICE" or

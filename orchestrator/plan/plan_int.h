@@ -144,6 +144,11 @@ struct plan__loader {
 	struct plan__doc **docs;          /* every file read; freed after the checks */
 	size_t ndocs, capdocs;
 	struct plan__origins step_org, scope_org, target_org;
+	/* plan_load_all(): the errors of steps and unknown elements past the first */
+	int collect, failed;
+	struct diag first;                /* the first error, d's again at the end */
+	struct diag *more;
+	size_t nmore, capmore;
 };
 
 /* ---- errors at locations (plan_loc.c) ---- */

@@ -567,6 +567,47 @@ static int load_elem(struct plan__loader *ld, const xmlNode *n, const struct pla
 	return rc;
 }
 
+/* The most errors plan_load_all() lists after the first. */
+#define PLAN_MAX_MORE 100
+
+/*
+ * Whether loading goes on past error rc of element c (e its row, NULL when c is
+ * unknown): when the errors are collected, for a step or an unknown element, whose
+ * error leaves nothing later elements read. The first error is kept for d, the next
+ * ones listed.
+ */
+static int same_diag(const struct diag *a, const struct diag *b)
+{
+	return a->line == b->line && a->col == b->col && !strcmp(a->file, b->file) &&
+	       !strcmp(a->msg, b->msg);
+}
+
+/* Lists error d after the first, once (a sweep repeats its steps' errors). */
+static void add_more(struct plan__loader *ld, const struct diag *d)
+{
+	if (same_diag(d, &ld->first) || ld->nmore >= PLAN_MAX_MORE)
+		return;
+	for (size_t i = 0; i < ld->nmore; i++)
+		if (same_diag(d, &ld->more[i]))
+			return;
+	XGROW(ld->more, ld->capmore, ld->nmore + 1);
+	ld->more[ld->nmore++] = *d;
+}
+
+static int keep_going(struct plan__loader *ld, const struct plan__elem *e, int rc)
+{
+	if (!ld->collect || rc != -SB_EPARSE || (e && e->role != ROLE_STEP))
+		return 0;
+	if (!ld->failed) {
+		ld->first = *ld->d;
+		ld->failed = 1;
+	} else {
+		add_more(ld, ld->d);
+	}
+	diag_clear(ld->d);   /* the first error set wins: make room for the next */
+	return 1;
+}
+
 /* Loads the children of parent; ctx is the element whose rules apply (sweeps and
  * includes are transparent: their children obey their own parent's rules). */
 static int load_children(struct plan__loader *ld, const xmlNode *parent, const char *ctx)
@@ -582,9 +623,15 @@ static int load_children(struct plan__loader *ld, const xmlNode *parent, const c
 		if (c->type != XML_ELEMENT_NODE)
 			continue;
 		e = find_elem((const char *)c->name);
-		if (!e || !plan__in_list(e->parents, ctx))
-			return unknown_elem(ld, c, ctx);
+		if (!e || !plan__in_list(e->parents, ctx)) {
+			rc = unknown_elem(ld, c, ctx);
+			if (keep_going(ld, NULL, rc))
+				continue;
+			return rc;
+		}
 		rc = load_elem(ld, c, e, ctx);
+		if (rc && keep_going(ld, e, rc))
+			continue;
 		if (rc)
 			return rc;
 	}
@@ -704,12 +751,19 @@ static int load_root(struct plan__loader *ld, const char *path)
 int plan_load(struct plan *p, const char *path, const char *const *sets,
 	      size_t nsets, struct diag *d)
 {
+	return plan_load_all(p, path, sets, nsets, d, NULL, NULL);
+}
+
+int plan_load_all(struct plan *p, const char *path, const char *const *sets, size_t nsets,
+		  struct diag *d, struct diag **more, size_t *nmore)
+{
 	struct plan__loader ld;
 	int rc;
 
 	memset(&ld, 0, sizeof(ld));
 	ld.p = p;
 	ld.d = d;
+	ld.collect = more != NULL;
 	ld.sets = sets;
 	ld.nsets = nsets;
 	ld.set_used = xcalloc(nsets + 1, 1);
@@ -721,6 +775,18 @@ int plan_load(struct plan *p, const char *path, const char *const *sets,
 		add_smoke_var(&ld);
 		rc = load_root(&ld, path);
 	}
+	if (ld.failed) {   /* the first error, then those after it in the file */
+		if (rc)
+			add_more(&ld, d);
+		*d = ld.first;
+		rc = d->code;
+	}
+	if (more) {
+		*more = ld.more;
+		*nmore = ld.nmore;
+		ld.more = NULL;
+	}
+	free(ld.more);
 	if (!rc)
 		rc = apply_root_sets(&ld);
 	if (!rc)
