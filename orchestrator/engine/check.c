@@ -598,11 +598,8 @@ int check_plan(const struct check_opts *o, FILE *out, struct diag *d)
 	int rc;
 
 	plan_init(&pl);
-	if (o->errors)
-		rc = plan_load_all(&pl, o->plan_path, o->sets, o->nsets, d, &o->errors->more,
-				   &o->errors->nmore);
-	else
-		rc = plan_load(&pl, o->plan_path, o->sets, o->nsets, d);
+	rc = plan_load_all(&pl, o->plan_path, o->sets, o->nsets, d,
+			   o->errors ? &o->errors->more : NULL, o->errors ? &o->errors->nmore : NULL);
 	if (!rc)
 		rc = check_report_template(&pl, d);
 	for (size_t i = 0; i < o->ntargets && !rc; i++)

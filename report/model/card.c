@@ -38,10 +38,11 @@ static int rw_of(const struct result_step *st)
 	return -1;
 }
 
-void card_name(const struct result_step *st, char *buf, size_t n)
+/* The test's name, CrystalDiskMark's: "SEQ1M Q8T1", "RND4K Q32T16". */
+static void card_name(const struct result_step *st, char *buf, size_t n)
 {
 	int k = rw_of(st);
-	char bs[32];
+	char bs[16];
 
 	wording_bs(st->bs, bs, sizeof(bs));
 	snprintf(buf, n, "%s%s Q%dT%d", k >= 0 && rws[k].random ? "RND" : "SEQ", bs,

@@ -33,8 +33,6 @@ struct card_words {
  * no test has both a read and a write (a fill, a run of random writes: no card).
  */
 size_t card_tests(const struct result_run *run, struct card_test *out, size_t max);
-/* The test's name, CrystalDiskMark's: "SEQ1M Q8T1", "RND4K Q32T16". */
-void card_name(const struct result_step *st, char *buf, size_t n);
 /* The run's card, or NULL when it has no test. */
 struct table *card_table(const struct result_run *run, const struct card_words *w);
 /*

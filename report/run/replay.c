@@ -156,11 +156,12 @@ static void bars(struct report *r, const struct replays *rp, int access)
 	for (size_t t = 0; t < rp->ntraces; t++)
 		for (size_t s = 0; s < rp->nsuites; s++) {
 			const struct result_step *st = find(rp, t, s);
-			double v = st ? (access ? st->clat_mean_us : result_replay_mbps(st)) : NAN;
 			char num[48], text[64];
+			double v;
 
 			if (!st)
 				continue;
+			v = access ? st->clat_mean_us : result_replay_mbps(st);
 			fmt1(v, num, sizeof(num));
 			snprintf(text, sizeof(text), "%s %s", num, access ? "µs" : "MB/s");
 			chart_add_group_bar(c, rp->names[t], rp->suites[s], v, text,

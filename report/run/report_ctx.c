@@ -7,6 +7,7 @@
 #include "report_int.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,10 +121,12 @@ enum msg report__after(const struct result_run *run, size_t i)
 /* st's place in run's steps, or run->nsteps when it is not one of them (a copy). */
 static size_t place(const struct result_run *run, const struct result_step *st)
 {
-	for (size_t i = 0; i < run->nsteps; i++)
-		if (&run->steps[i] == st)
-			return i;
-	return run->nsteps;
+	uintptr_t p = (uintptr_t)st, first = (uintptr_t)run->steps;
+
+	if (p < first || p >= first + run->nsteps * sizeof(*run->steps) ||
+	    (p - first) % sizeof(*run->steps))
+		return run->nsteps;
+	return (p - first) / sizeof(*run->steps);
 }
 
 /* " (after steady state)" or " (step 7)": what tells st from the alike steps. */
