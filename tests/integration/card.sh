@@ -11,9 +11,11 @@
 command -v pdftotext > /dev/null || { echo "SKIP: no pdftotext"; exit 77; }
 
 tests=("SEQ1M Q8T1 seq1m-q8t1" "SEQ1M Q1T1 seq1m-q1t1" "RND4K Q32T1 rnd4k-q32t1" "RND4K Q1T1 rnd4k-q1t1")
-# grouped N DECIMALS: 1234.5 -> "1,234.50" (the card's numbers)
+# grouped N DECIMALS: 1234.5 -> "1,234.50" (the card's numbers), a tie rounded up as
+# the card rounds the decimal fio printed (1412.5 IOPS -> 1,413; printf's would be even)
 grouped() {
-  awk -v v="$1" -v d="$2" 'BEGIN { s = sprintf("%." d "f", v); i = s; f = ""
+  awk -v v="$1" -v d="$2" 'BEGIN { x = v * 10 ^ d; r = int(x); if (x - r >= 0.5 - 1e-9) r++
+    s = sprintf("%." d "f", r / 10 ^ d); i = s; f = ""
     if (d > 0) { i = substr(s, 1, index(s, ".") - 1); f = substr(s, index(s, ".")) }
     o = ""; while (length(i) > 3) { o = "," substr(i, length(i) - 2) o; i = substr(i, 1, length(i) - 3) }
     print i o f }'
