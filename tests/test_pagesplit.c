@@ -98,7 +98,7 @@ static void test_split_bars(void **state)
 	whole_max = c->x.max;
 	/* rows a page holds: what is left of it after the title, legend and axis */
 	want = (size_t)ceil(42.0 / floor((AVAIL - over) / row));
-	n = pagesplit(c, NULL, PAGE_W, AVAIL, &fake, &parts);
+	n = pagesplit(c, NULL, PAGE_W, AVAIL, &fake, NULL, &parts);
 	assert_int_equal(n, want);
 	for (size_t k = 0; k < n; k++) {
 		char title[64];
@@ -120,7 +120,7 @@ static void test_split_bars(void **state)
 	assert_int_equal(seen, 42);
 	free_parts(parts, n);
 	/* a chart that fits is not split */
-	assert_int_equal(pagesplit(c, NULL, PAGE_W, 1e6, &fake, &parts), 0);
+	assert_int_equal(pagesplit(c, NULL, PAGE_W, 1e6, &fake, NULL, &parts), 0);
 	assert_null(parts);
 	chart_free(c);
 }
@@ -140,7 +140,7 @@ static void test_split_groups(void **state)
 			chart_add_group_bar(c, test, drive, 1000.0 * (t + 1), "v",
 					    chart_palette((size_t)d));
 		}
-	n = pagesplit(c, NULL, PAGE_W, AVAIL, &fake, &parts);
+	n = pagesplit(c, NULL, PAGE_W, AVAIL, &fake, NULL, &parts);
 	assert_true(n > 1);
 	for (size_t k = 0; k < n; k++) {
 		const struct chart *p = parts[k].c;
@@ -175,9 +175,14 @@ static void test_split_table(void **state)
 		table_add_row(t, (const char *const[]){ name, "1,234", "1,000" }, NULL);
 	}
 	table_set_footer(t, "footer");
-	n = pagesplit(NULL, t, PAGE_W, AVAIL, &fake, &parts);
+	/* parts titled in the language's brackets */
+	n = pagesplit(NULL, t, PAGE_W, AVAIL, &fake, "{}（{}/{}）", &parts);
 	assert_true(n > 1);
 	for (size_t k = 0; k < n; k++) {
+		char title[64];
+
+		snprintf(title, sizeof(title), "Consistency（%zu/%zu）", k + 1, n);
+		assert_string_equal(parts[k].t->title, title);
 		assert_null(parts[k].c);
 		assert_int_equal(table_layout(parts[k].t, PAGE_W, &fake), 0);
 		assert_true(parts[k].t->height <= AVAIL);
@@ -210,6 +215,24 @@ static void test_table_wrap(void **state)
 	assert_string_equal(t->head[1] + t->head_cut[1], "IOPS");
 	assert_string_equal(t->head[2] + t->head_cut[2], "second IOPS");
 	assert_true(t->body_y - t->head_y > 2 * t->head_h);
+	table_free(t);
+}
+
+/* Chinese headers go to two lines before a full-width bracket as at a space. */
+static void test_table_wrap_cjk(void **state)
+{
+	const char *head[] = { "step", "平均延遲（µs）", "IOPS 標準差 σ" };
+	struct table *t = table_new("T", "", 3, head);
+
+	(void)state;
+	table_add_row(t, (const char *const[]){ "rnd4k", "1", "2" }, NULL);
+	assert_int_equal(table_layout(t, 960, &fake), 0);
+	assert_int_equal(t->head_cut[1], 0);
+	/* the fake measures 5 pt a byte: 105 and 85 pt in one line, 60 and 45 in two */
+	assert_int_equal(table_layout(t, 260, &fake), 0);
+	assert_int_equal(t->head_cut[1], strlen("平均延遲"));
+	assert_string_equal(t->head[1] + t->head_cut[1], "（µs）");
+	assert_string_equal(t->head[2] + t->head_cut[2], "標準差 σ");
 	table_free(t);
 }
 
@@ -276,7 +299,7 @@ static void test_split_columns(void **state)
 	for (size_t w = 0; w < 2; w++) {
 		size_t next = 2;
 
-		n = pagesplit_columns(t, widths[w], &fake, &cols);
+		n = pagesplit_columns(t, widths[w], &fake, NULL, &cols);
 		assert_true(n > 1);
 		for (size_t k = 0; k < n; k++) {
 			struct table *p = cols[k];
@@ -297,7 +320,7 @@ static void test_split_columns(void **state)
 		free(cols);
 	}
 	/* print: the column parts, each within a page, none of its rows cut apart */
-	n = pagesplit(NULL, t, PAGE_W, AVAIL, &fake, &parts);
+	n = pagesplit(NULL, t, PAGE_W, AVAIL, &fake, NULL, &parts);
 	assert_true(n > 1);
 	for (size_t k = 0; k < n; k++) {
 		assert_int_equal(table_layout(parts[k].t, PAGE_W, &fake), 0);
@@ -307,7 +330,7 @@ static void test_split_columns(void **state)
 	free_parts(parts, n);
 	/* a table that keeps no columns is never cut by columns */
 	table_set_keep(t, 0);
-	assert_int_equal(pagesplit_columns(t, WEB_W, &fake, &cols), 0);
+	assert_int_equal(pagesplit_columns(t, WEB_W, &fake, NULL, &cols), 0);
 	table_free(t);
 }
 
@@ -363,6 +386,7 @@ int main(void)
 		cmocka_unit_test(test_split_groups),
 		cmocka_unit_test(test_split_table),
 		cmocka_unit_test(test_table_wrap),
+		cmocka_unit_test(test_table_wrap_cjk),
 		cmocka_unit_test(test_split_columns),
 		cmocka_unit_test(test_legend_12),
 	};

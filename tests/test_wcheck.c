@@ -2,7 +2,8 @@
 /*
  * Tests of report/model/wcheck.c, the wording check: what it finds in a Chinese and
  * an English document (a plan's names as whole names only, fio terms, the English
- * words of the strings the language does not use), what it leaves alone (data,
+ * words of the strings the language does not use, half-width punctuation around
+ * Chinese), what it leaves alone (data,
  * acronyms, file names), each finding once, and its listing.
  */
 #include <setjmp.h>
@@ -46,11 +47,11 @@ static void test_zh(void **state)
 	wcheck_allow(w, "target.bin");
 	/* clean: the words of the language, acronyms, numbers, the data */
 	wcheck_text(w, "a.pdf", "4K 隨機讀取 QD32 T1：32,400 IOPS");
-	wcheck_text(w, "a.pdf", "fio-3.33  |  檔案 target.bin (64 MiB)");
+	wcheck_text(w, "a.pdf", "fio-3.33  |  檔案 target.bin（64 MiB）");
 	wcheck_text(w, "a.pdf", NULL);
 	assert_int_equal(wcheck_count(w), 0);
 	/* a slug, once (its words not again), an English word, a fio term, a status */
-	wcheck_text(w, "a.pdf", "4K 隨機讀取 (rnd4k-q32t1-read)");
+	wcheck_text(w, "a.pdf", "4K 隨機讀取（rnd4k-q32t1-read）");
 	assert_int_equal(wcheck_count(w), 1);
 	wcheck_text(w, "a.pdf", "資料：random");
 	assert_int_equal(wcheck_count(w), 2);
@@ -122,12 +123,48 @@ static void test_run(void **state)
 	result_run_release(&r);
 }
 
+/* Half-width ": " and brackets in Chinese text, in a Chinese document only. */
+static void test_punct(void **state)
+{
+	struct wcheck *w = wcheck_new("zh-TW", en, tw, N);
+	struct wcheck *e = wcheck_new("en", en, NULL, N);
+	char *out;
+
+	(void)state;
+	/* full-width; a time, a ratio, brackets in data or in a text of no Chinese word */
+	wcheck_allow(w, "990 PRO (2TB)");
+	wcheck_text(w, "a.svg", "離散度：4K 隨機讀取（填滿後），延遲（µs）");
+	wcheck_text(w, "a.svg", "開始 12:30:05，1:2，990 PRO (2TB)");
+	wcheck_text(w, "a.svg", "fio-3.33 (sha256 33c3)");
+	assert_int_equal(wcheck_count(w), 0);
+	wcheck_text(w, "a.svg", "離散度: 4K 隨機讀取");
+	assert_int_equal(wcheck_count(w), 1);
+	wcheck_text(w, "a.svg", "時間 (秒)");
+	assert_int_equal(wcheck_count(w), 2);
+	wcheck_text(w, "a.svg", "SSD (基準)：99.9%:");
+	assert_int_equal(wcheck_count(w), 4);
+	wcheck_text(w, "a.svg", "檔案 target.bin (64 MiB)");
+	assert_int_equal(wcheck_count(w), 5);
+	out = listing(w);
+	assert_non_null(strstr(out, "a.svg: ':' (half-width punctuation in Chinese text) in "
+				    "\"離散度: 4K"));
+	assert_non_null(strstr(out, "'(秒)' (half-width punctuation"));
+	assert_non_null(strstr(out, "'(基準)' (half-width punctuation"));
+	free(out);
+	/* English takes its own */
+	wcheck_text(e, "a.svg", "Dispersion: 4K random read (after fill)");
+	assert_int_equal(wcheck_count(e), 0);
+	wcheck_free(w);
+	wcheck_free(e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zh),
 		cmocka_unit_test(test_en),
 		cmocka_unit_test(test_run),
+		cmocka_unit_test(test_punct),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -46,6 +46,10 @@ struct doc {
 	int png_2x;                        /* also NAME@2x.png (the web preset always) */
 	int svg_outlines;                  /* SVG text as glyph outlines, not <text> */
 	const char *title;                 /* the PDF's title */
+	const char *part;                  /* a split item's part's title, "{} ({}/{})"
+					    * in the kind's language; NULL: that */
+	const char *nth;                   /* a name taken before, numbered: "{} ({})"
+					    * in the kind's language (a sheet's); NULL: that */
 	const char *date;                  /* the PDF's and workbook's date, ISO 8601; NULL: 1970 */
 	int own_fonts;                     /* fonts are the document's (doc_begin()) */
 	struct wcheck *check;              /* --check-wording: every text written goes

@@ -256,7 +256,7 @@ void html_table(struct html *h, const struct table *t)
 	 */
 	gfx_fonts_preset(h->fonts, chart_preset(CHART_PRESET_WEB));
 	gfx_fonts_measure(h->fonts, &m);
-	n = pagesplit_columns(t, HTML_WIDTH, &m, &cols);
+	n = pagesplit_columns(t, HTML_WIDTH, &m, h->part, &cols);
 	if (!n)
 		one_table(h, t);
 	for (size_t k = 0; k < n; k++) {

@@ -37,6 +37,7 @@ struct html {
 	char *index;                 /* dir/index.html, which the wording check names */
 	struct gfx_fonts *fonts;
 	struct html_words w;
+	const char *part;            /* a split table's part's title (struct doc's) */
 };
 
 /*

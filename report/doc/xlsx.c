@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "err.h"
+#include "msg.h"
 #include "sbuf.h"
 #include "wcheck.h"
 #include "xalloc.h"
@@ -178,6 +179,16 @@ static char *utf8_head(const char *s, size_t max)
 	return xstrndup(s, i);
 }
 
+/* How many characters s has (UTF-8 sequences). */
+static size_t utf8_len(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += (*s & 0xc0) != 0x80;
+	return n;
+}
+
 static int taken(const struct xlsx *x, const char *name)
 {
 	for (size_t i = 0; i < x->nnames; i++)
@@ -225,15 +236,15 @@ lxw_worksheet *xlsx_sheet(struct xlsx *x, const char *base)
 	if (clean[0] == '\'')
 		clean[0] = '_';
 	for (int k = 1; !name || taken(x, name); k++) {
-		char suffix[16], *head;
+		char num[16], *suffix, *head;
 
 		free(name);
-		if (k == 1)
-			suffix[0] = 0;
-		else
-			snprintf(suffix, sizeof(suffix), " (%d)", k);
-		head = utf8_head(clean, XLSX_SHEET_NAME_MAX - strlen(suffix));
+		snprintf(num, sizeof(num), "%d", k);
+		suffix = k == 1 ? xstrdup("") : msg_subst(x->nth ? x->nth : "{} ({})",
+							  (const char *const[]){ "", num }, 2);
+		head = utf8_head(clean, XLSX_SHEET_NAME_MAX - utf8_len(suffix));
 		name = xasprintf("%s%s", head, suffix);
+		free(suffix);
 		free(head);
 		/* A trailing apostrophe is refused too. */
 		if (name[0] && name[strlen(name) - 1] == '\'')

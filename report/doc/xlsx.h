@@ -36,6 +36,7 @@ struct xlsx {
 	const char *path;
 	char *title, *author;  /* the document properties' copies */
 	struct wcheck *check;  /* the wording check every text goes through, or NULL */
+	const char *nth;       /* a sheet name taken before, numbered: "{} ({})"; NULL: that */
 };
 
 /* Opens path for writing; created: the workbook's date (the run's start). */

@@ -719,7 +719,8 @@ static void draw_table_head(struct gfx *g, const struct table *t, double pad)
 	for (size_t c = 0; c < t->ncols; c++) {
 		size_t cut = t->head_cut[c];
 
-		first[c] = cut ? xstrndup(t->head[c], cut - 1) : xstrdup(t->head[c]);
+		first[c] = cut ? xstrndup(t->head[c], cut - (t->head[c][cut - 1] == ' '))
+			       : xstrdup(t->head[c]);
 		line[c] = first[c];
 		two |= cut > 0;
 	}

@@ -59,7 +59,7 @@ static char *metric_title(const struct lineup_ctx *x, enum lineup_metric m)
 	for (size_t h = 0; h < lineup__nheadlines; h++)
 		if (lineup__headlines[h].m == m)
 			return xstrdup(x->s[lineup__headlines[h].title]);
-	return xasprintf("%s (%s)", lineup_metric(m)->id, lineup_metric(m)->unit);
+	return msg_paren(x->s, lineup_metric(m)->id, lineup_metric(m)->unit);
 }
 
 /* "1,234", "56.7"; a dash when not measured. */
@@ -126,7 +126,7 @@ static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 {
 	const struct lineup *l = x->l;
 	char *mt = metric_title(x, m);
-	char *title = x->tc->title ? xasprintf("%s: %s", x->tc->title, mt) : xstrdup(mt);
+	char *title = x->tc->title ? msg_colon(x->s, x->tc->title, mt) : xstrdup(mt);
 	struct chart *c = chart_new(CHART_BARG, title,
 				    x->s[lineup_metric(m)->lower_better ? S_LOWER : S_HIGHER]);
 	char val[64], *sub;
@@ -174,9 +174,9 @@ static void build_delta_table(struct lineup_ctx *x, enum lineup_metric m)
 	char **texts = xcalloc(nc, sizeof(*texts));
 	uint32_t *fills = xcalloc(nc, sizeof(*fills));
 	char *mt = metric_title(x, m);
-	char *title = xasprintf("%s: %s", heading(x, S_DELTA), mt);
+	char *title = msg_colon(x->s, heading(x, S_DELTA), mt);
 	/* marked in every table, as in the drives table: the column the Δ % are against */
-	char *base = xasprintf("%s (%s)", l->m[l->base].label, x->s[S_BASELINE]);
+	char *base = msg_paren(x->s, l->m[l->base].label, x->s[S_BASELINE]);
 	struct table *t;
 	int marked = 0;
 
@@ -272,7 +272,7 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 		free(title);
 		return;
 	}
-	ct = xasprintf("%s: %s", heading(x, S_DISPERSION), title);
+	ct = msg_colon(x->s, heading(x, S_DISPERSION), title);
 	c = chart_new(CHART_SCATTER, ct, x->s[x->l->by ? S_DISPERSION_SUB_BY : S_DISPERSION_SUB]);
 	chart_set_axis_titles(c, x->s[S_TIME], "IOPS");
 	if (x->tc->log_y)
@@ -343,7 +343,7 @@ size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pc
 static void build_saturation(struct lineup_ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
-	char *title = lineup__test_title(x, t), *ct = xasprintf("%s: %s", heading(x, S_SATURATION), title);
+	char *title = lineup__test_title(x, t), *ct = msg_colon(x->s, heading(x, S_SATURATION), title);
 	struct chart *c = chart_new(CHART_SCATTER, ct, x->s[S_WRITTEN]);
 
 	chart_set_axis_titles(c, x->s[S_WRITTEN], "IOPS");
@@ -367,7 +367,7 @@ static void build_saturation(struct lineup_ctx *x, size_t k)
 static void build_qos(struct lineup_ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
-	char *title = lineup__test_title(x, t), *ct = xasprintf("%s: %s", heading(x, S_QOS), title);
+	char *title = lineup__test_title(x, t), *ct = msg_colon(x->s, heading(x, S_QOS), title);
 	struct chart *c = chart_new(CHART_LINE, ct, x->s[S_QOS_SUB]);
 	int resp = 1;   /* response time when every drive's report has its bins */
 
@@ -559,7 +559,7 @@ static void kind_consistency(struct lineup_ctx *x)
 			if (!st || !st->cons_total.n)
 				continue;
 			title = lineup__test_title(x, &x->l->t[k]);
-			label = xasprintf("%s: %s", title, x->l->m[i].label);
+			label = msg_colon(x->s, title, x->l->m[i].label);
 			marked += cons_table_add(t, label, &st->cons_total);
 			free(label);
 			free(title);
@@ -668,7 +668,7 @@ static void build_cover(struct lineup_ctx *x)
 	table_set_keep(t, 1);   /* the drive in each part */
 	for (size_t i = 0; i < l->nm; i++) {
 		const struct result_run *r = l->m[i].run;
-		char *name = i == l->base ? xasprintf("%s (%s)", l->m[i].label, x->s[S_BASELINE])
+		char *name = i == l->base ? msg_paren(x->s, l->m[i].label, x->s[S_BASELINE])
 					  : xstrdup(l->m[i].label);
 		const char *row[5] = { name, l->m[i].dir,
 				       result_run_title(r, x->lang),
@@ -752,6 +752,8 @@ static int render_one(void *arg, const char *lang, const struct doc_out *o, stru
 					  x.s[M_H_DESC_LINES] };
 		k.html.words = &hw;
 		x.doc.title = x.s[S_LINEUP];
+		x.doc.part = x.s[W_PART];
+		x.doc.nth = x.s[W_NTH];
 		for (size_t i = 0; i < x.tmpl->ncharts; i++)
 			build_kind(&x, &x.tmpl->charts[i]);
 		lineup__set_footers(&x);

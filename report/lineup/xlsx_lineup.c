@@ -36,7 +36,8 @@ static int write_marks(struct xlsx *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t
 	for (size_t i = 0; i < l->nm; i++) {
 		size_t at = sb.len;
 
-		sbuf_addf(&sb, "%s%s: ", any ? wording_sep(w->wording) : "", l->m[i].label);
+		sbuf_addf(&sb, "%s%s%s", any ? wording_sep(w->wording) : "", l->m[i].label,
+			  w->wording->s[W_COLON]);
 		if (lineup_mark(l, t, i, w->wording, &sb))
 			any = 1;
 		else
@@ -62,13 +63,13 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 	int marked = 0;
 
 	xlsx_string(x, ws, 0, 0, title, x->bold);
-	snprintf(sub, sizeof(sub), "%s (%s); %s", def->id, def->unit, w->delta_sub);
+	snprintf(sub, sizeof(sub), "%s%s%s", def->unit, wording_sep(w->wording), w->delta_sub);
 	xlsx_string(x, ws, 1, 0, sub, NULL);
 	xlsx_string(x, ws, FIRST, 0, w->test, x->head);
 	worksheet_set_column(ws, 0, 0, 36, NULL);
 	col = dcol;
 	for (size_t i = 0; i < l->nm; i++) {
-		char *h = i == l->base ? xasprintf("%s (%s)", l->m[i].label, w->baseline)
+		char *h = i == l->base ? msg_paren(w->wording->s, l->m[i].label, w->baseline)
 				       : xstrdup(l->m[i].label);
 
 		xlsx_string(x, ws, FIRST, (lxw_col_t)(1 + i), h, x->head);

@@ -316,7 +316,8 @@ static void add_distinct(struct sbuf *sb, const struct lineup *l, int plan,
 			/* the plan by its title: its name is its file's */
 			sbuf_addf(sb, "%s%s", k++ ? wording_sep(w) : "", result_run_title(r, w->lang));
 			if (r->plan_sha256)
-				sbuf_addf(sb, " (sha256 %.12s)", r->plan_sha256);
+				sbuf_addf(sb, "%ssha256 %.12s%s", w->s[W_OPEN], r->plan_sha256,
+					  w->s[W_CLOSE]);
 		} else {
 			sbuf_addf(sb, "%s%s", k++ ? ", " : "",
 				  r->fio_version ? r->fio_version : "fio ?");

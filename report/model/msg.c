@@ -6,6 +6,7 @@
 
 #include "datadir.h"
 #include "sbuf.h"
+#include "xalloc.h"
 
 /* The ids of the UI strings in templates/i18n/<lang>.xml, in enum msg order. */
 static const char *const msg_ids[M_N] = {
@@ -51,4 +52,14 @@ char *msg_subst(const char *tmpl, const char *const *values, size_t n)
 	sbuf_init(&sb);
 	msg_add(&sb, tmpl, values, n);
 	return sbuf_detach(&sb);
+}
+
+char *msg_paren(const char *const *s, const char *a, const char *b)
+{
+	return xasprintf("%s%s%s%s", a, s[W_OPEN], b, s[W_CLOSE]);
+}
+
+char *msg_colon(const char *const *s, const char *a, const char *b)
+{
+	return xasprintf("%s%s%s", a, s[W_COLON], b);
 }

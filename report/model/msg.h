@@ -462,7 +462,11 @@
 	X(W_DIR_TOTAL, "w-dir-total") \
 	X(W_WAIT, "w-wait") \
 	X(W_SEP,        "w-sep") \
-	X(W_COLON,      "w-colon")
+	X(W_COLON,      "w-colon") \
+	X(W_OPEN,       "w-open") \
+	X(W_CLOSE,      "w-close") \
+	X(W_PART,       "w-part") \
+	X(W_NTH,        "w-nth")
 
 enum msg {
 #define REPORT_MSG_ENUM(id, name) id,
@@ -490,5 +494,12 @@ char *msg_subst(const char *tmpl, const char *const *values, size_t n);
 struct sbuf;
 /* msg_subst()'s text appended to sb. */
 void msg_add(struct sbuf *sb, const char *tmpl, const char *const *values, size_t n);
+/*
+ * "a (b)" and "a: b" as s's language writes them (W_OPEN, W_CLOSE, W_COLON):
+ * "SSD（基準）", "離散度：4K 隨機寫入". a "" gives the bracketed part alone:
+ * " (after fill)", "（填滿後）". Returns a new string.
+ */
+char *msg_paren(const char *const *s, const char *a, const char *b);
+char *msg_colon(const char *const *s, const char *a, const char *b);
 
 #endif

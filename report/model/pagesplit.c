@@ -3,9 +3,11 @@
 #include "pagesplit.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "msg.h"
 #include "sbuf.h"
 #include "xalloc.h"
 
@@ -110,11 +112,22 @@ static size_t rows_that_fit(const struct chart *c, const struct table *t, size_t
 	return lo;
 }
 
+/* Part i of n of title: part's "{} ({}/{})" (NULL: that). */
+static char *part_title(const char *part, const char *title, size_t i, size_t n)
+{
+	char k[24], all[24];
+
+	snprintf(k, sizeof(k), "%zu", i + 1);
+	snprintf(all, sizeof(all), "%zu", n);
+	return msg_subst(part ? part : "{} ({}/{})", (const char *const[]){ title, k, all }, 3);
+}
+
 /* "TITLE (k/n)" on every part, TITLE the whole's. */
-static void number_parts(struct pagesplit_part *parts, size_t n, const char *title)
+static void number_parts(struct pagesplit_part *parts, size_t n, const char *title,
+			 const char *part)
 {
 	for (size_t i = 0; i < n; i++) {
-		char *s = xasprintf("%s (%zu/%zu)", title, i + 1, n);
+		char *s = part_title(part, title, i, n);
 
 		if (parts[i].c)
 			chart_set_title(parts[i].c, s);
@@ -187,7 +200,7 @@ static int cols_fit(const struct table *t, size_t from, size_t n, double w,
 }
 
 size_t pagesplit_columns(const struct table *t, double w, const struct chart_measure *m,
-			 struct table ***out)
+			 const char *part, struct table ***out)
 {
 	size_t n = 0, cap = 0;
 
@@ -206,7 +219,7 @@ size_t pagesplit_columns(const struct table *t, double w, const struct chart_mea
 		from += k;
 	}
 	for (size_t i = 0; i < n; i++) {
-		char *title = xasprintf("%s (%zu/%zu)", t->title, i + 1, n);
+		char *title = part_title(part, t->title, i, n);
 
 		table_set_title((*out)[i], title);
 		free(title);
@@ -215,11 +228,11 @@ size_t pagesplit_columns(const struct table *t, double w, const struct chart_mea
 }
 
 size_t pagesplit(const struct chart *c, const struct table *t, double w, double avail,
-		 const struct chart_measure *m, struct pagesplit_part **out)
+		 const struct chart_measure *m, const char *part, struct pagesplit_part **out)
 {
 	struct pagesplit_part *parts = NULL;
 	struct table **cols = NULL;
-	size_t n = 0, cap = 0, ncols = t ? pagesplit_columns(t, w, m, &cols) : 0;
+	size_t n = 0, cap = 0, ncols = t ? pagesplit_columns(t, w, m, part, &cols) : 0;
 
 	*out = NULL;
 	for (size_t k = 0; k < ncols; k++) {
@@ -233,7 +246,7 @@ size_t pagesplit(const struct chart *c, const struct table *t, double w, double 
 	free(cols);
 	if (!ncols && !split_rows(c, t, w, avail, m, &parts, &n, &cap))
 		return 0;
-	number_parts(parts, n, c ? c->title : t ? t->title : "");
+	number_parts(parts, n, c ? c->title : t ? t->title : "", part);
 	*out = parts;
 	return n;
 }

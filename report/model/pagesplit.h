@@ -23,13 +23,14 @@ struct pagesplit_part {
  * When the bar chart c or table t (the other NULL), laid out w points wide, is
  * taller than avail, makes parts of consecutive rows that each fit, titled
  * "TITLE (k/n)", every part of a chart on the whole chart's value axis and with
- * its legend, and returns their number with *out (free each part's chart or
+ * its legend (part, the language's "{} ({}/{})" for TITLE, k and n; NULL: that
+ * one), and returns their number with *out (free each part's chart or
  * table and then *out). Returns 0 when it fits, is no bar chart, or cannot be
  * laid out (the caller reports that); a single row taller than avail is a part
  * of its own.
  */
 size_t pagesplit(const struct chart *c, const struct table *t, double w, double avail,
-		 const struct chart_measure *m, struct pagesplit_part **out);
+		 const struct chart_measure *m, const char *part, struct pagesplit_part **out);
 
 /*
  * When table t, laid out w points wide, cuts a cell short (or does not fit) and keeps
@@ -40,6 +41,6 @@ size_t pagesplit(const struct chart *c, const struct table *t, double w, double 
  * "TITLE (k/n)" there.
  */
 size_t pagesplit_columns(const struct table *t, double w, const struct chart_measure *m,
-			 struct table ***out);
+			 const char *part, struct table ***out);
 
 #endif

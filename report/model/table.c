@@ -114,10 +114,14 @@ static double measure(const struct chart_measure *m, enum chart_font f,
 	return *s ? w : 0;
 }
 
+/* A full-width opening bracket, U+FF08 "（", which a line may start with. */
+#define TABLE_FW_OPEN "\xef\xbc\x88"
+
 /*
- * the width of header h set in two lines, cut at the space that makes the
- * wider line narrowest; *cut is where the second line starts (0: one line, when
- * wrap is 0 or there is no space).
+ * the width of header h set in two lines, cut where it makes the wider line
+ * narrowest: at a space (dropped) or before a full-width bracket ("標準差 σ（IOPS）"
+ * as "標準差 σ" and "（IOPS）"); *cut is where the second line starts (0: one
+ * line, when wrap is 0 or there is no place to cut).
  */
 static double head_width(const struct chart_measure *m, const char *h, int wrap,
 			 size_t *cut)
@@ -125,15 +129,24 @@ static double head_width(const struct chart_measure *m, const char *h, int wrap,
 	double best = measure(m, CHART_FONT_SMALL, h, NULL);
 
 	*cut = 0;
-	for (const char *sp_ = strchr(h, ' '); wrap && sp_; sp_ = strchr(sp_ + 1, ' ')) {
-		char *first = xstrndup(h, (size_t)(sp_ - h));
-		double w = fmax(measure(m, CHART_FONT_SMALL, first, NULL),
-				measure(m, CHART_FONT_SMALL, sp_ + 1, NULL));
+	for (const char *p = h + 1; wrap && *p; p++) {
+		size_t end = (size_t)(p - h);   /* the first line's */
+		char *first;
+		double w;
 
+		if (*p == ' ')
+			p++;
+		else if (strncmp(p, TABLE_FW_OPEN, strlen(TABLE_FW_OPEN)) || p[-1] == ' ')
+			continue;
+		if (!*p)
+			break;
+		first = xstrndup(h, end);
+		w = fmax(measure(m, CHART_FONT_SMALL, first, NULL),
+			 measure(m, CHART_FONT_SMALL, p, NULL));
 		free(first);
-		if (w < best && sp_ > h && sp_[1]) {
+		if (w < best) {
 			best = w;
-			*cut = (size_t)(sp_ + 1 - h);
+			*cut = (size_t)(p - h);
 		}
 	}
 	return best;

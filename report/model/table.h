@@ -32,7 +32,8 @@ struct table {
 	double width, height;
 	double *col_x, *col_w;     /* ncols; column 0 left-aligned, the rest right */
 	double title_y, subtitle_y, head_y, body_y, row_h, footer_y;
-	size_t *head_cut;          /* where a header's second line starts; 0: one line */
+	size_t *head_cut;          /* where a header's second line starts (a space before
+				    * it is the first line's end); 0: one line */
 	int cut;                   /* laid out with a column narrower than its widest
 				    * text: its cells are cut short (pagesplit_columns()) */
 	size_t keep;               /* the leading columns every part of the table split

@@ -352,6 +352,36 @@ static int word_cb(void *arg, const char *word, size_t n)
 	return 0;
 }
 
+/* A byte that starts a character from U+3000 on (CJK, full-width forms) in UTF-8. */
+static int is_cjk_lead(unsigned char c)
+{
+	return c >= 0xe3 && c < 0xf0;
+}
+
+/*
+ * Chinese text's half-width ": " (a colon then a space or the end: "12:30" and
+ * "1:2" are not ones) and brackets in a text with Chinese words (data left out):
+ * "：" and "（...）", as Chinese typesetting has them.
+ */
+static void punct(struct text_arg *t, const char *s)
+{
+	int cjk = 0;
+
+	for (const char *p = s; *p && !cjk; p++)
+		cjk = is_cjk_lead((unsigned char)*p);
+	for (const char *p = s; *p; p++) {
+		if (*p == ':' && (p[1] == ' ' || !p[1]) && p > s)
+			add(t->w, WCHECK_PUNCT, ":", 1, t->where, t->text);
+		if (cjk && (*p == '(' || *p == ')')) {
+			const char *e = *p == '(' ? strchr(p, ')') : NULL;
+
+			add(t->w, WCHECK_PUNCT, p, e ? (size_t)(e - p + 1) : 1, t->where, t->text);
+			if (e)
+				p = e;
+		}
+	}
+}
+
 void wcheck_text(struct wcheck *w, const char *where, const char *text)
 {
 	struct text_arg arg = { w, where ? where : "?", text };
@@ -379,6 +409,8 @@ void wcheck_text(struct wcheck *w, const char *where, const char *text)
 		}
 	}
 	each_word(s, word_cb, &arg);
+	if (w->zh)
+		punct(&arg, s);
 	free(s);
 }
 

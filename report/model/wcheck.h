@@ -6,7 +6,8 @@
  * what a reviewer would have to edit out: a plan's own name for a step, scope,
  * group or trace (a slug: "rnd4k-q32t1-read", "steady-state"), a fio term
  * ("randread", "iodepth") and, in a Chinese document, an English word of the
- * report's own strings ("random", "complete"). What the document shows as data
+ * report's own strings ("random", "complete") and half-width punctuation where
+ * Chinese text takes full-width ("時間 (秒)", "離散度: 4K", "延遲 (µs)"). What the document shows as data
  * (the drive's model, the host, a file's name, a label the user gave) is left out
  * of the check. Without cairo (in report/model/).
  */
@@ -20,7 +21,8 @@
 #define WCHECK_KINDS(X)                                                    \
 	X(WCHECK_SLUG, "a plan's own name (of a step, scope, group or trace)") \
 	X(WCHECK_FIO, "a fio term")                                          \
-	X(WCHECK_ENGLISH, "an English word of the report's strings")
+	X(WCHECK_ENGLISH, "an English word of the report's strings")               \
+	X(WCHECK_PUNCT, "half-width punctuation in Chinese text")
 
 #define WCHECK_KIND_ENUM(e, what) e,
 enum wcheck_kind { WCHECK_KINDS(WCHECK_KIND_ENUM) WCHECK_NKINDS };

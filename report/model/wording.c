@@ -337,6 +337,8 @@ static const struct {
 	{ " members, sizes not probed", 0, W_T_NOPROBE },
 	{ " together", 0, W_T_TOGETHER },
 	{ ", chunk ", 0, W_T_CHUNK },
+	{ " (", 0, W_OPEN },
+	{ ")", 0, W_CLOSE },
 };
 #define NTARGET_WORDS (sizeof(target_words) / sizeof(*target_words))
 

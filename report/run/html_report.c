@@ -44,7 +44,7 @@ void report__html_head(void *arg, struct html *h)
 	};
 
 	if (run->capacity)
-		report__capacity_text(run, cap, sizeof(cap));
+		report__capacity_text(r, cap, sizeof(cap));
 	html_heading(h, 2, m[M_H_FACTS]);
 	html_facts(h, facts, sizeof(facts) / sizeof(facts[0]) / 2);
 	free(target);

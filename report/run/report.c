@@ -260,7 +260,7 @@ static void step_cells(const struct report *r, const struct result_step *st,
 	cell[1] = report__step_name(r, st);
 	cell[2] = result_step_kind(st) == STEP_PURGE ? report__purge_text(r, st)
 							   : sbuf_detach(&sb);
-	cell[3] = st->read_holes ? xasprintf("%s (%s)", wording_status(st->status, &w),
+	cell[3] = st->read_holes ? msg_paren(r->msg, wording_status(st->status, &w),
 					    r->msg[M_READ_HOLES])
 				 : xstrdup(wording_status(st->status, &w));
 	cell[4] = fmt_mbs(ds[RESULT_READ].bw_bytes);
@@ -363,7 +363,7 @@ static void draw_table(struct report *r, struct gfx *g, double y, size_t first,
 	const char *head[COL_N];
 	double w = PAGE_W - 2 * PAGE_MARGIN;
 	double pad = (ROW_H - text_h(r, CHART_FONT_BODY)) / 2;
-	char *title = first ? xasprintf("%s (%s)", r->msg[M_STEPS], r->msg[M_CONTINUED])
+	char *title = first ? msg_paren(r->msg, r->msg[M_STEPS], r->msg[M_CONTINUED])
 			    : xstrdup(r->msg[M_STEPS]);
 
 	gfx_text(g, PAGE_MARGIN, y, CHART_FONT_AXIS, CHART_COLOR_TEXT, GFX_LEFT, 0,
@@ -507,6 +507,8 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 				  r.msg[M_H_DESC_LINES] };
 	k.html.words = &hw;
 	r.doc.title = report__plan_title(&r);
+	r.doc.part = r.msg[W_PART];
+	r.doc.nth = r.msg[W_NTH];
 	report__build_charts(&r);
 	build_rows(&r);
 	if (out.path[DOC_HTML])

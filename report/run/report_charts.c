@@ -54,10 +54,11 @@ static void add_step_bars(struct report *r, struct chart *c,
 		sbuf_reset(&value);
 		sbuf_adds(&label, name);
 		if (ndirs > 1)
-			sbuf_addf(&label, " (%s)", r->msg[dir_msg[d]]);
+			sbuf_addf(&label, "%s%s%s", r->msg[W_OPEN], r->msg[dir_msg[d]],
+				  r->msg[W_CLOSE]);
 		chart_format_grouped(mb, mb < 100 ? 1 : 0, mbs, sizeof(mbs));
 		chart_format_si(ds->iops, 0, iops, sizeof(iops));
-		sbuf_addf(&value, "%s MB/s  (%s IOPS)", mbs, iops);
+		sbuf_addf(&value, "%s MB/s%s%s IOPS%s", mbs, r->msg[W_OPEN], iops, r->msg[W_CLOSE]);
 		chart_add_bar(c, label.buf, note.buf, mb, value.buf, r->tmpl->dir_color[d]);
 		chart_add_legend(c, r->msg[dir_msg[d]], r->tmpl->dir_color[d]);
 	}
@@ -88,7 +89,8 @@ static char *provenance(const struct report *r)
 	/* the plan by its title: its name is the file's */
 	sbuf_addf(&sb, "  |  %s%s%s", r->msg[M_PLAN], r->msg[W_COLON], report__plan_title(r));
 	if (run->plan_sha256)
-		sbuf_addf(&sb, " (sha256 %.12s)", run->plan_sha256);
+		sbuf_addf(&sb, "%ssha256 %.12s%s", r->msg[W_OPEN], run->plan_sha256,
+			  r->msg[W_CLOSE]);
 	sbuf_addf(&sb, "  |  %s  |  ssdbench %s", msg_or(run->fio_version, "fio ?"),
 		  msg_or(run->ssdbench_version, SSDBENCH_VERSION));
 	return sbuf_detach(&sb);
@@ -134,7 +136,7 @@ static void build_dispersion_chart(struct report *r, int log_y)
 	/* The score's lines after every step's points, which keep their markers. */
 	for (size_t i = 0; i < ndrawn; i++) {
 		const struct result_step *st = &run->steps[drawn[i]];
-		char *name = report__step_name(r, st), *prefix = xasprintf("%s: ", name);
+		char *name = report__step_name(r, st), *prefix = msg_colon(r->msg, name, "");
 
 		report__cons_lines(r, c, st, chart_palette(i), prefix, &cap);
 		free(prefix);

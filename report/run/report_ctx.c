@@ -143,10 +143,10 @@ static char *tell_apart(const struct report *r, const struct result_step *st,
 		if (report__after(run, place(run, alike[i])) == a)
 			a = M_N;
 	if (a != M_N)
-		return xasprintf(" (%s)", r->msg[a]);
+		return msg_paren(r->msg, "", r->msg[a]);
 	snprintf(num, sizeof(num), "%d", st->index);
 	t = msg_subst(r->msg[M_STEP_N], (const char *const[]){ num }, 1);
-	s = xasprintf(" (%s)", t);
+	s = msg_paren(r->msg, "", t);
 	free(t);
 	return s;
 }
@@ -196,7 +196,7 @@ char *report__step_name(const struct report *r, const struct result_step *st)
 	    (!scope_of_alike || strcmp(scope_of_alike, st->scope))) {
 		char *sname = report__scope_name(r, result_run_scope(r->run, st->scope));
 
-		both = xasprintf("%s (%s)", name, sname);
+		both = msg_paren(r->msg, name, sname);
 		free(sname);
 	} else {
 		tail = tell_apart(r, st, alike, nalike);

@@ -113,12 +113,14 @@ char *report__purge_text(const struct report *r, const struct result_step *st)
 	return msg_subst(r->msg[M_HDR_PURGE_TOOK], v, 2);
 }
 
-void report__capacity_text(const struct result_run *run, char *buf, size_t n)
+void report__capacity_text(const struct report *r, char *buf, size_t n)
 {
+	const struct result_run *run = r->run;
+	const char *open = r->msg[W_OPEN], *close = r->msg[W_CLOSE];
 	char size[32];
 
 	units_format_size(run->capacity, size, sizeof(size));
-	snprintf(buf, n, "%s (%llu B)", size, (unsigned long long)run->capacity);
+	snprintf(buf, n, "%s%s%llu B%s", size, open, (unsigned long long)run->capacity, close);
 }
 
 /* "model M / serial S / firmware F / capacity 256 MiB (268435456 B)" */
@@ -128,7 +130,7 @@ static void add_dut(const struct report *r, struct hdr *h)
 	char cap[64];
 	const char *v[4];
 
-	report__capacity_text(run, cap, sizeof(cap));
+	report__capacity_text(r, cap, sizeof(cap));
 	if (is_file(r)) {   /* a file has no model, serial or firmware: say so */
 		v[0] = cap;
 		add(h, r->msg[M_HDR_DUT], msg_subst(r->msg[M_HDR_DUT_FILE], v, 1));
@@ -338,7 +340,8 @@ static void add_tcqd(const struct report *r, struct hdr *h)
 		for (size_t k = 0; k < n; k++)
 			sbuf_addf(&sb, "%sTC %d / QD %d", k ? ", " : "", seen[k][0], seen[k][1]);
 	else
-		sbuf_addf(&sb, "TC %d–%d, QD %d–%d (%zu)", lo[0], hi[0], lo[1], hi[1], pairs);
+		sbuf_addf(&sb, "TC %d–%d, QD %d–%d%s%zu%s", lo[0], hi[0], lo[1], hi[1],
+			  r->msg[W_OPEN], pairs, r->msg[W_CLOSE]);
 	add(h, r->msg[M_HDR_TCQD], sbuf_detach(&sb));
 	sbuf_release(&sb);
 }
@@ -373,7 +376,8 @@ static void add_wipc(const struct report *r, struct hdr *h)
 		chart_format_fixed(st->capacity ? (double)st->amount / (double)st->capacity : 0,
 				   2, mult, sizeof(mult));
 		k++;
-		add(h, n > 1 ? own_label(h, xasprintf("%s (%zu)", r->msg[M_HDR_WIPC], k))
+		add(h, n > 1 ? own_label(h, xasprintf("%s%s%zu%s", r->msg[M_HDR_WIPC],
+							       r->msg[W_OPEN], k, r->msg[W_CLOSE]))
 			     : r->msg[M_HDR_WIPC],
 		    msg_subst(r->msg[M_HDR_WIPC_VAL], v, 6));
 		sbuf_release(&rw);
@@ -405,10 +409,10 @@ static void add_steady(const struct report *r, struct hdr *h, const struct resul
 		free(t);
 	}
 	sname = report__scope_name(r, s);
-	add(h, own_label(h, xasprintf("%s (%s)", r->msg[M_HDR_TRACK], sname)),
+	add(h, own_label(h, msg_paren(r->msg, r->msg[M_HDR_TRACK], sname)),
 	    tr.len ? sbuf_detach(&tr) : xstrdup("–"));
 	sbuf_release(&tr);
-	label = xasprintf("%s (%s)", r->msg[M_HDR_STEADY], sname);
+	label = msg_paren(r->msg, r->msg[M_HDR_STEADY], sname);
 	free(sname);
 	for (size_t k = 0; k < s->ntracks; k++) {
 		struct rounds_window w;

@@ -106,9 +106,9 @@ void report__header_free(char **kv, size_t n);
 /* Draws the header w points wide with its top at (x, y). */
 void report__header_draw(const struct report *r, struct gfx *g, double x, double y,
 			 double w);
+/* The run's capacity as every output states it: "256 MiB (268435456 B)", "256 MiB（268435456 B）". */
+void report__capacity_text(const struct report *r, char *buf, size_t n);
 /* A purge step's method as the report says it ("none (file target)"); st may be NULL. */
-/* The run's capacity as every output states it: "256 MiB (268435456 B)". */
-void report__capacity_text(const struct result_run *run, char *buf, size_t n);
 char *report__purge_text(const struct report *r, const struct result_step *st);
 
 /* xlsx_report.c, the workbook's own sheets before the charts' (struct doc_xlsx's head,

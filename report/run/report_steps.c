@@ -35,7 +35,7 @@ static char *step_sub(const struct report *r, const struct result_step *st)
 
 static char *titled(const struct report *r, enum msg what, const struct result_step *st)
 {
-	char *name = report__step_name(r, st), *t = xasprintf("%s: %s", name, r->msg[what]);
+	char *name = report__step_name(r, st), *t = msg_colon(r->msg, name, r->msg[what]);
 
 	free(name);
 	return t;
@@ -82,7 +82,7 @@ static void dispersion_chart(struct report *r, const struct result_step *st, int
 
 /* "99.9%: 812 µs" at each nine the I/O count can support. */
 static void add_qos_marks(struct chart *c, const struct result_hist *h,
-			  const char *prefix)
+			  const char *prefix, const char *colon)
 {
 	double total = (double)qos_total(h);
 
@@ -93,9 +93,9 @@ static void add_qos_marks(struct chart *c, const struct result_hist *h,
 		/* 99.99 % needs 10,000 I/Os before it says anything. */
 		if (!isfinite(us) || !result_pct_supported(total, p))
 			continue;
-		label = us < 1000 ? xasprintf("%s%g%%: %s µs", prefix, p,
+		label = us < 1000 ? xasprintf("%s%g%%%s%s µs", prefix, p, colon,
 					      chart_format_fixed(us, us < 100 ? 1 : 0, num, sizeof(num)))
-				  : xasprintf("%s%g%%: %s ms", prefix, p,
+				  : xasprintf("%s%g%%%s%s ms", prefix, p, colon,
 					      chart_format_fixed(us / 1000, 2, num, sizeof(num)));
 		chart_add_mark(c, us, 1 - p / 100, label);
 		free(label);
@@ -156,7 +156,7 @@ static void qos_charts(struct report *r, const struct result_step *st)
 		const struct result_hist *dh = qos_hist(st, d, resp);
 
 		if (add_exceedance(c, dh, r->msg[dir_msg[d]], r->tmpl->dir_color[d]))
-			add_qos_marks(c, dh, prefix);
+			add_qos_marks(c, dh, prefix, r->msg[W_COLON]);
 		free(prefix);
 	}
 	if (!c->nseries)

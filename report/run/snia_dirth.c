@@ -18,6 +18,7 @@
 
 #include "qos.h"
 #include "rounds.h"
+#include "wording.h"
 #include "xalloc.h"
 
 #define HIST_PER_DECADE 10
@@ -148,14 +149,18 @@ static char *tc_label(const struct report *r, int tc)
 	return msg_subst(r->msg[M_DI_TC], av, 1);
 }
 
-/* "MaxIOPS: TC 32 / QD 32, 12,345 IOPS, 2.104 ms" at the point. */
-static void di_mark(struct chart *c, const char *what, const struct di_point *p)
+/* "MaxIOPS: TC 32 / QD 32, 12,345 IOPS, 2.104 ms" at the point, in r's punctuation. */
+static void di_mark(const struct report *r, struct chart *c, const char *what,
+		    const struct di_point *p)
 {
+	struct wording w = report__wording(r);
+	const char *sep = wording_sep(&w);
 	char iops[48], ms[48];
 	char *label;
 
 	chart_format_grouped(p->iops, 0, iops, sizeof(iops));
-	label = xasprintf("%s: TC %d / QD %d, %s IOPS, %s ms", what, p->tc, p->qd, iops,
+	label = xasprintf("%s%sTC %d / QD %d%s%s IOPS%s%s ms", what, r->msg[W_COLON], p->tc,
+			  p->qd, sep, iops, sep,
 			  chart_format_fixed(p->art_us / 1000, 3, ms, sizeof(ms)));
 	chart_add_mark(c, p->iops, p->art_us / 1000, label);
 	free(label);
@@ -193,8 +198,8 @@ static void di_charts(struct report *r, const struct di_point *p, size_t n,
 		if (p[i].art_us < p[imin].art_us)
 			imin = i;
 	}
-	di_mark(di, "MaxIOPS", &p[imax]);
-	di_mark(di, "MinART", &p[imin]);
+	di_mark(r, di, "MaxIOPS", &p[imax]);
+	di_mark(r, di, "MinART", &p[imin]);
 	report__add_chart(r, xstrdup("dirth-demand-variation"), dv, NULL);
 	report__add_chart(r, xstrdup("dirth-demand-intensity"), di, NULL);
 	free(tcs);

@@ -62,7 +62,7 @@ static void summary(struct xlsx *x, const struct report *r)
 	worksheet_set_column(ws, 0, 0, 24, NULL);
 	worksheet_set_column(ws, 1, 1, 70, NULL);
 	if (run->capacity)
-		report__capacity_text(run, cap, sizeof(cap));
+		report__capacity_text(r, cap, sizeof(cap));
 	row(x, ws, &rw, m[M_PLAN], report__plan_title(r));
 	row(x, ws, &rw, "SHA-256", run->plan_sha256);
 	target = report__target_text(r);

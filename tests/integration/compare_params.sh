@@ -109,7 +109,7 @@ for f in "$WORK/d12w"/lineup-delta-*.svg "$WORK/d12w"/lineup-drives.svg; do
 done
 # print: the two-row Δ IOPS table's parts share one page (the page is not full)
 pdftotext -layout "$WORK/d12.pdf" "$WORK/d12.txt"
-pages12=$(awk 'BEGIN { p = 1 } { p += gsub(/\f/, "") } /與基準的差異: IOPS \([0-9]\/[0-9]\)/ { print p }' \
+pages12=$(awk 'BEGIN { p = 1 } { p += gsub(/\f/, "") } /與基準的差異：IOPS（[0-9]\/[0-9]）/ { print p }' \
   "$WORK/d12.txt" | sort -u | wc -l)
 expect_eq "12 drives in print: pages of the Δ IOPS table" "$pages12" 1
 

@@ -114,8 +114,9 @@ svgs = sorted(f[:-4] for f in os.listdir(svgdir) if f.endswith(".svg"))
 assert set(names) <= set(svgs), set(names) - set(svgs)
 tables = list(doc.iter(NS + "table"))
 ntab = len(svgs) - len(names)
-# a table too wide for the page is there in column parts, "TITLE (k/n)": one table
-whole = {re.sub(r" \(\d+/\d+\)", "", "".join(t.find(NS + "caption").itertext()))
+# a table too wide for the page is there in column parts, "TITLE (k/n)" (in Chinese
+# "TITLE（k/n）"): one table
+whole = {re.sub(r"(?: \(|（)\d+/\d+(?:\)|）)", "", "".join(t.find(NS + "caption").itertext()))
          for t in tables}
 assert ntab >= 1 and len(whole) == ntab + extra, (len(tables), len(whole), ntab, extra)
 for t in tables:
@@ -206,11 +207,11 @@ assert drives and all(len(d["rows"]) == 3 for d in drives), [t["caption"] for t 
 assert all(d["head"][0] == drives[0]["head"][0] for d in drives), [d["head"] for d in drives]
 metrics = {"IOPS": ("iops", 0), "平均完成延遲（µs）": ("clat_mean_us", 1)}
 for title, (metric, lower) in metrics.items():
-    t = [t for t in tables if t["caption"].startswith("與基準的差異: " + title)]
+    t = [t for t in tables if t["caption"].startswith("與基準的差異：" + title)]
     assert len(t) == 1, title
     head = t[0]["head"]
-    assert len(head) == 4 and head[1].endswith(" (基準)"), head
-    labels = [head[1][:-len(" (基準)")]] + head[2:]
+    assert len(head) == 4 and head[1].endswith("（基準）"), head
+    labels = [head[1][:-len("（基準）")]] + head[2:]
     nd = 0
     # Rows print the reviewer wording (#22 labels), the CSV the step name and cell:
     # matched in the lineup's test order (first appearance in the CSV).
@@ -263,7 +264,7 @@ assert not list(doc.iter(NS + "i")) and not list(doc.iter(NS + "b")), "markup le
 caps = ["".join(c.itertext()) for c in doc.iter(NS + "caption")]
 assert any(c.startswith("D <i>x</i> & \"q\" 'a'") for c in caps), caps
 alts = [i.get("alt") for i in doc.iter(NS + "img")]
-assert alts and all("<b>B</b> &amp;: " in a for a in alts), alts
+assert alts and all("<b>B</b> &amp;：" in a for a in alts), alts
 PYEOF
 nfig=$(grep -c "<figure>" "$WORK/h/index.html")
 echo "ok: html ($nfig report figures)"

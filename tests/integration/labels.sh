@@ -141,7 +141,7 @@ check "plot --lang en: axis" grep -qF "Time (s)" "$WORK/p1.txt"
 pdftotext "$WORK/p2.pdf" "$WORK/p2.txt"
 check "plot --label: first" grep -qxF "預留 0 % 寫入" "$WORK/p2.txt"
 check "plot --label: second" grep -qxF "預留 28 % 寫入" "$WORK/p2.txt"
-check "plot --lang zh-TW: axis" grep -qF "時間 (秒)" "$WORK/p2.txt"
+check "plot --lang zh-TW: axis" grep -qF "時間（秒）" "$WORK/p2.txt"
 run_rc "$WORK/p.out" "$WORK/p.err" "$SSDBENCH" plot "$L1" --label "nofile=x" -o "$WORK/p3.pdf"
 expect_eq "plot --label of no file: exit" "$rc" 2
 check "plot --label of no file: says so" grep -qF "is not one of the files" "$WORK/p.err"

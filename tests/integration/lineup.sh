@@ -106,7 +106,7 @@ grep -q "Drive lineup" "$WORK/l-en.txt" || fail "English title"
 # The baseline is marked in the drives table and in each delta table's header (2 metrics).
 n=$(grep -c "(baseline)" "$WORK/l-en.txt")
 [ "$n" -ge 3 ] || fail "baseline marked in the drives and delta tables: $n"
-n=$(grep -c "(基準)" "$WORK/l-zh-TW.txt")
+n=$(grep -c "（基準）" "$WORK/l-zh-TW.txt")
 [ "$n" -ge 3 ] || fail "基準 marked in the drives and delta tables: $n"
 grep -q "硬碟陣容比較" "$WORK/l-zh-TW.txt" || fail "Chinese title"
 cmp -s "$WORK/l-en.csv" "$WORK/l-zh-TW.csv" || fail "the CSV does not depend on the language"

@@ -51,9 +51,9 @@ render zh-TW "$WORK/mine" --template "$WORK/mine.xml"
 pdftotext "$WORK/mine/report.pdf" "$WORK/mine.txt"
 check "template title in the PDF" grep -qF "我的總覽" "$WORK/mine.txt"
 expect_eq "template: only its chart" "$(ls "$WORK/mine/svg")" "summary.svg"
-# The cover (its step table may go on over a page: "測試步驟 (續)"), then only the
+# The cover (its step table may go on over a page: "測試步驟（續）"), then only the
 # summary: on one page, or on more when its bars do not fit one at the smallest type
-# (#22), each part titled "我的總覽 (k/n)".
+# (#22), each part titled "我的總覽（k/n）".
 pages=$(pdfinfo "$WORK/mine/report.pdf" | awk '/^Pages:/ {print $2}')
 mine=0 first=0
 for ((pg = 2; pg <= pages; pg++)); do

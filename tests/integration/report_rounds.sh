@@ -14,8 +14,8 @@ done
 arch=$WORK/rounds
 bash "$SRC/tests/integration/mkrounds.sh" "$arch"
 
-declare -A want=([zh-TW]="穩態收斂|穩態測量窗口|於第 6 回合達到穩態|各區塊大小與讀寫比例的 IOPS|各區塊大小與讀寫比例的 IOPS（立體圖）|IOPS 與已寫入容量|延遲 QoS|延遲分佈|完成延遲 (µs)|溫度"
-                 [zh-CN]="稳态收敛|稳态测量窗口|于第 6 轮达到稳态|各块大小与读写比例的 IOPS|各块大小与读写比例的 IOPS（立体图）|IOPS 与已写入容量|延迟 QoS|延迟分布|完成延迟 (µs)|温度"
+declare -A want=([zh-TW]="穩態收斂|穩態測量窗口|於第 6 回合達到穩態|各區塊大小與讀寫比例的 IOPS|各區塊大小與讀寫比例的 IOPS（立體圖）|IOPS 與已寫入容量|延遲 QoS|延遲分佈|完成延遲（µs）|溫度"
+                 [zh-CN]="稳态收敛|稳态测量窗口|于第 6 轮达到稳态|各块大小与读写比例的 IOPS|各块大小与读写比例的 IOPS（立体图）|IOPS 与已写入容量|延迟 QoS|延迟分布|完成延迟（µs）|温度"
                  [en]="Steady-state convergence|Steady-state measurement window|Steady state reached at round 6|IOPS by block size and R/W mix|IOPS by block size and R/W mix, 3D|IOPS over capacity written|Latency QoS|Latency histogram|Completion latency (µs)|Temperature")
 charts="step-001-written step-002-qos step-002-hist scope-ss-convergence
         scope-ss-window-1 scope-ss-iops-table scope-ss-iops-bs scope-ss-iops-3d scope-wsat-written
