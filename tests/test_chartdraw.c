@@ -2,7 +2,7 @@
 /*
  * Tests of chartdraw: a 1M-point dispersion chart stays under 1 MB as SVG, PDF and
  * PNG and opens in rsvg-convert and pdftoppm; small scatters stay vector; sweeps
- * and insets render; a PDF's text is the CJK faces' own CFF outlines, the same
+ * and insets render; the reviewed drive is emphasised; a PDF's text is the CJK faces' own CFF outlines, the same
  * bytes every time. Set SB_CHART_OUT=DIR to keep the files for viewing.
  */
 #include <math.h>
@@ -269,6 +269,64 @@ static void test_sweep(void **state)
 	gfx_fonts_free(f);
 }
 
+#define EMPH_BAND "fill:rgb(100%,95.686275%,80%)"   /* CHART_COLOR_EMPH, 0xfff4cc */
+
+/*
+ * A lineup's reviewed drive: its line 1.8 times as heavy and drawn after (over) the
+ * others, its legend key on a band; in grouped bars a band behind each of its rows.
+ */
+static void test_emph(void **state)
+{
+	static const double x[] = { 1, 2, 3 }, y[3][3] = { { 1, 2, 3 }, { 2, 3, 4 }, { 3, 4, 5 } };
+	struct gfx_fonts *f = fonts_for("en");
+	struct chart *c = chart_new(CHART_LINE, "QoS", "");
+	char *svg = out_path("emph.svg");
+	const char *thin, *heavy, *blue;
+	struct diag d;
+	struct sbuf sb;
+
+	(void)state;
+	for (int i = 0; i < 3; i++)
+		chart_series_add(c, i == 0 ? "A" : i == 1 ? "B" : "C", chart_palette((size_t)i),
+				 x, y[i], 3);
+	chart_series_emph(c, 0);   /* the first drawn last */
+	assert_true(c->legend[0].emph && !c->legend[1].emph);
+	diag_clear(&d);
+	assert_int_equal(chartdraw_file(c, f, GFX_SVG, svg, 960, 600, 0, NULL, &d), 0);
+	sbuf_init(&sb);
+	assert_int_equal(sbuf_read_file(&sb, svg), 0);
+	/* 0x0072b2, the first colour: cairo's rgb(0%,44.705882%,69.803922%) */
+	blue = "stroke:rgb(0%,44.705882%,69.803922%)";
+	heavy = strstr(sb.buf, "stroke-width:2.88;stroke-linecap:round;stroke-linejoin:round;");
+	thin = strstr(sb.buf, "stroke-width:1.6;stroke-linecap:round;");
+	assert_non_null(heavy);
+	assert_non_null(thin);
+	assert_true(thin < heavy);
+	assert_true(!strncmp(strstr(heavy, "stroke:"), blue, strlen(blue)));
+	assert_int_equal(count_in(&sb, "stroke-width:2.88;"), 1);
+	assert_int_equal(count_in(&sb, EMPH_BAND), 1);
+	sbuf_release(&sb);
+	chart_free(c);
+	/* grouped bars: two tests of three drives, the second drive's rows */
+	c = chart_new(CHART_BARG, "IOPS", "");
+	for (int t = 0; t < 2; t++)
+		for (int i = 0; i < 3; i++) {
+			chart_add_group_bar(c, t ? "T2" : "T1", i == 0 ? "A" : i == 1 ? "B" : "C",
+					    10.0 + i, "10", chart_palette((size_t)i));
+			if (i == 1)
+				chart_bar_emph(c, c->nbars - 1);
+		}
+	assert_true(!c->legend[0].emph && c->legend[1].emph);
+	assert_int_equal(chartdraw_file(c, f, GFX_SVG, svg, 960, 0, 0, NULL, &d), 0);
+	sbuf_init(&sb);
+	assert_int_equal(sbuf_read_file(&sb, svg), 0);
+	assert_int_equal(count_in(&sb, EMPH_BAND), 2 + 1);
+	sbuf_release(&sb);
+	chart_free(c);
+	free(svg);
+	gfx_fonts_free(f);
+}
+
 static void test_format_by_extension(void **state)
 {
 	(void)state;
@@ -404,6 +462,7 @@ int main(void)
 		cmocka_unit_test(test_small_scatter_vector),
 		cmocka_unit_test(test_pdf_text),
 		cmocka_unit_test(test_sweep),
+		cmocka_unit_test(test_emph),
 		cmocka_unit_test(test_format_by_extension),
 	};
 

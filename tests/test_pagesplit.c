@@ -139,6 +139,8 @@ static void test_split_groups(void **state)
 			snprintf(drive, sizeof(drive), "Drive %d", d + 1);
 			chart_add_group_bar(c, test, drive, 1000.0 * (t + 1), "v",
 					    chart_palette((size_t)d));
+			if (d == 2)   /* the reviewed drive */
+				chart_bar_emph(c, c->nbars - 1);
 		}
 	n = pagesplit(c, NULL, PAGE_W, AVAIL, &fake, NULL, &parts);
 	assert_true(n > 1);
@@ -154,7 +156,10 @@ static void test_split_groups(void **state)
 		for (size_t b = 0; b < p->nbars; b++, seen++) {
 			snprintf(test, sizeof(test), "test-%02zu", seen / 10);
 			assert_string_equal(p->bars[b].group, test);
+			assert_int_equal(p->bars[b].emph, seen % 10 == 2);
 		}
+		for (size_t i = 0; i < p->nlegend; i++)   /* and its key, on every page */
+			assert_int_equal(p->legend[i].emph, i == 2);
 	}
 	assert_int_equal(seen, 150);
 	free_parts(parts, n);

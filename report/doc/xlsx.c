@@ -424,7 +424,7 @@ static int series_sheet(struct xlsx *x, const struct chart *c, const char *name)
 		}
 		if (rows && !se->y2) {
 			lxw_chart_series *cs = chart_add_series(ch, NULL, NULL);
-			lxw_chart_line line = { .color = se->color, .width = 1.25f };
+			lxw_chart_line line = { .color = se->color, .width = se->emph ? 2.25f : 1.25f };
 			lxw_chart_fill fill = { .color = se->color };
 
 			chart_series_set_categories(cs, xlsx_last_name(x), HEAD_ROW + 1,

@@ -89,8 +89,13 @@ static void draw_head(struct gfx *g, const struct chart *c,
 			 (L->y2title.h - text_h(m, CHART_FONT_AXIS)) / 2, CHART_FONT_AXIS,
 			 CHART_COLOR_MUTED, GFX_LEFT, 0, c->y2.title);
 	for (size_t i = 0; i < c->nlegend; i++) {
-		double cy = c->legend[i].y + row / 2;
+		double cy = c->legend[i].y + row / 2, tw, th;
 
+		if (c->legend[i].emph) {   /* the reviewed drive's key on a band */
+			m->text(m->ctx, CHART_FONT_LEGEND, c->legend[i].label, &tw, &th);
+			gfx_rect(g, c->legend[i].x - 3, c->legend[i].y - 1, 22 + tw + 6, row + 2,
+				 CHART_COLOR_EMPH);
+		}
 		draw_legend_key(g, c, i, c->legend[i].x, cy);
 		gfx_text(g, c->legend[i].x + 22, cy - text_h(m, CHART_FONT_LEGEND) / 2,
 			 CHART_FONT_LEGEND, CHART_COLOR_TEXT, GFX_LEFT, 0, c->legend[i].label);
@@ -159,20 +164,33 @@ static void map_points(const struct chart_view *v, const double *x, const double
 	}
 }
 
+/* The k-th series to draw: the others in order, then the emphasised ones over them. */
+static const struct chart_series *drawn(const struct chart *c, size_t k)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < c->nseries; i++)
+			if (c->series[i].emph == pass && !k--)
+				return &c->series[i];
+	return NULL;
+}
+
+/* An emphasised series' lines and markers are this much heavier. */
+#define EMPH_SCALE 1.8
+
 static void draw_lines(struct gfx *g, const struct chart *c)
 {
 	const struct chart_rect *p = &c->lay.plot;
 
 	for (size_t i = 0; i < c->nseries; i++) {
-		const struct chart_series *s = &c->series[i];
+		const struct chart_series *s = drawn(c, i);
 		int sweep = c->kind == CHART_SWEEP, plain = s->stroke != CHART_STROKE_AUTO;
 		double *x, *y;
 
 		map_points(s->y2 ? &c->lay.view2 : &c->lay.view, sweep ? s->x : s->px,
 			   sweep ? s->y : s->py, sweep ? s->n : s->pn, &x, &y);
 		set_stroke(g, s->stroke);
-		gfx_polyline(g, x, y, sweep ? s->n : s->pn, sweep && !plain ? 2 : 1.6,
-			     s->color);
+		gfx_polyline(g, x, y, sweep ? s->n : s->pn,
+			     (sweep && !plain ? 2 : 1.6) * (s->emph ? EMPH_SCALE : 1), s->color);
 		set_stroke(g, CHART_STROKE_AUTO);
 		if (sweep && !plain && s->n <= SWEEP_MAX_MARKS)
 			gfx_markers(g, x, y, s->n, s->marker, MARK_R_SWEEP, s->color);
@@ -309,23 +327,24 @@ static void draw_density(struct gfx *g, const struct chart *c,
 	if (sc >= 1)
 		tmp = xmalloc(np * sizeof(*tmp));
 	for (size_t i = 0; i < c->nseries; i++) {
+		const struct chart_series *s = drawn(c, i);
 		uint32_t max;
 		uint8_t *a8;
 		size_t stride;
 
-		if (c->series[i].stroke != CHART_STROKE_AUTO)
+		if (s->stroke != CHART_STROKE_AUTO)
 			continue;   /* a reference line, drawn over the points */
 		memset(cnt, 0, np * sizeof(*cnt));
-		max = chart_density(&c->series[i], v, pw, ph, cnt);
+		max = chart_density(s, v, pw, ph, cnt);
 		if (!max)
 			continue;
 		if (tmp)
 			max = dilate(cnt, tmp, pw, ph);
 		if (!masks) {
-			blend_counts(img, cnt, np, max, c->series[i].color);
+			blend_counts(img, cnt, np, max, s->color);
 		} else if ((a8 = gfx_mask_new(g, pw, ph, &stride))) {
 			counts_to_mask(a8, stride, cnt, pw, ph, max);
-			gfx_mask_put(g, a8, c->series[i].color, v->x, v->y, v->w, v->h);
+			gfx_mask_put(g, a8, s->color, v->x, v->y, v->w, v->h);
 		}
 	}
 	if (img)
@@ -341,7 +360,7 @@ static void draw_density(struct gfx *g, const struct chart *c,
 static void draw_outliers(struct gfx *g, const struct chart *c, const struct chart_view *v)
 {
 	for (size_t i = 0; i < c->nseries; i++) {
-		const struct chart_series *s = &c->series[i];
+		const struct chart_series *s = drawn(c, i);
 		unsigned char *keep;
 		double *x, *y;
 		size_t k = 0;
@@ -376,9 +395,8 @@ static void draw_points(struct gfx *g, const struct chart *c,
 		return;
 	}
 	for (size_t i = 0; i < c->nseries; i++) {
-		const struct chart_series *s = &c->series[i];
+		const struct chart_series *s = drawn(c, i);
 		double *x, *y;
-
 		size_t k = 0;
 
 		if (s->stroke != CHART_STROKE_AUTO)
@@ -390,7 +408,7 @@ static void draw_points(struct gfx *g, const struct chart *c,
 				x[k] = x[j];
 				y[k++] = y[j];
 			}
-		gfx_markers(g, x, y, k, s->marker, r, s->color);
+		gfx_markers(g, x, y, k, s->marker, r * (s->emph ? EMPH_SCALE : 1), s->color);
 		free(x);
 		free(y);
 	}
@@ -541,6 +559,13 @@ static void draw_group_bars(struct gfx *g, const struct chart *c,
 	double lw = L->label_right - L->title.x, tw, th;
 
 	draw_head(g, c, m);
+	for (size_t i = 0; i < c->nbars; i++) {   /* the reviewed drive's rows on a band */
+		double cy = p->y + ((double)chart_bar_row(c, i) + 0.5) * L->row_h;
+
+		if (c->bars[i].emph)
+			gfx_rect(g, L->title.x - 2, cy - L->row_h / 2, p->x + p->w - L->title.x + 2,
+				 L->row_h, CHART_COLOR_EMPH);
+	}
 	draw_xaxis(g, c);
 	for (size_t i = 0; i < c->nbars; i++) {
 		const struct chart_bar *b = &c->bars[i];

@@ -104,7 +104,8 @@ static char *with_mark_note(const struct lineup_ctx *x, const char *sub, int mar
 
 /*
  * Member i's series of test k in overlay c, named by its column (marked when its
- * stimulus differs), the note on c's subtitle with the first mark.
+ * stimulus differs), the note on c's subtitle with the first mark; the baseline's,
+ * the reviewed drive's, emphasised.
  */
 static void add_series(const struct lineup_ctx *x, struct chart *c, size_t k, size_t i,
 		       const double *xs, const double *ys, size_t n)
@@ -113,6 +114,8 @@ static void add_series(const struct lineup_ctx *x, struct chart *c, size_t k, si
 	char *label = mark(x, k, i, x->l->m[i].label, &marked);
 
 	chart_series_add(c, label, chart_palette(i), xs, ys, n);
+	if (i == x->l->base && x->l->nm > 1)
+		chart_series_emph(c, c->nseries - 1);
 	free(label);
 	if (marked && !strstr(c->subtitle, x->s[S_MARK_NOTE])) {
 		char *sub = with_mark_note(x, c->subtitle, 1);
@@ -147,6 +150,8 @@ static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 			format_value(v, val, sizeof(val));
 			text = mark(x, t, i, val, &marked);
 			chart_add_group_bar(c, group, l->m[i].label, v, text, chart_palette(i));
+			if (i == l->base && l->nm > 1)
+				chart_bar_emph(c, c->nbars - 1);
 			free(text);
 		}
 		free(group);
@@ -464,8 +469,11 @@ static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 			iops[p] = l->t[j].v[i][LM_IOPS];
 			n++;
 		}
-		if (n >= SWEEP_MIN_DEPTHS)
+		if (n >= SWEEP_MIN_DEPTHS) {
 			chart_series_add(c, l->m[i].label, chart_palette(i), qd, iops, n);
+			if (i == l->base && l->nm > 1)
+				chart_series_emph(c, c->nseries - 1);
+		}
 	}
 	if (c->nseries)
 		add_item(x, xasprintf("lineup-sweep-%zu", k + 1), c, NULL);

@@ -136,7 +136,7 @@ struct table *card_table(const struct result_run *run, const struct card_words *
 }
 
 /* The baseline drive's row in a grid */
-#define CARD_BASE_FILL 0xfff4ccu
+#define CARD_BASE_FILL CHART_COLOR_EMPH
 
 struct table *card_grid(const struct result_run *const *runs, const char *const *labels,
 			size_t n, size_t base, const struct card_words *w)

@@ -198,6 +198,7 @@ void chart_add_legend(struct chart *c, const char *label, uint32_t color)
 	c->legend[c->nlegend].label = xstrdup(label);
 	c->legend[c->nlegend].color = color;
 	c->legend[c->nlegend].series = -1;
+	c->legend[c->nlegend].emph = 0;
 	c->nlegend++;
 }
 
@@ -254,6 +255,28 @@ void chart_series_stroke(struct chart *c, size_t i, enum chart_stroke s)
 		c->series[i].stroke = s;
 }
 
+static void legend_emph(struct chart *c, const char *label)
+{
+	for (size_t i = 0; i < c->nlegend; i++)
+		c->legend[i].emph |= !strcmp(c->legend[i].label, label);
+}
+
+void chart_series_emph(struct chart *c, size_t i)
+{
+	if (i < c->nseries) {
+		c->series[i].emph = 1;
+		legend_emph(c, c->series[i].label);
+	}
+}
+
+void chart_bar_emph(struct chart *c, size_t i)
+{
+	if (i < c->nbars) {
+		c->bars[i].emph = 1;
+		legend_emph(c, c->bars[i].label);
+	}
+}
+
 void chart_add_mark(struct chart *c, double x, double y, const char *label)
 {
 	struct chart_mark *mk;
@@ -279,6 +302,7 @@ void chart_add_bar(struct chart *c, const char *label, const char *note,
 	b->value_text = xstrdup(value_text ? value_text : "");
 	b->color = color;
 	b->group = NULL;
+	b->emph = 0;
 }
 
 void chart_add_group_bar(struct chart *c, const char *group, const char *label,

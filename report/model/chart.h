@@ -90,6 +90,7 @@ void chart_preset_canvas(const struct chart_preset *p, double tw, double th, int
 #define CHART_COLOR_TRIM 0x009e73u  /* Okabe-Ito green */
 #define CHART_COLOR_TEMP 0xd55e00u  /* Okabe-Ito vermillion: temperature */
 #define CHART_COLOR_TOTAL 0x000000u /* Okabe-Ito black: every direction together */
+#define CHART_COLOR_EMPH 0xfff4ccu  /* the band behind the reviewed drive's bars and key */
 
 /*
  * LINE: metric over time or bytes written (M4-thinned); BARH: horizontal bars;
@@ -186,6 +187,7 @@ struct chart_series {
 	enum chart_marker marker;
 	enum chart_stroke stroke;
 	int y2;              /* measured on the second y axis */
+	int emph;            /* the reviewed drive's: heavier, drawn over the others */
 };
 
 /*
@@ -207,6 +209,7 @@ struct chart_bar {
 	double value;
 	uint32_t color;
 	char *group; /* CHART_BARG: the group heading it sits under; NULL otherwise */
+	int emph;    /* the reviewed drive's: a band behind its row */
 };
 
 /* Boxes in chart units (points), origin top left; filled by chart_layout(). */
@@ -239,6 +242,7 @@ struct chart_legend_item {
 	uint32_t color;
 	long series;    /* the first series with this label, -1 for bars */
 	double x, y;    /* after chart_layout(): the key's left edge, its row's top */
+	int emph;       /* the reviewed drive's: a band behind the entry */
 };
 
 /* Fields are read-only outside chart.c; build a chart with the functions below. */
@@ -350,6 +354,12 @@ void chart_set_y2(struct chart *c, const char *title);
  * stroked series is drawn as a line over the points (an average), not as points.
  */
 void chart_series_stroke(struct chart *c, size_t i, enum chart_stroke s);
+/*
+ * Emphasises series i, or bar i, and its legend entry: the reviewed drive of a lineup,
+ * drawn heavier and over the others, a band behind its bars and its key.
+ */
+void chart_series_emph(struct chart *c, size_t i);
+void chart_bar_emph(struct chart *c, size_t i);
 /* Adds a labelled point (x, y) in data units; the label is copied. */
 void chart_add_mark(struct chart *c, double x, double y, const char *label);
 void chart_add_bar(struct chart *c, const char *label, const char *note,

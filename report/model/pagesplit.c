@@ -22,8 +22,10 @@ static struct chart *bars_part(const struct chart *c, size_t first, size_t n,
 	chart_set_footer(p, c->footer);
 	chart_set_scales(p, c->x.scale, c->y.scale);
 	chart_set_units(p, c->x.unit, c->y.unit);
-	for (size_t i = 0; i < c->nlegend; i++)
+	for (size_t i = 0; i < c->nlegend; i++) {
 		chart_add_legend(p, c->legend[i].label, c->legend[i].color);
+		p->legend[i].emph = c->legend[i].emph;
+	}
 	for (size_t i = 0; i < c->nbars; i++)
 		max = fmax(max, c->bars[i].value);
 	chart_set_bars_max(p, max);
@@ -35,6 +37,8 @@ static struct chart *bars_part(const struct chart *c, size_t first, size_t n,
 					    b->color);
 		else
 			chart_add_bar(p, b->label, b->note, b->value, b->value_text, b->color);
+		if (b->emph)
+			chart_bar_emph(p, p->nbars - 1);
 	}
 	return p;
 }
