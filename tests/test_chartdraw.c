@@ -327,6 +327,49 @@ static void test_emph(void **state)
 	gfx_fonts_free(f);
 }
 
+/* 1 when the SVG has a segment from (x0, y0) to (x1, y1), within 0.01 pt. */
+static int has_segment(const char *svg, double x0, double y0, double x1, double y1)
+{
+	for (const char *p = strstr(svg, "d=\"M "); p; p = strstr(p + 1, "d=\"M ")) {
+		double a, b, c, d;
+
+		if (sscanf(p, "d=\"M %lf %lf L %lf %lf", &a, &b, &c, &d) == 4 &&
+		    fabs(a - x0) < 0.01 && fabs(b - y0) < 0.01 && fabs(c - x1) < 0.01 &&
+		    fabs(d - y1) < 0.01)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A 1 s step's one sample (fio's at 1.001 s): drawn as the window it averages,
+ * (0.001 s, 1.001 s], a segment at its value, not a lone dot.
+ */
+static void test_one_sample(void **state)
+{
+	static const double t[] = { 1.001 }, v[] = { 22186.8 };
+	struct gfx_fonts *f = fonts_for("en");
+	struct chart *c = chart_new(CHART_LINE, "4K random read QD1 T1", "");
+	char *svg = out_path("one-sample.svg");
+	const struct chart_view *vw = &c->lay.view;
+	struct diag d;
+	struct sbuf sb;
+
+	(void)state;
+	chart_set_x_min_step(c, 1);
+	chart_series_add(c, "Read", CHART_COLOR_READ, t, v, 1);
+	diag_clear(&d);
+	assert_int_equal(chartdraw_file(c, f, GFX_SVG, svg, 960, 600, 0, NULL, &d), 0);
+	sbuf_init(&sb);
+	assert_int_equal(sbuf_read_file(&sb, svg), 0);
+	assert_true(has_segment(sb.buf, chart_view_x(vw, 0.001), chart_view_y(vw, 22186.8),
+				chart_view_x(vw, 1.001), chart_view_y(vw, 22186.8)));
+	sbuf_release(&sb);
+	chart_free(c);
+	free(svg);
+	gfx_fonts_free(f);
+}
+
 static void test_format_by_extension(void **state)
 {
 	(void)state;
@@ -463,6 +506,7 @@ int main(void)
 		cmocka_unit_test(test_pdf_text),
 		cmocka_unit_test(test_sweep),
 		cmocka_unit_test(test_emph),
+		cmocka_unit_test(test_one_sample),
 		cmocka_unit_test(test_format_by_extension),
 	};
 

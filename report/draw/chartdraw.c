@@ -184,13 +184,18 @@ static void draw_lines(struct gfx *g, const struct chart *c)
 	for (size_t i = 0; i < c->nseries; i++) {
 		const struct chart_series *s = drawn(c, i);
 		int sweep = c->kind == CHART_SWEEP, plain = s->stroke != CHART_STROKE_AUTO;
-		double *x, *y;
+		const struct chart_view *v = s->y2 ? &c->lay.view2 : &c->lay.view;
+		double *x, *y, w = (sweep && !plain ? 2 : 1.6) * (s->emph ? EMPH_SCALE : 1);
 
-		map_points(s->y2 ? &c->lay.view2 : &c->lay.view, sweep ? s->x : s->px,
-			   sweep ? s->y : s->py, sweep ? s->n : s->pn, &x, &y);
+		map_points(v, sweep ? s->x : s->px, sweep ? s->y : s->py, sweep ? s->n : s->pn,
+			   &x, &y);
 		set_stroke(g, s->stroke);
-		gfx_polyline(g, x, y, sweep ? s->n : s->pn,
-			     (sweep && !plain ? 2 : 1.6) * (s->emph ? EMPH_SCALE : 1), s->color);
+		gfx_polyline(g, x, y, sweep ? s->n : s->pn, w, s->color);
+		/* one sample of a per-second line (a 1 s step): the window it averages,
+		 * (x - min_step, x], as a segment, not a lone dot */
+		if (c->kind == CHART_LINE && !plain && s->pn == 1 && c->x.min_step > 0)
+			gfx_line(g, chart_view_x(v, fmax(s->px[0] - c->x.min_step, v->xmin)), y[0],
+				 x[0], y[0], w, s->color);
 		set_stroke(g, CHART_STROKE_AUTO);
 		if (sweep && !plain && s->n <= SWEEP_MAX_MARKS)
 			gfx_markers(g, x, y, s->n, s->marker, MARK_R_SWEEP, s->color);

@@ -310,7 +310,11 @@ void chart_bar3d(const struct chart *c, size_t cat, size_t ser, double v,
 		 struct chart_bar3d *out);
 /* Sets the text shown in an empty plot ("no per-second samples"); copied. */
 void chart_set_note(struct chart *c, const char *note);
-/* x ticks no closer than step: per-second data gets no 0.5 s ticks. */
+/*
+ * x ticks no closer than step: per-second data gets no 0.5 s ticks. A line of one
+ * sample is then drawn as the window it averages, (x - step, x]: a 1 s step's one
+ * per-second sample a segment, not a lone dot.
+ */
 void chart_set_x_min_step(struct chart *c, double step);
 /* Replaces the title; copied. */
 void chart_set_title(struct chart *c, const char *title);
