@@ -672,6 +672,74 @@ static void test_marks(void **state)
 	chart_free(c);
 }
 
+/*
+ * Optional marks (a QD sweep's "QD4" on four lines close together): each label at a
+ * corner of its own point, on no other label and no other marked point, inside the
+ * plot; where no corner is free, none. Points far apart are all labelled.
+ */
+static void test_marks_optional(void **state)
+{
+	struct chart *c = chart_new(CHART_SWEEP, "Latency vs IOPS", "");
+	const struct chart_rect *p = &c->lay.plot;
+	size_t shown = 0;
+	(void)state;
+
+	for (int s = 0; s < 4; s++) {   /* four patterns, QD1..QD4 each, near the origin */
+		double x[4], y[4];
+
+		for (int k = 0; k < 4; k++) {
+			char qd[8];
+
+			x[k] = 1000.0 * (k + 1) + 150.0 * s;
+			y[k] = 100.0 + 10.0 * k + 5.0 * s;
+			snprintf(qd, sizeof(qd), "QD%d", k + 1);
+			chart_add_mark(c, x[k], y[k], qd);
+			chart_mark_optional(c, c->nmarks - 1);
+		}
+		chart_series_add(c, "p", chart_palette((size_t)s), x, y, 4);
+	}
+	chart_series_add(c, "far", chart_palette(4), (double[]){ 2e4 }, (double[]){ 1000 }, 1);
+	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
+	for (size_t i = 0; i < c->nmarks; i++) {
+		const struct chart_rect *b = &c->marks[i].box;
+		double px = chart_map_x(c, c->marks[i].x), py = chart_map_y(c, c->marks[i].y);
+
+		if (c->marks[i].hidden)
+			continue;
+		shown++;
+		/* a corner of its point: 6 pt beside it, touching its height band */
+		assert_true(fabs(b->x - (px + 6)) < 1e-9 || fabs(b->x + b->w - (px - 6)) < 1e-9);
+		assert_true(fabs(b->y + b->h - (py - 3)) < 1e-9 || fabs(b->y - (py + 3)) < 1e-9);
+		assert_true(b->x >= p->x && b->x + b->w <= p->x + p->w);
+		assert_true(b->y >= p->y && b->y + b->h <= p->y + p->h);
+		for (size_t j = 0; j < c->nmarks; j++) {
+			const struct chart_rect *o = &c->marks[j].box;
+			double qx = chart_map_x(c, c->marks[j].x), qy = chart_map_y(c, c->marks[j].y);
+
+			if (j == i)
+				continue;
+			assert_false(!c->marks[j].hidden && b->x < o->x + o->w && o->x < b->x + b->w &&
+				     b->y < o->y + o->h && o->y < b->y + b->h);
+			assert_false(qx + 4 > b->x && qx - 4 < b->x + b->w && qy + 4 > b->y &&
+				     qy - 4 < b->y + b->h);
+		}
+	}
+	assert_true(shown >= 1 && shown < c->nmarks);   /* some, not all, on a crowd */
+	chart_free(c);
+	/* the same points spread over the axis: every label */
+	c = chart_new(CHART_SWEEP, "Latency vs IOPS", "");
+	for (int k = 0; k < 4; k++) {
+		chart_add_mark(c, 25000.0 * k, 1000.0 * k, "QD");
+		chart_mark_optional(c, (size_t)k);
+	}
+	chart_series_add(c, "p", chart_palette(0), (double[]){ 0, 25000, 50000, 75000 },
+			 (double[]){ 0, 1000, 2000, 3000 }, 4);
+	assert_int_equal(chart_layout(c, 960, 600, &fake), 0);
+	for (size_t i = 0; i < c->nmarks; i++)
+		assert_false(c->marks[i].hidden);
+	chart_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -695,6 +763,7 @@ int main(void)
 		cmocka_unit_test(test_table_layout),
 		cmocka_unit_test(test_second_axis),
 		cmocka_unit_test(test_marks),
+		cmocka_unit_test(test_marks_optional),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

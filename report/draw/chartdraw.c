@@ -482,8 +482,9 @@ static void draw_marks(struct gfx *g, const struct chart *c)
 			continue;
 		gfx_markers(g, &x, &y, 1, CHART_MARK_CIRCLE, 3.2, CHART_COLOR_TEXT);
 		gfx_markers(g, &x, &y, 1, CHART_MARK_CIRCLE, 1.8, 0xffffffu);
-		gfx_text(g, mk->box.x, mk->box.y, CHART_FONT_SMALL, CHART_COLOR_TEXT,
-			 GFX_LEFT, 0, mk->label);
+		if (!mk->hidden)
+			gfx_text(g, mk->box.x, mk->box.y, CHART_FONT_SMALL, CHART_COLOR_TEXT,
+				 GFX_LEFT, 0, mk->label);
 	}
 }
 

@@ -289,6 +289,12 @@ void chart_add_mark(struct chart *c, double x, double y, const char *label)
 	mk->label = xstrdup(label ? label : "");
 }
 
+void chart_mark_optional(struct chart *c, size_t i)
+{
+	if (i < c->nmarks)
+		c->marks[i].optional = 1;
+}
+
 void chart_add_bar(struct chart *c, const char *label, const char *note,
 		   double value, const char *value_text, uint32_t color)
 {
@@ -719,9 +725,49 @@ static int boxes_overlap(const struct chart_rect *a, const struct chart_rect *b)
 	       b->y < a->y + a->h;
 }
 
+/* Marked points' rings are this wide around the point (draw_marks()'s 3.2 pt). */
+#define MARK_RING 4.0
+
+/*
+ * 1 when box b is inside the plot p and overlaps no label of the marks before i
+ * and no marked point but mark i's own.
+ */
+static int mark_free(const struct chart *c, size_t i, const struct chart_rect *b,
+		     const struct chart_rect *p)
+{
+	if (b->x < p->x || b->x + b->w > p->x + p->w || b->y < p->y || b->y + b->h > p->y + p->h)
+		return 0;
+	for (size_t j = 0; j < c->nmarks; j++) {
+		struct chart_rect ring = { chart_map_x(c, c->marks[j].x) - MARK_RING,
+					   chart_map_y(c, c->marks[j].y) - MARK_RING,
+					   2 * MARK_RING, 2 * MARK_RING };
+
+		if ((j < i && !c->marks[j].hidden && boxes_overlap(b, &c->marks[j].box)) ||
+		    (j != i && boxes_overlap(b, &ring)))
+			return 0;
+	}
+	return 1;
+}
+
+/* An optional mark's label at the first free corner around (px, py), else hidden. */
+static void place_optional(struct chart *c, size_t i, double px, double py)
+{
+	static const int corners[][2] = { { 1, -1 }, { -1, -1 }, { 1, 1 }, { -1, 1 } };
+	struct chart_rect *b = &c->marks[i].box;
+
+	for (size_t k = 0; k < sizeof(corners) / sizeof(*corners); k++) {
+		b->x = corners[k][0] > 0 ? px + sp.mark_gap : px - sp.mark_gap - b->w;
+		b->y = corners[k][1] < 0 ? py - b->h - sp.mark_gap / 2 : py + sp.mark_gap / 2;
+		if (mark_free(c, i, b, &c->lay.plot))
+			return;
+	}
+	c->marks[i].hidden = 1;
+}
+
 /*
  * Each mark's label goes above and right of its point, or left of it where it
- * would leave the plot, then moves down past any earlier label it overlaps.
+ * would leave the plot, then moves down past any earlier label it overlaps; an
+ * optional one at a free corner or none (place_optional()).
  */
 static void layout_marks(struct chart *c, const struct chart_measure *m)
 {
@@ -736,6 +782,11 @@ static void layout_marks(struct chart *c, const struct chart_measure *m)
 
 		b->w = text_w(m, CHART_FONT_SMALL, mk->label);
 		b->h = h;
+		mk->hidden = 0;
+		if (mk->optional) {
+			place_optional(c, i, px, py);
+			continue;
+		}
 		b->x = px + sp.mark_gap;
 		if (b->x + b->w > p->x + p->w)
 			b->x = px - sp.mark_gap - b->w;
@@ -743,7 +794,7 @@ static void layout_marks(struct chart *c, const struct chart_measure *m)
 		for (int pass = 0; moved && pass < (int)c->nmarks; pass++) {
 			moved = 0;
 			for (size_t j = 0; j < i; j++)
-				if (boxes_overlap(b, &c->marks[j].box)) {
+				if (!c->marks[j].hidden && boxes_overlap(b, &c->marks[j].box)) {
 					b->y = c->marks[j].box.y + c->marks[j].box.h + 1;
 					moved = 1;
 				}

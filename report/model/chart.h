@@ -193,12 +193,17 @@ struct chart_series {
 /*
  * A labelled point on a curve ("p99.9 812 µs"). chart_layout() places the label
  * right of the point (left of it near the plot's right edge) and moves it down
- * until it overlaps no earlier label.
+ * until it overlaps no earlier label. An optional mark's label ("QD4" on one of
+ * several sweeps) goes instead at the first corner around its point (above right,
+ * above left, below right, below left) inside the plot that overlaps no earlier
+ * label and no marked point, and is left out (hidden) when none is free.
  */
 struct chart_mark {
 	double x, y;
 	char *label;
 	struct chart_rect box;   /* the label's box, set by chart_layout() */
+	int optional;            /* may go unlabelled (chart_mark_optional()) */
+	int hidden;              /* laid out without its label: no free corner */
 };
 
 /* One horizontal bar: a row label, an optional note under it, and a value. */
@@ -364,6 +369,8 @@ void chart_series_stroke(struct chart *c, size_t i, enum chart_stroke s);
  */
 void chart_series_emph(struct chart *c, size_t i);
 void chart_bar_emph(struct chart *c, size_t i);
+/* Mark i's label may be left out where it finds no free corner (struct chart_mark). */
+void chart_mark_optional(struct chart *c, size_t i);
 /* Adds a labelled point (x, y) in data units; the label is copied. */
 void chart_add_mark(struct chart *c, double x, double y, const char *label);
 void chart_add_bar(struct chart *c, const char *label, const char *note,

@@ -115,6 +115,7 @@ static void add_line(struct chart *c, const struct sweep_line *l, int m)
 			char *qd = xasprintf("QD%g", l->p[k].qd);
 
 			chart_add_mark(c, x[k], y[k], qd);
+			chart_mark_optional(c, c->nmarks - 1);   /* none rather than piled */
 			free(qd);
 		}
 	free(x);
