@@ -14,6 +14,7 @@
 #include "chart.h"
 #include "consistency_table.h"
 #include "datadir.h"
+#include "disp.h"
 #include "err.h"
 #include "gfx.h"
 #include "html.h"
@@ -258,7 +259,42 @@ static int wants_dispersion(const struct result_step *st)
 	return chart_hint_of(st->chart) == HINT_DISPERSION;
 }
 
-/* Per-second IOPS per column, for tests of a minute or more or with the hint. */
+/*
+ * Column i's average and 99.9 %-slowest-second lines (dashed, dotted) in its colour
+ * over its seconds t[0, n), as the report's dispersion has them; the legend names
+ * each kind of line once, in grey.
+ */
+static void cons_lines(const struct lineup_ctx *x, struct chart *c, size_t i,
+		       const struct result_step *st, const double *t, size_t n)
+{
+	const struct consistency *k = &st->cons_total;
+	const struct {
+		int what;
+		double y;
+		enum chart_stroke stroke;
+	} lines[] = {
+		{ M_CONS_AVG, k->avg, CHART_STROKE_DASHED },
+		{ consistency_p999_is_min(k) ? M_CONS_MIN_LINE : M_CONS_P999, k->p999_slowest,
+		  CHART_STROKE_DOTTED },
+	};
+
+	if (!k->n || n < 2)
+		return;
+	for (size_t j = 0; j < sizeof(lines) / sizeof(*lines); j++) {
+		if (!isfinite(lines[j].y))
+			continue;
+		chart_add_legend(c, x->s[lines[j].what], CHART_COLOR_MUTED);
+		chart_series_add(c, x->s[lines[j].what], chart_palette(i),
+				 (double[]){ t[0], t[n - 1] }, (double[]){ lines[j].y, lines[j].y },
+				 2);
+		chart_series_stroke(c, c->nseries - 1, lines[j].stroke);
+	}
+}
+
+/*
+ * Per-second IOPS per column, for tests of a minute or more or with the hint, each
+ * column's consistency lines over it and the template's inset (disp_inset()).
+ */
 static void build_dispersion(struct lineup_ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
@@ -291,6 +327,16 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 		free(st);
 		free(sv);
 	}
+	for (size_t i = 0; i < x->l->nm; i++) {   /* the lines over every column's points */
+		double *st = NULL, *sv = NULL;
+		size_t n = t->step[i] ? rounds_total_iops(t->step[i], &st, &sv) : 0;
+
+		if (n)
+			cons_lines(x, c, i, t->step[i], st, n);
+		free(st);
+		free(sv);
+	}
+	disp_inset(c, x->tc);
 	add_item(x, xasprintf("lineup-dispersion-%zu", k + 1), c, NULL);
 	free(ct);
 	free(title);

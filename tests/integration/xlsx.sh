@@ -203,4 +203,39 @@ for ws in wb.worksheets:   # every sheet prints A4 landscape, fitted to the widt
     assert int(ps.fitToHeight) == 0 and int(ps.fitToWidth or 1) == 1, ws.title
 print("lineup workbook ok")
 PYEOF
+# The lineup's dispersion charts carry each column's consistency lines, as the
+# report's do: after the columns' points, an average (dashed) and a slowest-second
+# line per column over its first to last second, at the mean and (under 1,000 s) the
+# minimum of its points, recomputed here from the chart's own data sheet.
+word() { sed -n "s|.*<string id=\"$1\">\(.*\)</string>.*|\1|p" "$SRC/templates/i18n/zh-TW.xml"; }
+$PY - "$WORK/l.xlsx" "$(word lineup-dispersion)" "$(word cons-avg)" "$(word cons-min-line)" \
+  << 'PYEOF' || fail "the lineup's dispersion lines"
+import math, sys, openpyxl
+wb = openpyxl.load_workbook(sys.argv[1])
+head, avg_name, min_name = sys.argv[2], sys.argv[3], sys.argv[4]
+nsheets = 0
+for ws in wb.worksheets:
+    rows = list(ws.iter_rows(values_only=True))
+    if not rows or not str(rows[0][0]).startswith(head):
+        continue
+    names = rows[3]
+    series = []
+    for c in range(0, len(names), 2):
+        pts = [(r[c], r[c + 1]) for r in rows[4:] if r[c] is not None]
+        series.append((names[c + 1], pts))
+    cols = [s for s in series if s[0] not in (avg_name, min_name)]
+    lines = [s for s in series if s[0] in (avg_name, min_name)]
+    assert series[:len(cols)] == cols, "points first: " + ws.title
+    with2 = [s for s in cols if len(s[1]) >= 2]
+    assert len(lines) == 2 * len(with2) and with2, (ws.title, len(lines), len(with2))
+    for (name, pts), a, m in zip(with2, lines[0::2], lines[1::2]):
+        ys = [y for _, y in pts]
+        assert a[0] == avg_name and m[0] == min_name, (a[0], m[0])
+        assert [x for x, _ in a[1]] == [pts[0][0], pts[-1][0]], (name, a[1])
+        assert all(math.isclose(y, sum(ys) / len(ys), rel_tol=1e-9) for _, y in a[1]), name
+        assert len(ys) < 1000 and all(math.isclose(y, min(ys)) for _, y in m[1]), name
+    nsheets += 1
+assert nsheets >= 1, nsheets
+print("lineup dispersion lines ok (%d charts)" % nsheets)
+PYEOF
 echo "ok: xlsx ($ncharts chart parts, $nsteps steps)"
