@@ -97,6 +97,8 @@ static const char *const *words(void)
 	s[W_RANDREAD] = "random read";
 	s[W_SEP] = ", ";
 	s[W_COLON] = ": ";
+	s[W_OPEN] = " (";
+	s[W_CLOSE] = ")";
 	s[S_PLAN] = "Plan";
 	s[S_NCOLUMNS] = "{} columns";
 	return s;
