@@ -4,7 +4,8 @@
  * template asks for, the average and 99.9 %-slowest lines, the score in the
  * caption, and the points kept as markers over a density raster; the numbers
  * recomputed here from fio's own log (the sample archive) or the series given.
- * And the lineup's write-saturation overlay per OP level, from 0 at each level.
+ * And the lineup's write-saturation overlay per OP level, from 0 at each level, and
+ * of a <rounds> scope, every round end to end from 0 where the rounds began.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -382,7 +383,7 @@ static struct result_step *op_step(struct result_run *run, const char *name, con
 	st->kind = xstrdup(kind);
 	st->status = xstrdup("ok");
 	st->rw = xstrdup("randwrite");
-	st->cell = xstrdup(cell);
+	st->cell = cell ? xstrdup(cell) : NULL;
 	st->bs = 4096;
 	st->iodepth = 32;
 	st->numjobs = 1;
@@ -424,9 +425,9 @@ static void test_saturation_by_op(void **state)
 	assert_int_equal(l.nm, 2);
 	for (size_t i = 0; i < 2; i++) {
 		int op28 = !strcmp(l.m[i].value, "28");
-		double base = op28 ? 4000 : 0, cap = op28 ? 800 : 1000, *pct;
+		double base = op28 ? 4000 : 0, cap = op28 ? 800 : 1000, *pct, *iops;
 		uint64_t before = op28 ? 5000 : 0;
-		size_t n = lineup_saturation(&l, k, i, &pct);
+		size_t n = lineup_saturation(&l, k, i, &pct, &iops);
 
 		assert_int_equal(n, 3);
 		for (size_t j = 0; j < n; j++) {
@@ -437,9 +438,84 @@ static void test_saturation_by_op(void **state)
 					 pct[j], want);
 		}
 		free(pct);
+		free(iops);
 	}
 	lineup_release(&l);
 	result_run_release(&run);
+}
+
+/* The index of test name in l, or l->nt. */
+static size_t test_named(const struct lineup *l, const char *name)
+{
+	size_t k = 0;
+
+	while (k < l->nt && strcmp(l->t[k].name, name))
+		k++;
+	return k;
+}
+
+/*
+ * Two drives' archives lined up: the saturation rounds (three elements of one
+ * <rounds> scope after a fill) are one curve per drive, every round end to end, % written
+ * from 0 where round 1 began (the fill before it not counted); a later test outside
+ * rounds from 0 where it began, not where the run did.
+ */
+static void test_saturation_rounds(void **state)
+{
+	struct result_run run[2];
+	const struct result_run *runs[2] = { &run[0], &run[1] };
+	const char *dirs[2] = { "a", "b" };
+	struct lineup l;
+	struct diag d;
+	size_t k;
+
+	(void)state;
+	for (int m = 0; m < 2; m++) {
+		uint64_t cap = 1000 * (uint64_t)(m + 1), w = 0;
+
+		result_run_init(&run[m]);
+		run[m].plan_name = xstrdup("wsat");
+		op_step(&run[m], "fill", "precondition", NULL, w, cap);
+		w += 2 * cap;
+		for (int r = 1; r <= 3; r++, w += 300) {
+			struct result_step *st = op_step(&run[m], "sat", "workload", NULL, w, cap);
+
+			st->scope = xstrdup("saturation");
+			st->round = r;
+		}
+		op_step(&run[m], "cons", "workload", NULL, w + 5000, cap);
+	}
+	diag_clear(&d);
+	if (lineup_build(&l, runs, dirs, 2, &(struct lineup_opts){ 0 }, &d))
+		fail_msg("%s", d.msg);
+	k = test_named(&l, "sat");
+	assert_true(k < l.nt);
+	for (size_t i = 0; i < 2; i++) {
+		double cap = 1000.0 * (double)(i + 1), *pct, *iops;
+		size_t n = lineup_saturation(&l, k, i, &pct, &iops);
+
+		assert_int_equal(n, 9);
+		for (size_t j = 0; j < n; j++) {
+			size_t r = j / 3, s = j % 3;   /* round r + 1's second s + 1 */
+			/* 300 bytes a round before it, 100 a second in it */
+			double want = 100 * (300.0 * (double)r + 100.0 * (double)(s + 1)) / cap;
+
+			if (fabs(pct[j] - want) > 1e-9 || iops[j] != 1000.0 * (double)(j % 3 + 1))
+				fail_msg("drive %zu point %zu: %g %%, %g IOPS; want %g %%", i, j,
+					 pct[j], iops[j], want);
+		}
+		free(pct);
+		free(iops);
+		n = lineup_saturation(&l, test_named(&l, "cons"), i, &pct, &iops);
+		assert_int_equal(n, 3);
+		for (size_t j = 0; j < n; j++)
+			assert_true(fabs(pct[j] - 100 * 100.0 * (double)(j + 1) / cap) < 1e-9);
+		free(pct);
+		free(iops);
+	}
+	lineup_release(&l);
+	result_run_release(&run[0]);
+	result_run_release(&run[1]);
 }
 
 int main(void)
@@ -449,6 +525,7 @@ int main(void)
 		cmocka_unit_test(test_long_run),
 		cmocka_unit_test(test_template),
 		cmocka_unit_test(test_saturation_by_op),
+		cmocka_unit_test(test_saturation_rounds),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);

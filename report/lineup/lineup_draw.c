@@ -371,40 +371,80 @@ static double column_written0(const struct lineup *l, size_t i)
 	return 0;
 }
 
-size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pct)
+/* Whether element e of column i is part of st's curve: st, or an element of its scope. */
+static int in_curve(const struct lineup *l, size_t i, const struct result_step *st,
+		    const struct result_step *e)
+{
+	if (!st->scope)
+		return e == st;
+	return e->scope && !strcmp(e->scope, st->scope) && e->status && !strcmp(e->status, "ok") &&
+	       (!l->by || !l->m[i].value || cell_binds(e->cell, l->by, l->m[i].value));
+}
+
+size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pct,
+			 double **iops)
 {
 	const struct result_step *st = l->t[k].step[i];
-	size_t n;
-	double base;
+	const struct result_run *run = l->m[i].run;
+	int first = 1;
+	double base = 0;
+	size_t n = 0;
 
-	*pct = NULL;
+	*pct = *iops = NULL;
 	if (!st)
 		return 0;   /* --tests all: a column without the test */
-	n = st->iops[RESULT_WRITE].n < st->written.n ? st->iops[RESULT_WRITE].n : st->written.n;
-	if (!st->capacity || !n)
-		return 0;
-	base = column_written0(l, i);
-	*pct = xmalloc(n * sizeof(**pct));
-	for (size_t j = 0; j < n; j++)
-		(*pct)[j] = 100.0 * (st->written.v[j] - base) / (double)st->capacity;
+	for (size_t s = 0; s < run->nsteps; s++) {
+		const struct result_step *e = &run->steps[s];
+		size_t m = e->iops[RESULT_WRITE].n < e->written.n ? e->iops[RESULT_WRITE].n
+								  : e->written.n;
+
+		if (!in_curve(l, i, st, e) || !e->capacity || !m)
+			continue;
+		if (first) {   /* from 0: where the column began, else where the curve does */
+			first = 0;
+			base = l->by && l->m[i].value ? column_written0(l, i)
+						     : (double)e->written_before;
+		}
+		*pct = xrealloc(*pct, (n + m) * sizeof(**pct));
+		*iops = xrealloc(*iops, (n + m) * sizeof(**iops));
+		for (size_t j = 0; j < m; j++, n++) {
+			(*pct)[n] = 100.0 * (e->written.v[j] - base) / (double)e->capacity;
+			(*iops)[n] = e->iops[RESULT_WRITE].v[j];
+		}
+	}
 	return n;
 }
 
-/* Write IOPS against the share of capacity written, where both are known. */
-static void build_saturation(struct lineup_ctx *x, size_t k)
+/* The scope of test k's element in its reference column (NULL: none). */
+static const char *scope_of(const struct lineup *l, size_t k)
+{
+	return l->t[k].step[lineup_reference(l, k)]->scope;
+}
+
+/*
+ * Write IOPS against the share of capacity written, where both are known: a chart per
+ * test, or per <rounds> scope with every round laid end to end, each column from 0
+ * (lineup_saturation()); the scope's other tests are marked done.
+ */
+static void build_saturation(struct lineup_ctx *x, size_t k, char *done)
 {
 	const struct lineup_test *t = &x->l->t[k];
+	const char *scope = scope_of(x->l, k);
 	char *title = lineup__test_title(x, t), *ct = msg_colon(x->s, heading(x, S_SATURATION), title);
 	struct chart *c = chart_new(CHART_SCATTER, ct, x->s[S_WRITTEN]);
 
+	for (size_t j = k; j < x->l->nt; j++)
+		if (j == k || (scope && scope_of(x->l, j) && !strcmp(scope_of(x->l, j), scope)))
+			done[j] = 1;
 	chart_set_axis_titles(c, x->s[S_WRITTEN], "IOPS");
 	for (size_t i = 0; i < x->l->nm; i++) {
-		double *pct;
-		size_t n = lineup_saturation(x->l, k, i, &pct);
+		double *pct, *iops;
+		size_t n = lineup_saturation(x->l, k, i, &pct, &iops);
 
 		if (n >= DISPERSION_MIN_SECONDS)
-			add_series(x, c, k, i, pct, t->step[i]->iops[RESULT_WRITE].v, n);
+			add_series(x, c, k, i, pct, iops, n);
 		free(pct);
+		free(iops);
 	}
 	if (c->nseries)
 		add_item(x, xasprintf("lineup-saturation-%zu", k + 1), c, NULL);
@@ -584,7 +624,12 @@ static void kind_dispersion(struct lineup_ctx *x)
 
 static void kind_saturation(struct lineup_ctx *x)
 {
-	per_test(x, build_saturation);
+	char *done = xcalloc(x->l->nt + 1, 1);
+
+	for (size_t k = 0; k < x->l->nt; k++)
+		if (!done[k])
+			build_saturation(x, k, done);
+	free(done);
 }
 
 static void kind_qos(struct lineup_ctx *x)
