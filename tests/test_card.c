@@ -115,6 +115,12 @@ static void test_table(void **state)
 	assert_string_equal(t->cells[21 + 2].text, "250.50");
 	assert_string_equal(t->cells[21 + 3].text, "16,946");
 	assert_string_equal(t->cells[21 + 6].text, "16.1");
+	/* CrystalDiskMark's tiles: the test's, then its read and write MB/s; the rest plain */
+	for (size_t c = 0; c < t->ncols; c++)
+		assert_int_equal(t->tile[c], c < 3);
+	assert_int_equal(table_cell_font(t, 0), CHART_FONT_AXIS);
+	assert_int_equal(table_cell_font(t, 1), CHART_FONT_TITLE);
+	assert_int_equal(table_cell_font(t, 3), CHART_FONT_BODY);
 	table_free(t);
 	result_run_release(&r);
 	/* a run without a read or write step outside rounds has no card */

@@ -370,6 +370,45 @@ static void test_one_sample(void **state)
 	gfx_fonts_free(f);
 }
 
+/*
+ * A table with tile columns (the result card): a dark tile behind each row's label,
+ * a light one behind each value of a tile column, a row tall enough for the large
+ * values and the tiles' gaps; the plain column's cells on no tile.
+ */
+static void test_tiles(void **state)
+{
+	const char *head[] = { "Test", "Read MB/s", "Write MB/s", "Read IOPS" };
+	struct gfx_fonts *f = fonts_for("en");
+	struct table *t = table_new("Result card", "", 4, head);
+	char *svg = out_path("tiles.svg");
+	struct chart_measure m;
+	struct diag d;
+	struct sbuf sb;
+	double th, tw;
+
+	(void)state;
+	table_add_row(t, (const char *const[]){ "SEQ1M Q8T1", "7,012.35", "6,500.00", "6,687" },
+		      NULL);
+	table_add_row(t, (const char *const[]){ "RND4K Q1T1", "69.41", "250.50", "16,946" },
+		      NULL);
+	for (size_t c = 0; c < 3; c++)
+		table_set_tile(t, c);
+	diag_clear(&d);
+	assert_int_equal(chartdraw_table_file(t, f, GFX_SVG, svg, 960, 0, NULL, &d), 0);
+	gfx_fonts_measure(f, &m);
+	m.text(m.ctx, CHART_FONT_TITLE, "Ag", &tw, &th);
+	assert_true(t->row_h >= th + 2 * TABLE_TILE_GAP);
+	sbuf_init(&sb);
+	assert_int_equal(sbuf_read_file(&sb, svg), 0);
+	/* 0x37474f and 0xeef2f5 as cairo writes them */
+	assert_int_equal(count_in(&sb, "fill:rgb(21.568627%,27.843137%,30.980392%)"), 2);
+	assert_int_equal(count_in(&sb, "fill:rgb(93.333333%,94.901961%,96.078431%)"), 4);
+	sbuf_release(&sb);
+	table_free(t);
+	free(svg);
+	gfx_fonts_free(f);
+}
+
 static void test_format_by_extension(void **state)
 {
 	(void)state;
@@ -507,6 +546,7 @@ int main(void)
 		cmocka_unit_test(test_sweep),
 		cmocka_unit_test(test_emph),
 		cmocka_unit_test(test_one_sample),
+		cmocka_unit_test(test_tiles),
 		cmocka_unit_test(test_format_by_extension),
 	};
 

@@ -241,6 +241,34 @@ static void test_table_wrap_cjk(void **state)
 	table_free(t);
 }
 
+/* A tile column stays one in every part of a table split by columns or rows. */
+static void test_split_tiles(void **state)
+{
+	const char *head[] = { "test", "read MB/s", "write MB/s", "read IOPS", "write IOPS" };
+	struct table *t = table_new("Card", "", 5, head);
+	struct pagesplit_part *parts;
+	size_t n;
+
+	(void)state;
+	for (int r = 0; r < 40; r++)
+		table_add_row(t, (const char *const[]){ "RND4K Q32T16", "1,234.56", "2,345.67",
+							"301,398", "572,671" }, NULL);
+	table_set_keep(t, 1);
+	for (size_t c = 0; c < 3; c++)
+		table_set_tile(t, c);
+	n = pagesplit(NULL, t, 300, AVAIL, &fake, NULL, &parts);
+	assert_true(n > 2);
+	for (size_t k = 0; k < n; k++) {
+		const struct table *p = parts[k].t;
+
+		assert_int_equal(p->tile[0], 1);
+		for (size_t c = 1; c < p->ncols; c++)
+			assert_int_equal(p->tile[c], strstr(p->head[c], "MB/s") != NULL);
+	}
+	free_parts(parts, n);
+	table_free(t);
+}
+
 #define WEB_W 700.0   /* the web preset's canvas */
 
 /*
@@ -392,6 +420,7 @@ int main(void)
 		cmocka_unit_test(test_split_table),
 		cmocka_unit_test(test_table_wrap),
 		cmocka_unit_test(test_table_wrap_cjk),
+		cmocka_unit_test(test_split_tiles),
 		cmocka_unit_test(test_split_columns),
 		cmocka_unit_test(test_legend_12),
 	};

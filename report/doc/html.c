@@ -39,7 +39,12 @@ static const char css[] =
 	".ssdbench tbody th { text-align: left; font-weight: normal; }\n"
 	".ssdbench td.num, .ssdbench th.num { text-align: right; "
 	"font-variant-numeric: tabular-nums; }\n"
-	".ssdbench tfoot td { font-size: 0.85em; color: #777; border-bottom: 0; }\n";
+	".ssdbench tfoot td { font-size: 0.85em; color: #777; border-bottom: 0; }\n"
+	/* CrystalDiskMark's tiles (table_set_tile()): TABLE_TILE_* colours */
+	".ssdbench .tile, .ssdbench table.tiles td { border: 2px solid #fff; "
+	"vertical-align: middle; }\n"
+	".ssdbench th.tile { background: #37474f; color: #fff; font-weight: bold; }\n"
+	".ssdbench td.tile { background: #eef2f5; font-size: 1.5em; font-weight: bold; }\n";
 
 /* Appends s to sb with &, <, >, " and ' as character references. */
 static void html_escape(struct sbuf *sb, const char *s)
@@ -221,18 +226,21 @@ static int *number_cols(const struct table *t)
 	return num;
 }
 
-/* A table cell: column 0 heads its row; shaded with the cell's fill. */
-static void cell(struct html *h, size_t col, int num, const struct table_cell *c)
+/* A table cell: column 0 heads its row; shaded with the cell's fill; a tile's class. */
+static void cell(struct html *h, size_t col, int num, int tile, const struct table_cell *c)
 {
 	struct sbuf *sb = &h->sb;
 
 	if (!col) {
-		sbuf_adds(sb, "<th scope=\"row\">");
+		sbuf_adds(sb, tile ? "<th scope=\"row\" class=\"tile\">" : "<th scope=\"row\">");
 		text(h, c->text);
 		sbuf_adds(sb, "</th>");
 		return;
 	}
-	sbuf_adds(sb, num ? "<td class=\"num\" style=\"text-align:right" : "<td");
+	sbuf_adds(sb, num && tile ? "<td class=\"num tile\" style=\"text-align:right"
+		      : num	  ? "<td class=\"num\" style=\"text-align:right"
+		      : tile	  ? "<td class=\"tile\""
+				  : "<td");
 	if (c->fill != TABLE_NO_FILL)
 		sbuf_addf(sb, "%sbackground:#%06x", num ? ";" : " style=\"",
 			  (unsigned)(c->fill & 0xffffffu));
@@ -269,9 +277,11 @@ void html_table(struct html *h, const struct table *t)
 static void one_table(struct html *h, const struct table *t)
 {
 	struct sbuf *sb = &h->sb;
-	int *num = number_cols(t);
+	int *num = number_cols(t), tiles = 0;
 
-	sbuf_adds(sb, "<table>\n<caption>");
+	for (size_t c = 0; c < t->ncols; c++)
+		tiles |= t->tile[c];
+	sbuf_adds(sb, tiles ? "<table class=\"tiles\">\n<caption>" : "<table>\n<caption>");
 	text(h, t->title);
 	if (t->subtitle && *t->subtitle) {
 		sbuf_adds(sb, " <small>"); /* a space: read as two phrases without the CSS */
@@ -289,7 +299,7 @@ static void one_table(struct html *h, const struct table *t)
 	for (size_t r = 0; r < t->nrows; r++) {
 		sbuf_adds(sb, "<tr>");
 		for (size_t c = 0; c < t->ncols; c++)
-			cell(h, c, num[c], &t->cells[r * t->ncols + c]);
+			cell(h, c, num[c], t->tile[c], &t->cells[r * t->ncols + c]);
 		sbuf_adds(sb, "</tr>\n");
 	}
 	sbuf_adds(sb, "</tbody>\n");

@@ -726,6 +726,7 @@ int chartdraw_file(struct chart *c, struct gfx_fonts *fonts, enum gfx_format fmt
 	return gfx_close(g, d);
 }
 
+/* A row's texts at y; cells' fills from y - 5 (a header row has no cells). */
 static void draw_table_row(struct gfx *g, const struct table *t, double y,
 			   enum chart_font f, uint32_t color, const char *const *text,
 			   const struct table_cell *cells)
@@ -733,6 +734,8 @@ static void draw_table_row(struct gfx *g, const struct table *t, double y,
 	for (size_t c = 0; c < t->ncols; c++) {
 		double x = t->col_x[c], w = t->col_w[c];
 
+		if (cells && t->tile[c])
+			continue;   /* draw_tiles() */
 		if (cells && cells[c].fill != TABLE_NO_FILL)
 			gfx_rect(g, x + 1, y - 5, w - 2, t->row_h, cells[c].fill);
 		gfx_text(g, c ? x + w - 10 : x + 10, y, f, color, c ? GFX_RIGHT : GFX_LEFT,
@@ -768,21 +771,53 @@ static void draw_table_head(struct gfx *g, const struct table *t, double pad)
 	free(line);
 }
 
+/*
+ * Row r's tile cells, CrystalDiskMark's: each on a tile TABLE_TILE_GAP inside its
+ * cell, a label (column 0) bold and white on a dark one, a value large on a light
+ * one (a shaded cell's fill instead), its text in the middle of the tile's height.
+ */
+static void draw_tiles(struct gfx *g, const struct table *t, const struct chart_measure *m,
+		       size_t r)
+{
+	double top = t->body_y + (double)r * t->row_h, gap = TABLE_TILE_GAP;
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct table_cell *cell = &t->cells[r * t->ncols + c];
+		enum chart_font f = table_cell_font(t, c);
+		double x = t->col_x[c], w = t->col_w[c], tw, th;
+
+		if (!t->tile[c])
+			continue;
+		m->text(m->ctx, f, "Ag", &tw, &th);
+		gfx_rect(g, x + gap, top + gap, w - 2 * gap, t->row_h - 2 * gap,
+			 !c ? TABLE_TILE_LABEL : cell->fill != TABLE_NO_FILL ? cell->fill
+									   : TABLE_TILE_VALUE);
+		gfx_text(g, c ? x + w - 10 : x + 10, top + (t->row_h - th) / 2, f,
+			 c ? CHART_COLOR_TEXT : TABLE_TILE_LABEL_TEXT, c ? GFX_RIGHT : GFX_LEFT,
+			 w - 20, cell->text);
+	}
+}
+
 void chartdraw_table(struct gfx *g, const struct table *t, const struct chart_measure *m)
 {
-	double x0 = t->col_x[0], x1 = t->width - x0, pad = 6;
+	double x0 = t->col_x[0], x1 = t->width - x0, pad = 6, body = pad, tw, th;
 
-	(void)m;
 	gfx_text(g, x0, t->title_y, CHART_FONT_TITLE, CHART_COLOR_TEXT, GFX_LEFT,
 		 x1 - x0, t->title);
 	gfx_text(g, x0, t->subtitle_y, CHART_FONT_SUBTITLE, CHART_COLOR_MUTED, GFX_LEFT,
 		 x1 - x0, t->subtitle);
 	draw_table_head(g, t, pad);
 	gfx_line(g, x0, t->body_y, x1, t->body_y, 0.75, CHART_COLOR_AXIS);
-	for (size_t r = 0; r < t->nrows; r++)
-		draw_table_row(g, t, t->body_y + (double)r * t->row_h + pad,
+	m->text(m->ctx, CHART_FONT_BODY, "Ag", &tw, &th);
+	for (size_t c = 0; c < t->ncols; c++)   /* beside tiles: mid-height */
+		if (t->tile[c])
+			body = (t->row_h - th) / 2;
+	for (size_t r = 0; r < t->nrows; r++) {
+		draw_table_row(g, t, t->body_y + (double)r * t->row_h + body,
 			       CHART_FONT_BODY, CHART_COLOR_TEXT, NULL,
 			       &t->cells[r * t->ncols]);
+		draw_tiles(g, t, m, r);
+	}
 	gfx_line(g, x0, t->body_y + (double)t->nrows * t->row_h, x1,
 		 t->body_y + (double)t->nrows * t->row_h, 0.75, CHART_COLOR_AXIS);
 	if (*t->footer)

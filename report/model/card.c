@@ -106,8 +106,11 @@ struct table *card_table(const struct result_run *run, const struct card_words *
 	const char *head[7] = { w->test, h[0], h[1], h[2], h[3], h[4], h[5] };
 	struct table *t = n ? table_new(w->title, w->sub, 7, head) : NULL;
 
-	if (t)
+	if (t) {
 		table_set_keep(t, 1);   /* the test in each part of a narrow canvas */
+		for (size_t c = 0; c < 3; c++)   /* the test and its MB/s, as tiles */
+			table_set_tile(t, c);
+	}
 
 	for (size_t i = 0; i < n; i++) {
 		char c[6][48];

@@ -52,6 +52,7 @@ static struct table *rows_part(const struct table *t, size_t first, size_t n,
 	const char **texts = xcalloc(t->ncols + 1, sizeof(*texts));
 	uint32_t *fills = xcalloc(t->ncols + 1, sizeof(*fills));
 
+	memcpy(p->tile, t->tile, t->ncols);
 	for (size_t r = first; r < first + n && r < t->nrows; r++) {
 		for (size_t k = 0; k < t->ncols; k++) {
 			texts[k] = t->cells[r * t->ncols + k].text;
@@ -177,6 +178,8 @@ static struct table *cols_part(const struct table *t, size_t from, size_t n)
 	p = table_new(t->title, t->subtitle, nc, texts);
 	table_set_footer(p, t->footer);
 	table_set_keep(p, t->keep);
+	for (size_t k = 0; k < nc; k++)
+		p->tile[k] = t->tile[k < t->keep ? k : from + k - t->keep];
 	for (size_t r = 0; r < t->nrows; r++) {
 		for (size_t k = 0; k < nc; k++) {
 			const struct table_cell *cell =

@@ -46,6 +46,7 @@ struct table *table_new(const char *title, const char *subtitle, size_t ncols,
 	t->col_x = xcalloc(ncols + 1, sizeof(*t->col_x));
 	t->col_w = xcalloc(ncols + 1, sizeof(*t->col_w));
 	t->head_cut = xcalloc(ncols + 1, sizeof(*t->head_cut));
+	t->tile = xcalloc(ncols + 1, sizeof(*t->tile));
 	return t;
 }
 
@@ -62,6 +63,7 @@ void table_free(struct table *t)
 	free(t->col_x);
 	free(t->col_w);
 	free(t->head_cut);
+	free(t->tile);
 	free(t->title);
 	free(t->subtitle);
 	free(t->footer);
@@ -78,6 +80,19 @@ void table_set_subtitle(struct table *t, const char *subtitle)
 {
 	free(t->subtitle);
 	t->subtitle = xstrdup(subtitle ? subtitle : "");
+}
+
+void table_set_tile(struct table *t, size_t col)
+{
+	if (col < t->ncols)
+		t->tile[col] = 1;
+}
+
+enum chart_font table_cell_font(const struct table *t, size_t col)
+{
+	if (col >= t->ncols || !t->tile[col])
+		return CHART_FONT_BODY;
+	return col ? CHART_FONT_TITLE : CHART_FONT_AXIS;
 }
 
 void table_set_keep(struct table *t, size_t keep)
@@ -161,7 +176,7 @@ static double value_columns(struct table *t, const struct chart_measure *m, int 
 		double w = head_width(m, t->head[c], wrap, &t->head_cut[c]);
 
 		for (size_t r = 0; r < t->nrows; r++)
-			w = fmax(w, measure(m, CHART_FONT_BODY,
+			w = fmax(w, measure(m, table_cell_font(t, c),
 					    t->cells[r * t->ncols + c].text, NULL));
 		t->col_w[c] = w + 2 * sp.cell_pad;
 		sum += t->col_w[c];
@@ -211,7 +226,7 @@ int table_layout(struct table *t, double width, const struct chart_measure *m)
 	measure(m, CHART_FONT_BODY, "Ag", &bh);
 	measure(m, CHART_FONT_SMALL, t->footer, &fh);
 	for (size_t r = 0; r < t->nrows; r++)
-		first = fmax(first, measure(m, CHART_FONT_BODY, t->cells[r * t->ncols].text,
+		first = fmax(first, measure(m, table_cell_font(t, 0), t->cells[r * t->ncols].text,
 					    NULL));
 	t->width = width;
 	t->col_w[0] = width - 2 * sp.pad_x - value_columns(t, m, 0);
@@ -249,6 +264,13 @@ int table_layout(struct table *t, double width, const struct chart_measure *m)
 	t->subtitle_y = y + sp.title_gap;
 	y += *t->subtitle ? sp.title_gap + sh : 0;
 	t->head_y = y + sp.head_gap;
+	for (size_t c = 0; c < t->ncols; c++)   /* a tile's text, and the gaps around it */
+		if (t->tile[c]) {
+			double tile_h;
+
+			measure(m, table_cell_font(t, c), "Ag", &tile_h);
+			bh = fmax(bh, tile_h + 2 * TABLE_TILE_GAP);
+		}
 	t->row_h = bh + 2 * sp.row_pad;
 	t->head_h = hh;
 	t->body_y = t->head_y + lines * hh + 2 * sp.row_pad;

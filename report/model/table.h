@@ -39,7 +39,18 @@ struct table {
 	size_t keep;               /* the leading columns every part of the table split
 				    * by columns repeats (0: never split by columns) */
 	double head_h;             /* a header line's height */
+	unsigned char *tile;       /* ncols: a column drawn as CrystalDiskMark's tiles
+				    * (table_set_tile()): its cells on a tile each,
+				    * column 0's labels bold on dark tiles, the others'
+				    * values large on light ones */
 };
+
+/* The tiles' colours: a label's tile and its text, a value's tile. */
+#define TABLE_TILE_LABEL 0x37474fu
+#define TABLE_TILE_LABEL_TEXT 0xffffffu
+#define TABLE_TILE_VALUE 0xeef2f5u
+/* The white gap around a tile, points. */
+#define TABLE_TILE_GAP 2.0
 
 /* Returns a new table of ncols columns; strings are copied. */
 struct table *table_new(const char *title, const char *subtitle, size_t ncols,
@@ -49,6 +60,10 @@ void table_set_footer(struct table *t, const char *footer);
 /* Replaces the title, the subtitle; copied. */
 void table_set_title(struct table *t, const char *title);
 void table_set_subtitle(struct table *t, const char *subtitle);
+/* Draws column col as tiles (struct table's tile). */
+void table_set_tile(struct table *t, size_t col);
+/* The font of column col's cells: the body's, or a tile's (bold; large for values). */
+enum chart_font table_cell_font(const struct table *t, size_t col);
 /* The leading columns each part of t keeps when it is split by columns. */
 void table_set_keep(struct table *t, size_t keep);
 /* Appends a row of ncols texts; fills may be NULL (no shading). */
