@@ -253,6 +253,8 @@
 	X(M_STEP_N, "step-n") \
 	X(M_RP_SUITE_N, "rp-suite-n") \
 	X(M_RP_SUITE_OF, "rp-suite-of") \
+	X(M_RP_SCORE, "rp-score") \
+	X(M_RP_SCORE_SUB, "rp-score-sub") \
 	X(M_RP_FIT_NONE, "rp-fit-none") \
 	X(M_RP_FIT_SCALE, "rp-fit-scale") \
 	X(W_REPLAY, "w-replay") \

@@ -6,7 +6,8 @@
  * over every I/O) as bars, the table of both with the percentiles, I/O count and
  * fit, and the suites compared: the n-th replay of each trace forms suite n, its
  * score the geometric mean of its traces' MB/s; the first suite against the last
- * (before and after steady state) with Δ % per trace. A trace is named as its file
+ * (before and after steady state) with Δ % per trace; the scores first, a bar per
+ * suite, as PCMark 8 opens its results. A trace is named as its file
  * (wording_trace()); a suite by what the run did before it (after purge, after
  * steady state), as PCMark 8 names its phases. Called from report_charts.c; calls
  * report_ctx.c.
@@ -170,6 +171,31 @@ static void bars(struct report *r, const struct replays *rp, int access)
 	report__add_chart(r, xstrdup(access ? "replay-access" : "replay-mbps"), c, NULL);
 }
 
+/*
+ * The overall score first, as PCMark 8 opens its storage results: a bar per suite of
+ * its score (suite_score()); none when no suite replayed every trace.
+ */
+static void overall(struct report *r, const struct replays *rp)
+{
+	struct chart *c = chart_new(CHART_BARH, r->msg[M_RP_SCORE], r->msg[M_RP_SCORE_SUB]);
+
+	chart_set_axis_titles(c, r->msg[M_MBPS_AXIS], "");
+	for (size_t s = 0; s < rp->nsuites; s++) {
+		double v = suite_score(rp, s);
+		char num[48], text[64];
+
+		if (!isfinite(v))
+			continue;
+		fmt1(v, num, sizeof(num));
+		snprintf(text, sizeof(text), "%s MB/s", num);
+		chart_add_bar(c, rp->suites[s], NULL, v, text, chart_palette(s));
+	}
+	if (c->nbars)
+		report__add_chart(r, xstrdup("replay-score"), c, NULL);
+	else
+		chart_free(c);
+}
+
 /* "build, after steady state": element i's trace and suite. free() it. */
 static char *element_name(const struct report *r, const struct replays *rp, size_t i)
 {
@@ -331,6 +357,7 @@ void report__build_replay(struct report *r, const struct tmpl_chart *t)
 	(void)t;
 	collect(r, &rp);
 	if (rp.n) {
+		overall(r, &rp);
 		bars(r, &rp, 0);
 		bars(r, &rp, 1);
 		scores(r, &rp);

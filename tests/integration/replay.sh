@@ -148,6 +148,7 @@ for t in $shipped; do
       [(($d | map(.io_bytes) | add) / .job_runtime * 1000 / 1e6),
        (($d | map(.clat_ns.mean * .total_ios) | add) / ($d | map(.total_ios) | add) / 1000),
        ($d | map(.total_ios) | add)] | @tsv' "$dir/fio.json")
+    printf '%s\t%s\n' "${label#"$t, "}" "$mbps" >> "$WORK/suites"
     row=$(awk -v n="  $label  " 'i = index($0, n) { s = substr($0, i + length(n)); gsub(",", "", s)
                                                     if (split(s, f) >= 5) { print s; exit } }' "$WORK/en.txt")
     [ -n "$row" ] || fail "$name: no row '$label' in the report's scores table"
@@ -181,8 +182,17 @@ for name in before-build after-sqlite; do
   check "$name: the lineup's replay_MBps '$got' is fio's $mbps" \
     awk -v r="$got" -v v="$mbps" 'BEGIN { exit !(r != "" && (r - v) ^ 2 <= 0.0001) }'
 done
-check "the report has the suite scores" grep -q "after purge: suite score" "$WORK/en.txt"
-check "the report has the suite scores" grep -q "$after: suite score" "$WORK/en.txt"
+# Each suite's score, in the scores table and on the score page that opens the replay
+# pages (PCMark 8's): the geometric mean of its traces' MB/s, fio's, recomputed here.
+while IFS=$'\t' read -r suite want; do
+  got=$(grep -o "$suite: suite score (geometric mean MB/s) *[0-9,.]*" "$WORK/en.txt" | awk '{ print $NF }')
+  check "$suite: the suite score '$got' is the geometric mean of fio's MB/s, $want" \
+    awk -v r="${got//,/}" -v v="$want" 'BEGIN { exit !(r != "" && (r - v) ^ 2 <= 0.0025) }'
+  check "$suite: the score page says $got MB/s" grep -qF "$got MB/s" "$WORK/en.txt"
+done < <(awk -F'\t' '{ s[$1] += log($2); n[$1]++ } END { for (k in s) printf "%s\t%.4f\n", k, exp(s[k] / n[k]) }' \
+  "$WORK/suites")
+expect_eq "two suites scored" "$(cut -f1 "$WORK/suites" | sort -u | wc -l)" 2
+check "the replay pages open with the score" grep -q "Replay score" "$WORK/en.txt"
 check "the steps table names a replay by its trace" grep -q "replay build ($after)" "$WORK/en.txt"
 ok "$SSDBENCH" report "$WORK/run" --lang zh-TW --check-wording -o "$WORK/zh.pdf"
 check "the report has the before/after table" grep -q "Trace replay: first suite against last" "$WORK/en.txt"
