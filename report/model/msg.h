@@ -214,6 +214,7 @@
 	X(M_HDR_RAM,        "hdr-ram") \
 	X(M_READ_HOLES,     "read-holes") \
 	X(M_HDR_BOARD,      "hdr-board") \
+	X(M_HDR_BOARD_UNKNOWN, "hdr-board-unknown") \
 	X(M_HDR_BIOS,       "hdr-bios") \
 	X(M_HDR_PLAN_SHA,   "hdr-plan-sha") \
 	X(M_HDR_PURGE_TOOK, "hdr-purge-took") \

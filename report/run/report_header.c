@@ -143,15 +143,31 @@ static void add_dut(const struct report *r, struct hdr *h)
 	add(h, r->msg[M_HDR_DUT], msg_subst(r->msg[M_HDR_DUT_VAL], v, 4));
 }
 
-/* Adds "label value / label value ..." of the known pairs as row label; none: no row. */
-static void add_pairs(struct hdr *h, const char *label, const char *const kv[][2], size_t n)
+static int known(const char *v)
+{
+	return v && v[0] && strcmp(v, "unknown");
+}
+
+/*
+ * Adds "label value / label value ..." as row label: the known pairs, and the others
+ * as "label unknown" when unknown is not NULL; none known: no row. Then tail, when
+ * not NULL, after " / ".
+ */
+static void add_pairs(struct hdr *h, const char *label, const char *const kv[][2], size_t n,
+		      const char *unknown, const char *tail)
 {
 	struct sbuf sb;
+	int any = 0;
 
 	sbuf_init(&sb);
 	for (size_t i = 0; i < n; i++)
-		if (kv[i][1] && kv[i][1][0] && strcmp(kv[i][1], "unknown"))
-			sbuf_addf(&sb, "%s%s %s", sb.len ? " / " : "", kv[i][0], kv[i][1]);
+		any |= known(kv[i][1]);
+	for (size_t i = 0; any && i < n; i++)
+		if (known(kv[i][1]) || unknown)
+			sbuf_addf(&sb, "%s%s %s", sb.len ? " / " : "", kv[i][0],
+				  known(kv[i][1]) ? kv[i][1] : unknown);
+	if (sb.len && tail)
+		sbuf_addf(&sb, " / %s", tail);
 	if (sb.len)
 		add(h, label, sbuf_detach(&sb));
 	sbuf_release(&sb);
@@ -160,8 +176,10 @@ static void add_pairs(struct hdr *h, const char *label, const char *const kv[][2
 /*
  * the drive's link, the test platform (CPU, RAM, OS, kernel: in full,
  * the cover's columns cut long values), board and BIOS (the plan's SHA-256 is at
- * the cover's top right); a fact not known is left out (a file has no link, a bench's OS and board are not asked),
- * a row with none of its facts too.
+ * the cover's top right); a fact not known is left out (a file has no link, a bench's
+ * OS is not asked), a row with none of its facts too; but board and BIOS, which a
+ * reviewer prints, are said unknown: on their row beside a known one, at the end of
+ * the platform row when neither is (no row spent on them).
  */
 static void add_platform(const struct report *r, struct hdr *h)
 {
@@ -179,8 +197,9 @@ static void add_platform(const struct report *r, struct hdr *h)
 		add(h, r->msg[M_HDR_IFACE], xstrdup(run->interface));
 	if (run->ram_bytes)
 		units_format_size(run->ram_bytes, ram, sizeof(ram));
-	add_pairs(h, r->msg[M_PLATFORM], plat, 4);
-	add_pairs(h, r->msg[M_HDR_BOARD], board, 2);
+	add_pairs(h, r->msg[M_PLATFORM], plat, 4, NULL,
+		  known(run->board) || known(run->bios) ? NULL : r->msg[M_HDR_BOARD_UNKNOWN]);
+	add_pairs(h, r->msg[M_HDR_BOARD], board, 2, r->msg[M_WC_UNKNOWN], NULL);
 }
 
 /* Each purge step's method once (a file target has none to run). */
