@@ -105,11 +105,11 @@ static char *with_mark_note(const struct lineup_ctx *x, const char *sub, int mar
 
 /*
  * Member i's series of test k in overlay c, named by its column (marked when its
- * stimulus differs), the note on c's subtitle with the first mark; the baseline's,
- * the reviewed drive's, emphasised.
+ * stimulus differs: returns 1, and the caller notes it once, note_marks()); the
+ * baseline's, the reviewed drive's, emphasised.
  */
-static void add_series(const struct lineup_ctx *x, struct chart *c, size_t k, size_t i,
-		       const double *xs, const double *ys, size_t n)
+static int add_series(const struct lineup_ctx *x, struct chart *c, size_t k, size_t i,
+		      const double *xs, const double *ys, size_t n)
 {
 	int marked = 0;
 	char *label = mark(x, k, i, x->l->m[i].label, &marked);
@@ -118,12 +118,19 @@ static void add_series(const struct lineup_ctx *x, struct chart *c, size_t k, si
 	if (i == x->l->base && x->l->nm > 1)
 		chart_series_emph(c, c->nseries - 1);
 	free(label);
-	if (marked && !strstr(c->subtitle, x->s[S_MARK_NOTE])) {
-		char *sub = with_mark_note(x, c->subtitle, 1);
+	return marked;
+}
 
-		chart_set_subtitle(c, sub);
-		free(sub);
-	}
+/* The marks' note on c's subtitle when a series of it is marked. */
+static void note_marks(const struct lineup_ctx *x, struct chart *c, int marked)
+{
+	char *sub;
+
+	if (!marked)
+		return;
+	sub = with_mark_note(x, c->subtitle, 1);
+	chart_set_subtitle(c, sub);
+	free(sub);
 }
 
 static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
@@ -301,7 +308,7 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 	char *title = lineup__test_title(x, t), *ct;
 	struct chart *c;
 	size_t longest = 0;
-	int hint = 0;
+	int hint = 0, marked = 0;
 
 	for (size_t i = 0; i < x->l->nm; i++) {
 		size_t n = t->step[i] ? seconds_of(t->step[i]) : 0;
@@ -323,7 +330,7 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 		size_t n = t->step[i] ? rounds_total_iops(t->step[i], &st, &sv) : 0;
 
 		if (n)
-			add_series(x, c, k, i, st, sv, n);
+			marked |= add_series(x, c, k, i, st, sv, n);
 		free(st);
 		free(sv);
 	}
@@ -337,6 +344,7 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 		free(sv);
 	}
 	disp_inset(c, x->tc);
+	note_marks(x, c, marked);
 	add_item(x, xasprintf("lineup-dispersion-%zu", k + 1), c, NULL);
 	free(ct);
 	free(title);
@@ -432,6 +440,7 @@ static void build_saturation(struct lineup_ctx *x, size_t k, char *done)
 	const char *scope = scope_of(x->l, k);
 	char *title = lineup__test_title(x, t), *ct = msg_colon(x->s, heading(x, S_SATURATION), title);
 	struct chart *c = chart_new(CHART_SCATTER, ct, x->s[S_WRITTEN]);
+	int marked = 0;
 
 	for (size_t j = k; j < x->l->nt; j++)
 		if (j == k || (scope && scope_of(x->l, j) && !strcmp(scope_of(x->l, j), scope)))
@@ -442,10 +451,11 @@ static void build_saturation(struct lineup_ctx *x, size_t k, char *done)
 		size_t n = lineup_saturation(x->l, k, i, &pct, &iops);
 
 		if (n >= DISPERSION_MIN_SECONDS)
-			add_series(x, c, k, i, pct, iops, n);
+			marked |= add_series(x, c, k, i, pct, iops, n);
 		free(pct);
 		free(iops);
 	}
+	note_marks(x, c, marked);
 	if (c->nseries)
 		add_item(x, xasprintf("lineup-saturation-%zu", k + 1), c, NULL);
 	else
@@ -461,6 +471,7 @@ static void build_qos(struct lineup_ctx *x, size_t k)
 	char *title = lineup__test_title(x, t), *ct = msg_colon(x->s, heading(x, S_QOS), title);
 	struct chart *c = chart_new(CHART_LINE, ct, x->s[S_QOS_SUB]);
 	int resp = 1;   /* response time when every drive's report has its bins */
+	int marked = 0;
 
 	for (size_t i = 0; i < x->l->nm; i++)
 		resp &= !t->step[i] || qos_has_resp(t->step[i]);
@@ -494,10 +505,11 @@ static void build_qos(struct lineup_ctx *x, size_t k)
 			py[n++] = (total - cum) / total;
 		}
 		if (n)
-			add_series(x, c, k, i, px, py, n);
+			marked |= add_series(x, c, k, i, px, py, n);
 		free(px);
 		free(py);
 	}
+	note_marks(x, c, marked);
 	if (c->nseries)
 		add_item(x, xasprintf("lineup-qos-%zu", k + 1), c, NULL);
 	else
