@@ -145,8 +145,9 @@ tests=$(sed -n 's/.*, \([0-9]*\) shared tests.*/\1/p' "$WORK/c.log")
 [ "${tests:-0}" -ge 10 ] || fail "10-drive lineup: only '${tests}' shared tests"
 # The IOPS bars: a value after every drive of every test (the bars' own words).
 pdftotext -layout "$WORK/lineup.pdf" "$WORK/lineup.txt"
-# A part's title "NAME (k/n)" starts each page (after pdftotext's form feed).
-bars=$(awk '{ sub(/^\f/, "") } /\([0-9]+\/[0-9]+\) *$/ { on = ($0 ~ /^IOPS \(/) }
+# A part's title "NAME (k/n)" starts each page (after pdftotext's form feed), in
+# Chinese "NAME（k/n）".
+bars=$(awk '{ sub(/^\f/, "") } /(\(|（)[0-9]+\/[0-9]+(\)|）) *$/ { on = ($0 ~ /^IOPS( \(|（)/) }
   on && /^ *Drive 10 +[0-9,]+ *$/ { n++ } END { print n + 0 }' "$WORK/lineup.txt")
 expect_eq "10-drive lineup: a Drive 10 IOPS bar per test" "$bars" "$tests"
 "$SSDBENCH" compare "${args[@]}" -o "$WORK/lineup-web.pdf" --svg "$WORK/lw/svg" \
