@@ -324,6 +324,19 @@ sec_raid0_live() {
   check "raid0: $n3 was written" test "$(written "$n3")" -gt "$w3"
   check "raid0: the archive verifies" ssdbench verify /tmp/raid
   check "raid0: the report" test -s /tmp/raid/report.pdf
+  # raid0.xml in the reader's words: the wording check over the array's archive in
+  # both Chinese languages and every format (no plan name, fio term, English word or
+  # half-width punctuation), as it_wording holds the plans a file target can run.
+  for l in zh-TW zh-CN; do
+    if ssdbench report /tmp/raid --lang $l --check-wording -o /tmp/raid-$l.pdf \
+         --svg /tmp/raid-$l-svg --html /tmp/raid-$l-html --xlsx /tmp/raid-$l.xlsx \
+         > /tmp/raid-$l.out 2>&1; then
+      ok "raid0: the wording check ($l)"
+    else
+      bad "raid0: the wording check ($l)"
+      grep -v "^report" /tmp/raid-$l.out | awk '!seen[$0]++' | head -n 40 >&3
+    fi
+  done
 }
 
 sec_raid0_interrupt() {
