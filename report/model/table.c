@@ -144,7 +144,7 @@ static double head_width(const struct chart_measure *m, const char *h, int wrap,
 	double best = measure(m, CHART_FONT_SMALL, h, NULL);
 
 	*cut = 0;
-	for (const char *p = h + 1; wrap && *p; p++) {
+	for (const char *p = *h ? h + 1 : h; wrap && *p; p++) {
 		size_t end = (size_t)(p - h);   /* the first line's */
 		char *first;
 		double w;
