@@ -49,6 +49,11 @@ struct doc_item *doc_add(struct doc *doc, char *name, struct chart *c, struct ta
 	return &doc->items[doc->n++];
 }
 
+const char *doc_word(const struct doc *doc, enum msg id)
+{
+	return doc->msg ? doc->msg[id] : NULL;
+}
+
 int doc_png_width(const struct doc *doc)
 {
 	return doc->png_width > 0 ? doc->png_width : doc->preset->png_width;

@@ -18,6 +18,7 @@
 #include "diag.h"
 #include "gfx.h"
 #include "i18n.h"
+#include "msg.h"
 #include "table.h"
 
 /* One item: a chart or a table (the other NULL), owned by the document. */
@@ -46,10 +47,9 @@ struct doc {
 	int png_2x;                        /* also NAME@2x.png (the web preset always) */
 	int svg_outlines;                  /* SVG text as glyph outlines, not <text> */
 	const char *title;                 /* the PDF's title */
-	const char *part;                  /* a split item's part's title, "{} ({}/{})"
-					    * in the kind's language; NULL: that */
-	const char *nth;                   /* a name taken before, numbered: "{} ({})"
-					    * in the kind's language (a sheet's); NULL: that */
+	const char *const *msg;            /* the kind's strings in lang (msg.h), for what
+					    * the writers word themselves (doc_word());
+					    * NULL: English */
 	const char *date;                  /* the PDF's and workbook's date, ISO 8601; NULL: 1970 */
 	int own_fonts;                     /* fonts are the document's (doc_begin()) */
 	struct wcheck *check;              /* --check-wording: every text written goes
@@ -71,6 +71,12 @@ void doc_set_fonts(struct doc *doc, struct gfx_fonts *fonts);
  */
 struct doc_item *doc_add(struct doc *doc, char *name, struct chart *c, struct table *t,
 			 double width, double height);
+/*
+ * A word the writers put in themselves, in the document's language: W_PART, a split
+ * item's part's title ("{}（{}/{}）"), W_NTH, a name taken before, numbered (a sheet's:
+ * "{}（{}）"). NULL without the kind's strings: the writers' English.
+ */
+const char *doc_word(const struct doc *doc, enum msg id);
 /* The PNG width: --width, else the preset's. */
 int doc_png_width(const struct doc *doc);
 

@@ -91,7 +91,7 @@ static int write_items(struct doc *doc, const char *dir, enum gfx_format fmt,
 		size_t n;
 
 		chart_preset_canvas(doc->preset, it->width, it->height, doc->png_width, &w, &h);
-		n = it->t ? pagesplit_columns(it->t, w, &doc->m, doc->part, &cols) : 0;
+		n = it->t ? pagesplit_columns(it->t, w, &doc->m, doc_word(doc, W_PART), &cols) : 0;
 		if (!n)
 			rc = write_one(doc, it, w, h, dir, fmt, d);
 		for (size_t k = 0; k < n; k++) {

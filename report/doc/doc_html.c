@@ -18,7 +18,7 @@ int doc_write_html(struct doc *doc, const char *path, const struct doc_kind *k,
 
 	if (rc)
 		return rc;
-	h.part = doc->part;
+	h.part = doc_word(doc, W_PART);
 	if (p->head)
 		p->head(p->arg, &h);
 	for (size_t i = 0; !rc && i < doc->n; i++) {

@@ -75,7 +75,7 @@ static void split_pages(struct doc *doc, const struct doc_pdf *p, struct split *
 	sp->pages = 0;
 	for (size_t i = 0; i < doc->n; i++) {
 		sp->n[i] = pagesplit(doc->items[i].c, doc->items[i].t, DOC_PAGE_W - 2 * SIDE,
-				     p->avail, &doc->m, doc->part, &sp->parts[i]);
+				     p->avail, &doc->m, doc_word(doc, W_PART), &sp->parts[i]);
 		sp->ends[i] = xcalloc(sp->n[i] + 1, sizeof(**sp->ends));
 		sp->npages[i] = pack(doc, p, sp->parts[i], sp->n[i], sp->ends[i]);
 		sp->pages += sp->n[i] ? sp->npages[i] : 1;

@@ -34,7 +34,7 @@ int doc_write_xlsx(struct doc *doc, const char *path, const struct doc_kind *k,
 	if (rc)
 		return rc;
 	x.check = doc->check;
-	x.nth = doc->nth;
+	x.nth = doc_word(doc, W_NTH);
 	if (p->head)
 		rc = p->head(p->arg, &x, d);
 	/* a sheet is named by its item's title, as the reader knows it (the file

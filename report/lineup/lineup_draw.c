@@ -103,6 +103,12 @@ static char *with_mark_note(const struct lineup_ctx *x, const char *sub, int mar
 
 /* ---- charts ---------------------------------------------------------------------- */
 
+/* Whether column i is the reviewed drive, emphasised: a lineup's baseline, of two or more. */
+static int reviewed(const struct lineup *l, size_t i)
+{
+	return i == l->base && l->nm > 1;
+}
+
 /*
  * Member i's series of test k in overlay c, named by its column (marked when its
  * stimulus differs: returns 1, and the caller notes it once, note_marks()); the
@@ -115,7 +121,7 @@ static int add_series(const struct lineup_ctx *x, struct chart *c, size_t k, siz
 	char *label = mark(x, k, i, x->l->m[i].label, &marked);
 
 	chart_series_add(c, label, chart_palette(i), xs, ys, n);
-	if (i == x->l->base && x->l->nm > 1)
+	if (reviewed(x->l, i))
 		chart_series_emph(c, c->nseries - 1);
 	free(label);
 	return marked;
@@ -158,7 +164,7 @@ static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 			format_value(v, val, sizeof(val));
 			text = mark(x, t, i, val, &marked);
 			chart_add_group_bar(c, group, l->m[i].label, v, text, chart_palette(i));
-			if (i == l->base && l->nm > 1)
+			if (reviewed(l, i))
 				chart_bar_emph(c, c->nbars - 1);
 			free(text);
 		}
@@ -268,11 +274,11 @@ static int wants_dispersion(const struct result_step *st)
 
 /*
  * Column i's average and 99.9 %-slowest-second lines (dashed, dotted) in its colour
- * over its seconds t[0, n), as the report's dispersion has them; the legend names
- * each kind of line once, in grey.
+ * from its first second t0 to its last t1, as the report's dispersion has them; the
+ * legend names each kind of line once, in grey.
  */
 static void cons_lines(const struct lineup_ctx *x, struct chart *c, size_t i,
-		       const struct result_step *st, const double *t, size_t n)
+		       const struct result_step *st, double t0, double t1)
 {
 	const struct consistency *k = &st->cons_total;
 	const struct {
@@ -285,14 +291,14 @@ static void cons_lines(const struct lineup_ctx *x, struct chart *c, size_t i,
 		  CHART_STROKE_DOTTED },
 	};
 
-	if (!k->n || n < 2)
+	if (!k->n || !(t1 > t0))
 		return;
 	for (size_t j = 0; j < sizeof(lines) / sizeof(*lines); j++) {
 		if (!isfinite(lines[j].y))
 			continue;
 		chart_add_legend(c, x->s[lines[j].what], CHART_COLOR_MUTED);
 		chart_series_add(c, x->s[lines[j].what], chart_palette(i),
-				 (double[]){ t[0], t[n - 1] }, (double[]){ lines[j].y, lines[j].y },
+				 (double[]){ t0, t1 }, (double[]){ lines[j].y, lines[j].y },
 				 2);
 		chart_series_stroke(c, c->nseries - 1, lines[j].stroke);
 	}
@@ -309,6 +315,7 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 	struct chart *c;
 	size_t longest = 0;
 	int hint = 0, marked = 0;
+	double *span;   /* per column its first and last second; none: 0 and 0 */
 
 	for (size_t i = 0; i < x->l->nm; i++) {
 		size_t n = t->step[i] ? seconds_of(t->step[i]) : 0;
@@ -325,24 +332,23 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 	chart_set_axis_titles(c, x->s[S_TIME], "IOPS");
 	if (x->tc->log_y)
 		chart_set_scales(c, CHART_LINEAR, CHART_LOG10);
+	span = xcalloc(2 * x->l->nm + 2, sizeof(*span));
 	for (size_t i = 0; i < x->l->nm; i++) {
 		double *st = NULL, *sv = NULL;  /* every direction together: a 50/50 mix is both */
 		size_t n = t->step[i] ? rounds_total_iops(t->step[i], &st, &sv) : 0;
 
-		if (n)
+		if (n) {
 			marked |= add_series(x, c, k, i, st, sv, n);
+			span[2 * i] = st[0];
+			span[2 * i + 1] = st[n - 1];
+		}
 		free(st);
 		free(sv);
 	}
-	for (size_t i = 0; i < x->l->nm; i++) {   /* the lines over every column's points */
-		double *st = NULL, *sv = NULL;
-		size_t n = t->step[i] ? rounds_total_iops(t->step[i], &st, &sv) : 0;
-
-		if (n)
-			cons_lines(x, c, i, t->step[i], st, n);
-		free(st);
-		free(sv);
-	}
+	for (size_t i = 0; i < x->l->nm; i++)   /* the lines over every column's points */
+		if (t->step[i])
+			cons_lines(x, c, i, t->step[i], span[2 * i], span[2 * i + 1]);
+	free(span);
 	disp_inset(c, x->tc);
 	note_marks(x, c, marked);
 	add_item(x, xasprintf("lineup-dispersion-%zu", k + 1), c, NULL);
@@ -569,7 +575,7 @@ static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 		}
 		if (n >= SWEEP_MIN_DEPTHS) {
 			chart_series_add(c, l->m[i].label, chart_palette(i), qd, iops, n);
-			if (i == l->base && l->nm > 1)
+			if (reviewed(l, i))
 				chart_series_emph(c, c->nseries - 1);
 		}
 	}
@@ -863,8 +869,7 @@ static int render_one(void *arg, const char *lang, const struct doc_out *o, stru
 					  x.s[M_H_DESC_LINES] };
 		k.html.words = &hw;
 		x.doc.title = x.s[S_LINEUP];
-		x.doc.part = x.s[W_PART];
-		x.doc.nth = x.s[W_NTH];
+		x.doc.msg = x.s;
 		for (size_t i = 0; i < x.tmpl->ncharts; i++)
 			build_kind(&x, &x.tmpl->charts[i]);
 		lineup__set_footers(&x);

@@ -145,23 +145,21 @@ static double head_width(const struct chart_measure *m, const char *h, int wrap,
 
 	*cut = 0;
 	for (const char *p = *h ? h + 1 : h; wrap && *p; p++) {
-		size_t end = (size_t)(p - h);   /* the first line's */
+		/* the first line ends at p; the second starts after a space, or at p */
+		const char *second = p + (*p == ' ');
 		char *first;
 		double w;
 
-		if (*p == ' ')
-			p++;
-		else if (strncmp(p, TABLE_FW_OPEN, strlen(TABLE_FW_OPEN)) || p[-1] == ' ')
+		if ((*p != ' ' && (strncmp(p, TABLE_FW_OPEN, strlen(TABLE_FW_OPEN)) ||
+				   p[-1] == ' ')) || !*second)
 			continue;
-		if (!*p)
-			break;
-		first = xstrndup(h, end);
+		first = xstrndup(h, (size_t)(p - h));
 		w = fmax(measure(m, CHART_FONT_SMALL, first, NULL),
-			 measure(m, CHART_FONT_SMALL, p, NULL));
+			 measure(m, CHART_FONT_SMALL, second, NULL));
 		free(first);
 		if (w < best) {
 			best = w;
-			*cut = (size_t)(p - h);
+			*cut = (size_t)(second - h);
 		}
 	}
 	return best;

@@ -411,8 +411,7 @@ static int draw(struct plot *pl, struct table **t, const char *lang,
 
 	doc_init(&doc);
 	doc.title = *t ? (*t)->title : pl->c->title;
-	doc.part = pl->msg[W_PART];
-	doc.nth = pl->msg[W_NTH];
+	doc.msg = pl->msg;
 	/* the document takes the chart or table */
 	doc_add(&doc, xstrdup("plot"), *t ? NULL : pl->c, *t, 960, *t ? 0 : 600);
 	*t = NULL;

@@ -160,6 +160,7 @@ static int draw(struct chart **ch, int n, const char *path, const char *lang,
 
 	doc_init(&doc);
 	doc.title = "ssdbench trace plot";
+	doc.msg = msg;
 	for (int i = 0; i < n; i++) {
 		doc_add(&doc, xstrdup(names[i]), ch[i], NULL, PAGE_W, heights[i]);
 		ch[i] = NULL;

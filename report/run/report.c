@@ -507,8 +507,7 @@ int report_render_ext(const struct result_run *run, const struct report_opts *o,
 				  r.msg[M_H_DESC_LINES] };
 	k.html.words = &hw;
 	r.doc.title = report__plan_title(&r);
-	r.doc.part = r.msg[W_PART];
-	r.doc.nth = r.msg[W_NTH];
+	r.doc.msg = r.msg;
 	report__build_charts(&r);
 	build_rows(&r);
 	if (out.path[DOC_HTML])
