@@ -81,9 +81,9 @@ static char *provenance(const struct report *r)
 			  run->drive_model ? "  |  " : "");
 	if (run->drive_model)
 		sbuf_addf(&sb, "%s%s%s%s%s%s", r->msg[M_DRIVE], r->msg[W_COLON], run->drive_model,
-			  run->drive_firmware ? " (" : "",
+			  run->drive_firmware ? r->msg[W_OPEN] : "",
 			  msg_or(run->drive_firmware, ""),
-			  run->drive_firmware ? ")" : "");
+			  run->drive_firmware ? r->msg[W_CLOSE] : "");
 	else if (!result_labels_get(&run->target_labels, report__lang(r)))
 		wording_target(run->target, &w, &sb);
 	/* the plan by its title: its name is the file's */

@@ -240,13 +240,14 @@ static void add_states(const struct report *r, struct hdr *h)
 	sbuf_init(&wc);
 	sbuf_init(&data);
 	/* SNIA's words after on and off: write cache enabled, disabled */
-	static const char *const snia[] = { " (WCE)", " (WCD)", "", "" };
+	static const char *const snia[] = { "WCE", "WCD", NULL, NULL };
 	for (unsigned k = 0; k < 4; k++)
 		for (size_t i = 0; i < run->nsteps; i++)
 			if (run->steps[i].write_cache &&
 			    !strcmp(run->steps[i].write_cache, states[k])) {
-				sbuf_addf(&wc, "%s%s%s", wc.len ? wording_sep(&w) : "", r->msg[names[k]],
-					  snia[k]);
+				sbuf_addf(&wc, "%s%s%s%s%s", wc.len ? wording_sep(&w) : "",
+					  r->msg[names[k]], snia[k] ? r->msg[W_OPEN] : "",
+					  msg_or(snia[k], ""), snia[k] ? r->msg[W_CLOSE] : "");
 				break;
 			}
 	for (size_t i = 0; i < run->nsteps; i++) {

@@ -186,4 +186,21 @@ expect_eq "resume: journal" "$(events "$WORK/kill")" capacity-change,capacity-re
 expect_eq "resume: size after" "$(size)" "$raw"
 expect_eq "resume: manifest" "$(jq -c '.target.capacity | [.recovered, .restored, .new_size]' "$WORK/kill/manifest.json")" \
   "[true,true,$usable]"
+
+# 10. The shipped testplans/op-hpa.xml in its smoke form on the same drive, and its
+#     report under the wording check in both Chinese languages, every format at once:
+#     no step name, scope name or fio term of the plan in a Chinese output.
+ata
+runs "op-hpa.xml" 0 "$WORK/ship.log" run "$SRC/testplans/op-hpa.xml" --set smoke=1 -t "dut=$loop" \
+  --destroy FAKE-ATA-1 --allow-capacity-change --out "$WORK/ship"
+expect_eq "op-hpa.xml: size after" "$(size)" "$raw"
+expect_eq "op-hpa.xml: statuses" "$(jq -r '[.steps[].status] | join(",")' "$WORK/ship/manifest.json")" ok,ok,ok,ok
+for l in zh-TW zh-CN; do
+  mkdir -p "$WORK/w-$l"
+  runs "op-hpa.xml: wording $l" 0 "$WORK/w-$l.log" report "$WORK/ship" --lang $l -o "$WORK/w-$l/r.pdf" \
+    --svg "$WORK/w-$l/svg" --png "$WORK/w-$l/png" --html "$WORK/w-$l/html" --xlsx "$WORK/w-$l/r.xlsx" --check-wording
+  check "op-hpa.xml: $l pdf" test -s "$WORK/w-$l/r.pdf"
+  check "op-hpa.xml: $l workbook" test -s "$WORK/w-$l/r.xlsx"
+done
+echo "device_hwop: the shipped op-hpa.xml passes the wording check in zh-TW and zh-CN"
 echo "device_hwop: ok"
