@@ -2,7 +2,8 @@
 /*
  * Tests of report/model/wording.c: the reviewer wording of access patterns and
  * sweep values in en, zh-TW and zh-CN (their words from templates/i18n/), written
- * out here by hand, and the labels' choice of language (result_labels_get).
+ * out here by hand, the labels' choice of language (result_labels_get), and an
+ * import's target and title.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -186,6 +187,47 @@ static void test_labels(void **state)
 	result_step_release(&st);
 }
 
+/* An import's target and untitled title (orchestrator/archive/import.c's English). */
+static void test_imported(void **state)
+{
+	static const struct {
+		const char *lang, *one, *two, *title;
+	} rows[] = {
+		{ "en", "imported: 1 fio report", "imported: 3 fio reports", "Imported fio results" },
+		{ "zh-TW", "匯入：1 份 fio 結果", "匯入：3 份 fio 結果", "匯入的 fio 結果" },
+		{ "zh-CN", "导入：1 份 fio 结果", "导入：3 份 fio 结果", "导入的 fio 结果" },
+	};
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(*rows); i++) {
+		struct i18n *t = NULL;
+		struct diag d;
+		struct wording w;
+		struct sbuf a, b;
+		char imp[] = "import", quick[] = "quick", mine[] = "第一批";
+		struct result_run run = { .plan_name = imp, .plan_title = imp };
+
+		diag_clear(&d);
+		assert_int_equal(msg_load(&t, rows[i].lang, &d), 0);
+		w = (struct wording){ rows[i].lang, i18n_strings(t) };
+		sbuf_init(&a);
+		sbuf_init(&b);
+		wording_target("imported: 1 fio report", &w, &a);
+		wording_target("imported: 3 fio reports", &w, &b);
+		assert_string_equal(a.buf, rows[i].one);
+		assert_string_equal(b.buf, rows[i].two);
+		assert_string_equal(wording_title(&run, &w), rows[i].title);
+		run.plan_title = mine;   /* import --title: the user's words */
+		assert_string_equal(wording_title(&run, &w), "第一批");
+		run.plan_name = quick;
+		run.plan_title = imp;   /* a plan titled import is not an import */
+		assert_string_equal(wording_title(&run, &w), "import");
+		sbuf_release(&a);
+		sbuf_release(&b);
+		i18n_free(t);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +236,7 @@ int main(void)
 		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_kind_names),
 		cmocka_unit_test(test_labels),
+		cmocka_unit_test(test_imported),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -776,7 +776,18 @@ static void build_cover(struct lineup_ctx *x)
 	const struct lineup *l = x->l;
 	const char *head[5] = { x->s[l->by ? S_SCOPE : S_DRIVES], x->s[S_ARCHIVE],
 				x->s[S_PLAN], x->s[S_TARGET], "fio" };
-	char *sub = xasprintf("%zu %s", l->nt, x->s[l->by ? S_TESTS_SUB_BY : S_TESTS_SUB]);
+	char *sub;
+
+	if (l->all_tests) {   /* --tests all: blanks where a column lacks a test */
+		char nt[24], ns[24];
+
+		snprintf(nt, sizeof(nt), "%zu", l->nt);
+		snprintf(ns, sizeof(ns), "%zu", lineup_nshared(l));
+		sub = msg_subst(x->s[l->by ? S_TESTS_SUB_ALL_BY : S_TESTS_SUB_ALL],
+				(const char *const[]){ nt, ns }, 2);
+	} else {
+		sub = xasprintf("%zu %s", l->nt, x->s[l->by ? S_TESTS_SUB_BY : S_TESTS_SUB]);
+	}
 	char *title = x->tc->title ? xstrdup(x->tc->title) :
 		l->by ? xasprintf("%s %s", x->s[S_SCOPES], l->by) : xstrdup(x->s[S_LINEUP]);
 	struct table *t = table_new(title, sub, 5, head);
@@ -788,7 +799,7 @@ static void build_cover(struct lineup_ctx *x)
 		char *name = i == l->base ? msg_paren(x->s, l->m[i].label, x->s[S_BASELINE])
 					  : xstrdup(l->m[i].label);
 		const char *row[5] = { name, l->m[i].dir,
-				       result_run_title(r, x->lang),
+				       wording_title(r, &x->w),
 				       NULL, r->fio_version };
 		struct sbuf target;
 

@@ -314,7 +314,7 @@ static void add_distinct(struct sbuf *sb, const struct lineup *l, int plan,
 			continue;
 		if (plan) {
 			/* the plan by its title: its name is its file's */
-			sbuf_addf(sb, "%s%s", k++ ? wording_sep(w) : "", result_run_title(r, w->lang));
+			sbuf_addf(sb, "%s%s", k++ ? wording_sep(w) : "", wording_title(r, w));
 			if (r->plan_sha256)
 				sbuf_addf(sb, "%ssha256 %.12s%s", w->s[W_OPEN], r->plan_sha256,
 					  w->s[W_CLOSE]);

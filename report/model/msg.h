@@ -333,6 +333,8 @@
 	X(S_LEFT_OUT_BY, "lineup-left-out-by") \
 	X(S_DISPERSION_SUB_BY, "lineup-dispersion-sub-by") \
 	X(S_TESTS_SUB_BY, "lineup-tests-sub-by") \
+	X(S_TESTS_SUB_ALL, "lineup-tests-sub-all") \
+	X(S_TESTS_SUB_ALL_BY, "lineup-tests-sub-all-by") \
 	X(S_PLANS_DIFFER, "lineup-plans-differ") \
 	X(S_RESPONSE,   "lineup-response") \
  \
@@ -415,6 +417,10 @@
 	X(W_T_NOPROBE, "w-t-noprobe") \
 	X(W_T_TOGETHER, "w-t-together") \
 	X(W_T_CHUNK, "w-t-chunk") \
+	X(W_TARGET_IMPORTED, "w-target-imported") \
+	X(W_T_FIO_REPORTS, "w-t-fio-reports") \
+	X(W_T_FIO_REPORT, "w-t-fio-report") \
+	X(W_IMPORTED_TITLE, "w-imported-title") \
 	X(W_IOENGINE, "w-ioengine") \
 	X(W_C_INDEX, "c-index") \
 	X(W_C_KIND, "c-kind") \

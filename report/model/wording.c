@@ -331,6 +331,9 @@ static const struct {
 } target_words[] = {
 	{ "file ", 1, W_TARGET_FILE },
 	{ "device ", 1, W_TARGET_DEVICE },
+	{ "imported: ", 1, W_TARGET_IMPORTED },   /* orchestrator/archive/import.c */
+	{ " fio reports", 0, W_T_FIO_REPORTS },
+	{ " fio report", 0, W_T_FIO_REPORT },
 	{ ", serial ", 0, W_T_SERIAL },
 	{ ", firmware ", 0, W_T_FIRMWARE },
 	{ " over ", 0, W_T_OVER },
@@ -403,4 +406,14 @@ void wording_target(const char *target, const struct wording *w, struct sbuf *sb
 	}
 	sbuf_release(&frag);
 	sbuf_release(&all);
+}
+
+const char *wording_title(const struct result_run *run, const struct wording *w)
+{
+	const char *t = result_run_title(run, w->lang);
+
+	/* an import the user gave no title: import.c names it "import" */
+	if (run->plan_name && !strcmp(run->plan_name, "import") && t && !strcmp(t, "import"))
+		return w->s[W_IMPORTED_TITLE];
+	return t;
 }

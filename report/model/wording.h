@@ -82,6 +82,11 @@ void wording_data(const char *data, const struct wording *w, struct sbuf *sb);
  * ...") in w's words: "檔案 target.bin (64 MiB)（主機 bench2）". "–" for NULL.
  */
 void wording_target(const char *target, const struct wording *w, struct sbuf *sb);
+/*
+ * A run's title in w's language (result_run_title()); an import the user gave no
+ * title ("import") is W_IMPORTED_TITLE, "Imported fio results".
+ */
+const char *wording_title(const struct result_run *run, const struct wording *w);
 
 /* A step kind ("precondition") in w's words; kind itself when unknown. */
 const char *wording_kind(const char *kind, const struct wording *w);

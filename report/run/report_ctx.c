@@ -37,8 +37,9 @@ int report__load_msgs(struct report *r, const char *lang, struct diag *d)
 /* The plan's display title (may be CJK), else its name. */
 const char *report__plan_title(const struct report *r)
 {
-	return msg_or(result_run_title(r->run, msg_or(r->o->lang, lang_default())),
-			      "ssdbench");
+	const struct wording w = report__wording(r);
+
+	return msg_or(wording_title(r->run, &w), "ssdbench");
 }
 
 /* the report's language ("zh-TW" when not given). */

@@ -63,6 +63,27 @@ for l in zh-TW zh-CN; do
 done
 echo "wording: quick's report and lineup in zh-TW and zh-CN pass the check, no step name in them"
 
+# A lineup with an import the user gave no title or drive: its title, target and the
+# union's subtitle in the language's words. --tests all: quick's 8 tests and the
+# import's one, none in both.
+"$SSDBENCH" import -q --out "$WORK/im" --capacity 64MiB "$SRC/samples/randread-qd1/fio.json" ||
+  fail "import"
+for l in zh-TW zh-CN; do
+  mkdir -p "$WORK/i-$l"
+  # shellcheck disable=SC2046
+  "$SSDBENCH" compare "$WORK/q1" "$WORK/im" --tests all --lang $l $(outputs "$WORK/i-$l") \
+    --check-wording > "$WORK/i.log" 2>&1 || { cat "$WORK/i.log"; fail "lineup with an import $l: the wording check"; }
+  texts "$WORK/i-$l"
+done
+n=$(jq '[.steps[] | select(.status == "ok")] | length' "$WORK/q1/manifest.json")
+expect_eq "quick's tests" "$n" 8
+check "zh-TW: the union's subtitle" grep -q "^9 項測試，其中 0 項每份封存皆有" "$WORK/i-zh-TW/t-pdf.txt"
+check "zh-CN: the union's subtitle" grep -q "^9 项测试，其中 0 项每份归档皆有" "$WORK/i-zh-CN/t-pdf.txt"
+check "zh-TW: the import's title" grep -q "匯入的 fio 結果" "$WORK/i-zh-TW/t-pdf.txt"
+check "zh-TW: the import's target" grep -q "匯入：1 份 fio 結果" "$WORK/i-zh-TW/t-pdf.txt"
+check "zh-CN: the import's target" grep -q "导入：1 份 fio 结果" "$WORK/i-zh-CN/t-xlsx.txt"
+echo "wording: a lineup with an untitled import passes the check in zh-TW and zh-CN"
+
 # A <rounds> without a label: its name is all a report can show. The check fails,
 # naming it and the files it is in, and writes every file; with labels it passes.
 plan() {  # plan FILE LABELLED
