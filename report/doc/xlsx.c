@@ -44,6 +44,11 @@ int xlsx_open(struct xlsx *x, const char *path, const char *title, time_t create
 	format_set_bold(x->head);
 	format_set_bottom(x->head, LXW_BORDER_THIN);
 	format_set_text_wrap(x->head);
+	x->head_emph = workbook_add_format(x->wb);
+	format_set_bold(x->head_emph);
+	format_set_bottom(x->head_emph, LXW_BORDER_THIN);
+	format_set_text_wrap(x->head_emph);
+	format_set_bg_color(x->head_emph, CHART_COLOR_EMPH);
 	x->num = workbook_add_format(x->wb);
 	format_set_num_format(x->num, "#,##0");
 	x->num1 = workbook_add_format(x->wb);
@@ -70,6 +75,9 @@ static void free_names(struct xlsx *x)
 	free(x->names);
 	x->names = NULL;
 	x->nnames = 0;
+	free(x->styles);   /* the formats are the workbook's */
+	x->styles = NULL;
+	x->nstyles = 0;
 }
 
 int xlsx_close(struct xlsx *x, struct diag *d)
@@ -329,19 +337,92 @@ static void heading(struct xlsx *x, lxw_worksheet *ws, const char *title, const 
 		xlsx_string(x, ws, 1, 0, sub, NULL);
 }
 
+/*
+ * A table cell's look as a format, made once per workbook: its fill (a Δ's red or
+ * green, a score's shade) or a tile's (table_set_tile(): a label white and bold on the
+ * dark tile, a value large and bold on the light one, white borders for the gaps), and
+ * the number format of its value (0 for text).
+ */
+struct xlsx_style {
+	uint32_t fill;
+	int tile;        /* 0, 1 a label's tile, 2 a value's */
+	int num;         /* 0 text, 1 "#,##0", 2 "#,##0.0", 3 "#,##0.00", 4 "0.0%" */
+	lxw_format *f;
+};
+
+static lxw_format *style(struct xlsx *x, uint32_t fill, int tile, int num)
+{
+	static const char *const nums[] = { NULL, "#,##0", "#,##0.0", "#,##0.00", "0.0%" };
+	lxw_format *f;
+
+	for (size_t i = 0; i < x->nstyles; i++)
+		if (x->styles[i].fill == fill && x->styles[i].tile == tile && x->styles[i].num == num)
+			return x->styles[i].f;
+	f = workbook_add_format(x->wb);
+	if (nums[num])
+		format_set_num_format(f, nums[num]);
+	if (tile) {
+		format_set_bg_color(f, tile == 1 ? TABLE_TILE_LABEL : TABLE_TILE_VALUE);
+		format_set_bold(f);
+		format_set_border(f, LXW_BORDER_MEDIUM);
+		format_set_border_color(f, 0xffffff);
+		format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
+		if (tile == 1)
+			format_set_font_color(f, TABLE_TILE_LABEL_TEXT);
+		else
+			format_set_font_size(f, 16);
+	} else if (fill != TABLE_NO_FILL) {
+		format_set_bg_color(f, fill);
+	}
+	x->styles = xrealloc(x->styles, (x->nstyles + 1) * sizeof(*x->styles));
+	x->styles[x->nstyles++] = (struct xlsx_style){ fill, tile, num, f };
+	return f;
+}
+
+/* A table's cell: a number as a number, in the cell's look. */
+static void table_cell(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+		       const struct table_cell *tc, int tile)
+{
+	int pct, num;
+	double v, a;
+
+	if (!tile && tc->fill == TABLE_NO_FILL) {
+		xlsx_write_cell(x, ws, row, col, tc->text);
+		return;
+	}
+	if (!tc->text || !*tc->text || !parse_number(tc->text, &v, &pct)) {
+		lxw_format *f = style(x, tc->fill, tile, 0);
+
+		if (tc->text && *tc->text)
+			xlsx_string(x, ws, row, col, tc->text, f);
+		else
+			worksheet_write_blank(ws, row, col, f);
+		return;
+	}
+	a = fabs(v);
+	num = pct ? 4 : a >= 100 || a == floor(a) ? 1 : a >= 1 ? 2 : 3;
+	worksheet_write_number(ws, row, col, v, style(x, tc->fill, tile, num));
+}
+
 void xlsx_table_sheet(struct xlsx *x, const struct table *t, const char *name)
 {
 	lxw_worksheet *ws = xlsx_sheet(x, name ? name : t->title);
+	int tiles = 0;
 
 	heading(x, ws, t->title, t->subtitle);
 	for (size_t c = 0; c < t->ncols; c++) {
 		xlsx_string(x, ws, HEAD_ROW, (lxw_col_t)c, t->head[c], x->head);
 		worksheet_set_column(ws, (lxw_col_t)c, (lxw_col_t)c, c ? 14 : 36, NULL);
+		tiles |= t->tile && t->tile[c];
 	}
-	for (size_t r = 0; r < t->nrows; r++)
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (tiles)   /* a tile's large value needs the row's height */
+			worksheet_set_row(ws, (lxw_row_t)(HEAD_ROW + 1 + r), 30, NULL);
 		for (size_t c = 0; c < t->ncols; c++)
-			xlsx_write_cell(x, ws, (lxw_row_t)(HEAD_ROW + 1 + r), (lxw_col_t)c,
-					t->cells[r * t->ncols + c].text);
+			table_cell(x, ws, (lxw_row_t)(HEAD_ROW + 1 + r), (lxw_col_t)c,
+				   &t->cells[r * t->ncols + c],
+				   t->tile && t->tile[c] ? (c ? 2 : 1) : 0);
+	}
 	worksheet_freeze_panes(ws, HEAD_ROW + 1, 1);
 	if (t->nrows)
 		worksheet_autofilter(ws, HEAD_ROW, 0, (lxw_row_t)(HEAD_ROW + t->nrows),
@@ -508,12 +589,21 @@ static int bar_sheet(struct xlsx *x, const struct chart *c, const char *name)
 	for (size_t m = 0; m < nmem; m++) {
 		lxw_chart_series *cs = chart_add_series(ch, NULL, NULL);
 		uint32_t color = grouped ? 0 : c->bars[0].color;
+		int emph = 0;
 
 		for (size_t b = 0; grouped && b < c->nbars; b++)
 			if (!strcmp(c->bars[b].label, members[m])) {
 				color = c->bars[b].color;
+				emph = c->bars[b].emph;
 				break;
 			}
+		/* the reviewed drive: a chart has no band behind a series, so its bars
+		 * are outlined in the text's colour, its column head on the band */
+		if (emph) {
+			chart_series_set_line(cs, &(lxw_chart_line){ .color = CHART_COLOR_TEXT,
+								    .width = 1.5f });
+			xlsx_string(x, ws, HEAD_ROW, (lxw_col_t)(1 + m), members[m], x->head_emph);
+		}
 		chart_series_set_categories(cs, xlsx_last_name(x), HEAD_ROW + 1, 0,
 					    (lxw_row_t)(HEAD_ROW + ng), 0);
 		chart_series_set_values(cs, xlsx_last_name(x), HEAD_ROW + 1, (lxw_col_t)(1 + m),

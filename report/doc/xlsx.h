@@ -31,12 +31,15 @@
 struct xlsx {
 	lxw_workbook *wb;
 	lxw_format *bold, *head, *num, *num1, *num2, *pct, *wrap, *date;
+	lxw_format *head_emph;   /* the reviewed drive's column head: on the pale band */
 	char **names;         /* sheet names given so far (unique, <= 31 chars) */
 	size_t nnames;
 	const char *path;
 	char *title, *author;  /* the document properties' copies */
 	struct wcheck *check;  /* the wording check every text goes through, or NULL */
 	const char *nth;       /* a sheet name taken before, numbered: "{} ({})"; NULL: that */
+	struct xlsx_style *styles;   /* the table cells' shaded and tile formats, made once */
+	size_t nstyles;
 };
 
 /* Opens path for writing; created: the workbook's date (the run's start). */

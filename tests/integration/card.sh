@@ -62,6 +62,36 @@ for l in en zh-TW zh-CN; do
 done
 echo "card: a drive's card in en, zh-TW and zh-CN is fio's numbers"
 
+# The workbook's card: the tiles as the PDF draws them (label tiles dark with white bold
+# text, the MB/s tiles light with large bold numbers), each number fio's as above.
+"$SSDBENCH" report "$WORK/a" --lang zh-TW -o "$WORK/x.pdf" --xlsx "$WORK/x.xlsx" > "$WORK/r.log" 2>&1 ||
+  { cat "$WORK/r.log"; fail "report --xlsx"; }
+for t in "${tests[@]}"; do
+  read -r n1 n2 slug <<< "$t"
+  echo "$n1 $n2|$(want "$WORK/a" "$slug" | tr -d ,)"
+done > "$WORK/want.txt"
+/usr/bin/python3 - "$WORK/x.xlsx" "${title[zh-TW]}" "$WORK/want.txt" << 'PYEOF' || fail "the workbook's card"
+import sys, openpyxl
+ws = openpyxl.load_workbook(sys.argv[1])[sys.argv[2]]
+want = dict(l.rstrip("\n").split("|") for l in open(sys.argv[3], encoding="utf-8"))
+rows = [r for r in ws.iter_rows() if r[0].value in want]
+assert len(rows) == 4, [r[0].value for r in ws.iter_rows()]
+for r in rows:
+    a = r[0]
+    assert a.fill.fgColor.rgb[-6:].upper() == "37474F" and a.font.b, (a.value, a.fill.fgColor.rgb)
+    assert a.font.color.rgb[-6:].upper() == "FFFFFF", (a.value, a.font.color.rgb)
+    vals = [float(v) for v in want[a.value].split()]
+    got = [c.value for c in r[1:7]]
+    assert len(got) == 6 and all(isinstance(g, float) or isinstance(g, int) for g in got), got
+    assert all(abs(g - v) <= 1e-9 * max(1, abs(v)) for g, v in zip(got, vals)), (a.value, got, vals)
+    for c in r[1:3]:   # the MB/s as tiles, IOPS and µs in plain cells (card.c)
+        assert c.fill.fgColor.rgb[-6:].upper() == "EEF2F5" and c.font.b and c.font.sz >= 14, c.coordinate
+    for c in r[3:7]:
+        assert c.fill.fgColor.rgb[-6:].upper() != "EEF2F5" and not c.font.b, c.coordinate
+print("card workbook: 4 rows of tiles, fio's numbers")
+PYEOF
+echo "card: the workbook's card is tiles of fio's numbers"
+
 for l in en zh-TW zh-CN; do
   # shellcheck disable=SC2046
   "$SSDBENCH" compare "$WORK/a" "$WORK/b" "$WORK/c" "$WORK/d" --lang $l --label "$WORK/a=Drive-A" \

@@ -196,6 +196,23 @@ for name, (metric, lower) in sheets.items():
                 assert c.number_format == "#,##0", (name, c.value, c.number_format)
 # Excel's refused "/" written as a look-alike, not "_"
 assert "Δ 傳輸率（MB∕s）" in wb.sheetnames, wb.sheetnames
+# The grouped bars of the values: the reviewed drive (the baseline, the Δ sheets' first
+# column) is the one series outlined, its column head the one on the pale band
+base = wb["Δ IOPS"].cell(5, 2).value.replace("（基準）", "")
+nbars = 0
+for ws in wb.worksheets:
+    for ch in ws._charts:
+        if ch.tagname != "barChart" or ws.title.startswith("Δ "):
+            continue
+        lines = [(s.tx.v, s.graphicalProperties.line is not None and
+                  (s.graphicalProperties.line.width or 0) > 0) for s in ch.series]
+        assert len(lines) == 3 and [n for n, w in lines if w] == [base], (ws.title, lines)
+        heads = [c for row in ws.iter_rows(max_row=8) for c in row
+                 if c.value in [n for n, _ in lines]]
+        banded = [c.value for c in heads if c.fill.fgColor.rgb[-6:].upper() == "FFF4CC"]
+        assert len(heads) == 3 and banded == [base], (ws.title, [c.value for c in heads], banded)
+        nbars += 1
+assert nbars >= 4, nbars
 for ws in wb.worksheets:   # every sheet prints A4 landscape, fitted to the width
     ps = ws.page_setup
     assert ps.orientation == "landscape" and int(ps.paperSize) == 9, (ws.title, ps.orientation)
