@@ -118,7 +118,7 @@ static int add_series(const struct lineup_ctx *x, struct chart *c, size_t k, siz
 		      const double *xs, const double *ys, size_t n)
 {
 	int marked = 0;
-	char *label = mark(x, k, i, x->l->m[i].label, &marked);
+	char *label = mark(x, k, i, x->label[i], &marked);
 
 	chart_series_add(c, label, chart_palette(i), xs, ys, n);
 	if (reviewed(x->l, i))
@@ -163,7 +163,7 @@ static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 				continue;
 			format_value(v, val, sizeof(val));
 			text = mark(x, t, i, val, &marked);
-			chart_add_group_bar(c, group, l->m[i].label, v, text, chart_palette(i));
+			chart_add_group_bar(c, group, x->label[i], v, text, chart_palette(i));
 			if (reviewed(l, i))
 				chart_bar_emph(c, c->nbars - 1);
 			free(text);
@@ -195,7 +195,7 @@ static void build_delta_table(struct lineup_ctx *x, enum lineup_metric m)
 	char *mt = metric_title(x, m);
 	char *title = msg_colon(x->s, heading(x, S_DELTA), mt);
 	/* marked in every table, as in the drives table: the column the Δ % are against */
-	char *base = msg_paren(x->s, l->m[l->base].label, x->s[S_BASELINE]);
+	char *base = msg_paren(x->s, x->label[l->base], x->s[S_BASELINE]);
 	struct table *t;
 	int marked = 0;
 
@@ -205,7 +205,7 @@ static void build_delta_table(struct lineup_ctx *x, enum lineup_metric m)
 	c = 2;
 	for (size_t i = 0; i < l->nm; i++)
 		if (i != l->base)
-			head[c++] = l->m[i].label;
+			head[c++] = x->label[i];
 	t = table_new(title, x->s[S_DELTA_SUB], nc, head);
 	table_set_keep(t, 2);
 	for (size_t k = 0; k < l->nt; k++) {
@@ -356,79 +356,6 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 	free(title);
 }
 
-/* 1 when cell ("op=28 phase=before") binds key to value. */
-static int cell_binds(const char *cell, const char *key, const char *value)
-{
-	size_t kl = strlen(key), vl = strlen(value);
-
-	for (const char *p = cell; p && *p; p += strcspn(p, " "), p += *p == ' ')
-		if (!strncmp(p, key, kl) && p[kl] == '=' && !strncmp(p + kl + 1, value, vl) &&
-		    (p[kl + 1 + vl] == ' ' || !p[kl + 1 + vl]))
-			return 1;
-	return 0;
-}
-
-/*
- * bytes written before column i began: its first element whose cell
- * binds the lineup's key to the column's value (an OP level's first step); 0 for
- * a column that is a whole archive.
- */
-static double column_written0(const struct lineup *l, size_t i)
-{
-	const struct lineup_member *m = &l->m[i];
-
-	if (!l->by || !m->value)
-		return 0;
-	for (size_t k = 0; k < m->run->nsteps; k++)
-		if (cell_binds(m->run->steps[k].cell, l->by, m->value))
-			return (double)m->run->steps[k].written_before;
-	return 0;
-}
-
-/* Whether element e of column i is part of st's curve: st, or an element of its scope. */
-static int in_curve(const struct lineup *l, size_t i, const struct result_step *st,
-		    const struct result_step *e)
-{
-	if (!st->scope)
-		return e == st;
-	return e->scope && !strcmp(e->scope, st->scope) && e->status && !strcmp(e->status, "ok") &&
-	       (!l->by || !l->m[i].value || cell_binds(e->cell, l->by, l->m[i].value));
-}
-
-size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pct,
-			 double **iops)
-{
-	const struct result_step *st = l->t[k].step[i];
-	const struct result_run *run = l->m[i].run;
-	int first = 1;
-	double base = 0;
-	size_t n = 0;
-
-	*pct = *iops = NULL;
-	if (!st)
-		return 0;   /* --tests all: a column without the test */
-	for (size_t s = 0; s < run->nsteps; s++) {
-		const struct result_step *e = &run->steps[s];
-		size_t m = e->iops[RESULT_WRITE].n < e->written.n ? e->iops[RESULT_WRITE].n
-								  : e->written.n;
-
-		if (!in_curve(l, i, st, e) || !e->capacity || !m)
-			continue;
-		if (first) {   /* from 0: where the column began, else where the curve does */
-			first = 0;
-			base = l->by && l->m[i].value ? column_written0(l, i)
-						     : (double)e->written_before;
-		}
-		*pct = xrealloc(*pct, (n + m) * sizeof(**pct));
-		*iops = xrealloc(*iops, (n + m) * sizeof(**iops));
-		for (size_t j = 0; j < m; j++, n++) {
-			(*pct)[n] = 100.0 * (e->written.v[j] - base) / (double)e->capacity;
-			(*iops)[n] = e->iops[RESULT_WRITE].v[j];
-		}
-	}
-	return n;
-}
-
 /* The scope of test k's element in its reference column (NULL: none). */
 static const char *scope_of(const struct lineup *l, size_t k)
 {
@@ -574,7 +501,7 @@ static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 			n++;
 		}
 		if (n >= SWEEP_MIN_DEPTHS) {
-			chart_series_add(c, l->m[i].label, chart_palette(i), qd, iops, n);
+			chart_series_add(c, x->label[i], chart_palette(i), qd, iops, n);
 			if (reviewed(l, i))
 				chart_series_emph(c, c->nseries - 1);
 		}
@@ -676,7 +603,7 @@ static void kind_consistency(struct lineup_ctx *x)
 			if (!st || !st->cons_total.n)
 				continue;
 			title = lineup__test_title(x, &x->l->t[k]);
-			label = msg_colon(x->s, title, x->l->m[i].label);
+			label = msg_colon(x->s, title, x->label[i]);
 			marked += cons_table_add(t, label, &st->cons_total);
 			free(label);
 			free(title);
@@ -700,7 +627,7 @@ static void kind_card(struct lineup_ctx *x)
 
 	for (size_t i = 0; i < x->l->nm; i++) {
 		runs[i] = x->l->m[i].run;
-		labels[i] = x->l->m[i].label;
+		labels[i] = x->label[i];
 	}
 	t = card_grid(runs, labels, x->l->nm, x->l->base, &w);
 	if (t)
@@ -750,7 +677,7 @@ static void build_params(struct lineup_ctx *x)
 	head[0] = x->s[S_TEST];
 	head[1] = x->s[S_PARAMETER];
 	for (size_t i = 0; i < l->nm; i++)
-		head[i + 2] = l->m[i].label;
+		head[i + 2] = x->label[i];
 	t = table_new(x->s[S_PARAMS], x->s[S_PARAMS_SUB], l->nm + 2, head);
 	table_set_keep(t, 2);   /* the test and the parameter in each part */
 	for (size_t k = 0; k < n; k++) {
@@ -789,15 +716,16 @@ static void build_cover(struct lineup_ctx *x)
 		sub = xasprintf("%zu %s", l->nt, x->s[l->by ? S_TESTS_SUB_BY : S_TESTS_SUB]);
 	}
 	char *title = x->tc->title ? xstrdup(x->tc->title) :
-		l->by ? xasprintf("%s %s", x->s[S_SCOPES], l->by) : xstrdup(x->s[S_LINEUP]);
+		l->by ? msg_subst(x->s[S_SCOPES], (const char *const[]){ wording_key(l->by, &x->w) }, 1)
+		      : xstrdup(x->s[S_LINEUP]);
 	struct table *t = table_new(title, sub, 5, head);
 	struct table *left;
 
 	table_set_keep(t, 1);   /* the drive in each part */
 	for (size_t i = 0; i < l->nm; i++) {
 		const struct result_run *r = l->m[i].run;
-		char *name = i == l->base ? msg_paren(x->s, l->m[i].label, x->s[S_BASELINE])
-					  : xstrdup(l->m[i].label);
+		char *name = i == l->base ? msg_paren(x->s, x->label[i], x->s[S_BASELINE])
+					  : xstrdup(x->label[i]);
 		const char *row[5] = { name, l->m[i].dir,
 				       wording_title(r, &x->w),
 				       NULL, r->fio_version };
@@ -869,11 +797,15 @@ static int render_one(void *arg, const char *lang, const struct doc_out *o, stru
 	if (!rc)
 		rc = doc_begin(&x.doc, o, lang, x.tmpl->preset, newest_start(x.l),
 			       x.o->fonts_conf, d);
+	if (!rc)
+		x.label = lineup_labels(x.l, &x.w);
 	for (size_t i = 0; !rc && x.doc.check && i < x.l->nm; i++) {
 		wcheck_run(x.doc.check, x.l->m[i].run);
-		/* a column's label is the user's, or the drive's; by's "op=28" is not */
+		/* a column's label is the user's, or the drive's; by's "op=28" is worded */
 		if (!x.l->by)
 			wcheck_allow(x.doc.check, x.l->m[i].label);
+		else if (x.l->m[i].drive)
+			wcheck_allow(x.doc.check, x.l->m[i].drive);
 	}
 	if (!rc) {
 		hw = (struct html_words){ x.s[S_H_ALT], x.s[S_H_SVG], x.s[M_H_DESC_BARS],
@@ -887,6 +819,7 @@ static int render_one(void *arg, const char *lang, const struct doc_out *o, stru
 		rc = doc_write(&x.doc, o, &k, d);
 	}
 	doc_release(&x.doc);
+	lineup_labels_free(x.label, x.l->nm);
 	i18n_free(x.strings);
 	return rc;
 }

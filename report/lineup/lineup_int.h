@@ -39,6 +39,7 @@ struct lineup_ctx {
 	struct i18n *strings;
 	const char *const *s;
 	struct wording w;             /* lang and s, for the wording_*() calls */
+	char **label;                 /* the columns' labels in lang (lineup_labels()) */
 	struct tmpl *tmpl;
 	const struct tmpl_chart *tc;  /* the template entry being built */
 	struct doc doc;               /* the items built, the fonts, the preset */

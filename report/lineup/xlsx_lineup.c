@@ -36,7 +36,7 @@ static int write_marks(struct xlsx *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t
 	for (size_t i = 0; i < l->nm; i++) {
 		size_t at = sb.len;
 
-		sbuf_addf(&sb, "%s%s%s", any ? wording_sep(w->wording) : "", l->m[i].label,
+		sbuf_addf(&sb, "%s%s%s", any ? wording_sep(w->wording) : "", w->labels[i],
 			  w->wording->s[W_COLON]);
 		if (lineup_mark(l, t, i, w->wording, &sb))
 			any = 1;
@@ -69,12 +69,12 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 	worksheet_set_column(ws, 0, 0, 36, NULL);
 	col = dcol;
 	for (size_t i = 0; i < l->nm; i++) {
-		char *h = i == l->base ? msg_paren(w->wording->s, l->m[i].label, w->baseline)
-				       : xstrdup(l->m[i].label);
+		char *h = i == l->base ? msg_paren(w->wording->s, w->labels[i], w->baseline)
+				       : xstrdup(w->labels[i]);
 
 		xlsx_string(x, ws, FIRST, (lxw_col_t)(1 + i), h, x->head);
 		if (i != l->base) {
-			char *dh = xasprintf("Δ %s", l->m[i].label);
+			char *dh = xasprintf("Δ %s", w->labels[i]);
 
 			xlsx_string(x, ws, FIRST, col++, dh, x->head);
 			free(dh);
@@ -132,7 +132,7 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 		chart_series_set_categories(s, xlsx_last_name(x), FIRST + 1, 0, last, 0);
 		chart_series_set_values(s, xlsx_last_name(x), FIRST + 1, col, last, col);
 		col++;
-		xlsx_series_name(x, s, l->m[i].label);
+		xlsx_series_name(x, s, w->labels[i]);
 		chart_series_set_fill(s, &(lxw_chart_fill){ .color = chart_palette(i) });
 	}
 	worksheet_insert_chart_opt(ws, last + 2, 0, ch,

@@ -15,6 +15,7 @@ struct xlsx_lineup_words {
 	const enum lineup_metric *metrics;
 	const char *const *titles;   /* titles[k]: metrics[k]'s sheet name and title */
 	const char *const *tests;    /* tests[t]: test t's heading (the lineup's l->nt) */
+	const char *const *labels;   /* labels[i]: column i's (lineup_labels()) */
 	size_t nmetrics;
 };
 

@@ -39,6 +39,7 @@ struct lineup_member {
 	char *dir;
 	char *label;
 	char *value;          /* lineup.by's value; NULL without by */
+	char *drive;          /* with by and several archives, the archive's label */
 	char **tname, **tcell;
 };
 
@@ -115,5 +116,18 @@ double lineup_delta(const struct lineup *l, size_t t, size_t i, enum lineup_metr
  * when the member ran the test as its reference column did). Returns 0 or -SB_EIO.
  */
 int lineup_write_csv(const struct lineup *l, const char *path, struct diag *d);
+
+/*
+ * The points of member i in test k's write-saturation overlay: its element, or when
+ * that is in a <rounds> scope every finished element of the scope (of the column's
+ * value with a by-lineup), laid end to end in run order; % of the capacity written
+ * from 0 where the column began (its first element binding the lineup's key to its
+ * value: each OP level from 0) or, for a column that is an archive, where the curve's
+ * first element began, per second of each write log, into *pct, against the write
+ * IOPS of the same seconds into *iops (malloc'd; free() both). Returns how many (0,
+ * both NULL, without capacity or written series).
+ */
+size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pct,
+			 double **iops);
 
 #endif

@@ -337,19 +337,57 @@ static void add_ncolumns(struct sbuf *sb, size_t n, const struct wording *w)
 
 #define PROVENANCE_LABELS_MAX 80   /* characters of column labels on the line */
 
+char **lineup_labels(const struct lineup *l, const struct wording *w)
+{
+	char **v = xcalloc(l->nm ? l->nm : 1, sizeof(*v));
+
+	for (size_t i = 0; i < l->nm; i++) {
+		const struct lineup_member *m = &l->m[i];
+		struct sbuf sb;
+		char *cell;
+
+		if (!l->by || !m->value) {
+			v[i] = xstrdup(m->label);
+			continue;
+		}
+		sbuf_init(&sb);
+		if (m->drive)
+			sbuf_addf(&sb, "%s ", m->drive);
+		cell = xasprintf("%s=%s", l->by, m->value);
+		wording_cell(cell, w, 0, &sb);
+		free(cell);
+		for (size_t j = 0; j < i; j++)   /* two alike stay two: "(2)" as lineup.c does */
+			if (!strcmp(v[j], sb.buf ? sb.buf : "")) {
+				sbuf_addf(&sb, " (%zu)", i + 1);
+				break;
+			}
+		v[i] = sbuf_detach(&sb);
+	}
+	return v;
+}
+
+void lineup_labels_free(char **labels, size_t nm)
+{
+	for (size_t i = 0; labels && i < nm; i++)
+		free(labels[i]);
+	free(labels);
+}
+
 char *lineup_provenance(const struct lineup *l, const struct wording *w)
 {
+	char **labels = lineup_labels(l, w);
 	size_t len = 0;
 	struct sbuf sb;
 
 	for (size_t i = 0; i < l->nm; i++)
-		len += strlen(l->m[i].label) + 2;
+		len += strlen(labels[i]) + 2;
 	sbuf_init(&sb);
 	if (len <= PROVENANCE_LABELS_MAX)
 		for (size_t i = 0; i < l->nm; i++)
-			sbuf_addf(&sb, "%s%s", i ? wording_sep(w) : "", l->m[i].label);
+			sbuf_addf(&sb, "%s%s", i ? wording_sep(w) : "", labels[i]);
 	else
 		add_ncolumns(&sb, l->nm, w);
+	lineup_labels_free(labels, l->nm);
 	sbuf_addf(&sb, "  |  %s%s", w->s[S_PLAN], w->s[W_COLON]);
 	add_distinct(&sb, l, 1, w);
 	sbuf_addf(&sb, "  |  ");

@@ -67,4 +67,13 @@ size_t lineup_mark(const struct lineup *l, size_t t, size_t i, const struct word
  */
 char *lineup_provenance(const struct lineup *l, const struct wording *w);
 
+/*
+ * The columns' labels in w's words: an archive's as given; a column of lineup.by
+ * its value as reviewers write it ("OP 28 %", "填盤前"), after its archive's label
+ * when several archives are split. The lineup CSV keeps lineup_member.label ("op=28").
+ * nm new strings; lineup_labels_free() them.
+ */
+char **lineup_labels(const struct lineup *l, const struct wording *w);
+void lineup_labels_free(char **labels, size_t nm);
+
 #endif

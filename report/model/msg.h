@@ -421,6 +421,15 @@
 	X(W_T_FIO_REPORTS, "w-t-fio-reports") \
 	X(W_T_FIO_REPORT, "w-t-fio-report") \
 	X(W_IMPORTED_TITLE, "w-imported-title") \
+	X(W_K_OP, "w-k-op") \
+	X(W_K_TRACE, "w-k-trace") \
+	X(W_K_WAIT, "w-k-wait") \
+	X(W_K_PHASE, "w-k-phase") \
+	X(W_K_QD, "w-k-qd") \
+	X(W_K_THREADS, "w-k-threads") \
+	X(W_K_BS, "w-k-bs") \
+	X(W_K_MIX, "w-k-mix") \
+	X(W_K_RW, "w-k-rw") \
 	X(W_IOENGINE, "w-ioengine") \
 	X(W_C_INDEX, "c-index") \
 	X(W_C_KIND, "c-kind") \

@@ -59,24 +59,24 @@ static const struct {
 static const struct {
 	const char *key, *value;
 	int in_pattern;
-	enum msg words;
+	enum msg words, noun;   /* noun: the key itself ("by over-provisioning") */
 } cells[] = {
-	{ "op", NULL, 0, W_OP },
-	{ "trace", NULL, 1, W_TRACE },
-	{ "wait", NULL, 0, W_WAIT },
-	{ "phase", "before", 0, W_BEFORE },
-	{ "phase", "after", 0, W_AFTER },
-	{ "phase", "steady", 0, W_STEADY },
-	{ "phase", NULL, 0, W_PHASE },
-	{ "qd", NULL, 1, W_QD },
-	{ "iodepth", NULL, 1, W_QD },
-	{ "tc", NULL, 1, W_THREADS },
-	{ "jobs", NULL, 1, W_THREADS },
-	{ "numjobs", NULL, 1, W_THREADS },
-	{ "bs", NULL, 1, W_BS },
-	{ "mix", NULL, 1, W_MIXREAD },
-	{ "rwmixread", NULL, 1, W_MIXREAD },
-	{ "rw", NULL, 1, W_RW },
+	{ "op", NULL, 0, W_OP, W_K_OP },
+	{ "trace", NULL, 1, W_TRACE, W_K_TRACE },
+	{ "wait", NULL, 0, W_WAIT, W_K_WAIT },
+	{ "phase", "before", 0, W_BEFORE, W_K_PHASE },
+	{ "phase", "after", 0, W_AFTER, W_K_PHASE },
+	{ "phase", "steady", 0, W_STEADY, W_K_PHASE },
+	{ "phase", NULL, 0, W_PHASE, W_K_PHASE },
+	{ "qd", NULL, 1, W_QD, W_K_QD },
+	{ "iodepth", NULL, 1, W_QD, W_K_QD },
+	{ "tc", NULL, 1, W_THREADS, W_K_THREADS },
+	{ "jobs", NULL, 1, W_THREADS, W_K_THREADS },
+	{ "numjobs", NULL, 1, W_THREADS, W_K_THREADS },
+	{ "bs", NULL, 1, W_BS, W_K_BS },
+	{ "mix", NULL, 1, W_MIXREAD, W_K_MIX },
+	{ "rwmixread", NULL, 1, W_MIXREAD, W_K_MIX },
+	{ "rw", NULL, 1, W_RW, W_K_RW },
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -214,6 +214,14 @@ static int add_coord(const char *key, size_t klen, const char *value, size_t vle
 		sbuf_addf(sb, "%.*s %s", (int)klen, key, v);
 	free(v);
 	return 1;
+}
+
+const char *wording_key(const char *key, const struct wording *w)
+{
+	for (size_t i = 0; key && i < N(cells); i++)
+		if (!strcmp(cells[i].key, key))
+			return w->s[cells[i].noun];
+	return key;
 }
 
 void wording_cell(const char *cell, const struct wording *w, int skip_pattern,

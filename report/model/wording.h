@@ -82,6 +82,9 @@ void wording_data(const char *data, const struct wording *w, struct sbuf *sb);
  * ...") in w's words: "檔案 target.bin (64 MiB)（主機 bench2）". "–" for NULL.
  */
 void wording_target(const char *target, const struct wording *w, struct sbuf *sb);
+/* A sweep key ("op", "phase", "qd") as a noun in w's words ("over-provisioning"); key
+ * itself when the table lacks it. */
+const char *wording_key(const char *key, const struct wording *w);
 /*
  * A run's title in w's language (result_run_title()); an import the user gave no
  * title ("import") is W_IMPORTED_TITLE, "Imported fio results".

@@ -196,6 +196,9 @@ import csv, json, math, re, sys
 tables = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
 lcsv = list(csv.DictReader(open(sys.argv[2], encoding="utf-8-sig")))
 def lookup(drive, test, metric):
+    # a column of OP levels is headed as reviewers write it ("OP 28 %"), the CSV
+    # keeps the sweep key's op=28
+    drive = re.sub(r"^OP (\d+) %$", r"op=\1", drive)
     c = [r for r in lcsv if r["metric"] == metric and r["drive"] == drive and
          (r["test"] + (" [" + r["cell"] + "]" if r["cell"] else "")) == test]
     assert len(c) == 1, (drive, test, metric, len(c))

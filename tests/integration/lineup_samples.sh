@@ -106,13 +106,19 @@ done
 # op0-rnd4k-q32-write is randwrite, 4 KiB, QD32, 1 job (its manifest says).
 expect_eq "op0-rnd4k-q32-write's pattern" "$(jq -r '.steps[] | select(.name == "op0-rnd4k-q32-write") |
   "\(.rw) \(.bs) \(.iodepth) \(.numjobs)"' "$Z/manifest.json")" "randwrite 4096 32 1"
-grep -A3 -F 'Dispersion: 4K random write QD32 T1' "$WORK/op-en.txt" | grep -q "op=0 .*op=28 .*op=100" ||
+grep -A3 -F 'Dispersion: 4K random write QD32 T1' "$WORK/op-en.txt" | grep -q "OP 0 % .*OP 28 % .*OP 100 %" ||
   fail "the dispersion chart's legend: a series per OP level"
 for lang in en zh-TW; do
   grep -qF '${' "$WORK/op-$lang.txt" && fail "$lang: template text '\${' in the lineup PDF"
 done
-grep -q "Compared within one plan, by op" "$WORK/op-en.txt" || fail "English in-archive title"
-grep -q "同一測試計畫內比較，依 op" "$WORK/op-zh-TW.txt" || fail "Chinese in-archive title"
+grep -q "Compared within one plan, by over-provisioning" "$WORK/op-en.txt" || fail "English in-archive title"
+grep -q "同一測試計畫內比較，依預留空間" "$WORK/op-zh-TW.txt" || fail "Chinese in-archive title"
+# the columns as reviewers write OP levels, in the PDF, never as the key=value of the CSV
+grep -q "OP 0 % (baseline)" "$WORK/op-en.txt" || fail "the baseline column's head"
+grep -q "OP 0 %（基準）" "$WORK/op-zh-TW.txt" || fail "the baseline column's head in zh-TW"
+for lang in en zh-TW; do
+  ! grep -qE "op=[0-9]" "$WORK/op-$lang.txt" || fail "$lang: a column headed op=N: $(grep -m1 -E "op=[0-9]" "$WORK/op-$lang.txt")"
+done
 grep -q "與基準的差異" "$WORK/op-zh-TW.txt" || fail "Chinese delta heading (by op)"
 for t in before-rnd4k-q1-read rnd4k-q32-write after-rnd4k-q32-write; do
   for m in iops write_iops clat_mean_us clat_p99.9_us; do

@@ -143,7 +143,7 @@ PYEOF
 "$SSDBENCH" compare "$WORK/a" --lang zh-TW -o "$WORK/l.pdf" --csv "$WORK/l.csv" \
   --xlsx "$WORK/l.xlsx" > "$WORK/l.log" 2>&1 || { cat "$WORK/l.log"; fail "compare --xlsx"; }
 $PY - "$WORK/l.xlsx" "$WORK/l.csv" << 'PYEOF' || fail "lineup workbook"
-import csv, math, sys
+import csv, math, re, sys
 import openpyxl
 wb = openpyxl.load_workbook(sys.argv[1])
 lcsv = list(csv.DictReader(open(sys.argv[2], encoding="utf-8-sig")))
@@ -175,7 +175,8 @@ for name, (metric, lower) in sheets.items():
             v, dp = row[1 + k], row[nm + k]
             assert isinstance(dp, float), (name, row)
             assert math.isclose(dp, (v - base) / base, rel_tol=1e-9), (name, row)
-            drive = head[1 + k]
+            # the column as reviewers write an OP level, the CSV's op=28
+            drive = re.sub(r"^OP (\d+) %$", r"op=\1", head[1 + k])
             c = [r for r in lcsv if r["metric"] == metric and r["drive"] == drive and
                  (r["test"] + (" [" + r["cell"] + "]" if r["cell"] else "")) == tests[i]]
             assert len(c) == 1, (name, drive, row[0], len(c))
