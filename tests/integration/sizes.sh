@@ -6,7 +6,8 @@
 # 9 pt text set by pango-view; --preset web / --width 700 SVGs keep their text as
 # <text> elements, none under 11 px after every transform and the root's
 # width/viewBox scale, with 700 px PNGs and 1400 px @2x ones; print writes a PDF
-# per chart, 85mm and 175mm one at the printed size (9 pt or more there), slide
+# per chart, 85mm and 175mm one at the printed size (9 pt or more there; reports,
+# a lineup, a plot of fio's logs and a trace plot), slide
 # 1920 px PNGs; --svg-text outlines gives glyph outlines.
 . "$(dirname "$0")/lib.sh"
 
@@ -66,14 +67,20 @@ done
 # are 9 pt or more on paper; every chart of four samples and of a lineup.
 for mm in 85 175; do
   want=$(awk -v mm=$mm 'BEGIN { printf "%.1f", mm / 25.4 * 72 }')
-  for a in op-file qd-sweep snia-iops drivemaster-wsat lineup; do
+  for a in op-file qd-sweep snia-iops drivemaster-wsat lineup plot trace; do
     d=$WORK/mm$mm-$a
-    if [ $a = lineup ]; then
-      "$SSDBENCH" compare "$WORK/op-file" "$WORK/op-loop" -o "$d.pdf" --svg "$d" \
-        --preset ${mm}mm > "$WORK/r.log" 2>&1
-    else
-      "$SSDBENCH" report "$WORK/$a" -o "$d.pdf" --svg "$d" --preset ${mm}mm > "$WORK/r.log" 2>&1
-    fi || { cat "$WORK/r.log"; fail "$a --preset ${mm}mm"; }
+    min=3
+    case $a in
+      lineup) "$SSDBENCH" compare "$WORK/op-file" "$WORK/op-loop" -o "$d.pdf" --svg "$d" \
+                --preset ${mm}mm > "$WORK/r.log" 2>&1 ;;
+      # a chart of fio's logs and a trace's charts, the one document path as a report's
+      plot) min=1
+            "$SSDBENCH" plot "$SRC/samples/archive-quick/steps/002-randrw70-4k-q1t2/log_iops.1.log" \
+              -o "$d.pdf" --svg "$d" --preset ${mm}mm > "$WORK/r.log" 2>&1 ;;
+      trace) "$SSDBENCH" trace plot "$SRC/traces/git.blktrace" -o "$d.pdf" --svg "$d" \
+               --preset ${mm}mm > "$WORK/r.log" 2>&1 ;;
+      *) "$SSDBENCH" report "$WORK/$a" -o "$d.pdf" --svg "$d" --preset ${mm}mm > "$WORK/r.log" 2>&1 ;;
+    esac || { cat "$WORK/r.log"; fail "$a --preset ${mm}mm"; }
     nf=0
     for f in "$d"/*.pdf; do
       w=$(pdfinfo "$f" | awk '/^Page size:/ { printf "%.1f", $3 }')
@@ -81,7 +88,7 @@ for mm in 85 175; do
       pdf_ok "${mm}mm: $a/$(basename "$f") at its printed size" "$f"
       nf=$((nf + 1))
     done
-    [ "$nf" -ge 3 ] || fail "${mm}mm: $a: only $nf chart PDFs"
+    [ "$nf" -ge $min ] || fail "${mm}mm: $a: only $nf chart PDFs"
   done
 done
 "$SSDBENCH" report "$WORK/$n" -o "$WORK/s.pdf" --svg "$WORK/s/svg" --png "$WORK/s/png" \
