@@ -63,6 +63,7 @@ void result_step_release(struct result_step *st)
 	free(st->started);
 	free(st->ended);
 	free(st->trace);
+	free(st->values);
 	free(st->replay_mode);
 	free(st->replay_fit);
 	for (int d = 0; d < RESULT_NDIRS; d++) {
@@ -94,6 +95,9 @@ void result_run_release(struct result_run *r)
 		&r->report_langs, &r->sponsor,
 		&r->archive_dir,
 		&r->os, &r->board, &r->bios, &r->interface,
+		&r->source.kind, &r->source.tool, &r->source.version, &r->source.file,
+		&r->source.encoding, &r->source.profile, &r->source.test, &r->source.drive,
+		&r->source.date, &r->source.comment,
 	};
 
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
@@ -241,6 +245,13 @@ void result_track_set(struct result_track *t, int round, double value,
 		t->wins[r - 1] = *w;
 	else
 		memset(&t->wins[r - 1], 0, sizeof(t->wins[r - 1]));
+}
+
+int result_dir_ran(const struct result_step *st, int dir)
+{
+	const struct result_dirstat *ds = &st->dir_stat[dir];
+
+	return ds->total_ios > 0 || (st->values && (ds->iops > 0 || ds->bw_bytes > 0));
 }
 
 int result_step_measured(const struct result_step *st)

@@ -152,6 +152,8 @@ struct result_step {
 	uint64_t trace_end;   /* the trace's highest offset + length, bytes */
 	uint64_t fio_released_ms; /* Unix ms fio was given its job (0: not recorded) */
 	uint64_t io_ms;       /* fio's job runtime (from fio.json): a replay's wall time */
+	char *values;         /* NULL: fio's report (fio.json); "measured.json": the values
+			       * another tool printed, read by import (result_source) */
 };
 
 /* a replay element's bandwidth, MB/s (10^6 bytes): every direction's
@@ -160,6 +162,10 @@ double result_replay_mbps(const struct result_step *st);
 
 /* st's IOPS: every direction's, summed (fio's per-direction rates). */
 double result_step_iops(const struct result_step *st);
+
+/* 1 when st did I/O in direction dir: fio counted some, or another tool printed a rate
+ * (an imported element, st->values). */
+int result_dir_ran(const struct result_step *st, int dir);
 
 /* 1 when fio's null engine ran st: nothing reached the target. */
 int result_step_null_engine(const struct result_step *st);
@@ -199,6 +205,22 @@ struct result_scope {
 	struct result_labels labels; /* the plan's display labels */
 	struct result_track *tracks;
 	size_t ntracks;
+};
+
+/* Where an imported archive's results come from (import): NULL/0 where unknown. */
+struct result_source {
+	char *kind;           /* "imported", or NULL for a run of a plan */
+	char *tool;           /* "fio", "CrystalDiskMark", "KDiskMark" */
+	char *version;        /* the tool's: "8.0.1 x64", "3.0.0" */
+	char *file;           /* the original file, kept byte for byte, in the archive */
+	char *encoding;       /* "utf-16le", "utf-8", "utf-8 with BOM" */
+	char *profile;        /* CrystalDiskMark's "Default", "Peak", "Real", "Demo" */
+	char *test;           /* the file's test line: "1 GiB (x5) [C: 91% (202/223GiB)]" */
+	uint64_t test_bytes;  /* the test size, bytes */
+	int passes;           /* each test repeated, the best kept */
+	char *drive;          /* the drive letter, its fill: "C: 91% (202/223GiB)" */
+	char *date;           /* as the file writes it, local time, ISO 8601 without a zone */
+	char *comment;
 };
 
 struct result_run {
@@ -244,6 +266,7 @@ struct result_run {
 	char *board;          /* DMI board vendor, name, version */
 	char *bios;           /* DMI BIOS vendor, version, date */
 	char *interface;      /* "NVMe, PCIe 4.0 x4 (16.0 GT/s)"; NULL for a file */
+	struct result_source source;   /* an import's origin; all NULL/0 for a run */
 };
 
 void result_series_push(struct result_series *s, double t, double v);

@@ -17,6 +17,7 @@
 #include "archive_fields.h"
 #include "err.h"
 #include "fiojson.h"
+#include "measured.h"
 #include "fiolog.h"
 #include "safefile.h"
 #include "sbuf.h"
@@ -735,6 +736,17 @@ int archive_load_step(const char *archive_dir, struct result_step *st, struct di
 	struct fiojson_report rep;
 	int rc;
 
+	if (st->values) {   /* another tool's numbers, read by import */
+		free(rel);
+		if (!strcmp(st->values, MEASURED_FILE)) {
+			free(file);
+			return measured_load(archive_dir, st, d);
+		}
+		rc = diag_set_path(d, -SB_EPARSE, file, "values", "'%s': not a file of numbers "
+				   "this ssdbench reads (it reads %s)", st->values, MEASURED_FILE);
+		free(file);
+		return rc;
+	}
 	fiojson_report_init(&rep);
 	rc = load_report(archive_dir, rel, &rep, d);
 	if (!rc)

@@ -5,6 +5,7 @@ sb_unit_test(test_fiolog sb_parsers)
 sb_unit_test(test_archive sb_parsers)
 sb_unit_test(test_archive_fields sb_parsers)
 sb_unit_test(test_fiostatus sb_parsers)
+sb_unit_test(test_cdmtext sb_parsers)   # CrystalDiskMark and KDiskMark text
 # #24 trace
 sb_unit_test(test_blktrace sb_parsers)
 
@@ -12,7 +13,8 @@ sb_unit_test(test_blktrace sb_parsers)
 # no invalid reads). Not in sanitizer builds, which valgrind cannot run.
 find_program(VALGRIND valgrind)
 if(VALGRIND AND NOT SSDBENCH_ASAN AND NOT SSDBENCH_UBSAN)
-  foreach(t test_fiojson test_fiolog test_archive test_archive_fields test_fiostatus)
+  foreach(t test_fiojson test_fiolog test_archive test_archive_fields test_fiostatus
+      test_cdmtext)
     add_test(NAME valgrind_${t}
       COMMAND ${VALGRIND} --quiet --leak-check=full --show-leak-kinds=definite,indirect
               --errors-for-leak-kinds=definite,indirect --error-exitcode=1 $<TARGET_FILE:${t}>)

@@ -148,7 +148,7 @@ static void test_manifest_write(void **state)
 	json_t *o, *v;
 	size_t i = 0;
 	const char *order[] = { "format", "ssdbench_version", "fio_version", "ioengine",
-				"platform", "started", "ended", "status", "error", "plan",
+				"platform", "source", "started", "ended", "status", "error", "plan",
 				"target", "report_langs" };
 
 	(void)state;

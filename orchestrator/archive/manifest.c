@@ -285,12 +285,12 @@ struct column {
 /* A direction without I/O has no rate: empty, not 0.00 (a write test reads nothing). */
 static double c_iops(const struct result_step *st, int dir)
 {
-	return st->dir_stat[dir].total_ios ? st->dir_stat[dir].iops : NAN;
+	return result_dir_ran(st, dir) ? st->dir_stat[dir].iops : NAN;
 }
 
 static double c_mbps(const struct result_step *st, int dir)
 {
-	return st->dir_stat[dir].total_ios ? st->dir_stat[dir].bw_bytes / 1e6 : NAN;
+	return result_dir_ran(st, dir) ? st->dir_stat[dir].bw_bytes / 1e6 : NAN;
 }
 
 static double c_qos(const struct result_step *st, int which)
@@ -299,7 +299,8 @@ static double c_qos(const struct result_step *st, int which)
 	const double v[] = { s->clat_mean_us, s->clat_p99_us, s->clat_p999_us,
 			     s->clat_p9999_us, s->clat_p99999_us, s->clat_max_us };
 
-	return s->total_ios ? v[which % 8] : NAN;
+	return result_dir_ran(st, which / 8) && isfinite(v[which % 8]) && (v[which % 8] > 0 || s->total_ios)
+	       ? v[which % 8] : NAN;
 }
 
 static double c_all(const struct result_step *st, int which)
