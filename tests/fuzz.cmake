@@ -51,6 +51,7 @@ sb_fuzz_target(tmpl sb_report)
 sb_fuzz_target(probe sb_orchestrator)
 sb_fuzz_target(fiotext sb_orchestrator)
 sb_fuzz_target(import sb_orchestrator)
+sb_fuzz_target(toolimport sb_orchestrator)  # CrystalDiskMark, KDiskMark text
 sb_fuzz_target(archive_tree sb_orchestrator)
 sb_fuzz_target(fiostatus sb_parsers)
 # #24 trace

@@ -49,3 +49,5 @@ sb_unit_test(test_run_cont sb_orchestrator)
 sb_unit_test(test_run_raid sb_orchestrator)
 sb_unit_test(test_run_setup sb_orchestrator)
 sb_unit_test(test_check sb_orchestrator)
+# Other tools' results: CrystalDiskMark and KDiskMark text (tests/data/import/).
+sb_integration_test(import_tools)

@@ -40,4 +40,16 @@ int import_parse_logname(const char *path, struct import_logname *ln);
 int import_run(const char *const *files, size_t nfiles, const struct import_opts *o,
 	       struct diag *d);
 
+/*
+ * Another tool's result file (CrystalDiskMark, KDiskMark: import_tool.c) as an archive:
+ * an element per test, named as the shipped plans name it ("seq1m-q8t1-read"), its
+ * numbers as the tool printed them, the file kept byte for byte. As import_run, a
+ * failure leaves nothing.
+ */
+int import_tool_run(const char *file, const struct import_opts *o, struct diag *d);
+/* 1 when from names a tool import_tool_run() reads ("crystaldiskmark", "kdiskmark"). */
+int import_tool_known(const char *from);
+/* 1 when the file at path looks like such a tool's result. */
+int import_tool_sniff(const char *path);
+
 #endif

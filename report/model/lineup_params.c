@@ -87,14 +87,37 @@ static void p_runtime(const struct lineup *l, const struct result_run *run,
 	v->tol = fmax(500.0, 0.02 * v->num);
 }
 
+/* 1 when every column's target has a known capacity (an import may not say it). */
+static int capacities_known(const struct lineup *l)
+{
+	for (size_t i = 0; i < l->nm; i++) {
+		const struct result_run *run = l->m[i].run;
+		uint64_t cap = run->capacity;
+
+		for (size_t k = 0; !cap && k < run->nsteps; k++)
+			cap = run->steps[k].capacity;
+		if (!cap)
+			return 0;
+	}
+	return 1;
+}
+
+/* The active range as a share of the target; where a column's capacity is unknown
+ * (CrystalDiskMark's 1 GiB test file on a drive of unknown size), in bytes for all. */
 static void p_range(const struct lineup *l, const struct result_run *run,
 		    const struct result_step *st, struct pval *v)
 {
 	uint64_t cap = st->capacity ? st->capacity : run->capacity;
 	char num[40];
 
-	if (l->by || !cap || !st->range_size) {
+	if (l->by || !st->range_size || (!cap && capacities_known(l))) {
 		snprintf(v->text, sizeof(v->text), "-");
+		return;
+	}
+	if (!capacities_known(l)) {
+		units_format_size(st->range_size, v->text, sizeof(v->text));
+		v->num = (double)st->range_size;
+		v->tol = 0.005 * v->num;
 		return;
 	}
 	v->num = 100.0 * (double)st->range_size / (double)cap;

@@ -6,12 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive.h"
-#include "archive_files.h"
 #include "diag.h"
+#include "fuzz_archive_check.h"
 #include "fuzz_util.h"
 #include "import.h"
-#include "result.h"
 
 /*
  * The input is a report, then optionally a line "=====" and a per-second IOPS log
@@ -29,8 +27,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *cut = memmem(data, size, sep, sizeof(sep) - 1);
 	size_t rlen = cut ? (size_t)(cut - data) : size;
 	struct import_opts o = { 0 };
-	struct archive_verify v;
-	struct result_run run;
 	struct diag d;
 	int rc;
 
@@ -52,15 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();        /* a refusal always says why */
 		goto done;
 	}
-	result_run_init(&run);
-	diag_clear(&d);
-	if (archive_load(out, &run, &d) != 0)
-		abort();                /* what import wrote, the reader must read */
-	result_run_release(&run);
-	diag_clear(&d);
-	if (archive_verify(out, &v, &d) != 0 || v.nmissing || v.nchanged || v.nextra)
-		abort();
-	archive_verify_release(&v);
+	fuzz_archive_check(out);
 done:
 	fuzz_remove_tree(dir);
 	return 0;

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * import_tool: another benchmark's result file (CrystalDiskMark, KDiskMark) as a result
+ * archive: an element per test, named as the shipped plans name it, its numbers as the
+ * tool printed them (steps/NNN-name/measured.json), the file kept byte for byte in
+ * source/. docs/import.md.
+ */
+#include "import.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "archive.h"
+#include "cdmtext.h"
+#include "err.h"
+#include "manifest.h"
+#include "measured.h"
+#include "result.h"
+#include "safefile.h"
+#include "sbuf.h"
+#include "version.h"
+#include "xalloc.h"
+
+/* The tools import reads beside fio, each once: --from NAME and what it sniffs. */
+static const struct {
+	const char *name;
+	int (*sniff)(const char *buf, size_t len);
+} tools[] = {
+	{ "crystaldiskmark", cdmtext_sniff },
+	{ "kdiskmark", cdmtext_sniff },
+};
+
+int import_tool_known(const char *from)
+{
+	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++)
+		if (!strcmp(tools[i].name, from))
+			return 1;
+	return 0;
+}
+
+int import_tool_sniff(const char *path)
+{
+	char buf[4096];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+	int hit = 0;
+
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]) && !hit; i++)
+		hit = tools[i].sniff(buf, n);
+	return hit;
+}
+
+/* "read", "randwrite", "randrw" as fio names a test's pattern. */
+static const char *rw_of(const struct cdmtext_test *t)
+{
+	if (t->dir == CDMTEXT_MIX)
+		return t->seq ? "rw" : "randrw";
+	if (t->dir == CDMTEXT_READ)
+		return t->seq ? "read" : "randread";
+	return t->seq ? "write" : "randwrite";
+}
+
+/* The file's base name, for source/NAME. */
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s && s[1] ? s + 1 : path;
+}
+
+/* The run's identity from the file: no plan, the tool's name and version as its title. */
+static void fill_run(struct result_run *run, const struct cdmtext_result *r, const char *file,
+		     const struct import_opts *o)
+{
+	char *ver = r->edition ? xasprintf("%s %s", r->version, r->edition)
+			       : xstrdup(r->version ? r->version : "?");
+
+	run->plan_name = xstrdup("import");
+	run->plan_title = o->title ? xstrdup(o->title) : xasprintf("%s %s", r->tool, ver);
+	run->status = xstrdup("complete");
+	run->ssdbench_version = xstrdup(SSDBENCH_VERSION);
+	run->fio_version = r->fio_version ? xstrdup(r->fio_version) : NULL;
+	run->target = o->target ? xstrdup(o->target) : xasprintf("imported: %s %s", r->tool, ver);
+	run->drive_model = o->target ? xstrdup(o->target) : NULL;
+	run->capacity = o->capacity;
+	run->os = r->os ? xstrdup(r->os) : NULL;
+	run->source.kind = xstrdup("imported");
+	run->source.tool = xstrdup(r->tool);
+	run->source.version = ver;
+	run->source.file = xasprintf("source/%s", base_name(file));
+	run->source.encoding = xstrdup(r->encoding);
+	run->source.profile = r->profile ? xstrdup(r->profile) : NULL;
+	run->source.test = r->test_text ? xstrdup(r->test_text) : NULL;
+	run->source.test_bytes = r->test_bytes;
+	run->source.passes = r->passes;
+	run->source.drive = r->drive ? xstrdup(r->drive) : NULL;
+	run->source.date = r->date ? xstrdup(r->date) : NULL;
+	run->source.comment = r->comment ? xstrdup(r->comment) : NULL;
+}
+
+/* Test t as an element: its folder with measured.json, its numbers loaded from there. */
+static int add_test(const char *tmp, struct result_run *run, const struct cdmtext_result *r,
+		    const struct cdmtext_test *t, struct diag *d)
+{
+	struct result_step *st = result_run_add_step(run);
+	struct measured m = { run->source.tool, run->source.file, t->line, t->bs, { { 0 } } };
+	struct measured_dir *md[2] = { &m.dir[RESULT_READ], &m.dir[RESULT_WRITE] };
+	struct sbuf sb;
+	char *dir, *path;
+	int rc;
+
+	st->index = (int)run->nsteps;
+	st->name = xstrdup(t->name);
+	st->kind = xstrdup("workload");
+	st->dir = xasprintf("steps/%03d-%s", st->index, t->name);
+	st->rw = xstrdup(rw_of(t));
+	st->bs = t->bs;
+	st->iodepth = t->qd;
+	st->numjobs = t->threads;
+	st->rwmixread = t->dir == CDMTEXT_MIX ? t->mix_read : -1;
+	st->runtime_ms = (uint64_t)r->measure_s * 1000;
+	st->range_size = r->test_bytes;
+	st->capacity = run->capacity;
+	st->values = xstrdup(MEASURED_FILE);
+	if (t->not_run) {
+		st->status = xstrdup("skipped");
+		st->error = xasprintf("not run: %s printed zeros (line %d)", r->tool, t->line);
+	} else {
+		st->status = xstrdup("ok");
+	}
+	/* a [Mix] line is both directions together and the file does not split them:
+	 * its numbers are kept whole, as the element's read side (docs/import.md) */
+	*md[t->dir == CDMTEXT_WRITE] = (struct measured_dir){
+		1, t->mbps, t->iops, t->lat_how == CDMTEXT_PRINTED ? t->lat_us : NAN,
+		t->iops_how == CDMTEXT_DERIVED,
+		/* KDiskMark's MB/s are fio's KiB/s over 1,000; its IOPS are fio's */
+		!strcmp(r->tool, "KDiskMark") && t->iops_how == CDMTEXT_PRINTED };
+	dir = xasprintf("%s/%s", tmp, st->dir);
+	path = xasprintf("%s/%s", dir, MEASURED_FILE);
+	sbuf_init(&sb);
+	measured_format(&m, &sb);
+	rc = safefile_mkdir(dir, 0, d);
+	if (!rc)
+		rc = safefile_write(path, sb.buf, sb.len, d);
+	if (!rc && !t->not_run)
+		rc = archive_load_step(tmp, st, d);
+	sbuf_release(&sb);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+static int build(const char *tmp, const char *file, const struct sbuf *bytes,
+		 const struct cdmtext_result *r, const struct import_opts *o, struct diag *d)
+{
+	struct manifest_target t = { .name = "dut", .kind = "file", .size = o->capacity };
+	struct result_run run;
+	char *dir = xasprintf("%s/source", tmp), *steps = xasprintf("%s/steps", tmp);
+	char *copy;
+	int rc;
+
+	result_run_init(&run);
+	fill_run(&run, r, file, o);
+	copy = xasprintf("%s/%s", tmp, run.source.file);
+	rc = safefile_mkdir(dir, 0, d);
+	if (!rc)
+		rc = safefile_mkdir(steps, 0, d);
+	if (!rc)   /* the file as it came, byte for byte */
+		rc = safefile_write(copy, bytes->buf ? bytes->buf : "", bytes->len, d);
+	for (size_t i = 0; !rc && i < r->n; i++)
+		rc = add_test(tmp, &run, r, &r->t[i], d);
+	if (!rc)
+		rc = manifest_write_results(tmp, &run, d);
+	if (!rc)
+		rc = manifest_write(tmp, &run, &t, d);
+	if (!rc && !o->quiet)
+		for (size_t i = 0; i < run.nsteps; i++)
+			printf("%s:%d: %s -> %s%s\n", file, r->t[i].line, run.steps[i].name,
+			       run.steps[i].dir, r->t[i].not_run ? " (not run)" : "");
+	result_run_release(&run);
+	free(copy);
+	free(steps);
+	free(dir);
+	return rc;
+}
+
+int import_tool_run(const char *file, const struct import_opts *o, struct diag *d)
+{
+	struct cdmtext_result r;
+	struct sbuf bytes;
+	struct stat sb;
+	char *tmp = NULL;
+	int rc;
+
+	sbuf_init(&bytes);
+	if (stat(o->out, &sb) == 0) {
+		rc = diag_set(d, -SB_EUSAGE, o->out, 0, 0,
+			      "'%s' already exists: an archive is never overwritten", o->out);
+		goto out;
+	}
+	rc = sbuf_load_file(&bytes, file, d);
+	if (!rc)
+		rc = cdmtext_parse(bytes.buf ? bytes.buf : "", bytes.len, file, &r, d);
+	if (rc)
+		goto out;
+	tmp = xasprintf("%s.import-XXXXXX", o->out);
+	if (!mkdtemp(tmp)) {
+		rc = diag_set(d, -SB_EIO, o->out, 0, 0, "cannot create a folder beside '%s': %s",
+			      o->out, strerror(errno));
+	} else {
+		rc = build(tmp, file, &bytes, &r, o, d);
+		if (!rc && rename(tmp, o->out))
+			rc = diag_set(d, -SB_EIO, o->out, 0, 0, "cannot rename '%s' to '%s': %s",
+				      tmp, o->out, strerror(errno));
+		if (rc)   /* nothing half-written */
+			safefile_remove_tree(AT_FDCWD, tmp);
+	}
+	cdmtext_release(&r);
+out:
+	free(tmp);
+	sbuf_release(&bytes);
+	return rc;
+}

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# import of other tools' results (tests/data/import/, their sources in its README):
+# every CrystalDiskMark and KDiskMark sample imports; the numbers in each element's
+# measured.json, results.csv and the archive's tests are recomputed here with Python from
+# the file's own text (its own regular expressions and its own table of names, not
+# ssdbench's); the file is kept byte for byte. A lineup of a CrystalDiskMark import, a
+# KDiskMark import and a quick.xml run lines the tests up by name and marks the test
+# region that differs. Cut, wrongly encoded and mixed files are refused at their line,
+# nothing written.
+. "$(dirname "$0")/lib.sh"
+PY=/usr/bin/python3
+[ -x $PY ] || PY=python3
+D=$SRC/tests/data/import
+cd "$WORK"
+
+n=0
+for f in "$D"/*.txt; do
+  b=$(basename "$f" .txt)
+  "$SSDBENCH" import -q --out "$WORK/$b" "$f" > "$WORK/i.log" 2>&1 ||
+    { cat "$WORK/i.log"; fail "import $b"; }
+  check "$b: the file kept byte for byte" cmp -s "$f" "$WORK/$b/source/$(basename "$f")"
+  $PY - "$f" "$WORK/$b" << 'PYEOF' || fail "$b: the numbers are not the file's"
+import csv, json, re, sys
+path, arch = sys.argv[1], sys.argv[2]
+raw = open(path, "rb").read()
+text = raw[2:].decode("utf-16-le") if raw[:2] == b"\xff\xfe" else raw.decode("utf-8-sig")
+man = json.load(open(arch + "/manifest.json", encoding="utf-8"))
+tool = "KDiskMark" if "KDiskMark" in text.splitlines()[0] + text.splitlines()[1] else "CrystalDiskMark"
+major = int(re.search(r"CrystalDiskMark (\d+)", text).group(1)) if tool == "CrystalDiskMark" else 0
+rows = {r["name"]: r for r in csv.DictReader(open(arch + "/results.csv", encoding="utf-8-sig"))}
+# the tests as the file prints them, named as the shipped plans name them
+want, section = [], None
+num = r"(\d+\.\d+) MB/s(?: \[\s*(\d+\.\d+) IOPS\])?(?: <\s*(\d+\.\d+) us>)?$"
+for line in text.splitlines():
+    line = line.rstrip()
+    m = re.match(r"\[(Read|Write|Mix)\]", line.strip())
+    if m:
+        section = m.group(1).lower()
+        mix = re.search(r"Read (\d+)%", line)
+        continue
+    m = re.match(r"\s*(SEQ|RND|Sequential|Random)\s+(\d+)\s*(KiB|MiB)\s*\(Q=\s*(\d+),\s*T=\s*(\d+)\):\s*" + num, line)
+    if m:
+        seq, bs = m.group(1) in ("SEQ", "Sequential"), int(m.group(2)) * (1024 if m.group(3) == "KiB" else 1048576)
+        q, t, mb, io, lat = int(m.group(4)), int(m.group(5)), m.group(6), m.group(7), m.group(8)
+        d = section if section != "mix" else "mix" + mix.group(1)
+    else:
+        m = re.match(r"\s*(Sequential|Random) (Read|Write)(?: (\d+)(KiB|KB))?(?: \((?:Q=\s*(\d+),)?\s*(?:T=\s*(\d+)|QD=(\d+))\))?\s*:\s*" + num, line)
+        if not m:
+            continue
+        seq, d = m.group(1) == "Sequential", m.group(2).lower()
+        q = int(m.group(5) or m.group(7) or 1)
+        t = int(m.group(6) or 1)
+        bs = int(m.group(3)) * 1024 if m.group(3) else (131072 if major >= 5 and q > 1 else 1048576)
+        mb, io, lat = m.group(8), m.group(9), m.group(10)
+    size = "%dm" % (bs // 1048576) if bs % 1048576 == 0 else "%dk" % (bs // 1024)
+    name = "%s%s-q%dt%d-%s" % ("seq" if seq else "rnd", size, q, t, d)
+    iops = float(io) if io is not None else float(mb) * 1e6 / bs
+    want.append((name, float(mb), iops, io is None, float(lat) if lat else None, bs, q, t))
+steps = man["steps"]
+assert [s["name"] for s in steps] == [w[0] for w in want], ([s["name"] for s in steps], [w[0] for w in want])
+assert man["source"]["kind"] == "imported" and man["source"]["tool"] == tool, man["source"]
+for st, (name, mb, iops, derived, lat, bs, q, t) in zip(steps, want):
+    assert (st["bs"], st["iodepth"], st["numjobs"]) == (bs, q, t), (name, st)
+    m = json.load(open(arch + "/" + st["dir"] + "/measured.json", encoding="utf-8"))
+    side = "write" if name.endswith("-write") else "read"
+    if mb == 0:
+        assert st["status"] == "skipped" and "not run" in st["error"], st
+        continue
+    v = m[side]
+    assert v["mbps"] == mb and v["iops"] == iops and v["iops_derived"] == derived, (name, v)
+    # KDiskMark's MB/s are fio's KiB/s / 1000 (its own numbers say so): bytes from its IOPS
+    kdm = tool == "KDiskMark"
+    assert v["bw_bytes"] == round(iops * bs if kdm else mb * 1e6), (name, v["bw_bytes"], mb)
+    assert v["bw_derived"] == kdm, (name, v)
+    if kdm:
+        assert abs(iops * bs / 1024 / 1000 - mb) <= 0.0005 * mb, (name, iops, mb)
+    assert v["lat_mean_us"] == lat, (name, v["lat_mean_us"], lat)
+    r = rows[name]
+    mbps = round(iops * bs) / 1e6 if kdm else mb
+    assert r[side + "_iops"] == "%.2f" % iops and r[side + "_MBps"] == "%.2f" % mbps, (name, r[side + "_iops"], iops, r[side + "_MBps"])
+    assert r["clat_mean_us"] == ("%.2f" % lat if lat else ""), (name, r["clat_mean_us"], lat)
+print("%s: %d tests, each the file's" % (path.split("/")[-1], len(want)))
+PYEOF
+  n=$((n + 1))
+done
+[ "$n" -ge 12 ] || fail "only $n samples"
+echo "import_tools: $n samples imported, every number the file's"
+
+# ---- a lineup: CrystalDiskMark 8, KDiskMark 3 and a quick.xml run ------------------------
+run_ok "$SRC/testplans/quick.xml" "$WORK/q" --set smoke=1 -q
+"$SSDBENCH" compare "$WORK/cdm8.0.1-x64-default-sata" "$WORK/kdm3.0.0-readme-block" "$WORK/q" \
+  --lang zh-TW -o "$WORK/l.pdf" --csv "$WORK/l.csv" --check-wording > "$WORK/c.log" 2>&1 ||
+  { cat "$WORK/c.log"; fail "compare an import of each tool and a run"; }
+check "the four CDM tests line up, read and write" grep -q "3 archives, 8 shared tests, 0 left out" "$WORK/c.log"
+# quick's smoke run reads 64 MiB, CrystalDiskMark's test file is 1 GiB: marked on the row
+check "the region marked" grep -q "range 1 GiB (cdm8.0.1-x64-default-sata) vs 1 GiB (kdm3.0.0-readme-block) vs 64 MiB (q)" "$WORK/c.log"
+pdftotext -layout "$WORK/l.pdf" "$WORK/l.txt"
+check "the mark in the PDF" grep -q "64 MiB†" "$WORK/l.txt"
+check "which tool: the titles" grep -q "CrystalDiskMark 8.0.1 x64" "$WORK/l.txt"
+check "which tool: KDiskMark" grep -q "KDiskMark 3.0.0" "$WORK/l.txt"
+echo "import_tools: a CrystalDiskMark, a KDiskMark and an ssdbench column line up, the region marked"
+
+# ---- bad files: refused at their line, nothing written -----------------------------------
+refused() {  # refused WHAT FILE PATTERN
+  set +e; "$SSDBENCH" import -q --out "$WORK/bad" "$2" > "$WORK/b.log" 2>&1; local rc=$?; set -e
+  [ $rc -ne 0 ] || fail "$1: imported"
+  grep -qF -- "$3" "$WORK/b.log" || { cat "$WORK/b.log"; fail "$1: not '$3'"; }
+  [ ! -e "$WORK/bad" ] || fail "$1: an archive written"
+  [ -z "$(ls -d "$WORK"/bad.import-* 2> /dev/null)" ] || fail "$1: a temporary folder left"
+}
+f=$D/cdm8.0.1-x64-default-sata.txt
+head -n 14 "$f" > "$WORK/cut.txt"
+refused "cut short" "$WORK/cut.txt" "cut.txt:14: error: no \"Test:\" line"
+head -c 700 "$f" > "$WORK/cut2.txt"
+refused "cut in a line" "$WORK/cut2.txt" "cut2.txt:14:1: error: not a line"
+tail -c +3 "$D/cdm6.0.2-made-utf16le.txt" > "$WORK/nobom.txt"
+refused "UTF-16 without its mark" "$WORK/nobom.txt" "nobom.txt:1:2: error: a NUL byte: UTF-16 text without its byte-order mark"
+head -c -1 "$D/cdm7.0.0-made-utf16le.txt" > "$WORK/odd.txt"
+refused "UTF-16 of an odd length" "$WORK/odd.txt" "odd number of bytes"
+{ sed '$d' "$f"; printf 'Comment: WD Blue 3D 1TB \xe9t\xe9\n'; } > "$WORK/latin1.txt"
+refused "Latin-1 in UTF-8" "$WORK/latin1.txt" "latin1.txt:$(wc -l < "$f"):25: error: byte 0xe9 is not UTF-8"
+cat "$f" "$D/cdm8.0.2-x64-nvme-profile.txt" > "$WORK/two.txt"
+refused "two results" "$WORK/two.txt" "two.txt:$(($(wc -l < "$f") + 2)):1: error: a second result begins here"
+sed '10s/MB\/s/MiB\/s/' "$f" > "$WORK/unit.txt"
+refused "a unit changed" "$WORK/unit.txt" "unit.txt:10:"
+sed '11i\  Hello' "$f" > "$WORK/stray.txt"
+refused "a stray line" "$WORK/stray.txt" "stray.txt:11:1: error: not a line of a CrystalDiskMark or KDiskMark result"
+sed '1s/KDiskMark/KDiskMrk/' "$D/kdm3.0.0-readme-block.txt" > "$WORK/k.txt"
+refused "another tool's header" "$WORK/k.txt" "k.txt:1:1: error: not a CrystalDiskMark or KDiskMark result"
+echo "import_tools: cut, wrongly encoded and mixed files refused at their line, nothing written"
+echo "import_tools: ok"
