@@ -153,6 +153,7 @@
 	X(M_HDR_DATA,       "hdr-data") \
 	X(M_HDR_RANGE,      "hdr-range") \
 	X(M_HDR_RANGE_VAL,  "hdr-range-val") \
+	X(M_HDR_RANGE_NOCAP, "hdr-range-nocap") \
 	X(M_HDR_WIPC,       "hdr-wipc") \
 	X(M_HDR_TCQD,       "hdr-tcqd") \
 	X(M_HDR_SPONSOR,    "hdr-sponsor") \

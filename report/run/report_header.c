@@ -119,6 +119,10 @@ void report__capacity_text(const struct report *r, char *buf, size_t n)
 	const char *open = r->msg[W_OPEN], *close = r->msg[W_CLOSE];
 	char size[32];
 
+	if (!run->capacity) {   /* an import that does not say it */
+		snprintf(buf, n, "%s", r->msg[M_WC_UNKNOWN]);
+		return;
+	}
 	units_format_size(run->capacity, size, sizeof(size));
 	snprintf(buf, n, "%s%s%llu B%s", size, open, (unsigned long long)run->capacity, close);
 }
@@ -219,7 +223,9 @@ static void add_purge(const struct report *r, struct hdr *h)
 			sbuf_addf(&sb, "%s%s", sb.len ? ", " : "", t);
 		free(t);
 	}
-	if (!sb.len) {
+	if (!sb.len && run->source.kind) {   /* an import: the tool's file does not say */
+		sbuf_adds(&sb, r->msg[M_WC_UNKNOWN]);
+	} else if (!sb.len) {
 		char *t = report__purge_text(r, NULL);
 
 		sbuf_adds(&sb, t);
@@ -302,8 +308,10 @@ static void add_range(const struct report *r, struct hdr *h)
 				   (double)st->capacity : 0, 1, pct, sizeof(pct));
 		units_format_size(st->range_size, size, sizeof(size));
 		units_format_size(st->range_offset, off, sizeof(off));
-		t = msg_subst(r->msg[M_HDR_RANGE_VAL], v, 3);
-		sbuf_addf(&sb, "%s%s", sb.len ? ", " : "", t);
+		/* without the capacity (an import), the range alone */
+		t = st->capacity ? msg_subst(r->msg[M_HDR_RANGE_VAL], v, 3)
+				 : msg_subst(r->msg[M_HDR_RANGE_NOCAP], v + 1, 2);
+		sbuf_addf(&sb, "%s%s", sb.len ? r->msg[W_SEP] : "", t);
 		free(t);
 	}
 	if (more)

@@ -87,6 +87,20 @@ done
 [ "$n" -ge 12 ] || fail "only $n samples"
 echo "import_tools: $n samples imported, every number the file's"
 
+# ---- an import's own report: every format passes the wording check in zh-TW; what the
+# file does not say (capacity, purge) is unknown, the test file is the active range
+a=$WORK/cdm8.0.4-made-peak-mix-zeros
+mkdir -p "$WORK/r"
+"$SSDBENCH" report "$a" --lang zh-TW -o "$WORK/r/r.pdf" --svg "$WORK/r/svg" --png "$WORK/r/png" \
+  --html "$WORK/r/html" --xlsx "$WORK/r/r.xlsx" --check-wording > "$WORK/r.log" 2>&1 ||
+  { cat "$WORK/r.log"; fail "the import's report"; }
+pdftotext -layout "$WORK/r/r.pdf" "$WORK/r.txt"
+check "capacity unknown" grep -q "容量 未知" "$WORK/r.txt"
+check "purge unknown" grep -qE "清除（Purge） +未知" "$WORK/r.txt"
+check "the test file as the range" grep -q "8 GiB，起點偏移 0 B（目標容量未知）" "$WORK/r.txt"
+check "the test not run" grep -qE "4K 隨機寫入 QD32 T16 +已略過" "$WORK/r.txt"
+echo "import_tools: an import's report in zh-TW, every format, unknowns said"
+
 # ---- a lineup: CrystalDiskMark 8, KDiskMark 3 and a quick.xml run ------------------------
 run_ok "$SRC/testplans/quick.xml" "$WORK/q" --set smoke=1 -q
 "$SSDBENCH" compare "$WORK/cdm8.0.1-x64-default-sata" "$WORK/kdm3.0.0-readme-block" "$WORK/q" \
