@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "consistency.h"
 #include "lang.h"
 #include "vocab.h"
 #include "xalloc.h"
@@ -245,6 +246,23 @@ void result_track_set(struct result_track *t, int round, double value,
 		t->wins[r - 1] = *w;
 	else
 		memset(&t->wins[r - 1], 0, sizeof(t->wins[r - 1]));
+}
+
+void result_step_consistency(struct result_step *st, int per_second)
+{
+	size_t n = 0;
+	double *total;
+
+	for (int k = 0; k < RESULT_NDIRS; k++) {
+		consistency_compute(st->iops[k].v, per_second ? st->iops[k].n : 0, 60, &st->cons[k]);
+		n = st->iops[k].n > n ? st->iops[k].n : n;
+	}
+	total = xcalloc(n ? n : 1, sizeof(*total));
+	for (int k = 0; k < RESULT_NDIRS; k++)
+		for (size_t i = 0; i < st->iops[k].n; i++)
+			total[i] += st->iops[k].v[i];
+	consistency_compute(total, per_second ? n : 0, 60, &st->cons_total);
+	free(total);
 }
 
 int result_dir_ran(const struct result_step *st, int dir)

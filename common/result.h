@@ -167,6 +167,10 @@ double result_step_iops(const struct result_step *st);
  * (an imported element, st->values). */
 int result_dir_ran(const struct result_step *st, int dir);
 
+/* st's consistency per direction and of the directions together (cons, cons_total)
+ * from its per-second IOPS; per_second 0 (a replay's seconds) leaves them empty. */
+void result_step_consistency(struct result_step *st, int per_second);
+
 /* 1 when fio's null engine ran st: nothing reached the target. */
 int result_step_null_engine(const struct result_step *st);
 

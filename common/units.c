@@ -151,3 +151,21 @@ void units_format_size_fio(uint64_t bytes, char *buf, size_t n)
 	else
 		snprintf(buf, n, "%llu%c", (unsigned long long)bytes, suffix[i]);
 }
+
+void units_test_name(char *buf, size_t n, int random, uint64_t bs, int qd, int threads,
+		     int what, int mix_read)
+{
+	char size[24], rw[16];
+
+	if (bs && bs % 1048576 == 0)
+		snprintf(size, sizeof(size), "%llum", (unsigned long long)(bs / 1048576));
+	else if (bs && bs % 1024 == 0)
+		snprintf(size, sizeof(size), "%lluk", (unsigned long long)(bs / 1024));
+	else
+		snprintf(size, sizeof(size), "%llub", (unsigned long long)bs);
+	if (what == 2)
+		snprintf(rw, sizeof(rw), "mix%d", mix_read);
+	else
+		snprintf(rw, sizeof(rw), "%s", what ? "write" : "read");
+	snprintf(buf, n, "%s%s-q%dt%d-%s", random ? "rnd" : "seq", size, qd, threads, rw);
+}

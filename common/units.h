@@ -22,5 +22,12 @@ int units_parse_int(const char *s, long long min, long long max, long long *out,
 void units_format_size(uint64_t bytes, char *buf, size_t n);
 /* Writes the size as fio reads it, exact: "1g", "128k", "4k", "1536" into buf. */
 void units_format_size_fio(uint64_t bytes, char *buf, size_t n);
+/*
+ * A test's name as the shipped plans write it: "seq1m-q8t1-read", "rnd4k-q32t16-write",
+ * "rnd4k-q1t1-mix70" (what 0 reads, 1 writes, 2 a mix of mix_read % reads), into buf;
+ * imported results of other tools are named so (docs/import.md).
+ */
+void units_test_name(char *buf, size_t n, int random, uint64_t bs, int qd, int threads,
+		     int what, int mix_read);
 
 #endif

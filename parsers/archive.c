@@ -616,21 +616,10 @@ static void derive(struct result_step *st)
 	const struct result_series *bw = &st->bw[RESULT_WRITE];
 	double sum = (double)st->written_before, prev = 0;
 
-	size_t n = 0;
-	double *total;
-	int replay = vocab_find(step_kind_names, st->kind) == STEP_REPLAY;
 	int null_engine = result_step_null_engine(st);   /* wrote nothing */
 
-	for (int k = 0; k < RESULT_NDIRS; k++) {
-		consistency_compute(st->iops[k].v, replay ? 0 : st->iops[k].n, 60, &st->cons[k]);
-		n = st->iops[k].n > n ? st->iops[k].n : n;
-	}
-	total = xcalloc(n ? n : 1, sizeof(*total));
-	for (int k = 0; k < RESULT_NDIRS; k++)
-		for (size_t i = 0; i < st->iops[k].n; i++)
-			total[i] += st->iops[k].v[i];
-	consistency_compute(total, replay ? 0 : n, 60, &st->cons_total);
-	free(total);
+	/* a replay's seconds are a trace's pace, not the drive's consistency */
+	result_step_consistency(st, vocab_find(step_kind_names, st->kind) != STEP_REPLAY);
 	result_series_release(&st->written);
 	for (size_t i = 0; i < bw->n; i++) {
 		sum += null_engine ? 0 : bw->v[i] * (bw->t[i] - prev);

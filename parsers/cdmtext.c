@@ -11,6 +11,7 @@
 
 #include "err.h"
 #include "sbuf.h"
+#include "units.h"
 #include "utf8.h"
 #include "xalloc.h"
 
@@ -416,20 +417,8 @@ static int old_style(struct cursor *c, const char *line, int major, struct cdmte
 /* "seq1m-q8t1-read", "rnd4k-q32t16-write", "rnd4k-q1t1-mix70": the shipped plans' names. */
 static void name_test(struct cdmtext_test *t)
 {
-	char bs[24];
-
-	if (t->bs % 1048576 == 0)
-		snprintf(bs, sizeof(bs), "%llum", (unsigned long long)(t->bs / 1048576));
-	else if (t->bs % 1024 == 0)
-		snprintf(bs, sizeof(bs), "%lluk", (unsigned long long)(t->bs / 1024));
-	else
-		snprintf(bs, sizeof(bs), "%llub", (unsigned long long)t->bs);
-	if (t->dir == CDMTEXT_MIX)
-		snprintf(t->name, sizeof(t->name), "%s%s-q%dt%d-mix%d", t->seq ? "seq" : "rnd", bs,
-			 t->qd, t->threads, t->mix_read);
-	else
-		snprintf(t->name, sizeof(t->name), "%s%s-q%dt%d-%s", t->seq ? "seq" : "rnd", bs,
-			 t->qd, t->threads, t->dir == CDMTEXT_READ ? "read" : "write");
+	units_test_name(t->name, sizeof(t->name), !t->seq, t->bs, t->qd, t->threads,
+			t->dir == CDMTEXT_MIX ? 2 : t->dir == CDMTEXT_WRITE, t->mix_read);
 }
 
 /* "Key: value" or "Key : value" (the old layout), leading spaces allowed. */

@@ -9,6 +9,10 @@
  *               "iops_derived": false, "lat_mean_us": 15726.77 },
  *     "write": null }
  *
+ * DiskSpd's counts add "ios", "bytes", "seconds" (the rates are their quotients, mbps
+ * null: DiskSpd prints none that is read), "p99_us", "p999_us", "p9999_us" and
+ * "iops_per_s" (its -D buckets).
+ *
  * mbps is the file's number (10^6 bytes per second, as the tool says), bw_bytes the
  * same in bytes per second, or with bw_derived IOPS x bs (KDiskMark, whose "MB/s" are
  * fio's KiB/s divided by 1,000); iops_derived says IOPS is MB/s x 10^6 / bs (the file
@@ -30,6 +34,13 @@ struct measured_dir {
 	double mbps, iops, lat_mean_us;   /* lat_mean_us NAN when not printed */
 	int iops_derived;
 	int bw_derived;                   /* bw_bytes is iops x bs, not mbps x 10^6 */
+	/* Where the file counts (DiskSpd): its I/Os and bytes over its seconds, the rates
+	 * their quotients; 0 where it does not. */
+	uint64_t ios, bytes;
+	double seconds;
+	double p99_us, p999_us, p9999_us; /* NAN where the file gives none */
+	const double *per_s;              /* I/Os per second, each second; NULL: none */
+	size_t nper_s;
 };
 
 struct measured {

@@ -18,6 +18,7 @@ struct import_opts {
 	const char *target;     /* target description; NULL: generated */
 	uint64_t capacity;      /* target bytes, for % of capacity written; 0 unknown */
 	int quiet;              /* no line per element on stdout */
+	const char *from;       /* the tool that wrote the files ("diskspd"); NULL: by content */
 };
 
 /* What a file name says about a fio log: PREFIX_TYPE[.N].log[.HOST]. */
@@ -47,7 +48,8 @@ int import_run(const char *const *files, size_t nfiles, const struct import_opts
  * failure leaves nothing.
  */
 int import_tool_run(const char *file, const struct import_opts *o, struct diag *d);
-/* 1 when from names a tool import_tool_run() reads ("crystaldiskmark", "kdiskmark"). */
+/* 1 when from names a tool import_tool_run() reads ("crystaldiskmark", "kdiskmark",
+ * "diskspd"). */
 int import_tool_known(const char *from);
 /* 1 when the file at path looks like such a tool's result. */
 int import_tool_sniff(const char *path);

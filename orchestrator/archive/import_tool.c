@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * import_tool: another benchmark's result file (CrystalDiskMark, KDiskMark) as a result
+ * import_tool: another benchmark's result file (CrystalDiskMark, KDiskMark, DiskSpd) as a result
  * archive: an element per test, named as the shipped plans name it, its numbers as the
  * tool printed them (steps/NNN-name/measured.json), the file kept byte for byte in
  * source/. docs/import.md.
@@ -17,6 +17,7 @@
 
 #include "archive.h"
 #include "cdmtext.h"
+#include "diskspd.h"
 #include "err.h"
 #include "manifest.h"
 #include "measured.h"
@@ -33,6 +34,7 @@ static const struct {
 } tools[] = {
 	{ "crystaldiskmark", cdmtext_sniff },
 	{ "kdiskmark", cdmtext_sniff },
+	{ "diskspd", diskspd_sniff },
 };
 
 int import_tool_known(const char *from)
@@ -107,30 +109,59 @@ static void fill_run(struct result_run *run, const struct cdmtext_result *r, con
 	run->source.comment = r->comment ? xstrdup(r->comment) : NULL;
 }
 
-/* Test t as an element: its folder with measured.json, its numbers loaded from there. */
+/* Element st's folder with m as its measured.json; its numbers loaded from there. */
+static int write_element(const char *tmp, struct result_step *st, const struct measured *m,
+			 struct diag *d)
+{
+	char *dir = xasprintf("%s/%s", tmp, st->dir);
+	char *path = xasprintf("%s/%s", dir, MEASURED_FILE);
+	struct sbuf sb;
+	int rc;
+
+	sbuf_init(&sb);
+	measured_format(m, &sb);
+	rc = safefile_mkdir(dir, 0, d);
+	if (!rc)
+		rc = safefile_write(path, sb.buf, sb.len, d);
+	if (!rc && !strcmp(st->status, "ok"))
+		rc = archive_load_step(tmp, st, d);
+	sbuf_release(&sb);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+/* A new element of run: name, pattern and folder; its numbers in measured.json. */
+static struct result_step *new_element(struct result_run *run, const char *name, const char *rw,
+				       uint64_t bs, int qd, int threads, int mix)
+{
+	struct result_step *st = result_run_add_step(run);
+
+	st->index = (int)run->nsteps;
+	st->name = xstrdup(name);
+	st->kind = xstrdup("workload");
+	st->dir = xasprintf("steps/%03d-%s", st->index, name);
+	st->rw = xstrdup(rw);
+	st->bs = bs;
+	st->iodepth = qd;
+	st->numjobs = threads;
+	st->rwmixread = mix;
+	st->capacity = run->capacity;
+	st->values = xstrdup(MEASURED_FILE);
+	return st;
+}
+
+/* CrystalDiskMark's or KDiskMark's test t as an element. */
 static int add_test(const char *tmp, struct result_run *run, const struct cdmtext_result *r,
 		    const struct cdmtext_test *t, struct diag *d)
 {
-	struct result_step *st = result_run_add_step(run);
+	struct result_step *st = new_element(run, t->name, rw_of(t), t->bs, t->qd, t->threads,
+					     t->dir == CDMTEXT_MIX ? t->mix_read : -1);
 	struct measured m = { run->source.tool, run->source.file, t->line, t->bs, { { 0 } } };
-	struct measured_dir *md[2] = { &m.dir[RESULT_READ], &m.dir[RESULT_WRITE] };
-	struct sbuf sb;
-	char *dir, *path;
-	int rc;
+	struct measured_dir *md = &m.dir[t->dir == CDMTEXT_WRITE ? RESULT_WRITE : RESULT_READ];
 
-	st->index = (int)run->nsteps;
-	st->name = xstrdup(t->name);
-	st->kind = xstrdup("workload");
-	st->dir = xasprintf("steps/%03d-%s", st->index, t->name);
-	st->rw = xstrdup(rw_of(t));
-	st->bs = t->bs;
-	st->iodepth = t->qd;
-	st->numjobs = t->threads;
-	st->rwmixread = t->dir == CDMTEXT_MIX ? t->mix_read : -1;
 	st->runtime_ms = (uint64_t)r->measure_s * 1000;
 	st->range_size = r->test_bytes;
-	st->capacity = run->capacity;
-	st->values = xstrdup(MEASURED_FILE);
 	if (t->not_run) {
 		st->status = xstrdup("skipped");
 		st->error = xasprintf("not run: %s printed zeros (line %d)", r->tool, t->line);
@@ -139,53 +170,112 @@ static int add_test(const char *tmp, struct result_run *run, const struct cdmtex
 	}
 	/* a [Mix] line is both directions together and the file does not split them:
 	 * its numbers are kept whole, as the element's read side (docs/import.md) */
-	*md[t->dir == CDMTEXT_WRITE] = (struct measured_dir){
-		1, t->mbps, t->iops, t->lat_how == CDMTEXT_PRINTED ? t->lat_us : NAN,
-		t->iops_how == CDMTEXT_DERIVED,
-		/* KDiskMark's MB/s are fio's KiB/s over 1,000; its IOPS are fio's */
-		!strcmp(r->tool, "KDiskMark") && t->iops_how == CDMTEXT_PRINTED };
-	dir = xasprintf("%s/%s", tmp, st->dir);
-	path = xasprintf("%s/%s", dir, MEASURED_FILE);
-	sbuf_init(&sb);
-	measured_format(&m, &sb);
-	rc = safefile_mkdir(dir, 0, d);
-	if (!rc)
-		rc = safefile_write(path, sb.buf, sb.len, d);
-	if (!rc && !t->not_run)
-		rc = archive_load_step(tmp, st, d);
-	sbuf_release(&sb);
-	free(path);
-	free(dir);
-	return rc;
+	md->present = 1;
+	md->mbps = t->mbps;
+	md->iops = t->iops;
+	md->lat_mean_us = t->lat_how == CDMTEXT_PRINTED ? t->lat_us : NAN;
+	md->iops_derived = t->iops_how == CDMTEXT_DERIVED;
+	/* KDiskMark's MB/s are fio's KiB/s over 1,000; its IOPS are fio's */
+	md->bw_derived = !strcmp(r->tool, "KDiskMark") && t->iops_how == CDMTEXT_PRINTED;
+	return write_element(tmp, st, &m, d);
+}
+
+/* DiskSpd's time span s as an element: its counts over its seconds. */
+static int add_span(const char *tmp, struct result_run *run, const struct diskspd_span *s,
+		    struct diag *d)
+{
+	static const char *const rw[2][3] = { { "read", "write", "rw" },
+					      { "randread", "randwrite", "randrw" } };
+	int mixed = s->write_ratio > 0 && s->write_ratio < 100;
+	struct result_step *st = new_element(run, s->name,
+					     rw[s->random][mixed ? 2 : s->write_ratio ? 1 : 0],
+					     s->bs, s->qd, s->threads,
+					     mixed ? 100 - s->write_ratio : -1);
+	struct measured m = { run->source.tool, run->source.file, s->line, s->bs, { { 0 } } };
+
+	st->runtime_ms = (uint64_t)llround(s->seconds * 1000);
+	st->range_size = s->file_size;
+	st->status = xstrdup("ok");
+	for (int k = 0; k < 2; k++) {
+		struct measured_dir *md = &m.dir[k];
+
+		if (!s->ios[k])
+			continue;
+		md->present = 1;
+		md->ios = s->ios[k];
+		md->bytes = s->bytes[k];
+		md->seconds = s->seconds;
+		md->lat_mean_us = s->lat_ms[k] * 1000;   /* DiskSpd's latencies are ms */
+		md->p99_us = s->p99_ms[k] * 1000;
+		md->p999_us = s->p999_ms[k] * 1000;
+		md->p9999_us = s->p9999_ms[k] * 1000;
+		md->per_s = s->per_s[k];
+		md->nper_s = s->nper_s;
+	}
+	return write_element(tmp, st, &m, d);
+}
+
+/* The file parsed, by the tool that wrote it. */
+struct parsed {
+	int diskspd;
+	struct cdmtext_result c;
+	struct diskspd_result x;
+};
+
+/* DiskSpd's run: its machine and UTC start, the tool and version as the title. */
+static void fill_diskspd(struct result_run *run, const struct diskspd_result *x,
+			 const char *file, const struct import_opts *o)
+{
+	run->plan_name = xstrdup("import");
+	run->plan_title = o->title ? xstrdup(o->title) : xasprintf("DiskSpd %s", x->version);
+	run->status = xstrdup("complete");
+	run->ssdbench_version = xstrdup(SSDBENCH_VERSION);
+	run->target = o->target ? xstrdup(o->target) : xasprintf("imported: DiskSpd %s", x->version);
+	run->drive_model = o->target ? xstrdup(o->target) : NULL;
+	run->capacity = o->capacity;
+	run->hostname = x->computer ? xstrdup(x->computer) : NULL;
+	run->started = x->run_time ? xstrdup(x->run_time) : NULL;   /* DiskSpd says UTC */
+	run->source.kind = xstrdup("imported");
+	run->source.tool = xstrdup("DiskSpd");
+	run->source.version = xstrdup(x->version);
+	run->source.file = xasprintf("source/%s", base_name(file));
+	run->source.encoding = xstrdup("xml");
+	run->source.test_bytes = x->n ? x->s[0].file_size : 0;
 }
 
 static int build(const char *tmp, const char *file, const struct sbuf *bytes,
-		 const struct cdmtext_result *r, const struct import_opts *o, struct diag *d)
+		 const struct parsed *p, const struct import_opts *o, struct diag *d)
 {
 	struct manifest_target t = { .name = "dut", .kind = "file", .size = o->capacity };
 	struct result_run run;
 	char *dir = xasprintf("%s/source", tmp), *steps = xasprintf("%s/steps", tmp);
+	size_t n = p->diskspd ? p->x.n : p->c.n;
 	char *copy;
 	int rc;
 
 	result_run_init(&run);
-	fill_run(&run, r, file, o);
+	if (p->diskspd)
+		fill_diskspd(&run, &p->x, file, o);
+	else
+		fill_run(&run, &p->c, file, o);
 	copy = xasprintf("%s/%s", tmp, run.source.file);
 	rc = safefile_mkdir(dir, 0, d);
 	if (!rc)
 		rc = safefile_mkdir(steps, 0, d);
 	if (!rc)   /* the file as it came, byte for byte */
 		rc = safefile_write(copy, bytes->buf ? bytes->buf : "", bytes->len, d);
-	for (size_t i = 0; !rc && i < r->n; i++)
-		rc = add_test(tmp, &run, r, &r->t[i], d);
+	for (size_t i = 0; !rc && i < n; i++)
+		rc = p->diskspd ? add_span(tmp, &run, &p->x.s[i], d)
+				: add_test(tmp, &run, &p->c, &p->c.t[i], d);
 	if (!rc)
 		rc = manifest_write_results(tmp, &run, d);
 	if (!rc)
 		rc = manifest_write(tmp, &run, &t, d);
 	if (!rc && !o->quiet)
 		for (size_t i = 0; i < run.nsteps; i++)
-			printf("%s:%d: %s -> %s%s\n", file, r->t[i].line, run.steps[i].name,
-			       run.steps[i].dir, r->t[i].not_run ? " (not run)" : "");
+			printf("%s:%d: %s -> %s%s\n", file,
+			       p->diskspd ? p->x.s[i].line : p->c.t[i].line, run.steps[i].name,
+			       run.steps[i].dir, strcmp(run.steps[i].status, "ok") ? " (not run)" : "");
 	result_run_release(&run);
 	free(copy);
 	free(steps);
@@ -195,12 +285,13 @@ static int build(const char *tmp, const char *file, const struct sbuf *bytes,
 
 int import_tool_run(const char *file, const struct import_opts *o, struct diag *d)
 {
-	struct cdmtext_result r;
+	struct parsed p;
 	struct sbuf bytes;
 	struct stat sb;
 	char *tmp = NULL;
 	int rc;
 
+	memset(&p, 0, sizeof(p));
 	sbuf_init(&bytes);
 	if (stat(o->out, &sb) == 0) {
 		rc = diag_set(d, -SB_EUSAGE, o->out, 0, 0,
@@ -208,8 +299,12 @@ int import_tool_run(const char *file, const struct import_opts *o, struct diag *
 		goto out;
 	}
 	rc = sbuf_load_file(&bytes, file, d);
-	if (!rc)
-		rc = cdmtext_parse(bytes.buf ? bytes.buf : "", bytes.len, file, &r, d);
+	if (rc)
+		goto out;
+	p.diskspd = o->from && strcmp(o->from, "auto") ? !strcmp(o->from, "diskspd")
+						       : diskspd_sniff(bytes.buf ? bytes.buf : "", bytes.len);
+	rc = p.diskspd ? diskspd_parse(bytes.buf ? bytes.buf : "", bytes.len, file, &p.x, d)
+		       : cdmtext_parse(bytes.buf ? bytes.buf : "", bytes.len, file, &p.c, d);
 	if (rc)
 		goto out;
 	tmp = xasprintf("%s.import-XXXXXX", o->out);
@@ -217,14 +312,15 @@ int import_tool_run(const char *file, const struct import_opts *o, struct diag *
 		rc = diag_set(d, -SB_EIO, o->out, 0, 0, "cannot create a folder beside '%s': %s",
 			      o->out, strerror(errno));
 	} else {
-		rc = build(tmp, file, &bytes, &r, o, d);
+		rc = build(tmp, file, &bytes, &p, o, d);
 		if (!rc && rename(tmp, o->out))
 			rc = diag_set(d, -SB_EIO, o->out, 0, 0, "cannot rename '%s' to '%s': %s",
 				      tmp, o->out, strerror(errno));
 		if (rc)   /* nothing half-written */
 			safefile_remove_tree(AT_FDCWD, tmp);
 	}
-	cdmtext_release(&r);
+	cdmtext_release(&p.c);
+	diskspd_release(&p.x);
 out:
 	free(tmp);
 	sbuf_release(&bytes);

@@ -14,8 +14,9 @@ const struct cli_opt cmd_import_opts[] = {
 	{ "target", 0, "TEXT", 0, "the drive the output was measured on: its name in "
 	  "lineups and chart footers" },
 	{ "capacity", 0, "SIZE", 0, "the target's capacity, for % of capacity written" },
-	{ "from", 0, "TOOL", 0, "what wrote the files: fio, crystaldiskmark, kdiskmark or auto "
-	  "(the default: a CrystalDiskMark or KDiskMark text result by its header, else fio)" },
+	{ "from", 0, "TOOL", 0, "what wrote the files: fio, crystaldiskmark, kdiskmark, diskspd "
+	  "(its XML) or auto (the default: a CrystalDiskMark or KDiskMark text result or DiskSpd's "
+	  "XML by its content, else fio)" },
 	{ "quiet", 'q', NULL, 0, "print nothing but errors" },
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -43,13 +44,14 @@ int cmd_import(const struct cli_cmd *c, int argc, char **argv)
 		return cli__usage(c, "invalid --capacity '%s': %s", cap, why);
 	from = cli__value(c, &p, "from");
 	if (from && strcmp(from, "auto") && strcmp(from, "fio") && !import_tool_known(from))
-		return cli__usage(c, "unknown --from '%s': fio, crystaldiskmark, kdiskmark or auto",
-				  from);
+		return cli__usage(c, "unknown --from '%s': fio, crystaldiskmark, kdiskmark, diskspd "
+				  "or auto", from);
 	tool = from && strcmp(from, "auto") ? strcmp(from, "fio") != 0
 	       : p.nargs == 1 && import_tool_sniff(p.args[0]);
 	if (tool && p.nargs != 1)
 		return cli__usage(c, "a %s result is one file: one archive each",
 				  from ? from : "CrystalDiskMark");
+	o.from = from;
 	diag_clear(&d);
 	rc = tool ? import_tool_run(p.args[0], &o, &d)
 		  : import_run((const char *const *)p.args, p.nargs, &o, &d);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # import of other tools' results (tests/data/import/, their sources in its README):
-# every CrystalDiskMark and KDiskMark sample imports; the numbers in each element's
+# every CrystalDiskMark, KDiskMark and DiskSpd (XML) sample imports; the numbers in each element's
 # measured.json, results.csv and the archive's tests are recomputed here with Python from
 # the file's own text (its own regular expressions and its own table of names, not
 # ssdbench's); the file is kept byte for byte. A lineup of a CrystalDiskMark import, a
@@ -14,12 +14,16 @@ PY=/usr/bin/python3
 D=$SRC/tests/data/import
 cd "$WORK"
 
+# imp FILE NAME: imports FILE into $WORK/NAME, the file kept there byte for byte
+imp() {
+  "$SSDBENCH" import -q --out "$WORK/$2" "$1" > "$WORK/i.log" 2>&1 ||
+    { cat "$WORK/i.log"; fail "import $2"; }
+  check "$2: the file kept byte for byte" cmp -s "$1" "$WORK/$2/source/$(basename "$1")"
+}
 n=0
 for f in "$D"/*.txt; do
   b=$(basename "$f" .txt)
-  "$SSDBENCH" import -q --out "$WORK/$b" "$f" > "$WORK/i.log" 2>&1 ||
-    { cat "$WORK/i.log"; fail "import $b"; }
-  check "$b: the file kept byte for byte" cmp -s "$f" "$WORK/$b/source/$(basename "$f")"
+  imp "$f" "$b"
   $PY - "$f" "$WORK/$b" << 'PYEOF' || fail "$b: the numbers are not the file's"
 import csv, json, re, sys
 path, arch = sys.argv[1], sys.argv[2]
@@ -87,6 +91,59 @@ done
 [ "$n" -ge 12 ] || fail "only $n samples"
 echo "import_tools: $n samples imported, every number the file's"
 
+# DiskSpd's XML: each time span's I/Os and bytes, every thread's every target summed, over
+# its TestTimeSeconds; its latencies (ms) in µs; the -D buckets as the per-second series.
+for f in "$D"/*.xml; do
+  b=$(basename "$f" .xml)
+  imp "$f" "$b"
+  $PY - "$f" "$WORK/$b" << 'PYEOF' || fail "$b: the numbers are not DiskSpd's"
+import csv, json, sys
+import xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+arch = sys.argv[2]
+man = json.load(open(arch + "/manifest.json", encoding="utf-8"))
+rows = list(csv.DictReader(open(arch + "/results.csv", encoding="utf-8-sig")))
+spans = root.findall("TimeSpan")
+profs = root.find("Profile").find("TimeSpans").findall("TimeSpan")
+assert len(man["steps"]) == len(spans) == len(rows), (len(man["steps"]), len(spans))
+assert man["source"]["tool"] == "DiskSpd" and man["source"]["version"] == root.find("System/Tool/Version").text
+for st, ts, prof, row in zip(man["steps"], spans, profs, rows):
+    t = prof.find("Targets/Target")
+    bs, qd, wr = int(t.find("BlockSize").text), int(t.find("RequestCount").text), int(t.find("WriteRatio").text)
+    rnd = t.find("Random") is not None
+    tc = int(prof.find("ThreadCount").text) or int(t.find("ThreadsPerFile").text) * len(prof.findall("Targets/Target"))
+    size = "%dk" % (bs // 1024) if bs % 1048576 else "%dm" % (bs // 1048576)
+    d = "read" if wr == 0 else "write" if wr == 100 else "mix%d" % (100 - wr)
+    assert st["name"] == "%s%s-q%dt%d-%s" % ("rnd" if rnd else "seq", size, qd, tc, d), st["name"]
+    secs = float(ts.find("TestTimeSeconds").text)
+    m = json.load(open(arch + "/" + st["dir"] + "/measured.json", encoding="utf-8"))
+    lat = ts.find("Latency")
+    for side, key in (("read", "Read"), ("write", "Write")):
+        ios = sum(int(x.find(key + "Count").text) for x in ts.findall("Thread/Target"))
+        byts = sum(int(x.find(key + "Bytes").text) for x in ts.findall("Thread/Target"))
+        if not ios:
+            assert m[side] is None and row[side + "_iops"] == "", (side, m[side])
+            continue
+        v = m[side]
+        assert (v["ios"], v["bytes"], v["seconds"]) == (ios, byts, secs), (side, v)
+        assert v["iops"] == ios / secs and v["bw_bytes"] == byts / secs, (side, v)
+        assert row[side + "_iops"] == "%.2f" % (ios / secs), (row[side + "_iops"], ios / secs)
+        if lat is not None:
+            assert v["lat_mean_us"] == float(lat.find("Average" + key + "Milliseconds").text) * 1000, v
+            for b in lat.findall("Bucket"):
+                p = float(b.find("Percentile").text)
+                if p in (99, 99.9, 99.99):
+                    k = {99: "p99_us", 99.9: "p999_us", 99.99: "p9999_us"}[p]
+                    assert v[k] == float(b.find(key + "Milliseconds").text) * 1000, (k, v[k])
+        else:
+            assert v["lat_mean_us"] is None and row["clat_mean_us"] == "", v
+        buckets = ts.findall("Iops/Bucket")
+        assert v["iops_per_s"] == [float(b.get(key)) for b in buckets], side
+print("%s: %d time spans, each DiskSpd's counts" % (sys.argv[1].split("/")[-1], len(spans)))
+PYEOF
+done
+echo "import_tools: DiskSpd's XML imported, every number its counts"
+
 # ---- an import's own report: every format passes the wording check in zh-TW; what the
 # file does not say (capacity, purge) is unknown, the test file is the active range
 a=$WORK/cdm8.0.4-made-peak-mix-zeros
@@ -142,5 +199,10 @@ sed '11i\  Hello' "$f" > "$WORK/stray.txt"
 refused "a stray line" "$WORK/stray.txt" "stray.txt:11:1: error: not a line of a CrystalDiskMark or KDiskMark result"
 sed '1s/KDiskMark/KDiskMrk/' "$D/kdm3.0.0-readme-block.txt" > "$WORK/k.txt"
 refused "another tool's header" "$WORK/k.txt" "k.txt:1:1: error: not a CrystalDiskMark or KDiskMark result"
+x=$D/vc-results-2.0.21a.xml
+head -n 300 "$x" > "$WORK/cut.xml"
+refused "DiskSpd's XML cut short" "$WORK/cut.xml" "cut.xml:301:"
+sed 's|<ReadCount>37162</ReadCount>|<ReadCount>many</ReadCount>|' "$x" > "$WORK/count.xml"
+refused "a count that is not one" "$WORK/count.xml" "count.xml:$(grep -n '<ReadCount>37162' "$x" | head -1 | cut -d: -f1): error: <ReadCount> is not a number"
 echo "import_tools: cut, wrongly encoded and mixed files refused at their line, nothing written"
 echo "import_tools: ok"
