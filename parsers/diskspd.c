@@ -17,7 +17,6 @@
 #include "xmlfile.h"
 
 #define DISKSPD_MAX_BYTES (256u << 20)   /* -D buckets of many threads over hours */
-#define DISKSPD_MAX_SPANS 256
 #define DISKSPD_MAX_BUCKETS (1u << 22)
 
 struct ctx {

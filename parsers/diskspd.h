@@ -13,6 +13,9 @@
 
 #include "diag.h"
 
+#define DISKSPD_MAX_SPANS 256        /* results of one file */
+#define DISKSPD_MAX_TEXT_SPANS 64    /* timespans of one run's input parameters */
+
 /* One <TimeSpan>: its targets and threads together. */
 struct diskspd_span {
 	int line;                 /* of its <TimeSpan> in the results */
@@ -29,7 +32,7 @@ struct diskspd_span {
 };
 
 struct diskspd_result {
-	char *version;            /* Tool/Version: "2.0.21a" */
+	char *version;            /* Tool/Version: "2.0.21a"; NULL from the text output */
 	char *computer;           /* ComputerName */
 	char *run_time;           /* RunTime as ISO 8601 UTC ("2021-04-14T23:25:42Z") */
 	struct diskspd_span *s;
@@ -43,5 +46,18 @@ int diskspd_sniff(const char *buf, size_t len);
 int diskspd_parse(const char *buf, size_t len, const char *file, struct diskspd_result *r,
 		  struct diag *d);
 void diskspd_release(struct diskspd_result *r);
+
+/*
+ * DiskSpd's text output (-Rtext, diskspd_text.c), 2.0.x and 2.2 layouts, saved or copied
+ * from a console: a test per timespan of each run ("Input parameters:"), its counts from
+ * the Read IO and Write IO tables' total rows over "actual test time", latencies from
+ * the first %-ile table; several runs in one file (a test run again named "-2"), lines
+ * outside the runs passed over. The text names no version (r->version NULL) and has no
+ * per-second buckets.
+ */
+int diskspd_text_parse(const char *buf, size_t len, const char *file, struct diskspd_result *r,
+		       struct diag *d);
+/* 1 when buf looks like DiskSpd's text output. */
+int diskspd_text_sniff(const char *buf, size_t len);
 
 #endif

@@ -6,6 +6,7 @@ sb_unit_test(test_archive sb_parsers)
 sb_unit_test(test_archive_fields sb_parsers)
 sb_unit_test(test_fiostatus sb_parsers)
 sb_unit_test(test_cdmtext sb_parsers)   # CrystalDiskMark and KDiskMark text
+sb_unit_test(test_diskspd sb_parsers)   # DiskSpd XML and text
 # #24 trace
 sb_unit_test(test_blktrace sb_parsers)
 
@@ -14,7 +15,7 @@ sb_unit_test(test_blktrace sb_parsers)
 find_program(VALGRIND valgrind)
 if(VALGRIND AND NOT SSDBENCH_ASAN AND NOT SSDBENCH_UBSAN)
   foreach(t test_fiojson test_fiolog test_archive test_archive_fields test_fiostatus
-      test_cdmtext)
+      test_cdmtext test_diskspd)
     add_test(NAME valgrind_${t}
       COMMAND ${VALGRIND} --quiet --leak-check=full --show-leak-kinds=definite,indirect
               --errors-for-leak-kinds=definite,indirect --error-exitcode=1 $<TARGET_FILE:${t}>)

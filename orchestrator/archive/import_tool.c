@@ -35,6 +35,7 @@ static const struct {
 	{ "crystaldiskmark", cdmtext_sniff },
 	{ "kdiskmark", cdmtext_sniff },
 	{ "diskspd", diskspd_sniff },
+	{ "diskspd", diskspd_text_sniff },
 };
 
 int import_tool_known(const char *from)
@@ -227,19 +228,22 @@ static void fill_diskspd(struct result_run *run, const struct diskspd_result *x,
 			 const char *file, const struct import_opts *o)
 {
 	run->plan_name = xstrdup("import");
-	run->plan_title = o->title ? xstrdup(o->title) : xasprintf("DiskSpd %s", x->version);
+	const char *ver = x->version ? x->version : "";
+
+	run->plan_title = o->title ? xstrdup(o->title) : xasprintf("DiskSpd%s%s", *ver ? " " : "", ver);
 	run->status = xstrdup("complete");
 	run->ssdbench_version = xstrdup(SSDBENCH_VERSION);
-	run->target = o->target ? xstrdup(o->target) : xasprintf("imported: DiskSpd %s", x->version);
+	run->target = o->target ? xstrdup(o->target)
+		      : xasprintf("imported: DiskSpd%s%s", *ver ? " " : "", ver);
 	run->drive_model = o->target ? xstrdup(o->target) : NULL;
 	run->capacity = o->capacity;
 	run->hostname = x->computer ? xstrdup(x->computer) : NULL;
 	run->started = x->run_time ? xstrdup(x->run_time) : NULL;   /* DiskSpd says UTC */
 	run->source.kind = xstrdup("imported");
 	run->source.tool = xstrdup("DiskSpd");
-	run->source.version = xstrdup(x->version);
+	run->source.version = x->version ? xstrdup(x->version) : NULL;
 	run->source.file = xasprintf("source/%s", base_name(file));
-	run->source.encoding = xstrdup("xml");
+	run->source.encoding = xstrdup(x->version ? "xml" : "text");
 	run->source.test_bytes = x->n ? x->s[0].file_size : 0;
 }
 
@@ -288,6 +292,7 @@ int import_tool_run(const char *file, const struct import_opts *o, struct diag *
 	struct parsed p;
 	struct sbuf bytes;
 	struct stat sb;
+	const char *text;
 	char *tmp = NULL;
 	int rc;
 
@@ -301,10 +306,17 @@ int import_tool_run(const char *file, const struct import_opts *o, struct diag *
 	rc = sbuf_load_file(&bytes, file, d);
 	if (rc)
 		goto out;
-	p.diskspd = o->from && strcmp(o->from, "auto") ? !strcmp(o->from, "diskspd")
-						       : diskspd_sniff(bytes.buf ? bytes.buf : "", bytes.len);
-	rc = p.diskspd ? diskspd_parse(bytes.buf ? bytes.buf : "", bytes.len, file, &p.x, d)
-		       : cdmtext_parse(bytes.buf ? bytes.buf : "", bytes.len, file, &p.c, d);
+	text = bytes.buf ? bytes.buf : "";
+	if (o->from && strcmp(o->from, "auto"))
+		p.diskspd = !strcmp(o->from, "diskspd");
+	else
+		p.diskspd = diskspd_sniff(text, bytes.len) || diskspd_text_sniff(text, bytes.len);
+	if (!p.diskspd)
+		rc = cdmtext_parse(text, bytes.len, file, &p.c, d);
+	else if (diskspd_text_sniff(text, bytes.len) && !diskspd_sniff(text, bytes.len))
+		rc = diskspd_text_parse(text, bytes.len, file, &p.x, d);
+	else
+		rc = diskspd_parse(text, bytes.len, file, &p.x, d);
 	if (rc)
 		goto out;
 	tmp = xasprintf("%s.import-XXXXXX", o->out);

@@ -15,8 +15,8 @@ const struct cli_opt cmd_import_opts[] = {
 	  "lineups and chart footers" },
 	{ "capacity", 0, "SIZE", 0, "the target's capacity, for % of capacity written" },
 	{ "from", 0, "TOOL", 0, "what wrote the files: fio, crystaldiskmark, kdiskmark, diskspd "
-	  "(its XML) or auto (the default: a CrystalDiskMark or KDiskMark text result or DiskSpd's "
-	  "XML by its content, else fio)" },
+	  "(its XML or text) or auto (the default: a CrystalDiskMark or KDiskMark text result or "
+	  "DiskSpd's output by its content, else fio)" },
 	{ "quiet", 'q', NULL, 0, "print nothing but errors" },
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },

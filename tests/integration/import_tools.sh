@@ -21,7 +21,7 @@ imp() {
   check "$2: the file kept byte for byte" cmp -s "$1" "$WORK/$2/source/$(basename "$1")"
 }
 n=0
-for f in "$D"/*.txt; do
+for f in "$D"/[ck]dm*.txt; do
   b=$(basename "$f" .txt)
   imp "$f" "$b"
   $PY - "$f" "$WORK/$b" << 'PYEOF' || fail "$b: the numbers are not the file's"
@@ -144,6 +144,90 @@ PYEOF
 done
 echo "import_tools: DiskSpd's XML imported, every number its counts"
 
+# DiskSpd's text output: the Read IO and Write IO tables' total rows (bytes, I/Os) over
+# "actual test time", AvgLat and the first %-ile table's 99th, 3-nines and 4-nines rows.
+for f in "$D"/vc-*.txt; do
+  b=$(basename "$f" .txt)
+  imp "$f" "$b"
+  $PY - "$f" "$WORK/$b" << 'PYEOF' || fail "$b: the numbers are not DiskSpd's text"
+import json, re, sys
+lines = open(sys.argv[1], encoding="utf-8-sig").read().splitlines()
+arch = sys.argv[2]
+man = json.load(open(arch + "/manifest.json", encoding="utf-8"))
+spans, cur, table, pct = [], None, None, None
+for l in lines:
+    l = l.strip()
+    if l.startswith("Results for timespan"):
+        cur = {"read": None, "write": None, "p": {}, "pct_done": False}
+        spans.append(cur)
+        continue
+    if cur is None:
+        m = re.match(r"block size: (\d+)(KiB)?$", l)
+        if m:
+            bs = int(m.group(1)) * (1024 if m.group(2) else 1)
+        m = re.match(r"number of outstanding I/O operations(?: per thread)?: (\d+)$", l)
+        if m:
+            qd = int(m.group(1))
+        if l.startswith("performing"):
+            wr = 100 if "write test" in l else 0 if "read test" in l else int(re.search(r"/(\d+)\)", l).group(1))
+        continue
+    m = re.match(r"actual test time:\s+([\d.]+)s$", l)
+    if m:
+        cur["secs"] = float(m.group(1))
+    m = re.match(r"thread count:\s+(\d+)$", l)
+    if m:
+        cur["tc"] = int(m.group(1))
+    if l in ("Read IO", "Write IO", "Total IO"):
+        table = l.split()[0].lower()
+    m = re.match(r"total:\s+(\d+) \|\s+(\d+) \|\s+[\d.]+ \|\s+[\d.]+(?: \|\s+([\d.]+|N/A))?", l)
+    if m and table in ("read", "write"):
+        cur[table] = (int(m.group(1)), int(m.group(2)), m.group(3))
+        table = None
+    if "%-ile |" in l:
+        pct = not cur["pct_done"]
+        cur["pct_done"] = True
+        continue
+    m = re.match(r"(99th|3-nines|4-nines) \|\s+(\S+) \|\s+(\S+) \|", l)
+    if pct and m:
+        cur["p"][m.group(1)] = (m.group(2), m.group(3))
+steps = man["steps"]
+assert len(steps) == len(spans) >= 1, (len(steps), len(spans))
+for st, sp in zip(steps, spans):
+    d = "read" if wr == 0 else "write" if wr == 100 else "mix%d" % (100 - wr)
+    size = "%dk" % (bs // 1024)
+    assert st["name"] == "rnd%s-q%dt%d-%s" % (size, qd, sp["tc"], d), st["name"]
+    m = json.load(open(arch + "/" + st["dir"] + "/measured.json", encoding="utf-8"))
+    for k, side in enumerate(("read", "write")):
+        byts, ios, lat = sp[side]
+        if not ios:
+            assert m[side] is None, (side, m[side])
+            continue
+        v = m[side]
+        assert (v["ios"], v["bytes"], v["seconds"]) == (ios, byts, sp["secs"]), (side, v)
+        assert v["iops"] == ios / sp["secs"] and v["bw_bytes"] == byts / sp["secs"], v
+        assert v["lat_mean_us"] == (float(lat) * 1000 if lat not in (None, "N/A") else None), (v, lat)
+        for row, key in (("99th", "p99_us"), ("3-nines", "p999_us"), ("4-nines", "p9999_us")):
+            want = sp["p"][row][k] if row in sp["p"] else "N/A"
+            assert v[key] == (None if want == "N/A" else float(want) * 1000), (key, v[key], want)
+print("%s: %d timespans, each DiskSpd's text" % (sys.argv[1].split("/")[-1], len(spans)))
+PYEOF
+done
+echo "import_tools: DiskSpd's text imported, every number its total rows"
+# A console copy: a prompt, a note, the same run twice: two elements, the second "-2",
+# each with the run's own counts
+t=$D/vc-readwrite-2.0.x-latency.txt
+{ echo 'PS C:\bench> .\diskspd.exe -c1G -b4K -r -w30 -d30 -W15 -L -Rtext diskspd.dat'; echo
+  cat "$t"; echo; echo "second run, after a reboot:"
+  echo 'PS C:\bench> .\diskspd.exe -c1G -b4K -r -w30 -d30 -W15 -L -Rtext diskspd.dat'; cat "$t"; } > "$WORK/console.txt"
+imp "$WORK/console.txt" console
+expect_eq "a console copy's elements" "$(jq -r '[.steps[].name] | join(",")' "$WORK/console/manifest.json")" \
+  "rnd4k-q1t1-mix70,rnd4k-q1t1-mix70-2"
+for k in 1 2; do
+  expect_eq "run $k's counts" "$(jq -c '[.read.ios, .write.ios, .read.seconds]' "$WORK"/console/steps/00$k-*/measured.json)" \
+    "$(jq -c '[.read.ios, .write.ios, .read.seconds]' "$WORK"/vc-readwrite-2.0.x-latency/steps/001-*/measured.json)"
+done
+echo "import_tools: a console copy of two DiskSpd runs, a prompt and a note: two elements"
+
 # ---- an import's own report: every format passes the wording check in zh-TW; what the
 # file does not say (capacity, purge) is unknown, the test file is the active range
 a=$WORK/cdm8.0.4-made-peak-mix-zeros
@@ -204,5 +288,12 @@ head -n 300 "$x" > "$WORK/cut.xml"
 refused "DiskSpd's XML cut short" "$WORK/cut.xml" "cut.xml:301:"
 sed 's|<ReadCount>37162</ReadCount>|<ReadCount>many</ReadCount>|' "$x" > "$WORK/count.xml"
 refused "a count that is not one" "$WORK/count.xml" "count.xml:$(grep -n '<ReadCount>37162' "$x" | head -1 | cut -d: -f1): error: <ReadCount> is not a number"
+# a fixture whose runs lost their "Input parameters" (microsoft/VirtualClient's): refused
+r=$D/vc-writeonly-2.2.0-multinuma.refused
+refused "results without their input parameters" "$r" \
+  "multinuma.refused:$(grep -n '^Results for timespan 1' "$r" | cut -d: -f1):1: error: results for a timespan the input parameters do not describe"
+t=$D/vc-readwrite-2.0.x-latency.txt
+sed '/^actual test time/d' "$t" > "$WORK/notime.txt"
+refused "DiskSpd text without its test time" "$WORK/notime.txt" "the output is cut short"
 echo "import_tools: cut, wrongly encoded and mixed files refused at their line, nothing written"
 echo "import_tools: ok"
