@@ -3,7 +3,7 @@
  * diskspd: DiskSpd's XML results (diskspd -Rxml, 2.0.x and later): per time span its
  * test (block size, outstanding I/Os, threads, write ratio, random or sequential), the
  * I/Os and bytes every thread moved on every target, summed, over the span's seconds;
- * latency means and percentiles (-L), per-second I/O buckets (-D). docs/import.md.
+ * latency means and percentiles (-L), per-second I/O buckets (-D). docs/import-diskspd.md.
  */
 #ifndef SB_DISKSPD_H
 #define SB_DISKSPD_H

@@ -51,7 +51,9 @@ sb_fuzz_target(tmpl sb_report)
 sb_fuzz_target(probe sb_orchestrator)
 sb_fuzz_target(fiotext sb_orchestrator)
 sb_fuzz_target(import sb_orchestrator)
-sb_fuzz_target(toolimport sb_orchestrator)  # CrystalDiskMark, KDiskMark text
+sb_fuzz_target(toolimport sb_orchestrator)  # CrystalDiskMark, KDiskMark, DiskSpd
+sb_fuzz_target(cdmtext sb_parsers)
+sb_fuzz_target(diskspd sb_parsers)
 sb_fuzz_target(archive_tree sb_orchestrator)
 sb_fuzz_target(fiostatus sb_parsers)
 # #24 trace

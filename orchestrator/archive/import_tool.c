@@ -170,7 +170,8 @@ static int add_test(const char *tmp, struct result_run *run, const struct cdmtex
 		st->status = xstrdup("ok");
 	}
 	/* a [Mix] line is both directions together and the file does not split them:
-	 * its numbers are kept whole, as the element's read side (docs/import.md) */
+	 * its numbers are kept whole, as the element's read side
+	 * (docs/import-crystaldiskmark.md) */
 	md->present = 1;
 	md->mbps = t->mbps;
 	md->iops = t->iops;
