@@ -45,6 +45,11 @@ static void test_zh(void **state)
 	wcheck_forbid(w, "rnd4k-q32t1-read");
 	wcheck_forbid(w, "steady-state");
 	wcheck_allow(w, "target.bin");
+	/* data inside data: the short one allowed first must not cut the long one */
+	wcheck_allow(w, "3.0.0");
+	wcheck_allow(w, "kdm3.0.0-readme-random");
+	wcheck_text(w, "a.pdf", "kdm3.0.0-readme-random（基準）");
+	assert_int_equal(wcheck_count(w), 0);
 	/* clean: the words of the language, acronyms, numbers, the data */
 	wcheck_text(w, "a.pdf", "4K 隨機讀取 QD32 T1：32,400 IOPS");
 	wcheck_text(w, "a.pdf", "fio-3.33  |  檔案 target.bin（64 MiB）");

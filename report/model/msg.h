@@ -145,6 +145,8 @@
  \
 	X(M_HDR_TITLE,      "hdr-title") \
 	X(M_HDR_DUT,        "hdr-dut") \
+	X(M_HDR_SOURCE,     "hdr-source") \
+	X(M_HDR_PASSES,     "hdr-passes") \
 	X(M_HDR_DUT_VAL,    "hdr-dut-val") \
 	X(M_HDR_PURGE,      "hdr-purge") \
 	X(M_HDR_PURGE_FILE, "hdr-purge-file") \

@@ -243,7 +243,16 @@ void wcheck_allow(struct wcheck *w, const char *data)
 	if (!data || strlen(data) < 3 || listed(w->data, w->ndata, data))
 		return;
 	XGROW(w->data, w->capdata, w->ndata + 1);
-	w->data[w->ndata++] = xstrdup(data);
+	/* longest first: a short one ("3.0.0") must not blank part of a longer one
+	 * ("kdm3.0.0-readme-block") before that is found whole */
+	size_t at = w->ndata, n = strlen(data);
+
+	while (at > 0 && strlen(w->data[at - 1]) < n) {
+		w->data[at] = w->data[at - 1];
+		at--;
+	}
+	w->data[at] = xstrdup(data);
+	w->ndata++;
 }
 
 /*
@@ -270,6 +279,9 @@ void wcheck_run(struct wcheck *w, const struct result_run *r)
 		r->hostname, r->started, r->ended, r->drive_model, r->drive_firmware,
 		r->drive_serial, r->sponsor, r->plan_file, r->plan_sha256, r->archive_dir,
 		r->os, r->board, r->bios, r->interface,
+		/* an import's file's own words (docs/import.md) */
+		r->source.tool, r->source.version, r->source.profile, r->source.test,
+		r->source.drive, r->source.date, r->source.comment,
 	};
 	const char *base;
 

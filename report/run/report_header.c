@@ -480,11 +480,44 @@ static void add_steady(const struct report *r, struct hdr *h, const struct resul
 	free(label);
 }
 
+/* An import's origin: the tool and version, its profile, test line, passes, date and
+ * comment, as its file gives them (the file's own words are data, not wording). */
+static void add_source(const struct report *r, struct hdr *h)
+{
+	const struct result_source *s = &r->run->source;
+	const char *sep = r->msg[W_SEP];
+	struct sbuf sb;
+
+	if (!s->kind)
+		return;
+	sbuf_init(&sb);
+	sbuf_addf(&sb, "%s%s%s", msg_or(s->tool, "?"), s->version ? " " : "", msg_or(s->version, ""));
+	if (s->profile)
+		sbuf_addf(&sb, "%s%s", sep, s->profile);
+	if (s->test)
+		sbuf_addf(&sb, "%s%s", sep, s->test);
+	if (s->passes > 1) {
+		char n[16];
+		char *t;
+
+		snprintf(n, sizeof(n), "%d", s->passes);
+		t = msg_subst(r->msg[M_HDR_PASSES], (const char *const[]){ n }, 1);
+		sbuf_addf(&sb, "%s%s", sep, t);
+		free(t);
+	}
+	if (s->date)
+		sbuf_addf(&sb, "%s%s", sep, s->date);
+	if (s->comment)
+		sbuf_addf(&sb, "%s%s", sep, s->comment);
+	add(h, r->msg[M_HDR_SOURCE], sbuf_detach(&sb));
+}
+
 static void build(const struct report *r, struct hdr *h)
 {
 	memset(h, 0, sizeof(*h));
 	if (r->run->sponsor && *r->run->sponsor)
 		add(h, r->msg[M_HDR_SPONSOR], xstrdup(r->run->sponsor));
+	add_source(r, h);
 	add_dut(r, h);
 	add_platform(r, h);
 	add_purge(r, h);

@@ -236,6 +236,7 @@ mkdir -p "$WORK/r"
   --html "$WORK/r/html" --xlsx "$WORK/r/r.xlsx" --check-wording > "$WORK/r.log" 2>&1 ||
   { cat "$WORK/r.log"; fail "the import's report"; }
 pdftotext -layout "$WORK/r/r.pdf" "$WORK/r.txt"
+check "the source row" grep -qE "匯入來源 +CrystalDiskMark 8.0.4 x64，Peak，8 GiB \(x3\) \[D: 12% \(108/931GiB\)\]，3 回合取最佳" "$WORK/r.txt"
 check "capacity unknown" grep -q "容量 未知" "$WORK/r.txt"
 check "purge unknown" grep -qE "清除（Purge） +未知" "$WORK/r.txt"
 check "the test file as the range" grep -q "8 GiB，起點偏移 0 B（目標容量未知）" "$WORK/r.txt"
