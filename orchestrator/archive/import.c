@@ -3,7 +3,7 @@
 #include "import.h"
 
 #include <errno.h>
-#include <ftw.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +20,7 @@
 #include "fiolog.h"
 #include "manifest.h"
 #include "result.h"
+#include "safefile.h"
 #include "sbuf.h"
 #include "units.h"
 #include "version.h"
@@ -555,14 +556,6 @@ static int add_report(struct imp *im, const struct imp_report *r)
 
 /* ---- the archive ------------------------------------------------------------------ */
 
-static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-	(void)sb;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
 /* The run's identity: plan "import", the fio version and time span of the reports. */
 static void fill_run(struct imp *im)
 {
@@ -627,37 +620,53 @@ static int build(struct imp *im)
 	return rc;
 }
 
+int import__fresh(const char *out, struct diag *d)
+{
+	struct stat sb;
+
+	if (stat(out, &sb) == 0)
+		return diag_set(d, -SB_EUSAGE, out, 0, 0,
+				"'%s' already exists: an archive is never overwritten", out);
+	return 0;
+}
+
+int import__begin(const char *out, char **tmp, struct diag *d)
+{
+	*tmp = xasprintf("%s.import-XXXXXX", out);
+	if (mkdtemp(*tmp))
+		return 0;
+	free(*tmp);
+	*tmp = NULL;
+	return diag_set(d, -SB_EIO, out, 0, 0, "cannot create a folder beside '%s': %s", out,
+			strerror(errno));
+}
+
+int import__finish(char **tmp, const char *out, int rc, struct diag *d)
+{
+	if (!rc && rename(*tmp, out))
+		rc = diag_set(d, -SB_EIO, out, 0, 0, "cannot rename '%s' to '%s': %s", *tmp, out,
+			      strerror(errno));
+	if (rc)   /* nothing half-written */
+		safefile_remove_tree(AT_FDCWD, *tmp);
+	free(*tmp);
+	*tmp = NULL;
+	return rc;
+}
+
 int import_run(const char *const *files, size_t nfiles, const struct import_opts *o,
 	       struct diag *d)
 {
 	struct imp im = { .o = o, .d = d };
-	struct stat sb;
 	int rc;
 
 	result_run_init(&im.run);
-	if (stat(o->out, &sb) == 0) {
-		rc = diag_set(d, -SB_EUSAGE, o->out, 0, 0,
-			      "'%s' already exists: an archive is never overwritten", o->out);
-		goto out;
-	}
-	rc = read_inputs(&im, files, nfiles);
-	if (rc)
-		goto out;
-	im.tmp = xasprintf("%s.import-XXXXXX", o->out);
-	if (!mkdtemp(im.tmp)) {
-		rc = diag_set(d, -SB_EIO, o->out, 0, 0, "cannot create a folder beside '%s': %s",
-			      o->out, strerror(errno));
-		free(im.tmp);
-		im.tmp = NULL;
-		goto out;
-	}
-	rc = build(&im);
-	if (!rc && rename(im.tmp, o->out))
-		rc = diag_set(d, -SB_EIO, o->out, 0, 0, "cannot rename '%s' to '%s': %s",
-			      im.tmp, o->out, strerror(errno));
-	if (rc)
-		nftw(im.tmp, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-out:
+	rc = import__fresh(o->out, d);
+	if (!rc)
+		rc = read_inputs(&im, files, nfiles);
+	if (!rc)
+		rc = import__begin(o->out, &im.tmp, d);
+	if (!rc)
+		rc = import__finish(&im.tmp, o->out, build(&im), d);
 	for (size_t i = 0; i < im.nreps; i++) {
 		fiojson_report_release(&im.reps[i].rep);
 		free(im.reps[i].logs);

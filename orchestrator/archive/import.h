@@ -41,6 +41,16 @@ int import_parse_logname(const char *path, struct import_logname *ln);
 int import_run(const char *const *files, size_t nfiles, const struct import_opts *o,
 	       struct diag *d);
 
+/* Both importers' archive folder: 0 when out does not exist yet, else an error. */
+int import__fresh(const char *out, struct diag *d);
+/*
+ * A temporary folder beside out ("OUT.import-XXXXXX", malloc'd into *tmp), or an
+ * error; import__finish() renames it to out when rc is 0, else removes it: a failure
+ * leaves nothing. It frees *tmp and returns rc, or the rename's error.
+ */
+int import__begin(const char *out, char **tmp, struct diag *d);
+int import__finish(char **tmp, const char *out, int rc, struct diag *d);
+
 /*
  * Another tool's result file (CrystalDiskMark, KDiskMark: import_tool.c) as an archive:
  * an element per test, named as the shipped plans name it ("seq1m-q8t1-read"), its

@@ -7,13 +7,10 @@
  */
 #include "import.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "archive.h"
 #include "cdmtext.h"
@@ -292,19 +289,15 @@ int import_tool_run(const char *file, const struct import_opts *o, struct diag *
 {
 	struct parsed p;
 	struct sbuf bytes;
-	struct stat sb;
 	const char *text;
 	char *tmp = NULL;
 	int rc;
 
 	memset(&p, 0, sizeof(p));
 	sbuf_init(&bytes);
-	if (stat(o->out, &sb) == 0) {
-		rc = diag_set(d, -SB_EUSAGE, o->out, 0, 0,
-			      "'%s' already exists: an archive is never overwritten", o->out);
-		goto out;
-	}
-	rc = sbuf_load_file(&bytes, file, d);
+	rc = import__fresh(o->out, d);
+	if (!rc)
+		rc = sbuf_load_file(&bytes, file, d);
 	if (rc)
 		goto out;
 	text = bytes.buf ? bytes.buf : "";
@@ -320,22 +313,12 @@ int import_tool_run(const char *file, const struct import_opts *o, struct diag *
 		rc = diskspd_parse(text, bytes.len, file, &p.x, d);
 	if (rc)
 		goto out;
-	tmp = xasprintf("%s.import-XXXXXX", o->out);
-	if (!mkdtemp(tmp)) {
-		rc = diag_set(d, -SB_EIO, o->out, 0, 0, "cannot create a folder beside '%s': %s",
-			      o->out, strerror(errno));
-	} else {
-		rc = build(tmp, file, &bytes, &p, o, d);
-		if (!rc && rename(tmp, o->out))
-			rc = diag_set(d, -SB_EIO, o->out, 0, 0, "cannot rename '%s' to '%s': %s",
-				      tmp, o->out, strerror(errno));
-		if (rc)   /* nothing half-written */
-			safefile_remove_tree(AT_FDCWD, tmp);
-	}
+	rc = import__begin(o->out, &tmp, d);
+	if (!rc)
+		rc = import__finish(&tmp, o->out, build(tmp, file, &bytes, &p, o, d), d);
 	cdmtext_release(&p.c);
 	diskspd_release(&p.x);
 out:
-	free(tmp);
 	sbuf_release(&bytes);
 	return rc;
 }

@@ -103,11 +103,20 @@ void xlsx_discard(struct xlsx *x)
 	remove(x->path);
 }
 
-lxw_format *xlsx_number_format(const struct xlsx *x, double v)
+/* The workbook's one rule for a number's decimals: none from 100 up or for a whole
+ * number (1), one from 1 up (2), else two (3); the index of nums[] in style(). */
+static int decimals_kind(double v)
 {
 	double a = fabs(v);
 
-	return a >= 100 || a == floor(a) ? x->num : a >= 1 ? x->num1 : x->num2;
+	return a >= 100 || a == floor(a) ? 1 : a >= 1 ? 2 : 3;
+}
+
+lxw_format *xlsx_number_format(const struct xlsx *x, double v)
+{
+	lxw_format *const f[] = { NULL, x->num, x->num1, x->num2 };
+
+	return f[decimals_kind(v)];
 }
 
 void xlsx_write_value(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
@@ -383,8 +392,8 @@ static lxw_format *style(struct xlsx *x, uint32_t fill, int tile, int num)
 static void table_cell(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
 		       const struct table_cell *tc, int tile)
 {
-	int pct, num;
-	double v, a;
+	int pct;
+	double v;
 
 	if (!tile && tc->fill == TABLE_NO_FILL) {
 		xlsx_write_cell(x, ws, row, col, tc->text);
@@ -399,9 +408,8 @@ static void table_cell(struct xlsx *x, lxw_worksheet *ws, lxw_row_t row, lxw_col
 			worksheet_write_blank(ws, row, col, f);
 		return;
 	}
-	a = fabs(v);
-	num = pct ? 4 : a >= 100 || a == floor(a) ? 1 : a >= 1 ? 2 : 3;
-	worksheet_write_number(ws, row, col, v, style(x, tc->fill, tile, num));
+	worksheet_write_number(ws, row, col, v,
+			       style(x, tc->fill, tile, pct ? 4 : decimals_kind(v)));
 }
 
 void xlsx_table_sheet(struct xlsx *x, const struct table *t, const char *name)
