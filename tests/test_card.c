@@ -148,7 +148,7 @@ static void test_grid(void **state)
 	cdm(&b, 0.5);
 	/* B, the baseline, runs one more test: its tests give the columns' order */
 	step(&b, "extra", "randread", 8192, 4, 1, 1, 1, 1);
-	t = card_grid(runs, labels, 2, 1, &words);
+	t = card_grid(runs, labels, 2, 1, &words, NULL, NULL);
 	assert_non_null(t);
 	assert_int_equal(t->ncols, 1 + 2 * 5);
 	assert_int_equal(t->nrows, 2);

@@ -192,7 +192,7 @@ static void test_baseline_labels_csv(void **state)
 	struct diag d;
 
 	diag_clear(&d);
-	assert_int_equal(lineup_build(&l, f->runs, dirs, 2, &(struct lineup_opts){ labels, 1, NULL, NULL, 0 }, &d), 0);
+	assert_int_equal(lineup_build(&l, f->runs, dirs, 2, &(struct lineup_opts){ .labels = labels, .base = 1 }, &d), 0);
 	assert_string_equal(l.m[1].label, "三號 \"fast\"");
 	/* b is the baseline: its order, and a's change against it. */
 	assert_string_equal(l.t[0].name, "rw");
@@ -201,9 +201,9 @@ static void test_baseline_labels_csv(void **state)
 	sbuf_init(&sb);
 	assert_int_equal(sbuf_read_file(&sb, path), 0);
 	assert_memory_equal(sb.buf, "\xEF\xBB\xBF" "drive,archive,test,cell,metric,", 34);
-	assert_non_null(strstr(sb.buf, "\r\nModel X 1.0,a,rr,,iops,IOPS,1000.00,-16.67,higher,,\r\n"));
-	assert_non_null(strstr(sb.buf, "\r\n\"三號 \"\"fast\"\"\",b,rr,,clat_mean_us,µs,80.00,0.00,lower,,\r\n"));
-	assert_non_null(strstr(sb.buf, "\r\nModel X 1.0,a,ss,op=0,write_iops,IOPS,30.00,-92.50,higher,last round 3,\r\n"));
+	assert_non_null(strstr(sb.buf, "\r\nModel X 1.0,a,rr,,iops,IOPS,1000.00,-16.67,higher,,,1,,,,,1 pass\r\n"));
+	assert_non_null(strstr(sb.buf, "\r\n\"三號 \"\"fast\"\"\",b,rr,,clat_mean_us,µs,80.00,0.00,lower,,,1,,,,,\r\n"));
+	assert_non_null(strstr(sb.buf, "\r\nModel X 1.0,a,ss,op=0,write_iops,IOPS,30.00,-92.50,higher,last round 3,,1,,,,,1 pass\r\n"));
 	/* Unmeasured metrics have no row: rr did no writes. */
 	assert_null(strstr(sb.buf, "a,rr,,write_iops"));
 	sbuf_release(&sb);
@@ -265,7 +265,7 @@ static void test_by_key(void **state)
 	assert_string_equal(key, "op");
 	diag_clear(&d);
 	assert_int_equal(lineup_build(&l, runs, dirs, 1,
-				      &(struct lineup_opts){ NULL, 0, key, "op=28", 0 }, &d), 0);
+				      &(struct lineup_opts){ .by = key, .base_value = "op=28" }, &d), 0);
 	assert_int_equal(l.nm, 3);
 	assert_string_equal(l.m[0].label, "op=0");
 	assert_string_equal(l.m[2].label, "op=100");
@@ -284,13 +284,13 @@ static void test_by_key(void **state)
 
 	/* By the phase instead: one value only, so nothing to compare. */
 	assert_int_equal(lineup_build(&l, runs, dirs, 1,
-				      &(struct lineup_opts){ NULL, 0, "phase", NULL, 0 }, &d),
+				      &(struct lineup_opts){ .by = "phase" }, &d),
 			 -SB_EINVAL);
 	assert_non_null(strstr(d.msg, "one column only"));
 	lineup_release(&l);
 	diag_clear(&d);
 	assert_int_equal(lineup_build(&l, runs, dirs, 1,
-				      &(struct lineup_opts){ NULL, 0, "op", "5", 0 }, &d),
+				      &(struct lineup_opts){ .by = "op", .base_value = "5" }, &d),
 			 -SB_EINVAL);
 	assert_string_equal(d.msg, "no finished workload has op=5");
 	lineup_release(&l);

@@ -513,6 +513,25 @@ static void draw_xy_chart(struct gfx *g, const struct chart *c,
 	gfx_line(g, p->x, p->y + p->h, p->x + p->w, p->y + p->h, 1, CHART_COLOR_AXIS);
 }
 
+/*
+ * Bar b's error bar across its end at height cy: a line from value - err to
+ * value + err with a cap at each end, in the text's colour. Returns where a value
+ * printed after the bar may begin.
+ */
+static double draw_err(struct gfx *g, const struct chart *c, const struct chart_bar *b,
+		       double cy, double bar_h)
+{
+	double lo = chart_map_x(c, fmax(b->value - b->err, 0)), hi = chart_map_x(c, b->value + b->err);
+	double cap = bar_h * 0.35;
+
+	if (!(b->err > 0))
+		return chart_map_x(c, b->value);
+	gfx_line(g, lo, cy, hi, cy, 1.0, CHART_COLOR_TEXT);
+	gfx_line(g, lo, cy - cap, lo, cy + cap, 1.0, CHART_COLOR_TEXT);
+	gfx_line(g, hi, cy - cap, hi, cy + cap, 1.0, CHART_COLOR_TEXT);
+	return hi;
+}
+
 static void draw_bar_chart(struct gfx *g, const struct chart *c,
 			   const struct chart_measure *m)
 {
@@ -547,6 +566,7 @@ static void draw_bar_chart(struct gfx *g, const struct chart *c,
 				 CHART_COLOR_MUTED, GFX_RIGHT, lw, b->note);
 		}
 		gfx_rect(g, p->x, cy - L->bar_h / 2, x1 - p->x, L->bar_h, b->color);
+		x1 = draw_err(g, c, b, cy, L->bar_h);
 		gfx_text(g, x1 + 8, cy - hv / 2, CHART_FONT_VALUE, CHART_COLOR_TEXT,
 			 GFX_LEFT, 0, b->value_text);
 	}
@@ -592,12 +612,16 @@ static void draw_group_bars(struct gfx *g, const struct chart *c,
 			 CHART_COLOR_TEXT, GFX_RIGHT, lw, b->label);
 		gfx_rect(g, p->x, cy - L->bar_h / 2, x1 - p->x, L->bar_h, b->color);
 		m->text(m->ctx, CHART_FONT_VALUE, b->value_text, &tw, &th);
-		if (tw + 16 < x1 - p->x)
-			gfx_text(g, x1 - 8, cy - hv / 2, CHART_FONT_VALUE, 0xffffffu,
-				 GFX_RIGHT, 0, b->value_text);
-		else
-			gfx_text(g, x1 + 8, cy - hv / 2, CHART_FONT_VALUE, CHART_COLOR_TEXT,
-				 GFX_LEFT, 0, b->value_text);
+		/* inside the bar when it fits left of the error bar's lower end */
+		if (tw + 16 < chart_map_x(c, fmax(b->value - b->err, 0)) - p->x) {
+			gfx_text(g, x1 - 8 - (x1 - chart_map_x(c, fmax(b->value - b->err, 0))),
+				 cy - hv / 2, CHART_FONT_VALUE, 0xffffffu, GFX_RIGHT, 0,
+				 b->value_text);
+			draw_err(g, c, b, cy, L->bar_h);
+		} else {
+			gfx_text(g, draw_err(g, c, b, cy, L->bar_h) + 8, cy - hv / 2,
+				 CHART_FONT_VALUE, CHART_COLOR_TEXT, GFX_LEFT, 0, b->value_text);
+		}
 	}
 }
 

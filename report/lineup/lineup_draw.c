@@ -38,68 +38,8 @@
 #define PAGE_W 842.0       /* A4 landscape, as the run report */
 #define PAGE_H 595.0
 #define PAGE_MARGIN 48.0
-#define CHART_H 500.0      /* SVG/PNG canvas when the template gives no height */
 #define DISPERSION_MIN_SECONDS 60
 #define SWEEP_MIN_DEPTHS 3
-#define DELTA_FULL_SCALE 25.0  /* percent of change that gets the full colour */
-
-static void add_item(struct lineup_ctx *x, char *name, struct chart *c, struct table *t)
-{
-	doc_add(&x->doc, name, c, t, x->tc->width, x->tc->height > 0 ? x->tc->height : CHART_H);
-}
-
-/* The heading of the entry being built: the template's title, else the language's. */
-static const char *heading(const struct lineup_ctx *x, int id)
-{
-	return x->tc->title ? x->tc->title : x->s[id];
-}
-
-/* A metric's title: the language's for the headline ones, else "id (unit)". */
-static char *metric_title(const struct lineup_ctx *x, enum lineup_metric m)
-{
-	for (size_t h = 0; h < lineup__nheadlines; h++)
-		if (lineup__headlines[h].m == m)
-			return xstrdup(x->s[lineup__headlines[h].title]);
-	return msg_paren(x->s, lineup_metric(m)->id, lineup_metric(m)->unit);
-}
-
-/* "1,234", "56.7"; a dash when not measured. */
-static void format_value(double v, char *buf, size_t n)
-{
-	if (!isfinite(v))
-		snprintf(buf, n, "–");
-	else
-		chart_format_grouped(v, v < 100 ? 1 : 0, buf, n);
-}
-
-/*
- * text of member i on test t, marked when the member ran it with other parameters
- * than the reference column ("6,000 QD16†"); *marked set then. free() it.
- */
-static char *mark(const struct lineup_ctx *x, size_t t, size_t i, const char *text,
-		  int *marked)
-{
-	struct sbuf sb;
-
-	sbuf_init(&sb);
-	sbuf_addf(&sb, "%s ", text);
-	if (!lineup_mark(x->l, t, i, &x->w, &sb)) {
-		sbuf_release(&sb);
-		return xstrdup(text);
-	}
-	if (marked)
-		*marked = 1;
-	return sbuf_detach(&sb);
-}
-
-/* sub, with the note that explains the mark after it when marked. free() it. */
-static char *with_mark_note(const struct lineup_ctx *x, const char *sub, int marked)
-{
-	if (!marked)
-		return xstrdup(sub ? sub : "");
-	return sub && *sub ? xasprintf("%s%s%s", sub, x->s[W_SEP], x->s[S_MARK_NOTE])
-			   : xstrdup(x->s[S_MARK_NOTE]);
-}
 
 /* ---- charts ---------------------------------------------------------------------- */
 
@@ -118,7 +58,7 @@ static int add_series(const struct lineup_ctx *x, struct chart *c, size_t k, siz
 		      const double *xs, const double *ys, size_t n)
 {
 	int marked = 0;
-	char *label = mark(x, k, i, x->label[i], &marked);
+	char *label = lineup__mark(x, k, i, x->label[i], &marked);
 
 	chart_series_add(c, label, chart_palette(i), xs, ys, n);
 	if (reviewed(x->l, i))
@@ -134,7 +74,7 @@ static void note_marks(const struct lineup_ctx *x, struct chart *c, int marked)
 
 	if (!marked)
 		return;
-	sub = with_mark_note(x, c->subtitle, 1);
+	sub = lineup__with_mark_note(x, c->subtitle, 1);
 	chart_set_subtitle(c, sub);
 	free(sub);
 }
@@ -142,11 +82,11 @@ static void note_marks(const struct lineup_ctx *x, struct chart *c, int marked)
 static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 {
 	const struct lineup *l = x->l;
-	char *mt = metric_title(x, m);
+	char *mt = lineup__metric_title(x, m);
 	char *title = x->tc->title ? msg_colon(x->s, x->tc->title, mt) : xstrdup(mt);
 	struct chart *c = chart_new(CHART_BARG, title,
 				    x->s[lineup_metric(m)->lower_better ? S_LOWER : S_HIGHER]);
-	char val[64], *sub;
+	char *val, *sub;
 	int marked = 0;
 
 	free(title);
@@ -161,9 +101,11 @@ static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 
 			if (!isfinite(v))
 				continue;
-			format_value(v, val, sizeof(val));
-			text = mark(x, t, i, val, &marked);
+			val = lineup__value_text(x, t, i, m);
+			text = lineup__mark(x, t, i, val, &marked);
+			free(val);
 			chart_add_group_bar(c, group, x->label[i], v, text, chart_palette(i));
+			chart_bar_err(c, c->nbars - 1, l->t[t].st[i][m].ci95);
 			if (reviewed(l, i))
 				chart_bar_emph(c, c->nbars - 1);
 			free(text);
@@ -174,86 +116,10 @@ static void build_bars(struct lineup_ctx *x, enum lineup_metric m)
 		chart_free(c);
 		return;
 	}
-	sub = with_mark_note(x, c->subtitle, marked);
+	sub = lineup__with_mark_note(x, c->subtitle, marked);
 	chart_set_subtitle(c, sub);
 	free(sub);
-	add_item(x, xasprintf("lineup-bars-%s", lineup_metric(m)->id), c, NULL);
-}
-
-/*
- * The delta table of metric m: the baseline's column, then every other drive's value
- * (Δ % vs the baseline), shaded by how much better or worse. The test and baseline
- * columns are kept in each part when an output is too narrow for all (pagesplit).
- */
-static void build_delta_table(struct lineup_ctx *x, enum lineup_metric m)
-{
-	const struct lineup *l = x->l;
-	size_t nc = l->nm + 1, c;
-	const char **head = xcalloc(nc, sizeof(*head)), **cells = xcalloc(nc, sizeof(*cells));
-	char **texts = xcalloc(nc, sizeof(*texts));
-	uint32_t *fills = xcalloc(nc, sizeof(*fills));
-	char *mt = metric_title(x, m);
-	char *title = msg_colon(x->s, heading(x, S_DELTA), mt);
-	/* marked in every table, as in the drives table: the column the Δ % are against */
-	char *base = msg_paren(x->s, x->label[l->base], x->s[S_BASELINE]);
-	struct table *t;
-	int marked = 0;
-
-	free(mt);
-	head[0] = x->s[S_TEST];
-	head[1] = base;
-	c = 2;
-	for (size_t i = 0; i < l->nm; i++)
-		if (i != l->base)
-			head[c++] = x->label[i];
-	t = table_new(title, x->s[S_DELTA_SUB], nc, head);
-	table_set_keep(t, 2);
-	for (size_t k = 0; k < l->nt; k++) {
-		char val[64];
-
-		texts[0] = lineup__test_title(x, &l->t[k]);
-		fills[0] = fills[1] = TABLE_NO_FILL;
-		format_value(l->t[k].v[l->base][m], val, sizeof(val));
-		texts[1] = xstrdup(val);
-		c = 2;
-		for (size_t i = 0; i < l->nm; i++) {
-			double dp = lineup_delta(l, k, i, m);
-			int differs = 0;
-			char *v;
-
-			if (i == l->base)
-				continue;
-			format_value(l->t[k].v[i][m], val, sizeof(val));
-			v = !isfinite(dp) ? xasprintf("%s", val) : xasprintf("%s (%+.1f%%)", val, dp);
-			texts[c] = mark(x, k, i, v, &differs);
-			free(v);
-			/* no better or worse between two different stimuli: unshaded */
-			fills[c++] = differs ? TABLE_NO_FILL
-					     : table_delta_color(dp, lineup_metric(m)->lower_better
-								 ? TABLE_LOWER_BETTER
-								 : TABLE_HIGHER_BETTER,
-								 DELTA_FULL_SCALE);
-			marked |= differs;
-		}
-		for (c = 0; c < nc; c++)
-			cells[c] = texts[c];
-		table_add_row(t, cells, fills);
-		for (c = 0; c < nc; c++)
-			free(texts[c]);
-	}
-	if (marked) {
-		char *sub = with_mark_note(x, t->subtitle, 1);
-
-		table_set_subtitle(t, sub);
-		free(sub);
-	}
-	add_item(x, xasprintf("lineup-delta-%s", lineup_metric(m)->id), NULL, t);
-	free(base);
-	free(title);
-	free(head);
-	free(cells);
-	free(texts);
-	free(fills);
+	lineup__add_item(x, xasprintf("lineup-bars-%s", lineup_metric(m)->id), c, NULL);
 }
 
 /* How many seconds the step's per-second IOPS cover (its longest direction). */
@@ -327,7 +193,7 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 		free(title);
 		return;
 	}
-	ct = msg_colon(x->s, heading(x, S_DISPERSION), title);
+	ct = msg_colon(x->s, lineup__heading(x, S_DISPERSION), title);
 	c = chart_new(CHART_SCATTER, ct, x->s[x->l->by ? S_DISPERSION_SUB_BY : S_DISPERSION_SUB]);
 	chart_set_axis_titles(c, x->s[S_TIME], "IOPS");
 	if (x->tc->log_y)
@@ -351,7 +217,7 @@ static void build_dispersion(struct lineup_ctx *x, size_t k)
 	free(span);
 	disp_inset(c, x->tc);
 	note_marks(x, c, marked);
-	add_item(x, xasprintf("lineup-dispersion-%zu", k + 1), c, NULL);
+	lineup__add_item(x, xasprintf("lineup-dispersion-%zu", k + 1), c, NULL);
 	free(ct);
 	free(title);
 }
@@ -371,7 +237,7 @@ static void build_saturation(struct lineup_ctx *x, size_t k, char *done)
 {
 	const struct lineup_test *t = &x->l->t[k];
 	const char *scope = scope_of(x->l, k);
-	char *title = lineup__test_title(x, t), *ct = msg_colon(x->s, heading(x, S_SATURATION), title);
+	char *title = lineup__test_title(x, t), *ct = msg_colon(x->s, lineup__heading(x, S_SATURATION), title);
 	struct chart *c = chart_new(CHART_SCATTER, ct, x->s[S_WRITTEN]);
 	int marked = 0;
 
@@ -390,7 +256,7 @@ static void build_saturation(struct lineup_ctx *x, size_t k, char *done)
 	}
 	note_marks(x, c, marked);
 	if (c->nseries)
-		add_item(x, xasprintf("lineup-saturation-%zu", k + 1), c, NULL);
+		lineup__add_item(x, xasprintf("lineup-saturation-%zu", k + 1), c, NULL);
 	else
 		chart_free(c);
 	free(ct);
@@ -401,7 +267,7 @@ static void build_saturation(struct lineup_ctx *x, size_t k, char *done)
 static void build_qos(struct lineup_ctx *x, size_t k)
 {
 	const struct lineup_test *t = &x->l->t[k];
-	char *title = lineup__test_title(x, t), *ct = msg_colon(x->s, heading(x, S_QOS), title);
+	char *title = lineup__test_title(x, t), *ct = msg_colon(x->s, lineup__heading(x, S_QOS), title);
 	struct chart *c = chart_new(CHART_LINE, ct, x->s[S_QOS_SUB]);
 	int resp = 1;   /* response time when every drive's report has its bins */
 	int marked = 0;
@@ -444,7 +310,7 @@ static void build_qos(struct lineup_ctx *x, size_t k)
 	}
 	note_marks(x, c, marked);
 	if (c->nseries)
-		add_item(x, xasprintf("lineup-qos-%zu", k + 1), c, NULL);
+		lineup__add_item(x, xasprintf("lineup-qos-%zu", k + 1), c, NULL);
 	else
 		chart_free(c);
 	free(ct);
@@ -471,7 +337,7 @@ static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 	sbuf_init(&sub);
 	sbuf_addf(&sub, "%s ", bs);
 	wording_rw(ref->rw, ref->rwmixread, &x->w, &sub);
-	c = chart_new(CHART_SWEEP, heading(x, S_SWEEP), sub.buf);
+	c = chart_new(CHART_SWEEP, lineup__heading(x, S_SWEEP), sub.buf);
 	sbuf_release(&sub);
 	chart_set_axis_titles(c, x->s[S_QD], "IOPS");
 	chart_set_scales(c, CHART_LOG2, CHART_LINEAR);
@@ -507,7 +373,7 @@ static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 		}
 	}
 	if (c->nseries)
-		add_item(x, xasprintf("lineup-sweep-%zu", k + 1), c, NULL);
+		lineup__add_item(x, xasprintf("lineup-sweep-%zu", k + 1), c, NULL);
 	else
 		chart_free(c);
 	free(qd);
@@ -542,7 +408,7 @@ static void kind_bars(struct lineup_ctx *x)
 
 static void kind_delta(struct lineup_ctx *x)
 {
-	per_metric(x, build_delta_table);
+	per_metric(x, lineup__build_delta_table);
 }
 
 static void kind_sweep(struct lineup_ctx *x)
@@ -592,7 +458,7 @@ static void kind_consistency(struct lineup_ctx *x)
 		x->s[S_TEST], x->s[S_CONS_AVG], x->s[S_CONS_P999], x->s[S_CONS_SCORE],
 		x->s[S_CONS_AVG_SD], x->s[S_CONS_SD], x->s[S_CONS_SD_LAST],
 	};
-	struct table *t = cons_table_new(heading(x, S_CONS), x->s[S_CONS_SUB], head);
+	struct table *t = cons_table_new(lineup__heading(x, S_CONS), x->s[S_CONS_SUB], head);
 	int marked = 0;
 
 	for (size_t k = 0; k < x->l->nt; k++)
@@ -610,15 +476,21 @@ static void kind_consistency(struct lineup_ctx *x)
 		}
 	cons_table_note(t, marked, x->s[M_CONS_MIN_NOTE]);
 	if (t->nrows)
-		add_item(x, xstrdup("lineup-consistency"), NULL, t);
+		lineup__add_item(x, xstrdup("lineup-consistency"), NULL, t);
 	else
 		table_free(t);
+}
+
+/* Column m's MB/s of element st: the lineup's value of the test it stands for. */
+static double card_mbps(const void *ctx, size_t m, const struct result_step *st, int dir)
+{
+	return lineup_value_of(ctx, m, st, dir == RESULT_READ ? LM_READ_MBPS : LM_WRITE_MBPS);
 }
 
 /* The result cards as a grid: a row per column of the lineup, the baseline shaded. */
 static void kind_card(struct lineup_ctx *x)
 {
-	const struct card_words w = { heading(x, M_CARD), x->s[M_CARD_GRID_SUB], x->s[S_TEST],
+	const struct card_words w = { lineup__heading(x, M_CARD), x->s[M_CARD_GRID_SUB], x->s[S_TEST],
 				      x->s[M_DRIVE], x->s[M_READ], x->s[M_WRITE],
 				      x->s[M_COL_MBPS], x->s[M_COL_IOPS], x->s[M_COL_US] };
 	const struct result_run **runs = xcalloc(x->l->nm + 1, sizeof(const struct result_run *));
@@ -629,9 +501,9 @@ static void kind_card(struct lineup_ctx *x)
 		runs[i] = x->l->m[i].run;
 		labels[i] = x->label[i];
 	}
-	t = card_grid(runs, labels, x->l->nm, x->l->base, &w);
+	t = card_grid(runs, labels, x->l->nm, x->l->base, &w, card_mbps, x->l);
 	if (t)
-		add_item(x, xstrdup("lineup-card"), NULL, t);
+		lineup__add_item(x, xstrdup("lineup-card"), NULL, t);
 	free(runs);
 	free(labels);
 }
@@ -691,7 +563,7 @@ static void build_params(struct lineup_ctx *x)
 		table_add_row(t, row, NULL);
 		free(name);
 	}
-	add_item(x, xstrdup("lineup-params"), NULL, t);
+	lineup__add_item(x, xstrdup("lineup-params"), NULL, t);
 	lineup_diffs_free(df, n, l->nm);
 	free(head);
 	free(row);
@@ -738,7 +610,7 @@ static void build_cover(struct lineup_ctx *x)
 		sbuf_release(&target);
 		free(name);
 	}
-	add_item(x, xstrdup("lineup-drives"), NULL, t);
+	lineup__add_item(x, xstrdup("lineup-drives"), NULL, t);
 	left = table_new(x->s[l->by ? S_LEFT_OUT_BY : S_LEFT_OUT],
 			 lineup_plans_differ(l) ? x->s[S_PLANS_DIFFER] : NULL, 1,
 			 (const char *const[]){ x->s[S_TEST] });
@@ -746,7 +618,7 @@ static void build_cover(struct lineup_ctx *x)
 		table_add_row(left, (const char *const[]){ l->left_out[i] }, NULL);
 	if (!l->nleft)
 		table_add_row(left, (const char *const[]){ x->s[S_NONE] }, NULL);
-	add_item(x, xstrdup("lineup-left-out"), NULL, left);
+	lineup__add_item(x, xstrdup("lineup-left-out"), NULL, left);
 	free(title);
 	free(sub);
 	build_params(x);

@@ -52,6 +52,26 @@ struct lineup_ctx {
  * archives), else the wording of its pattern and remaining sweep values. free() it.
  */
 char *lineup__test_title(const struct lineup_ctx *x, const struct lineup_test *t);
+
+/* lineup_delta.c: the item built added under name; a heading's text; a metric's title;
+ * a value as the lineup prints it ("–" for none); text marked † when member i ran
+ * test t with other parameters than the reference column (*marked set); sub with
+ * the † note after it when marked. */
+void lineup__add_item(struct lineup_ctx *x, char *name, struct chart *c, struct table *t);
+const char *lineup__heading(const struct lineup_ctx *x, int id);
+char *lineup__metric_title(const struct lineup_ctx *x, enum lineup_metric m);
+void lineup__format_value(double v, char *buf, size_t n);
+char *lineup__mark(const struct lineup_ctx *x, size_t t, size_t i, const char *text,
+		   int *marked);
+char *lineup__with_mark_note(const struct lineup_ctx *x, const char *sub, int marked);
+
+/* lineup_delta.c: member i's value of test t, metric m ("32,400", or with passes
+ * "32,400 ± 410": the mean and its 95 % half-width; free() it); sub with the noise
+ * notes its cells need (noise[] counts cells per enum lineup_noise); metric m's Δ
+ * table. */
+char *lineup__value_text(const struct lineup_ctx *x, size_t t, size_t i, enum lineup_metric m);
+char *lineup__with_noise_note(const struct lineup_ctx *x, const char *sub, const int noise[3]);
+void lineup__build_delta_table(struct lineup_ctx *x, enum lineup_metric m);
 void lineup__set_footers(struct lineup_ctx *x);
 /* The workbook's own sheets (struct doc_xlsx's head, arg the lineup_ctx): the Δ sheets. */
 struct xlsx;

@@ -73,7 +73,8 @@ int lineup__xlsx_head(void *arg, struct xlsx *wb, struct diag *d)
 	struct xlsx_lineup_words w = { x->s[S_TEST], x->s[S_BASELINE], x->s[S_DELTA_SUB],
 				       x->s[S_DIFFERS], x->s[S_MARK_NOTE], &x->w, ms,
 				       (const char *const *)titles, (const char *const *)tests,
-				       (const char *const *)x->label, 0 };
+				       (const char *const *)x->label, 0, x->s[S_NOISE_NOTE],
+				       x->s[S_NOISE_NONE] };
 
 	(void)d;
 	for (size_t t = 0; t < x->l->nt; t++)

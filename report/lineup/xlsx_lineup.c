@@ -24,6 +24,34 @@
 #define WHITE 0xffffffu
 #define FIRST 4           /* the header row; tests below it */
 
+/*
+ * Row r's noise: each column's 95 % half-width from col on (a column of passes), then
+ * the columns whose Δ is within the noise ("≈ B, C"); noise[] counts the verdicts.
+ * ws NULL: only counted (no column has passes: no noise columns).
+ */
+static void noise_cells(struct xlsx *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t col,
+			const struct lineup *l, size_t t, enum lineup_metric m,
+			const struct xlsx_lineup_words *w, int noise[3])
+{
+	struct sbuf sb;
+
+	sbuf_init(&sb);
+	for (size_t i = 0; i < l->nm; i++) {
+		double ci = l->t[t].st[i][m].ci95;
+
+		if (ws && isfinite(ci))
+			xlsx_write_value(x, ws, r, (lxw_col_t)(col + i), ci);
+		if (i == l->base || !isfinite(lineup_delta(l, t, i, m)))
+			continue;
+		noise[l->t[t].noise[i][m]]++;
+		if (l->t[t].noise[i][m] == LINEUP_NOISE_WITHIN)
+			sbuf_addf(&sb, "%s%s", sb.len ? ", " : "≈ ", w->labels[i]);
+	}
+	if (ws && sb.len)
+		xlsx_string(x, ws, r, (lxw_col_t)(col + l->nm), sb.buf, NULL);
+	sbuf_release(&sb);
+}
+
 /* Row r's marks in column col: "drvB: QD16†" per column that ran test t unlike its
  * reference, joined by the language's separator. 1 when there is one. */
 static int write_marks(struct xlsx *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t col, const struct lineup *l,
@@ -60,7 +88,8 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 	lxw_row_t last = (lxw_row_t)(FIRST + l->nt);
 	lxw_col_t mcol = (lxw_col_t)(dcol + l->nm - 1);   /* after the Δ columns */
 	char sub[256];
-	int marked = 0;
+	int marked = 0, noise[3] = { 0 };
+	int noisy = lineup_max_passes(l) > 1;   /* the noise columns: a column has passes */
 
 	xlsx_string(x, ws, 0, 0, title, x->bold);
 	snprintf(sub, sizeof(sub), "%s%s%s", def->unit, wording_sep(w->wording), w->delta_sub);
@@ -83,6 +112,14 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 	}
 	xlsx_string(x, ws, FIRST, mcol, w->differs, x->head);
 	worksheet_set_column(ws, mcol, mcol, 30, NULL);
+	for (size_t i = 0; noisy && i < l->nm; i++) {
+		char *h = xasprintf("± %s", w->labels[i]);
+
+		xlsx_string(x, ws, FIRST, (lxw_col_t)(mcol + 1 + i), h, x->head);
+		free(h);
+	}
+	if (noisy)
+		xlsx_string(x, ws, FIRST, (lxw_col_t)(mcol + 1 + l->nm), "≈", x->head);
 	for (size_t t = 0; t < l->nt; t++) {
 		const char *name = w->tests[t];
 		lxw_row_t r = (lxw_row_t)(FIRST + 1 + t);
@@ -101,9 +138,14 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 				worksheet_write_number(ws, r, col, dp / 100.0, x->pct);
 			col++;
 		}
+		noise_cells(x, noisy ? ws : NULL, r, (lxw_col_t)(mcol + 1), l, t, m, w, noise);
 	}
 	if (marked)
 		xlsx_string(x, ws, 2, 0, w->mark_note, NULL);
+	if (noise[LINEUP_NOISE_WITHIN] || noise[LINEUP_NOISE_SIGNIFICANT])
+		xlsx_string(x, ws, (lxw_row_t)(2 + marked), 0, w->noise_note, NULL);
+	else if (noise[LINEUP_NOISE_UNKNOWN])
+		xlsx_string(x, ws, (lxw_row_t)(2 + marked), 0, w->noise_none, NULL);
 	worksheet_freeze_panes(ws, FIRST + 1, 1);
 	if (l->nt && l->nm > 1) {
 		cf.type = LXW_CONDITIONAL_3_COLOR_SCALE;

@@ -17,9 +17,12 @@ struct xlsx_lineup_words {
 	const char *const *tests;    /* tests[t]: test t's heading (the lineup's l->nt) */
 	const char *const *labels;   /* labels[i]: column i's (lineup_labels()) */
 	size_t nmetrics;
+	const char *noise_note, *noise_none;   /* what "≈" means; a column of one pass */
 };
 
-/* A Δ sheet per metric of w, in that order. */
+/* A Δ sheet per metric of w, in that order: each column's value, each other
+ * column's Δ %, the marks, then each column's 95 % half-width (a column of passes)
+ * and which Δs are within the noise ("≈ B"). */
 void xlsx_lineup_deltas(struct xlsx *x, const struct lineup *l,
 			const struct xlsx_lineup_words *w);
 

@@ -2,6 +2,7 @@
 /* card: the result card and a lineup's grid of them (card.h). */
 #include "card.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,8 +142,24 @@ struct table *card_table(const struct result_run *run, const struct card_words *
 /* The baseline drive's row in a grid */
 #define CARD_BASE_FILL CHART_COLOR_EMPH
 
+/* Row m's MB/s of st in dir: the lineup's value (a mean of passes) or the element's. */
+static void grid_mbps(double (*value)(const void *, size_t, const struct result_step *, int),
+		      const void *ctx, size_t m, const struct result_step *st, int dir,
+		      char *buf, size_t n)
+{
+	double v = value && st ? value(ctx, m, st, dir) : NAN;
+
+	if (isfinite(v))
+		chart_format_grouped(v, 2, buf, n);
+	else
+		mbps(st, dir, buf, n);
+}
+
 struct table *card_grid(const struct result_run *const *runs, const char *const *labels,
-			size_t n, size_t base, const struct card_words *w)
+			size_t n, size_t base, const struct card_words *w,
+			double (*value)(const void *ctx, size_t m, const struct result_step *st,
+					int dir),
+			const void *ctx)
 {
 	struct card_test *tests = xcalloc(n * CARD_MAX_TESTS + 1, sizeof(*tests));
 	size_t *nt = xcalloc(n + 1, sizeof(*nt));
@@ -196,8 +213,10 @@ struct table *card_grid(const struct result_run *const *runs, const char *const 
 			for (size_t i = 0; i < nt[m]; i++)
 				if (!strcmp(tests[m * CARD_MAX_TESTS + i].name, names[j]))
 					ct = &tests[m * CARD_MAX_TESTS + i];
-			mbps(ct ? ct->rd : NULL, RESULT_READ, c[1 + 2 * j], sizeof(c[0]));
-			mbps(ct ? ct->wr : NULL, RESULT_WRITE, c[2 + 2 * j], sizeof(c[0]));
+			grid_mbps(value, ctx, m, ct ? ct->rd : NULL, RESULT_READ, c[1 + 2 * j],
+				  sizeof(c[0]));
+			grid_mbps(value, ctx, m, ct ? ct->wr : NULL, RESULT_WRITE, c[2 + 2 * j],
+				  sizeof(c[0]));
 			row[1 + 2 * j] = c[1 + 2 * j];
 			row[2 + 2 * j] = c[2 + 2 * j];
 		}

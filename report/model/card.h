@@ -37,9 +37,14 @@ size_t card_tests(const struct result_run *run, struct card_test *out, size_t ma
 struct table *card_table(const struct result_run *run, const struct card_words *w);
 /*
  * A lineup's grid: a row per run (labels[i]; base's shaded), a column per test and
- * direction, MB/s; the tests in the order the runs first ran them. NULL when none.
+ * direction, MB/s; the tests in the order the runs first ran them. mbps, when not
+ * NULL, gives row m's MB/s of element st in direction dir (a column of several
+ * passes: their mean), NAN for the element's own. NULL when no test.
  */
 struct table *card_grid(const struct result_run *const *runs, const char *const *labels,
-			size_t n, size_t base, const struct card_words *w);
+			size_t n, size_t base, const struct card_words *w,
+			double (*mbps)(const void *ctx, size_t m, const struct result_step *st,
+				       int dir),
+			const void *ctx);
 
 #endif

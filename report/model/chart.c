@@ -278,6 +278,12 @@ void chart_bar_emph(struct chart *c, size_t i)
 	}
 }
 
+void chart_bar_err(struct chart *c, size_t i, double err)
+{
+	if (i < c->nbars)
+		c->bars[i].err = err > 0 && isfinite(err) ? err : 0;
+}
+
 void chart_add_bar(struct chart *c, const char *label, const char *note,
 		   double value, const char *value_text, uint32_t color)
 {
@@ -292,6 +298,7 @@ void chart_add_bar(struct chart *c, const char *label, const char *note,
 	b->color = color;
 	b->group = NULL;
 	b->emph = 0;
+	b->err = 0;
 }
 
 void chart_add_group_bar(struct chart *c, const char *group, const char *label,
@@ -617,7 +624,7 @@ static void data_extent(struct chart *c)
 
 	series_extent(c, e, e2);
 	for (size_t i = 0; i < c->nbars; i++)
-		ymax = fmax(ymax, c->bars[i].value);
+		ymax = fmax(ymax, c->bars[i].value + c->bars[i].err);
 	ymax = fmax(ymax, c->bars_max);
 	if (chart_is_bars(c)) {
 		c->x.data_min = 0;

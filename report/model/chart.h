@@ -215,6 +215,7 @@ struct chart_bar {
 	uint32_t color;
 	char *group; /* CHART_BARG: the group heading it sits under; NULL otherwise */
 	int emph;    /* the reviewed drive's: a band behind its row */
+	double err;  /* an error bar of value ± err (a mean's 95 % interval); 0: none */
 };
 
 /* Boxes in chart units (points), origin top left; filled by chart_layout(). */
@@ -369,6 +370,8 @@ void chart_series_stroke(struct chart *c, size_t i, enum chart_stroke s);
  */
 void chart_series_emph(struct chart *c, size_t i);
 void chart_bar_emph(struct chart *c, size_t i);
+/* Bar i's error bar: value ± err (err > 0 and finite, else none). */
+void chart_bar_err(struct chart *c, size_t i, double err);
 /* Mark i's label may be left out where it finds no free corner (struct chart_mark). */
 void chart_mark_optional(struct chart *c, size_t i);
 /* Adds a labelled point (x, y) in data units; the label is copied. */

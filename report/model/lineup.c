@@ -180,34 +180,52 @@ char *lineup_pick_key(const struct result_run *run)
 
 /* ---- columns ------------------------------------------------------------------------ */
 
-/* Element k's test as member m sees it, into m->tname[k] and m->tcell[k]. */
-static void member_tests(struct lineup_member *m, const char *by)
+/* Element k's test as a column sees it in pass p (by's value: value), into
+ * p->tname[k] and p->tcell[k]. */
+static void pass_tests(struct lineup_pass *p, const char *by, const char *value)
 {
-	const struct result_run *run = m->run;
+	const struct result_run *run = p->run;
 
-	m->tname = xcalloc(run->nsteps + 1, sizeof(*m->tname));
-	m->tcell = xcalloc(run->nsteps + 1, sizeof(*m->tcell));
+	p->tname = xcalloc(run->nsteps + 1, sizeof(*p->tname));
+	p->tcell = xcalloc(run->nsteps + 1, sizeof(*p->tcell));
 	for (size_t k = 0; k < run->nsteps; k++) {
 		const struct result_step *st = &run->steps[k];
 		char *v = by && usable(st) ? cell_value(st->cell, by) : NULL;
 
-		if (!usable(st) || (by && (!v || strcmp(v, m->value)))) {
+		if (!usable(st) || (by && (!v || strcmp(v, value)))) {
 			free(v);
 			continue;
 		}
-		m->tname[k] = by ? name_with_key(st->name, v, by) : xstrdup(st->name);
-		m->tcell[k] = by ? cell_without(st->cell, by) : st->cell ? xstrdup(st->cell)
+		p->tname[k] = by ? name_with_key(st->name, v, by) : xstrdup(st->name);
+		p->tcell[k] = by ? cell_without(st->cell, by) : st->cell ? xstrdup(st->cell)
 									: NULL;
 		free(v);
 	}
 }
 
+/* Adds a pass (run, dir) to member m. */
+static void add_pass(struct lineup_member *m, const struct result_run *run, const char *dir,
+		     const char *by)
+{
+	struct lineup_pass *p;
+
+	m->pass = xrealloc(m->pass, (m->npass + 1) * sizeof(*m->pass));
+	p = &m->pass[m->npass++];
+	p->run = run;
+	p->dir = xstrdup(dir);
+	pass_tests(p, by, m->value);
+	m->run = m->pass[0].run;
+	m->dir = m->pass[0].dir;
+	m->tname = m->pass[0].tname;
+	m->tcell = m->pass[0].tcell;
+}
+
 /*
- * Member m's value of test (name, cell): outside rounds the element itself; in
- * a rounds scope that reached steady state the mean over the measurement window;
- * otherwise the last round. Returns the representative element, or NULL.
+ * A column's value of test (name, cell) in pass m: outside rounds the element
+ * itself; in a rounds scope that reached steady state the mean over the measurement
+ * window; otherwise the last round. Returns the representative element, or NULL.
  */
-static const struct result_step *select_value(const struct lineup_member *m,
+static const struct result_step *select_value(const struct lineup_pass *m,
 					      const char *name, const char *cell,
 					      double v[LM_N], char **how)
 {
@@ -285,9 +303,8 @@ static void add_member(struct lineup *l, const struct result_run *run, const cha
 	l->m = xrealloc(l->m, (l->nm + 1) * sizeof(*l->m));
 	m = &l->m[l->nm++];
 	memset(m, 0, sizeof(*m));
-	m->run = run;
-	m->dir = xstrdup(dir);
 	m->value = value ? xstrdup(value) : NULL;
+	add_pass(m, run, dir, l->by);
 	for (size_t j = 0; j + 1 < l->nm; j++)
 		if (!strcmp(l->m[j].label, label)) {
 			char *u = xasprintf("%s (%zu)", label, l->nm);
@@ -297,7 +314,29 @@ static void add_member(struct lineup *l, const struct result_run *run, const cha
 			break;
 		}
 	m->label = label;
-	member_tests(m, l->by);
+}
+
+/* Archive run (pool group g, whose first archive is first) as one more pass of the
+ * columns first made: each of them whose by-value run has. */
+static void add_passes(struct lineup *l, const struct result_run *run, const char *dir,
+		       const struct result_run *first)
+{
+	for (size_t i = 0; i < l->nm; i++) {
+		struct lineup_member *m = &l->m[i];
+		int has = !l->by;
+
+		if (m->run != first)
+			continue;
+		for (size_t k = 0; !has && k < run->nsteps; k++) {
+			char *v = usable(&run->steps[k]) ? cell_value(run->steps[k].cell, l->by)
+							 : NULL;
+
+			has = v && !strcmp(v, m->value);
+			free(v);
+		}
+		if (has)
+			add_pass(m, run, dir, l->by);
+	}
 }
 
 /* Archive i's columns: itself, or one per value of l->by in order of appearance. */
@@ -371,20 +410,92 @@ static void add_left_out(struct lineup *l, const char *name, const char *cell,
 	free(key);
 }
 
+/* The test's per-member arrays, or their release (t->name and t->cell too). */
+static void test_alloc(struct lineup_test *t, size_t nm)
+{
+	/* Arrays of pointers: sizeof(*p) is the pointer size, as meant. */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	t->step = xcalloc(nm, sizeof(*t->step));
+	t->v = xcalloc(nm, sizeof(*t->v));
+	t->how = xcalloc(nm, sizeof(*t->how));
+	t->st = xcalloc(nm, sizeof(*t->st));
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	t->pv = xcalloc(nm, sizeof(*t->pv));
+	t->w = xcalloc(nm, sizeof(*t->w));
+	t->noise = xcalloc(nm, sizeof(*t->noise));
+}
+
+static void test_release(struct lineup_test *t, size_t nm)
+{
+	for (size_t i = 0; i < nm; i++) {
+		free(t->how[i]);
+		free(t->pv[i]);
+	}
+	free(t->how);
+	free(t->pv);
+	free(t->v);
+	free(t->step);
+	free(t->st);
+	free(t->w);
+	free(t->noise);
+	free(t->name);
+	free(t->cell);
+}
+
+/*
+ * Member i's value of the test in each of its passes, into t->pv[i], and what they
+ * make: the first pass's element that has it, its selection, the statistics and,
+ * with more than one pass, their mean as the value. Returns the element or NULL.
+ */
+static const struct result_step *member_value(const struct lineup_member *m,
+					      struct lineup_test *t, size_t i)
+{
+	double *pv = t->pv[i] = xcalloc(m->npass * LM_N + 1, sizeof(*pv));
+	const struct result_step *st = NULL;
+
+	for (size_t p = 0; p < m->npass; p++) {
+		char *how = NULL;
+		const struct result_step *e = select_value(&m->pass[p], t->name, t->cell,
+							   pv + p * LM_N, &how);
+
+		if (!e)
+			for (int k = 0; k < LM_N; k++)
+				pv[p * LM_N + k] = NAN;
+		if (e && !st) {
+			st = e;
+			t->how[i] = how;
+			how = NULL;
+		}
+		free(how);
+	}
+	for (int k = 0; k < LM_N; k++) {
+		double one[64], *vals = m->npass <= 64 ? one : xcalloc(m->npass, sizeof(*vals));
+
+		for (size_t p = 0; p < m->npass; p++)
+			vals[p] = pv[p * LM_N + k];
+		stats_of(vals, m->npass, &t->st[i][k]);
+		/* one pass: its value exactly as it was (no mean of one rounded) */
+		t->v[i][k] = m->npass == 1 ? pv[k] : t->st[i][k].mean;
+		if (vals != one)
+			free(vals);
+	}
+	return st;
+}
+
 /* Test (name, cell) across the members: a shared test, or a left-out one. */
 static void match(struct lineup *l, const char *name, const char *cell)
 {
-	struct lineup_test t = { xstrdup(name), cell ? xstrdup(cell) : NULL,
-				 /* An array of pointers: sizeof(*p) is the pointer size, as meant. */
-				 /* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-				 xcalloc(l->nm, sizeof(*t.step)), xcalloc(l->nm, sizeof(*t.v)),
-				 xcalloc(l->nm, sizeof(*t.how)) };
+	struct lineup_test t;
 	struct sbuf only;
 	size_t have = 0;
 
+	memset(&t, 0, sizeof(t));
+	t.name = xstrdup(name);
+	t.cell = cell ? xstrdup(cell) : NULL;
+	test_alloc(&t, l->nm);
 	sbuf_init(&only);
 	for (size_t i = 0; i < l->nm; i++) {
-		t.step[i] = select_value(&l->m[i], name, cell, t.v[i], &t.how[i]);
+		t.step[i] = member_value(&l->m[i], &t, i);
 		if (t.step[i])
 			sbuf_addf(&only, "%s%s", have++ ? ", " : "", l->m[i].label);
 		else
@@ -399,15 +510,43 @@ static void match(struct lineup *l, const char *name, const char *cell)
 
 		add_left_out(l, name, cell, why);
 		free(why);
-		for (size_t i = 0; i < l->nm; i++)
-			free(t.how[i]);
-		free(t.how);
-		free(t.v);
-		free(t.step);
-		free(t.name);
-		free(t.cell);
+		test_release(&t, l->nm);
 	}
 	sbuf_release(&only);
+}
+
+/*
+ * Every column's Δ against the baseline tested against the noise: Welch's t-test of
+ * the two means, and Holm's step-down over each metric's Δs (all tests, all
+ * columns), so a table of many Δs shows no difference by chance more often than
+ * one in twenty (docs/passes.md).
+ */
+static void noise_verdicts(struct lineup *l)
+{
+	size_t n = l->nt * l->nm;
+	double *p = xcalloc(n + 1, sizeof(*p));
+	int *sig = xcalloc(n + 1, sizeof(*sig));
+
+	for (int m = 0; m < LM_N; m++) {
+		for (size_t t = 0; t < l->nt; t++)
+			for (size_t i = 0; i < l->nm; i++) {
+				struct lineup_test *tt = &l->t[t];
+
+				p[t * l->nm + i] = NAN;
+				if (i == l->base || !isfinite(tt->v[i][m]) ||
+				    !isfinite(tt->v[l->base][m]))
+					continue;
+				stats_welch(&tt->st[l->base][m], &tt->st[i][m], &tt->w[i][m]);
+				p[t * l->nm + i] = tt->w[i][m].p;
+			}
+		stats_holm(p, n, 0.05, sig);
+		for (size_t k = 0; k < n; k++)
+			l->t[k / l->nm].noise[k % l->nm][m] =
+				sig[k] < 0 ? LINEUP_NOISE_UNKNOWN : sig[k] ? LINEUP_NOISE_SIGNIFICANT
+									    : LINEUP_NOISE_WITHIN;
+	}
+	free(p);
+	free(sig);
 }
 
 /* With l->by: the finished workloads no column holds, because their cell lacks by. */
@@ -497,27 +636,48 @@ static int find_base(struct lineup *l, const struct result_run *base_run,
 			want);
 }
 
+/* The first archive of archive i's column (o->pool), i itself without pooling. */
+static size_t first_of(const struct lineup_opts *o, size_t i)
+{
+	for (size_t j = 0; o->pool && j < i; j++)
+		if (o->pool[j] == o->pool[i])
+			return j;
+	return i;
+}
+
 int lineup_build(struct lineup *l, const struct result_run *const *runs,
 		 const char *const *dirs, size_t n, const struct lineup_opts *o,
 		 struct diag *d)
 {
-	size_t base = o->base < n ? o->base : 0;
+	size_t base = o->base < n ? o->base : 0, groups = 0;
 	int rc;
 
 	memset(l, 0, sizeof(*l));
 	l->by = o->by ? xstrdup(o->by) : NULL;
 	l->all_tests = o->all_tests;
+	for (size_t i = 0; i < n; i++)
+		groups += first_of(o, i) == i;
 	for (size_t i = 0; i < n; i++) {
-		char *label = o->labels && o->labels[i] ? xstrdup(o->labels[i])
-							: default_label(runs[i], dirs[i]);
+		size_t f = first_of(o, i);
+		char *label;
 
-		add_columns(l, runs[i], dirs[i], label, n == 1);
+		if (f != i) {   /* one more pass of an earlier archive's column(s) */
+			if (!same(runs[i]->plan_sha256, runs[f]->plan_sha256))
+				return diag_set(d, -SB_EINVAL, dirs[i], 0, 0, "not a pass of the "
+						"same column as %s: another plan (passes of one "
+						"column must run one plan)", dirs[f]);
+			add_passes(l, runs[i], dirs[i], runs[f]);
+			continue;
+		}
+		label = o->labels && o->labels[i] ? xstrdup(o->labels[i])
+						  : default_label(runs[i], dirs[i]);
+		add_columns(l, runs[i], dirs[i], label, groups == 1);
 		free(label);
 	}
-	rc = find_base(l, runs[base], o, dirs[base], d);
+	rc = find_base(l, runs[first_of(o, base)], o, dirs[base], d);
 	if (rc)
 		return rc;
-	if (l->nm < 2)
+	if (l->nm < 2 && !o->one_column)
 		return diag_set(d, -SB_EINVAL, dirs[base], 0, 0, "nothing to compare: one "
 				"column only%s%s", l->by ? ", no other value of " : "",
 				l->by ? l->by : "");
@@ -533,34 +693,34 @@ int lineup_build(struct lineup *l, const struct result_run *const *runs,
 				match(l, m->tname[i], m->tcell[i]);
 	}
 	for (size_t i = 0; l->by && i < n; i++)
-		left_unkeyed(l, runs[i]);
+		if (first_of(o, i) == i)
+			left_unkeyed(l, runs[i]);
 	if (!l->nt)
 		return diag_set(d, -SB_EINVAL, dirs[base], 0, 0,
 				"the archives share no finished test (step name and cell)");
+	noise_verdicts(l);
 	return 0;
 }
 
 void lineup_release(struct lineup *l)
 {
-	for (size_t i = 0; i < l->nt; i++) {
-		for (size_t k = 0; k < l->nm; k++)
-			free(l->t[i].how[k]);
-		free(l->t[i].how);
-		free(l->t[i].v);
-		free(l->t[i].step);
-		free(l->t[i].name);
-		free(l->t[i].cell);
-	}
+	for (size_t i = 0; i < l->nt; i++)
+		test_release(&l->t[i], l->nm);
 	for (size_t i = 0; i < l->nm; i++) {
-		for (size_t k = 0; k < l->m[i].run->nsteps; k++) {
-			free(l->m[i].tname[k]);
-			free(l->m[i].tcell[k]);
+		for (size_t p = 0; p < l->m[i].npass; p++) {
+			struct lineup_pass *ps = &l->m[i].pass[p];
+
+			for (size_t k = 0; k < ps->run->nsteps; k++) {
+				free(ps->tname[k]);
+				free(ps->tcell[k]);
+			}
+			free(ps->tname);
+			free(ps->tcell);
+			free(ps->dir);
 		}
-		free(l->m[i].tname);
-		free(l->m[i].tcell);
+		free(l->m[i].pass);
 		free(l->m[i].label);
 		free(l->m[i].drive);
-		free(l->m[i].dir);
 		free(l->m[i].value);
 	}
 	for (size_t i = 0; i < l->nleft; i++)
@@ -604,51 +764,25 @@ double lineup_delta(const struct lineup *l, size_t t, size_t i, enum lineup_metr
 	return (v - b) / fabs(b) * 100.0;
 }
 
-static void csv_row(struct sbuf *sb, const struct lineup *l, size_t t, size_t i, int m)
+
+double lineup_value_of(const struct lineup *l, size_t i, const struct result_step *st,
+		       enum lineup_metric m)
 {
-	const struct lineup_test *tt = &l->t[t];
-	const char *fields[] = { l->m[i].label, l->m[i].dir, tt->name, tt->cell ? tt->cell : "",
-				 metrics[m].id, metrics[m].unit };
-	double dp = lineup_delta(l, t, i, (enum lineup_metric)m);
-	struct sbuf differs;
-	char num[64];
-
-	for (size_t f = 0; f < sizeof(fields) / sizeof(fields[0]); f++) {
-		sbuf_add_csv(sb, fields[f]);
-		sbuf_addc(sb, ',');
-	}
-	if (isfinite(tt->v[i][m]))                  /* a test the drive lacks: empty */
-		sbuf_adds(sb, chart_format_fixed(tt->v[i][m], 2, num, sizeof(num)));
-	sbuf_addc(sb, ',');
-	if (isfinite(dp))
-		sbuf_adds(sb, chart_format_fixed(dp, 2, num, sizeof(num)));
-	sbuf_addf(sb, ",%s,", metrics[m].lower_better ? "lower" : "higher");
-	sbuf_add_csv(sb, tt->how[i]);
-	sbuf_addc(sb, ',');
-	sbuf_init(&differs);
-	if (lineup_mark(l, t, i, NULL, &differs))
-		sbuf_add_csv(sb, differs.buf);
-	sbuf_release(&differs);
-	sbuf_adds(sb, "\r\n");
-}
-
-int lineup_write_csv(const struct lineup *l, const char *path, struct diag *d)
-{
-	struct sbuf sb;
-	int rc;
-
-	sbuf_init(&sb);
-	sbuf_adds(&sb, "\xEF\xBB\xBF" "drive,archive,test,cell,metric,unit,value,delta_pct,"
-		  "better,selection,params_differ\r\n");
 	for (size_t t = 0; t < l->nt; t++)
-		for (size_t i = 0; i < l->nm; i++)
-			for (int m = 0; m < LM_N; m++)
-				if (isfinite(l->t[t].v[i][m]))
-					csv_row(&sb, l, t, i, m);
-	rc = safefile_write(path, sb.buf, sb.len, d);
-	sbuf_release(&sb);
-	return rc;
+		if (l->t[t].step[i] == st)
+			return l->t[t].v[i][m];
+	return NAN;
 }
+
+size_t lineup_max_passes(const struct lineup *l)
+{
+	size_t n = 1;
+
+	for (size_t i = 0; i < l->nm; i++)
+		n = l->m[i].npass > n ? l->m[i].npass : n;
+	return n;
+}
+
 
 /* 1 when cell ("op=28 phase=before") binds key to value. */
 static int cell_binds(const char *cell, const char *key, const char *value)

@@ -11,6 +11,7 @@
 
 #include "diag.h"
 #include "result.h"
+#include "stats.h"
 
 enum lineup_metric {
 	LM_IOPS, LM_MBPS, LM_READ_IOPS, LM_READ_MBPS, LM_WRITE_IOPS, LM_WRITE_MBPS,
@@ -29,10 +30,19 @@ struct lineup_metric_def {
 /* The metric's definition (a constant table). */
 const struct lineup_metric_def *lineup_metric(enum lineup_metric m);
 
+/* One pass of a column: an archive (run borrowed) and its elements' tests. */
+struct lineup_pass {
+	const struct result_run *run;
+	char *dir;
+	char **tname, **tcell;
+};
+
 /*
  * One column of the lineup: an archive, or with lineup.by one value of that sweep
- * key in an archive ("op=28"). run is borrowed. tname[k] and tcell[k] are element
- * k's test as this column sees it (NULL: not a finished workload of this column).
+ * key in an archive ("op=28"); with passes (lineup_opts.pool) several archives of
+ * one drive and plan, each a pass. run, dir, tname and tcell are the first pass's.
+ * tname[k] and tcell[k] are element k's test as this column sees it (NULL: not a
+ * finished workload of this column).
  */
 struct lineup_member {
 	const struct result_run *run;
@@ -41,6 +51,15 @@ struct lineup_member {
 	char *value;          /* lineup.by's value; NULL without by */
 	char *drive;          /* with by and several archives, the archive's label */
 	char **tname, **tcell;
+	struct lineup_pass *pass;   /* pass[0] is run, dir, tname, tcell */
+	size_t npass;
+};
+
+/* Whether a column's value differs from the baseline's beyond the noise. */
+enum lineup_noise {
+	LINEUP_NOISE_UNKNOWN,     /* a side has one pass (or a blank): no noise estimate */
+	LINEUP_NOISE_WITHIN,      /* not significant at 95 % (Welch, Holm over the metric) */
+	LINEUP_NOISE_SIGNIFICANT,
 };
 
 /*
@@ -52,8 +71,15 @@ struct lineup_member {
 struct lineup_test {
 	char *name, *cell;
 	const struct result_step **step;
-	double (*v)[LM_N];
+	double (*v)[LM_N];    /* with passes, the mean over them */
 	char **how;           /* per member: "", "last round 7", "steady window 3-7" */
+	/* Per member and metric: the statistics over its passes; the per-pass
+	 * values (pv[i][p * LM_N + m], NAN where pass p lacks it); Welch's test against
+	 * the baseline and its verdict (enum lineup_noise). */
+	struct stats (*st)[LM_N];
+	double **pv;
+	struct stats_welch (*w)[LM_N];
+	int (*noise)[LM_N];
 };
 
 struct lineup {
@@ -76,6 +102,10 @@ struct lineup_opts {
 	int all_tests;             /* every test some column ran (compare --tests all),
 				    * blank (step NULL, values NAN) where a column lacks
 				    * it; 0: the tests every column ran, the rest left out */
+	const size_t *pool;        /* pool[i]: archive i's column; archives with the same
+				    * number are passes of one column (NULL: each its own) */
+	int one_column;            /* a lineup of one column is no error (a pass set's
+				    * statistics, passes_*) */
 };
 
 /*
@@ -109,11 +139,30 @@ int lineup_plans_differ(const struct lineup *l);
 /* Member i's change against the baseline in percent for test t; NAN if none. */
 double lineup_delta(const struct lineup *l, size_t t, size_t i, enum lineup_metric m);
 
+/* Member i's value of metric m in the test element st stands for (step[i] == st),
+ * or NAN when none does. */
+double lineup_value_of(const struct lineup *l, size_t i, const struct result_step *st,
+		       enum lineup_metric m);
+
+/* The most passes any column has (1: no column has a noise estimate). */
+size_t lineup_max_passes(const struct lineup *l);
+
+/*
+ * Writes the statistics of every column, test and measured metric as CSV (UTF-8
+ * with BOM, CRLF): drive,test,cell,metric,unit,passes,mean,sd,cv_pct,ci95,
+ * ci95_pct,min,max,values (each pass's value, ';'-separated, in pass order).
+ * Returns 0 or -SB_EIO.
+ */
+int lineup_write_stats_csv(const struct lineup *l, const char *path, struct diag *d);
+
 /*
  * Writes the lineup CSV (UTF-8 with BOM, CRLF): one row per member, test and
  * measured metric: drive,archive,test,cell,metric,unit,value,delta_pct,
  * better,selection,params_differ (what lineup_mark() says without a language: empty
- * when the member ran the test as its reference column did). Returns 0 or -SB_EIO.
+ * when the member ran the test as its reference column did), then the noise:
+ * passes,sd,ci95 (of value, a mean with passes), delta_ci95_pct (the Δ's 95 %
+ * half-width), p (Welch's), noise ("significant", "within", or "1 pass" when a side
+ * has no noise estimate; empty for the baseline). Returns 0 or -SB_EIO.
  */
 int lineup_write_csv(const struct lineup *l, const char *path, struct diag *d);
 

@@ -355,6 +355,8 @@
 	X(S_PARAMETER,  "lineup-parameter") \
 	X(S_UNKNOWN,    "lineup-unknown") \
 	X(S_MARK_NOTE,  "lineup-mark-note") \
+	X(S_NOISE_NOTE, "lineup-noise-note") \
+	X(S_NOISE_NONE, "lineup-noise-none") \
 	X(S_DIFFERS,    "lineup-differs") \
 	X(S_P_RW,       "lineup-p-rw") \
 	X(S_P_BS,       "lineup-p-bs") \

@@ -27,7 +27,7 @@ static struct chart *bars_part(const struct chart *c, size_t first, size_t n,
 		p->legend[i].emph = c->legend[i].emph;
 	}
 	for (size_t i = 0; i < c->nbars; i++)
-		max = fmax(max, c->bars[i].value);
+		max = fmax(max, c->bars[i].value + c->bars[i].err);
 	chart_set_bars_max(p, max);
 	for (size_t i = first; i < first + n && i < c->nbars; i++) {
 		const struct chart_bar *b = &c->bars[i];
@@ -39,6 +39,7 @@ static struct chart *bars_part(const struct chart *c, size_t first, size_t n,
 			chart_add_bar(p, b->label, b->note, b->value, b->value_text, b->color);
 		if (b->emph)
 			chart_bar_emph(p, p->nbars - 1);
+		chart_bar_err(p, p->nbars - 1, b->err);
 	}
 	return p;
 }
