@@ -23,6 +23,7 @@ foreach(it cli plans quick options failure interrupt verify device steady wsat r
     replay  # #24 replay
     lang  # #22 lang
     sizes  # #22 presets
+    passes  # repeated passes, their statistics, lineups that know the noise
     labels  # #22 labels
     wording  # the wording check over quick.xml and the SNIA smoke archives
     card  # the result card and a lineup's grid

@@ -121,6 +121,13 @@ int cli__usage(const struct cli_cmd *c, const char *fmt, ...)
 const char *cli__did_you_mean(const char *word, const char *const *names, size_t n);
 /* Prints d when rc failed; returns the exit code: 0, 2 for bad input, else 1. */
 int cli__finish(int rc, const struct diag *d);
+/*
+ * A folder that is a pass set (run --passes) where one archive is wanted: a usage
+ * error in d saying what to give instead (cmd: "report", "verify"); 0 for anything
+ * else, which the command then reads as an archive.
+ */
+int cli__refuse_pass_set(const char *dir, const char *cmd, struct diag *d);
+
 /* The same for commands that read archives: a damaged file there is a failure (1),
  * not a usage error, whatever its code. */
 int cli__finish_data(int rc, const struct diag *d);

@@ -10,6 +10,7 @@
 #include "lineup.h"
 #include "lineup_draw.h"
 #include "lineup_params.h"
+#include "passset.h"
 #include "xalloc.h"
 
 const struct cli_opt cmd_compare_opts[] = {
@@ -29,6 +30,9 @@ const struct cli_opt cmd_compare_opts[] = {
 	  "name ran with different parameters (queue depth, block size...)" },
 	{ "tests", 0, "shared|all", 0, "the tests every column ran (shared, the default), "
 	  "or every test any column ran, blank where a column lacks it (all)" },
+	{ "pool", 0, NULL, 0, "archives given the same --label are passes of one column "
+	  "(as a pass set, run --passes, always is): each value their mean, each Δ tested "
+	  "against their noise" },
 	CLI_OPTS_DOC(LANG_DEFAULT_TAG, "the newest run's start, so re-renders are byte-identical"),
 	{ "help", 'h', NULL, 0, "show this help" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -103,38 +107,136 @@ static int say_diffs(const struct lineup *l, int strict, const char *dir, struct
 	return 0;
 }
 
+int cli__refuse_pass_set(const char *dir, const char *cmd, struct diag *d)
+{
+	struct passset ps;
+	int rc;
+
+	if (passset_read(dir, &ps, d))
+		return 0;   /* not a pass set, or a broken one: the archive reader says */
+	rc = diag_set(d, -SB_EUSAGE, dir, 0, 0, "a pass set of %zu pass%s (run --passes): "
+		      "'ssdbench compare %s' draws its means with their 95 %% intervals; "
+		      "'ssdbench %s %s/%s' one pass", ps.npasses, ps.npasses == 1 ? "" : "es",
+		      dir, cmd, dir, ps.passes[0]);
+	passset_release(&ps);
+	return rc;
+}
+
+/* The archives behind the arguments: a pass set's passes (one column), an archive. */
+struct columns {
+	char **dirs;
+	size_t *pool;         /* the argument each came from, or with --pool its label's */
+	const char **labels;
+	size_t n, base, nsets;
+};
+
+static void columns_add(struct columns *cs, char *dir, size_t pool, const char *label)
+{
+	cs->dirs = xrealloc(cs->dirs, (cs->n + 1) * sizeof(*cs->dirs));
+	cs->pool = xrealloc(cs->pool, (cs->n + 1) * sizeof(*cs->pool));
+	cs->labels = xrealloc(cs->labels, (cs->n + 1) * sizeof(*cs->labels));
+	cs->dirs[cs->n] = dir;
+	cs->pool[cs->n] = pool;
+	cs->labels[cs->n++] = label;
+}
+
+/* The last name of a folder ("out/ssd-a/" is "ssd-a"); a new string. */
+static char *last_name(const char *dir)
+{
+	size_t n = strlen(dir), b;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	for (b = n; b > 0 && dir[b - 1] != '/'; b--)
+		;
+	return xstrndup(dir + b, n - b);
+}
+
+static int expand(const struct cli_parsed *p, const char **labels, size_t base, int pool,
+		  struct columns *cs, char ***names, struct diag *d)
+{
+	int rc = 0;
+
+	memset(cs, 0, sizeof(*cs));
+	*names = xcalloc(p->nargs + 1, sizeof(**names));
+	for (size_t i = 0; !rc && i < p->nargs; i++) {
+		struct passset ps;
+		size_t g = i;
+
+		/* --pool: the first argument of the same label names the column */
+		for (size_t j = 0; pool && labels[i] && j < i; j++)
+			if (labels[j] && !strcmp(labels[j], labels[i])) {
+				g = j;
+				break;
+			}
+		if (i == base)
+			cs->base = cs->n;
+		rc = passset_read(p->args[i], &ps, d);
+		if (rc == 1) {
+			rc = 0;
+			columns_add(cs, xstrdup(p->args[i]), g, labels[i]);
+			continue;
+		}
+		if (rc)
+			break;
+		cs->nsets++;
+		if (!labels[i])
+			labels[i] = (*names)[i] = last_name(p->args[i]);
+		for (size_t k = 0; k < ps.npasses; k++)
+			columns_add(cs, xasprintf("%s/%s", p->args[i], ps.passes[k]), g, labels[i]);
+		passset_release(&ps);
+	}
+	return rc;
+}
+
+static void columns_release(struct columns *cs, char **names, size_t nargs)
+{
+	for (size_t i = 0; i < cs->n; i++)
+		free(cs->dirs[i]);
+	for (size_t i = 0; i < nargs; i++)
+		free(names[i]);
+	free(names);
+	free(cs->dirs);
+	free(cs->pool);
+	free(cs->labels);
+}
+
 static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 		       const char **labels, size_t base, const struct doc_out *out,
 		       struct diag *d)
 {
-	struct result_run *runs = xcalloc(p->nargs, sizeof(*runs));
+	struct columns cs;
+	char **names;
+	int rc = expand(p, labels, base, cli__value(c, p, "pool") != NULL, &cs, &names, d);
+	struct result_run *runs = xcalloc(cs.n + 1, sizeof(*runs));
 	/* An array of pointers: sizeof(*p) is the pointer size, as meant. */
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	const struct result_run **rp = xcalloc(p->nargs, sizeof(*rp));
+	const struct result_run **rp = xcalloc(cs.n + 1, sizeof(*rp));
 	struct lineup_render_opts ro = { 0 };
 	const char *tests = cli__value(c, p, "tests");
-	struct lineup_opts lo = { labels, base, cli__value(c, p, "by"),
-				  cli__value(c, p, "baseline-scope"),
-				  tests && !strcmp(tests, "all") };
+	struct lineup_opts lo = { .labels = cs.labels, .base = cs.base,
+				  .by = cli__value(c, p, "by"),
+				  .base_value = cli__value(c, p, "baseline-scope"),
+				  .all_tests = tests && !strcmp(tests, "all"), .pool = cs.pool,
+				  .one_column = p->nargs == 1 && cs.nsets == 1 };
 	struct lineup l = { 0 };
 	const char *csv = cli__value(c, p, "csv");
 	char *key = NULL;
-	int rc = 0;
 
-	for (size_t i = 0; i < p->nargs; i++)
+	for (size_t i = 0; i < cs.n; i++)
 		result_run_init(&runs[i]);
-	for (size_t i = 0; !rc && i < p->nargs; i++) {
-		rc = archive_load(p->args[i], &runs[i], d);
+	for (size_t i = 0; !rc && i < cs.n; i++) {
+		rc = archive_load(cs.dirs[i], &runs[i], d);
 		rp[i] = &runs[i];
 	}
-	if (!rc && !lo.by && p->nargs == 1) {
+	if (!rc && !lo.by && p->nargs == 1 && !cs.nsets) {
 		lo.by = key = lineup_pick_key(rp[0]);
 		if (!key)
 			rc = diag_set(d, -SB_EINVAL, p->args[0], 0, 0, "one archive and no sweep "
 				      "key with two values or more in it: nothing to compare");
 	}
 	if (!rc)
-		rc = lineup_build(&l, rp, (const char *const *)p->args, p->nargs, &lo, d);
+		rc = lineup_build(&l, rp, (const char *const *)cs.dirs, cs.n, &lo, d);
 	if (!rc) {
 		if (l.by)
 			fprintf(stderr, "compare: one column per value of '%s'\n", l.by);
@@ -168,10 +270,11 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 	}
 	lineup_release(&l);
 	free(key);
-	for (size_t i = 0; i < p->nargs; i++)
+	for (size_t i = 0; i < cs.n; i++)
 		result_run_release(&runs[i]);
 	free(runs);
 	free(rp);
+	columns_release(&cs, names, p->nargs);
 	return rc;
 }
 

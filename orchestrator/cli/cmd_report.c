@@ -34,7 +34,9 @@ int cmd_report(const struct cli_cmd *c, int argc, char **argv)
 		return ex;
 	diag_clear(&d);
 	result_run_init(&run);
-	rc = archive_load(p.arg, &run, &d);
+	rc = cli__refuse_pass_set(p.arg, "report", &d);
+	if (!rc)
+		rc = archive_load(p.arg, &run, &d);
 	s.dir = p.arg;
 	s.template_path = cli__value(c, &p, "template");
 	s.say = stdout;

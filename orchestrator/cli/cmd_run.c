@@ -7,6 +7,7 @@
 #include "cli_int.h"
 #include "fleet.h"
 #include "i18n.h"
+#include "passes.h"
 #include "plan.h"
 #include "run.h"
 
@@ -43,6 +44,12 @@ const struct cli_opt cmd_run_opts[] = {
 	  "confine every step to the first 1/(1+OP) of the target (plans can do it per "
 	  "scope with <op>)" },
 	OPT_ALLOW_CAPACITY,
+	{ "passes", 0, "N|auto[:MAX]", 0, "run the plan N times, each pass an archive "
+	  "DIR/pass-K, with each test's mean, σ and 95 % interval in DIR/stats.csv; auto: "
+	  "until every headline metric's interval is within --noise, at most MAX (10) "
+	  "passes" },
+	{ "noise", 0, "PCT", 0, "--passes auto's target: the 95 % interval's half-width "
+	  "in % of the mean (default 2%)" },
 	OPT_QUIET,
 	OPT_LANG,
 	{ "help", 'h', NULL, 0, "show this help" },
@@ -131,6 +138,20 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	ro.sets = cli__list(c, &p, "set", &ro.nsets);
 	ro.op = cli__value(c, &p, "op");
 	ro.purge = cli__value(c, &p, "purge");
+	if (cli__value(c, &p, "passes") || cli__value(c, &p, "noise")) {
+		struct passes_opts po;
+
+		if (!cli__value(c, &p, "passes"))
+			return cli__usage(c, "--noise is the target of --passes auto: give "
+					  "--passes auto[:MAX] with it");
+		if (passes_parse(cli__value(c, &p, "passes"), cli__value(c, &p, "noise"), &po,
+				 &d))
+			return cli__usage(c, "%s", d.msg);
+		if (fleet_wanted(ro.targets, ro.ntargets) || ro.dry_run)
+			return cli__usage(c, "--passes runs one target and measures: not with a "
+					  "lineup run's several targets or --dry-run");
+		return stopped(cli__finish(passes_run(&ro, &po, &d), &d));
+	}
 	if (fleet_wanted(ro.targets, ro.ntargets) && !ro.dry_run)
 		return stopped(cli__finish(fleet_run(&ro, &d), &d));
 	return stopped(cli__finish(run_plan(&ro, &d), &d));

@@ -26,7 +26,9 @@ int cmd_verify(const struct cli_cmd *c, int argc, char **argv)
 	if (ex >= 0)
 		return ex;
 	diag_clear(&d);
-	rc = archive_verify(p.arg, &v, &d);
+	rc = cli__refuse_pass_set(p.arg, "verify", &d);
+	if (!rc)
+		rc = archive_verify(p.arg, &v, &d);
 	if (rc)
 		return cli__finish_data(rc, &d);
 	print_list("missing", v.missing, v.nmissing);

@@ -32,6 +32,8 @@ struct run_opts {
 					command line, or NULL */
 	const char *langs;           /* the report's languages, "en,zh-CN"
 					(checked), or NULL: zh-TW */
+	const char *own_file;        /* a file target an earlier pass of this pass set
+					created (passes.c): the run's own, or NULL */
 };
 
 #endif

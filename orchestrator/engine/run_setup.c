@@ -315,15 +315,17 @@ int run__probe_engine(struct orch *x, struct diag *d)
 /* The target, its interlocks and lock; a dry run ends here, having said what it would do. */
 /*
  * A file target is written only when it is the run's own: it does not exist yet,
- * it lives in the archive folder this run replaces (--force) or resumes, or
- * --destroy names its path. Anything else is someone's data.
+ * it lives in the archive folder this run replaces (--force) or resumes, the first
+ * pass of the run's pass set created it, or --destroy names its path. Anything else
+ * is someone's data.
  */
 static int file_is_ours(const struct orch *x, struct diag *d)
 {
 	char *out = realpath(x->arc.out, NULL), *manifest = xasprintf("%s/manifest.json", x->arc.out);
 	size_t n = out ? strlen(out) : 0;
 	int ours = x->dev.tgt.created || (out && !strncmp(x->dev.tgt.path, out, n) &&
-				      x->dev.tgt.path[n] == '/' && !access(manifest, F_OK));
+				      x->dev.tgt.path[n] == '/' && !access(manifest, F_OK)) ||
+		   (x->o->own_file && !strcmp(x->o->own_file, x->dev.tgt.path));
 
 	for (size_t i = 0; i < x->o->ndestroy && !ours; i++) {
 		char *abs = plan_absolute_path(x->o->destroy[i]);

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * passes: `run --passes N|auto[:MAX]`: the plan run again and again, each pass a
+ * complete archive of a pass set (orchestrator/archive/passset.h), until N passes
+ * or, with auto, until every headline metric's 95 % interval is within the noise
+ * target (docs/passes.md).
+ */
+#ifndef SB_PASSES_H
+#define SB_PASSES_H
+
+#include "diag.h"
+#include "run_opts.h"
+
+#define PASSES_MAX 100
+#define PASSES_AUTO_DEFAULT_MAX 10
+
+struct passes_opts {
+	unsigned n;           /* passes to run; with autostop the most */
+	int autostop;         /* stop once the noise target holds (after 2 passes or more) */
+	double noise_pct;     /* the target: every headline 95 % half-width within it, % */
+};
+
+/*
+ * Parses --passes ("5", "auto", "auto:8") and --noise ("2%", "2"; NULL: 2 %) into
+ * po. Returns 0, or -SB_EUSAGE with d saying what is wrong.
+ */
+int passes_parse(const char *passes, const char *noise, struct passes_opts *po,
+		 struct diag *d);
+
+/*
+ * Runs o's plan po->n times (or until the target holds), pass k into OUT/pass-k
+ * (OUT: o->out_dir or out/<plan name>), then writes OUT/passes.json and
+ * OUT/stats.csv (lineup_write_stats_csv) and prints each test's headline metrics as
+ * mean ± 95 % half-width. A failed or interrupted pass stops the set: the passes
+ * before it are kept and listed. Returns as run_plan.
+ */
+int passes_run(const struct run_opts *o, const struct passes_opts *po, struct diag *d);
+
+#endif

@@ -1,0 +1,284 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Repeated passes (docs/passes.md), every number recomputed here from the passes'
+# own fio.json with a few lines of Python and a printed t table (no statistics code
+# of ssdbench's):
+#  1. quick.xml, --passes 5 on a file target: passes.json lists the five archives, and
+#     stats.csv's mean, σ, 95 % half-width, min, max and values of every test's IOPS
+#     and MB/s are what the fio.json files give.
+#  2. --passes auto:8 with an fio whose spread shrinks (a wrapper that sets each
+#     pass's IOPS, MB/s and latency from a sequence): the set stops at the first pass
+#     where every rate's and the mean latency's interval is within ±2 %, not before
+#     and not after; auto:3 with ±0.5 % stops at 3 and says the target was not met.
+#  3. Lineups that know the noise: two sets of the same stimulus compared, every Δ
+#     within the noise ("within", "≈" in the PDF, grey); a set four times as fast, the
+#     IOPS Δ significant; Welch's p of each Δ and Holm's verdicts recomputed.
+. "$(dirname "$0")/lib.sh"
+
+PY=/usr/bin/python3   # Debian's, with python3-openpyxl (scripts/setup)
+[ -x $PY ] || fail "python3 is needed"
+real_fio=$(command -v fio) || fail "fio is needed"
+
+# ---- 1. quick.xml, five passes ------------------------------------------------------
+"$SSDBENCH" run "$SRC/testplans/quick.xml" --set smoke=1 -q --passes 5 --out "$WORK/q" \
+  --target "dut=file:$WORK/q.bin,size=64MiB" > "$WORK/q.log" 2>&1 ||
+  { cat "$WORK/q.log"; fail "run --passes 5"; }
+check "the set says where it is" grep -q "pass set: $WORK/q" "$WORK/q.log"
+
+# The t table: t(0.975, df), as printed in statistics textbooks.
+cat > "$WORK/stats.py" <<'PYEOF'
+import csv, glob, json, math, os, sys
+T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365,
+        8: 2.306, 9: 2.262, 10: 2.228}
+
+def load(path):
+    text = open(path, encoding="utf-8").read()
+    return json.loads(text[text.index("{"):])
+
+def rates(path):
+    """IOPS, MB/s and mean completion latency (µs, over every direction) of an
+    element, from fio.json."""
+    iops = bw = 0.0
+    n = s = 0.0
+    for job in load(path)["jobs"]:
+        for d in ("read", "write", "trim"):
+            x = job.get(d, {})
+            iops += x.get("iops", 0)
+            bw += x.get("bw_bytes", 0)
+            lat = x.get("clat_ns", {})
+            n += lat.get("N", 0)                 # fio's own mean, weighted by its count
+            s += lat.get("mean", 0) * lat.get("N", 0)
+    return {"iops": iops, "MBps": bw / 1e6, "clat_mean_us": s / n / 1000 if n else None}
+
+def mean_sd_ci(v):
+    n = len(v)
+    m = sum(v) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in v) / (n - 1)) if n > 1 else None
+    ci = T975[n - 1] * sd / math.sqrt(n) if n > 1 else None
+    return m, sd, ci
+
+def passes(setdir):
+    return [os.path.join(setdir, p) for p in json.load(open(os.path.join(setdir, "passes.json")))["passes"]]
+
+def per_test(setdir):
+    """{test: {metric: [value per pass]}}"""
+    out = {}
+    for p in passes(setdir):
+        for f in sorted(glob.glob(os.path.join(p, "steps", "*", "fio.json"))):
+            name = os.path.basename(os.path.dirname(f)).split("-", 1)[1]
+            for m, v in rates(f).items():
+                out.setdefault(name, {}).setdefault(m, []).append(v)
+    return out
+
+def close(a, b, rel=1e-6):
+    return abs(a - b) <= rel * max(abs(a), abs(b), 1e-9)
+
+# Student's t density, integrated by Simpson's rule: P(|T| >= t).
+def p2(t, df, steps=20000):
+    t = abs(t)
+    c = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+    f = lambda x: c * (1 + x * x / df) ** (-(df + 1) / 2)
+    h = t / steps
+    s = f(0) + f(t) + sum((4 if i % 2 else 2) * f(i * h) for i in range(1, steps))
+    return 1 - 2 * s * h / 3
+
+def welch(a, b):
+    ma, sa, _ = mean_sd_ci(a)
+    mb, sb, _ = mean_sd_ci(b)
+    va, vb = sa * sa / len(a), sb * sb / len(b)
+    se = math.sqrt(va + vb)
+    if se == 0:
+        return 1.0 if ma == mb else 0.0
+    df = (va + vb) ** 2 / (va * va / (len(a) - 1) + vb * vb / (len(b) - 1))
+    return p2((mb - ma) / se, df)
+
+def holm(ps, alpha=0.05):
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    sig = [0] * len(ps)
+    for k, i in enumerate(order):
+        if ps[i] > alpha / (len(ps) - k):
+            break
+        sig[i] = 1
+    return sig
+
+def csv_rows(path):
+    with open(path, encoding="utf-8-sig", newline="") as f:
+        return list(csv.DictReader(f))
+
+what = sys.argv[1]
+if what == "stats":           # stats.py stats SETDIR: stats.csv against fio.json
+    setdir = sys.argv[2]
+    want = per_test(setdir)
+    rows = {(r["test"], r["metric"]): r for r in csv_rows(os.path.join(setdir, "stats.csv"))}
+    checked = 0
+    for test, ms in want.items():
+        for m in ("iops", "MBps"):
+            v = ms[m]
+            r = rows[(test, m)]
+            mean, sd, ci = mean_sd_ci(v)
+            assert int(r["passes"]) == len(v), (test, m, r["passes"])
+            for key, x in (("mean", mean), ("sd", sd), ("min", min(v)), ("max", max(v))):
+                assert close(float(r[key]), x), (test, m, key, r[key], x)
+            # the table's three decimals against the exact quantile
+            assert close(float(r["ci95"]), ci, 2e-4), (test, m, "ci95", r["ci95"], ci)
+            got = [float(x) for x in r["values"].split(";")]
+            assert all(close(g, w) for g, w in zip(got, v)) and len(got) == len(v)
+            checked += 1
+    print(checked)
+elif what == "widest":        # stats.py widest SETDIR N: the widest interval after N passes
+    setdir, n = sys.argv[2], int(sys.argv[3])
+    w = 0
+    for test, ms in per_test(setdir).items():
+        for m in ("iops", "MBps", "clat_mean_us"):
+            v = ms[m][:n]
+            mean, sd, ci = mean_sd_ci(v)
+            w = max(w, ci / abs(mean) * 100)
+    print("%.6f" % w)
+elif what == "welch":         # stats.py welch A B CSV: every Δ's p and Holm's verdict
+    a, b, path = per_test(sys.argv[2]), per_test(sys.argv[3]), sys.argv[4]
+    rows = {(r["drive"], r["test"], r["metric"]): r for r in csv_rows(path)}
+    bname = os.path.basename(sys.argv[3].rstrip("/"))
+    out = []
+    for m in ("iops", "MBps", "clat_mean_us"):
+        tests = sorted(a)
+        ps = [welch(a[t][m], b[t][m]) for t in tests]
+        for t, p, s in zip(tests, ps, holm(ps)):
+            r = rows[(bname, t, m)]
+            assert abs(float(r["p"]) - p) <= 1e-6 + 1e-4 * p, (t, m, r["p"], p)
+            want = "significant" if s else "within"
+            assert r["noise"] == want, (t, m, r["noise"], want, p)
+            out.append("%s %s %s" % (t, m, want))
+    print("\n".join(out))
+PYEOF
+n=$($PY "$WORK/stats.py" stats "$WORK/q") || fail "stats.csv of five passes of quick.xml"
+expect_eq "quick.xml: tests × (IOPS, MB/s) recomputed" "$n" 16
+expect_eq "quick.xml: five passes in passes.json" \
+  "$($PY -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["passes"]))' "$WORK/q/passes.json")" 5
+# the set is no archive: report says what to give instead
+if "$SSDBENCH" report "$WORK/q" > /dev/null 2> "$WORK/rep.err"; then fail "report of a pass set"; fi
+check "report of a set points to compare" grep -qF "'ssdbench compare $WORK/q'" "$WORK/rep.err"
+
+# ---- 2. auto, with an fio whose spread shrinks -----------------------------------------
+# The wrapper runs the real fio, then sets the pass's IOPS to the base × the next
+# factor of the sequence in fake.conf (ssdbench gives fio a clean environment: the
+# wrapper has the path written in), MB/s to match (4 KiB), and every completion
+# latency scaled so the mean is 1/IOPS (QD1).
+mkdir -p "$WORK/bin"
+cat > "$WORK/bin/fio" <<EOF2
+#!/bin/sh
+"$real_fio" "\$@"
+rc=\$?
+for a in "\$@"; do
+  case \$a in --output=*) [ \$rc = 0 ] && { $PY "$WORK/set.py" "\${a#--output=}" "$WORK/fake.conf" || exit 1; } ;; esac
+done
+exit \$rc
+EOF2
+chmod +x "$WORK/bin/fio"
+cat > "$WORK/set.py" <<'PYEOF'
+import json, os, sys
+path, conf = sys.argv[1], sys.argv[2]
+counter = conf + ".n"
+k = int(open(counter).read()) if os.path.exists(counter) else 0
+open(counter, "w").write(str(k + 1))
+base, seq = open(conf).read().split(None, 1)
+seq = [float(x) for x in seq.split()]
+v = float(base) * seq[k % len(seq)]
+text = open(path).read()
+doc = json.loads(text[text.index("{"):])
+for job in doc["jobs"]:
+    x = job["read"]
+    if not x["total_ios"]:
+        continue
+    x["iops"] = v
+    x["bw_bytes"] = int(v * 4096)
+    x["bw"] = int(v * 4)
+    c = (1e9 / v) / (sum(int(b) * n for b, n in x["clat_ns"]["bins"].items()) /
+                     sum(x["clat_ns"]["bins"].values()))
+    bins = {}
+    for b, n in x["clat_ns"]["bins"].items():
+        key = str(int(round(int(b) * c)))
+        bins[key] = bins.get(key, 0) + n
+    x["clat_ns"]["bins"] = bins
+    x["clat_ns"]["mean"] *= c
+    for p in x["clat_ns"].get("percentile", {}):
+        x["clat_ns"]["percentile"][p] = int(round(x["clat_ns"]["percentile"][p] * c))
+    for f in ("min", "max"):
+        x["clat_ns"][f] = int(round(x["clat_ns"][f] * c))
+open(path, "w").write(json.dumps(doc, indent=1))
+PYEOF
+cat > "$WORK/p.xml" <<'PLAN'
+<plan name="noise">
+  <target name="dut" file="t.bin" size="16MiB"/>
+  <workload name="rr" rw="randread" bs="4k" iodepth="1" runtime="1s"/>
+</plan>
+PLAN
+fake_set() {   # fake_set DIR BASE "SEQ" PASSES [NOISE]
+  local dir=$1 base=$2 seq=$3 passes=$4
+  shift 4
+  rm -f "$WORK/fake.conf.n"
+  echo "$base $seq" > "$WORK/fake.conf"
+  PATH=$WORK/bin:$PATH "$SSDBENCH" run "$WORK/p.xml" -q --passes "$passes" "$@" --out "$dir" > "$dir.log" 2>&1 ||
+    { cat "$dir.log"; fail "run --passes $passes into $dir"; }
+}
+count_passes() { $PY -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["passes"]))' "$1/passes.json"; }
+met() { $PY -c 'import json,sys; print(json.load(open(sys.argv[1]))["noise_met"])' "$1/passes.json"; }
+
+seq="1.00 1.02 0.99 1.005 1.0 0.998 1.002 1.0"
+fake_set "$WORK/a" 10000 "$seq" auto:8
+n=$(count_passes "$WORK/a")
+# the first pass count whose widest interval (recomputed) is within 2 %
+want=""
+for k in 2 3 4 5 6 7 8; do
+  w=$($PY "$WORK/stats.py" widest "$WORK/a" "$k" 2> /dev/null) || break
+  if $PY -c "import sys; sys.exit(not float(sys.argv[1]) <= 2)" "$w"; then want=$k; break; fi
+done
+[ -n "$want" ] || fail "auto: the fake sequence never met ±2 % (check the test)"
+expect_eq "auto:8 --noise 2%: stops at the first pass the target holds" "$n" "$want"
+[ "$n" -lt 8 ] || fail "auto:8 ran all eight passes"
+expect_eq "auto:8: passes.json says the target holds" "$(met "$WORK/a")" True
+check "auto:8: says it holds" grep -q "the noise target ±2 % holds" "$WORK/a.log"
+
+fake_set "$WORK/b" 10000 "$seq" auto:3 --noise 0.5%
+expect_eq "auto:3 --noise 0.5%: three passes" "$(count_passes "$WORK/b")" 3
+expect_eq "auto:3: passes.json says not met" "$(met "$WORK/b")" False
+check "auto:3: says the target was not met" grep -q "was NOT met, widest: rr " "$WORK/b.log"
+
+# ---- 3. lineups that know the noise --------------------------------------------------
+"$SSDBENCH" compare "$WORK/a" "$WORK/b" --lang en -o "$WORK/ab.pdf" --csv "$WORK/ab.csv" \
+  > "$WORK/ab.log" 2>&1 || { cat "$WORK/ab.log"; fail "compare a b"; }
+$PY "$WORK/stats.py" welch "$WORK/a" "$WORK/b" "$WORK/ab.csv" > "$WORK/ab.verdicts" ||
+  fail "a vs b: Welch's p or Holm's verdicts differ from the recomputation"
+expect_eq "a vs b (one stimulus): every Δ within the noise" \
+  "$(grep -c " within$" "$WORK/ab.verdicts")" 3
+pdftotext -layout "$WORK/ab.pdf" "$WORK/ab.txt"
+check "a vs b: the Δ table marks ≈" grep -qE "\(≈ [+-][0-9.]+%\)" "$WORK/ab.txt"
+check "a vs b: the note says what ≈ means" grep -q "≈ within the noise" "$WORK/ab.txt"
+check "a vs b: the mean ± its interval" grep -qE "[0-9,]+ ± [0-9,.]+" "$WORK/ab.txt"
+
+fake_set "$WORK/q32" 40000 "1.00 0.99 1.01" 3
+"$SSDBENCH" compare "$WORK/a" "$WORK/q32" --lang zh-CN -o "$WORK/aq.pdf" --csv "$WORK/aq.csv" \
+  --svg "$WORK/aq-svg" --png "$WORK/aq-png" --xlsx "$WORK/aq.xlsx" > "$WORK/aq.log" 2>&1 ||
+  { cat "$WORK/aq.log"; fail "compare a q32"; }
+$PY "$WORK/stats.py" welch "$WORK/a" "$WORK/q32" "$WORK/aq.csv" > "$WORK/aq.verdicts" ||
+  fail "a vs q32: Welch's p or Holm's verdicts differ from the recomputation"
+check "a vs q32: the IOPS Δ is significant" grep -qx "rr iops significant" "$WORK/aq.verdicts"
+pdftotext -layout "$WORK/aq.pdf" "$WORK/aq.txt"
+check "a vs q32 (zh-CN): the note on the noise" grep -q "在噪声范围内" "$WORK/aq.txt"
+# error bars: the IOPS bars carry one each (three lines: the whisker and its caps)
+check "error bars in the SVG" test "$(grep -c '<path' "$WORK/aq-svg/lineup-bars-iops.svg")" -gt 0
+test -s "$WORK/aq-png/lineup-bars-iops.png" || fail "the PNG of the bars"
+# the workbook's Δ IOPS sheet: each column's half-width as a number, as the CSV has it
+$PY - "$WORK/aq.xlsx" "$WORK/aq.csv" << 'PYEOF' || fail "the workbook's noise columns"
+import csv, sys
+import openpyxl
+ws = openpyxl.load_workbook(sys.argv[1])["Δ IOPS"]
+head = [c.value for c in ws[5]]
+row = [c.value for c in ws[6]]
+rows = {r["drive"]: r for r in csv.DictReader(open(sys.argv[2], encoding="utf-8-sig"))
+        if r["metric"] == "iops"}
+for drive in ("a", "q32"):
+    got = row[head.index("± " + drive)]
+    assert abs(got - float(rows[drive]["ci95"])) <= 1e-6 * got, (drive, got)
+assert "≈" in head and not row[head.index("≈")], row   # significant: nobody within
+PYEOF
+echo "passes: ok (quick.xml ×5: 16 rows; auto stopped at $n)"
