@@ -6,7 +6,7 @@ if(NOT SSDBENCH_FUZZ)
   return()
 endif()
 
-set(SSDBENCH_FUZZ_SECONDS 20 CACHE STRING "Seconds each fuzz target runs under ctest")
+set(SSDBENCH_FUZZ_SECONDS 15 CACHE STRING "Seconds each fuzz target runs under ctest")
 set(SSDBENCH_FUZZ_RUNS 5000000 CACHE STRING "At most this many inputs per fuzz target under ctest")
 
 add_library(sb_fuzz_util STATIC fuzz/fuzz_util.c)
