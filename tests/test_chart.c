@@ -417,7 +417,7 @@ static void test_density(void **state)
 	const double x[] = { 0, 0.5, 9.99, 10, 5, -1, 5 };
 	const double y[] = { 0, 0.2, 9.99, 10, 5, 5, 11 };
 	struct chart_series s = { NULL, 0, (double *)(uintptr_t)x, (double *)(uintptr_t)y,
-				  7, NULL, NULL, 0, CHART_MARK_CIRCLE, CHART_STROKE_AUTO, 0, 0 };
+				  7, NULL, NULL, 0, CHART_MARK_CIRCLE, CHART_STROKE_AUTO, 0, 0, NULL };
 	struct chart_view v = { 0, 0, 100, 100, 0, 10, 0, 10, CHART_LINEAR, CHART_LINEAR };
 	uint32_t counts[4 * 4] = { 0 };
 	(void)state;

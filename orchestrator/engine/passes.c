@@ -23,36 +23,18 @@
 int passes_parse(const char *passes, const char *noise, struct passes_opts *po,
 		 struct diag *d)
 {
-	const char *num = passes;
-	char *end;
-	unsigned long n;
-
 	memset(po, 0, sizeof(*po));
 	po->noise_pct = 2;
-	if (!strncmp(passes, "auto", 4) && (!passes[4] || passes[4] == ':')) {
-		po->autostop = 1;
-		num = passes[4] ? passes + 5 : NULL;
-	}
-	n = num ? strtoul(num, &end, 10) : PASSES_AUTO_DEFAULT_MAX;
-	if (num && (!*num || *end || *num == '-' || *num == '+'))
+	if (plan_passes_parse(passes, &po->n, &po->autostop))
 		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--passes '%s': want N (1 to %d), "
-				"auto or auto:MAX", passes, PASSES_MAX);
-	if (n < (po->autostop ? 2u : 1u) || n > PASSES_MAX)
-		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--passes '%s': %s from %u to %d",
-				passes, po->autostop ? "auto's most passes are" : "passes are",
-				po->autostop ? 2u : 1u, PASSES_MAX);
-	po->n = (unsigned)n;
-	if (noise) {
-		double v = strtod(noise, &end);
-
-		if (end == noise || (*end && strcmp(end, "%")) || !(v > 0) || !(v < 100))
-			return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--noise '%s': want a percentage "
-					"above 0 and below 100 (\"2%%\")", noise);
-		if (!po->autostop)
-			return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--noise is the target of "
-					"--passes auto: give --passes auto[:MAX] with it");
-		po->noise_pct = v;
-	}
+				"auto or auto:MAX (2 to %d)", passes, PLAN_PASSES_MAX,
+				PLAN_PASSES_MAX);
+	if (noise && plan_noise_parse(noise, &po->noise_pct))
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--noise '%s': want a percentage "
+				"above 0 and below 100 (\"2%%\")", noise);
+	if (noise && !po->autostop)
+		return diag_set(d, -SB_EUSAGE, NULL, 0, 0, "--noise is the target of --passes "
+				"auto: give --passes auto[:MAX] with it");
 	return 0;
 }
 
@@ -246,6 +228,7 @@ int passes_run(const struct run_opts *o, const struct passes_opts *po, struct di
 		printf("pass %u of %s%u: %s\n", k, po->autostop ? "at most " : "", po->n, out);
 		fflush(stdout);
 		one.out_dir = out;
+		one.one_pass = 1;
 		rc = run_plan(&one, d);
 		if (!rc && k == 1)
 			own = first_created(out);

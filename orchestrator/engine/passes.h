@@ -11,9 +11,6 @@
 #include "diag.h"
 #include "run_opts.h"
 
-#define PASSES_MAX 100
-#define PASSES_AUTO_DEFAULT_MAX 10
-
 struct passes_opts {
 	unsigned n;           /* passes to run; with autostop the most */
 	int autostop;         /* stop once the noise target holds (after 2 passes or more) */
@@ -22,7 +19,8 @@ struct passes_opts {
 
 /*
  * Parses --passes ("5", "auto", "auto:8") and --noise ("2%", "2"; NULL: 2 %) into
- * po. Returns 0, or -SB_EUSAGE with d saying what is wrong.
+ * po (plan_passes_parse, plan_noise_parse: the plan's passes= and noise= alike).
+ * Returns 0, or -SB_EUSAGE with d saying what is wrong.
  */
 int passes_parse(const char *passes, const char *noise, struct passes_opts *po,
 		 struct diag *d);

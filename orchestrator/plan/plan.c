@@ -82,6 +82,15 @@ static const struct plan__attr plan_attrs[] = {
 	  WCACHE_HELP),
 	A("sponsor", T_TEXT, 0, NULL, plan, sponsor, 0, 0, NULL, "who the test is run for "
 	  "(SNIA's test sponsor), in the report header; `--set sponsor=TEXT` gives it"),
+	A("passes", T_TEXT, 0, NULL, plan, passes, 0, 0, NULL, "run the plan this many "
+	  "times, each pass an archive `DIR/pass-K` of a pass set with every test's mean, "
+	  "σ and 95 % interval (docs/passes.md): `N` (1 to 100), or `auto[:MAX]`, until "
+	  "every rate's and the mean latency's interval is within `noise` (at most MAX "
+	  "passes, 10 by default); `run --passes` overrides it, and a rerun or a dry run is "
+	  "one pass"),
+	A("noise", T_TEXT, 0, NULL, plan, noise, 0, 0, NULL, "`passes=\"auto\"`'s target: "
+	  "the 95 % interval's half-width in % of the mean (default `2%`); `run --passes "
+	  "auto --noise` overrides both"),
 	A("report", T_TEXT, 0, NULL, plan, report, 0, 0, NULL,
 	  "the report template: `snia-iops` draws with `templates/report-snia-iops.xml` of "
 	  "the data directory (a-z, 0-9, `-`; an unknown one is an error naming the shipped "
@@ -517,6 +526,8 @@ void plan_release(struct plan *p)
 	free(p->failure);
 	free(p->report);
 	free(p->data);
+	free(p->passes);
+	free(p->noise);
 	free(p->write_cache);
 	free(p->sponsor);
 	plan_init(p);
@@ -572,6 +583,36 @@ int plan_data_parse(const char *s, int *zero, int *compress_pct)
 	if (strcmp(end, "%") || n < 1 || n > 99)
 		return -1;
 	*compress_pct = (int)n;
+	return 0;
+}
+
+int plan_passes_parse(const char *s, unsigned *n, int *autostop)
+{
+	const char *num = s;
+	char *end;
+	unsigned long v;
+
+	*autostop = !strncmp(s, "auto", 4) && (!s[4] || s[4] == ':');
+	if (*autostop)
+		num = s[4] ? s + 5 : NULL;
+	if (num && !isdigit((unsigned char)*num))
+		return -1;
+	v = num ? strtoul(num, &end, 10) : PLAN_PASSES_AUTO_MAX;
+	if ((num && *end) || v < (*autostop ? 2u : 1u) || v > PLAN_PASSES_MAX)
+		return -1;
+	*n = (unsigned)v;
+	return 0;
+}
+
+int plan_noise_parse(const char *s, double *pct)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || !isdigit((unsigned char)*s) || (*end && strcmp(end, "%")) ||
+	    !(v > 0) || !(v < 100))
+		return -1;
+	*pct = v;
 	return 0;
 }
 

@@ -265,6 +265,9 @@ struct plan {
 	char *write_cache; /* the drive's volatile write cache: "off", "on", "as-is" */
 	char *report;      /* report template name (templates/report-NAME.xml), or NULL */
 	char *sponsor;     /* who the test is run for (SNIA's test sponsor), or NULL */
+	char *passes;      /* "5", "auto", "auto:8" (plan_passes_parse): run it that many
+			      times, a pass set (docs/passes.md); NULL: once */
+	char *noise;       /* passes auto's target, "2%" (plan_noise_parse), or NULL */
 	struct plan_var *vars;
 	size_t nvars, capvars;
 	struct plan_host *hosts;
@@ -360,6 +363,16 @@ uint64_t plan_step_time_ms(const struct plan_workload *w, int *open);
  * Returns 0 with *zero or *compress_pct set, or -1 for anything else.
  */
 int plan_data_parse(const char *s, int *zero, int *compress_pct);
+/*
+ * A passes= value (and run --passes): "N" (1 to PLAN_PASSES_MAX), "auto" or
+ * "auto:MAX" (MAX from 2; auto alone PLAN_PASSES_AUTO_MAX). Returns 0 with *n and
+ * *autostop set, or -1. A noise= value: a percentage above 0 and below 100, "2%" or
+ * "2"; 0 with *pct, or -1.
+ */
+#define PLAN_PASSES_MAX 100
+#define PLAN_PASSES_AUTO_MAX 10
+int plan_passes_parse(const char *s, unsigned *n, int *autostop);
+int plan_noise_parse(const char *s, double *pct);
 /* The data pattern step w writes with: its own data=, else the plan's. */
 const char *plan_step_data(const struct plan *p, const struct plan_workload *w);
 

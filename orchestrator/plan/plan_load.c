@@ -741,6 +741,25 @@ static int load_root(struct plan__loader *ld, const char *path)
 	rc = plan__load_attrs(ld, root, find_elem("plan"), ld->p, 0);
 	if (!rc && bad_data(ld->p->data))
 		rc = plan__err_node(ld, root, "data", 1, DATA_ERROR, ld->p->data);
+	if (!rc && ld->p->passes) {
+		unsigned n;
+		int autostop;
+
+		if (plan_passes_parse(ld->p->passes, &n, &autostop))
+			rc = plan__err_node(ld, root, "passes", 1, "passes '%s': want N (1 to %d), "
+					    "auto or auto:MAX (2 to %d)", ld->p->passes,
+					    PLAN_PASSES_MAX, PLAN_PASSES_MAX);
+	}
+	if (!rc && ld->p->noise) {
+		double pct;
+
+		if (plan_noise_parse(ld->p->noise, &pct))
+			rc = plan__err_node(ld, root, "noise", 1, "noise '%s': want a percentage "
+					    "above 0 and below 100 (\"2%%\")", ld->p->noise);
+		else if (!ld->p->passes || strncmp(ld->p->passes, "auto", 4))
+			rc = plan__err_node(ld, root, "noise", 1, "noise is the target of "
+					    "passes=\"auto\": give passes=\"auto[:MAX]\" with it");
+	}
 	if (!rc)
 		rc = plan__check_report(ld, root, ld->p->report);
 	if (!rc)

@@ -197,6 +197,19 @@ static void draw_lines(struct gfx *g, const struct chart *c)
 			gfx_line(g, chart_view_x(v, fmax(s->px[0] - c->x.min_step, v->xmin)), y[0],
 				 x[0], y[0], w, s->color);
 		set_stroke(g, CHART_STROKE_AUTO);
+		for (size_t j = 0; sweep && s->yerr && j < s->n; j++) {
+			double lo, hi;
+
+			if (!(s->yerr[j] > 0))
+				continue;
+			lo = chart_view_y(v, chart_err_low(s->y[j], s->yerr[j],
+							  (s->y2 ? c->y2.scale : c->y.scale) ==
+							  CHART_LINEAR));
+			hi = chart_view_y(v, s->y[j] + s->yerr[j]);
+			gfx_line(g, x[j], lo, x[j], hi, 1.0, s->color);
+			gfx_line(g, x[j] - 3, lo, x[j] + 3, lo, 1.0, s->color);
+			gfx_line(g, x[j] - 3, hi, x[j] + 3, hi, 1.0, s->color);
+		}
 		if (sweep && !plain && s->n <= SWEEP_MAX_MARKS)
 			gfx_markers(g, x, y, s->n, s->marker, MARK_R_SWEEP, s->color);
 		/* A few points (a short step) read better with their samples marked. */
@@ -521,7 +534,8 @@ static void draw_xy_chart(struct gfx *g, const struct chart *c,
 static double draw_err(struct gfx *g, const struct chart *c, const struct chart_bar *b,
 		       double cy, double bar_h)
 {
-	double lo = chart_map_x(c, fmax(b->value - b->err, 0)), hi = chart_map_x(c, b->value + b->err);
+	double lo = chart_map_x(c, chart_err_low(b->value, b->err, 1));
+	double hi = chart_map_x(c, b->value + b->err);
 	double cap = bar_h * 0.35;
 
 	if (!(b->err > 0))
@@ -613,8 +627,8 @@ static void draw_group_bars(struct gfx *g, const struct chart *c,
 		gfx_rect(g, p->x, cy - L->bar_h / 2, x1 - p->x, L->bar_h, b->color);
 		m->text(m->ctx, CHART_FONT_VALUE, b->value_text, &tw, &th);
 		/* inside the bar when it fits left of the error bar's lower end */
-		if (tw + 16 < chart_map_x(c, fmax(b->value - b->err, 0)) - p->x) {
-			gfx_text(g, x1 - 8 - (x1 - chart_map_x(c, fmax(b->value - b->err, 0))),
+		if (tw + 16 < chart_map_x(c, chart_err_low(b->value, b->err, 1)) - p->x) {
+			gfx_text(g, chart_map_x(c, chart_err_low(b->value, b->err, 1)) - 8,
 				 cy - hv / 2, CHART_FONT_VALUE, 0xffffffu, GFX_RIGHT, 0,
 				 b->value_text);
 			draw_err(g, c, b, cy, L->bar_h);

@@ -330,6 +330,7 @@ static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 	const struct result_step *ref = l->t[k].step[lineup_reference(l, k)];
 	struct chart *c;
 	double *qd = xmalloc(l->nt * sizeof(*qd)), *iops = xmalloc(l->nt * sizeof(*iops));
+	double *err = xmalloc(l->nt * sizeof(*err));   /* each point's 95 % half-width */
 	char bs[32];
 	struct sbuf sub;
 
@@ -360,14 +361,17 @@ static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 			while (p > 0 && qd[p - 1] > st->iodepth) {
 				qd[p] = qd[p - 1];
 				iops[p] = iops[p - 1];
+				err[p] = err[p - 1];
 				p--;
 			}
 			qd[p] = st->iodepth;
 			iops[p] = l->t[j].v[i][LM_IOPS];
+			err[p] = l->t[j].st[i][LM_IOPS].ci95;
 			n++;
 		}
 		if (n >= SWEEP_MIN_DEPTHS) {
 			chart_series_add(c, x->label[i], chart_palette(i), qd, iops, n);
+			chart_series_err(c, c->nseries - 1, err);
 			if (reviewed(l, i))
 				chart_series_emph(c, c->nseries - 1);
 		}
@@ -378,6 +382,7 @@ static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 		chart_free(c);
 	free(qd);
 	free(iops);
+	free(err);
 }
 
 /* Bars or delta tables (per) for each metric of the entry, the headline ones by default. */

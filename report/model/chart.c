@@ -151,6 +151,7 @@ void chart_free(struct chart *c)
 		free(s->y);
 		free(s->px);
 		free(s->py);
+		free(s->yerr);
 	}
 	for (size_t i = 0; i < c->nbars; i++) {
 		free(c->bars[i].label);
@@ -276,6 +277,25 @@ void chart_bar_emph(struct chart *c, size_t i)
 		c->bars[i].emph = 1;
 		legend_emph(c, c->bars[i].label);
 	}
+}
+
+double chart_err_low(double y, double err, int linear)
+{
+	double lo = y >= 0 ? fmax(y - err, 0) : y - err;
+
+	return linear || lo > 0 ? lo : y;
+}
+
+void chart_series_err(struct chart *c, size_t i, const double *err)
+{
+	struct chart_series *s = i < c->nseries ? &c->series[i] : NULL;
+
+	if (!s || !s->n)
+		return;
+	free(s->yerr);
+	s->yerr = xmalloc(s->n * sizeof(*s->yerr));
+	for (size_t j = 0; j < s->n; j++)
+		s->yerr[j] = err[j] > 0 && isfinite(err[j]) ? err[j] : 0;
 }
 
 void chart_bar_err(struct chart *c, size_t i, double err)
@@ -603,15 +623,15 @@ static void series_extent(const struct chart *c, double e[4], double e2[4])
 		double x0 = e[0], x1 = e[1], y0 = ye[2], y1 = ye[3];
 
 		for (size_t j = 0; j < s->n; j++) {
-			double x = s->x[j], y = s->y[j];
+			double x = s->x[j], y = s->y[j], err = s->yerr ? s->yerr[j] : 0;
 
 			if (xlin || x > 0) {
 				x0 = x < x0 ? x : x0;
 				x1 = x > x1 ? x : x1;
 			}
-			if (isfinite(y) && (ylin || y > 0)) {
-				y0 = y < y0 ? y : y0;
-				y1 = y > y1 ? y : y1;
+			if (isfinite(y) && (ylin || y > 0)) {   /* whiskers included */
+				y0 = fmin(y0, chart_err_low(y, err, ylin));
+				y1 = fmax(y1, y + err);
 			}
 		}
 		e[0] = x0, e[1] = x1, ye[2] = y0, ye[3] = y1;

@@ -188,6 +188,8 @@ struct chart_series {
 	enum chart_stroke stroke;
 	int y2;              /* measured on the second y axis */
 	int emph;            /* the reviewed drive's: heavier, drawn over the others */
+	double *yerr;        /* CHART_SWEEP: a whisker y ± yerr[j] at each point (a mean's
+			      * 95 % interval; 0 or NAN: none), or NULL */
 };
 
 /*
@@ -370,6 +372,12 @@ void chart_series_stroke(struct chart *c, size_t i, enum chart_stroke s);
  */
 void chart_series_emph(struct chart *c, size_t i);
 void chart_bar_emph(struct chart *c, size_t i);
+/* Series i's whiskers (a CHART_SWEEP's points): y[j] ± err[j], its n values copied.
+ * A whisker's low end: y - err, not below 0 for a quantity that is not negative
+ * (IOPS, MB/s, latency: a symmetric interval of few passes may reach below); on a
+ * log axis (linear 0) y itself when that end is not positive. */
+double chart_err_low(double y, double err, int linear);
+void chart_series_err(struct chart *c, size_t i, const double *err);
 /* Bar i's error bar: value ± err (err > 0 and finite, else none). */
 void chart_bar_err(struct chart *c, size_t i, double err);
 /* Mark i's label may be left out where it finds no free corner (struct chart_mark). */

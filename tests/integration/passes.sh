@@ -243,6 +243,18 @@ expect_eq "auto:3 --noise 0.5%: three passes" "$(count_passes "$WORK/b")" 3
 expect_eq "auto:3: passes.json says not met" "$(met "$WORK/b")" False
 check "auto:3: says the target was not met" grep -q "was NOT met, widest: rr " "$WORK/b.log"
 
+# <plan passes=>: the plan's own count; a bad one refused at its attribute
+sed 's/<plan name="noise">/<plan name="noise" passes="2">/' "$WORK/p.xml" > "$WORK/p2.xml"
+rm -f "$WORK/fake.conf.n"
+PATH=$WORK/bin:$PATH "$SSDBENCH" run "$WORK/p2.xml" -q --out "$WORK/two" > "$WORK/two.log" 2>&1 ||
+  { cat "$WORK/two.log"; fail "a plan with passes=\"2\""; }
+expect_eq "<plan passes=\"2\">: two passes" "$(count_passes "$WORK/two")" 2
+sed 's/<plan name="noise">/<plan name="noise" passes="auto:1">/' "$WORK/p.xml" > "$WORK/p0.xml"
+if "$SSDBENCH" run "$WORK/p0.xml" --out "$WORK/zero" > /dev/null 2> "$WORK/p0.err"; then
+  fail "passes=\"auto:1\" accepted"
+fi
+check "passes=\"auto:1\" refused at its place" grep -qE "p0.xml:1:[0-9]+: .*passes 'auto:1'" "$WORK/p0.err"
+
 # ---- 3. lineups that know the noise --------------------------------------------------
 "$SSDBENCH" compare "$WORK/a" "$WORK/b" --lang en -o "$WORK/ab.pdf" --csv "$WORK/ab.csv" \
   > "$WORK/ab.log" 2>&1 || { cat "$WORK/ab.log"; fail "compare a b"; }
@@ -264,8 +276,18 @@ $PY "$WORK/stats.py" welch "$WORK/a" "$WORK/q32" "$WORK/aq.csv" > "$WORK/aq.verd
 check "a vs q32: the IOPS Δ is significant" grep -qx "rr iops significant" "$WORK/aq.verdicts"
 pdftotext -layout "$WORK/aq.pdf" "$WORK/aq.txt"
 check "a vs q32 (zh-CN): the note on the noise" grep -q "在噪声范围内" "$WORK/aq.txt"
-# error bars: the IOPS bars carry one each (three lines: the whisker and its caps)
-check "error bars in the SVG" test "$(grep -c '<path' "$WORK/aq-svg/lineup-bars-iops.svg")" -gt 0
+# error bars: each of the two IOPS bars carries one, three strokes of 1 pt in the text's
+# colour (#1f2328: the whisker and its caps); a lineup of single archives has none
+whiskers() {
+  grep -o '<path style="fill:none;stroke-width:1;[^"]*stroke:rgb(12.156863%,13.72549%,15.686275%)' \
+    "$1" | wc -l
+}
+expect_eq "error bars in the SVG: 2 bars × 3 strokes" "$(whiskers "$WORK/aq-svg/lineup-bars-iops.svg")" 6
+"$SSDBENCH" compare "$WORK/a/pass-1" "$WORK/q32/pass-1" --lang en -o "$WORK/one.pdf" \
+  --svg "$WORK/one-svg" > "$WORK/one.log" 2>&1 || { cat "$WORK/one.log"; fail "compare of single passes"; }
+expect_eq "no error bars without passes" "$(whiskers "$WORK/one-svg/lineup-bars-iops.svg")" 0
+check "single passes: the note says there is no noise estimate" \
+  grep -q "1 pass: no noise estimate" <(pdftotext -layout "$WORK/one.pdf" -)
 test -s "$WORK/aq-png/lineup-bars-iops.png" || fail "the PNG of the bars"
 # the workbook's Δ IOPS sheet: each column's half-width as a number, as the CSV has it
 $PY - "$WORK/aq.xlsx" "$WORK/aq.csv" << 'PYEOF' || fail "the workbook's noise columns"
