@@ -154,6 +154,12 @@ int cmd_run(const struct cli_cmd *c, int argc, char **argv)
 	}
 	if (fleet_wanted(ro.targets, ro.ntargets) && !ro.dry_run)
 		return stopped(cli__finish(fleet_run(&ro, &d), &d));
+	{
+		struct passes_opts po;
+
+		if (passes_of_plan(&ro, &po))   /* <plan passes=> */
+			return stopped(cli__finish(passes_run(&ro, &po, &d), &d));
+	}
 	return stopped(cli__finish(run_plan(&ro, &d), &d));
 }
 

@@ -38,6 +38,22 @@ int passes_parse(const char *passes, const char *noise, struct passes_opts *po,
 	return 0;
 }
 
+int passes_of_plan(const struct run_opts *o, struct passes_opts *po)
+{
+	struct plan p;
+	struct diag d;
+	int want;
+
+	if (o->rerun_of || o->dry_run)
+		return 0;
+	memset(&p, 0, sizeof(p));
+	diag_clear(&d);
+	want = !plan_load(&p, o->plan_path, o->sets, o->nsets, &d) && p.passes &&
+	       !passes_parse(p.passes, p.noise, po, &d);
+	plan_release(&p);
+	return want;
+}
+
 /* The set's folder: o->out_dir or out/<plan name> (the plan loaded for its name). */
 static int set_dir(const struct run_opts *o, char **dir, char **plan_name, int *purges,
 		   struct diag *d)
@@ -228,7 +244,6 @@ int passes_run(const struct run_opts *o, const struct passes_opts *po, struct di
 		printf("pass %u of %s%u: %s\n", k, po->autostop ? "at most " : "", po->n, out);
 		fflush(stdout);
 		one.out_dir = out;
-		one.one_pass = 1;
 		rc = run_plan(&one, d);
 		if (!rc && k == 1)
 			own = first_created(out);

@@ -26,6 +26,13 @@ int passes_parse(const char *passes, const char *noise, struct passes_opts *po,
 		 struct diag *d);
 
 /*
+ * Whether o's plan asks to be run as a pass set (<plan passes=>): 1 with po filled,
+ * else 0 (also when the plan does not load: run_plan() then says why). A rerun and a
+ * dry run are one pass; passes_run() runs each pass with run_plan(), never this.
+ */
+int passes_of_plan(const struct run_opts *o, struct passes_opts *po);
+
+/*
  * Runs o's plan po->n times (or until the target holds), pass k into OUT/pass-k
  * (OUT: o->out_dir or out/<plan name>), then writes OUT/passes.json and
  * OUT/stats.csv (lineup_write_stats_csv) and prints each test's headline metrics as

@@ -16,7 +16,6 @@
 #include "err.h"
 #include "fiorun.h"
 #include "manifest.h"
-#include "passes.h"
 #include "plan.h"
 #include "run_int.h"
 #include "run_replay.h"
@@ -326,15 +325,6 @@ int run_plan(const struct run_opts *o, struct diag *d)
 
 	orch_init(&x, o);
 	rc = load(&x, d);
-	/* <plan passes=>: the plan run as a pass set (not a pass of one, a rerun of
-	 * one archive or a dry run, which decides as one pass would) */
-	if (!rc && x.plan.passes && !o->one_pass && !o->rerun_of && !o->dry_run) {
-		struct passes_opts po;
-
-		rc = passes_parse(x.plan.passes, x.plan.noise, &po, d);
-		orch_release(&x);
-		return rc ? rc : passes_run(o, &po, d);
-	}
 	if (!rc)
 		rc = execute(&x, d);
 	orch_release(&x);

@@ -34,8 +34,6 @@ struct run_opts {
 					(checked), or NULL: zh-TW */
 	const char *own_file;        /* a file target an earlier pass of this pass set
 					created (passes.c): the run's own, or NULL */
-	int one_pass;                /* a pass of a pass set: the plan's passes= is not
-					this run's to follow (passes.c) */
 };
 
 #endif
