@@ -298,6 +298,68 @@ static void test_by_key(void **state)
 	result_run_release(&r);
 }
 
+/*
+ * Passes: archives 0-2 one column, 3-4 another (lineup_opts.pool). rr: 100, 110, 90
+ * against 300, 310 (means 100 and 305, σ 10 and √50); rw: 50.5, 50, 49.5 against 50.2,
+ * 49.8 (equal means). Worked by hand: the rr Δ is significant, the rw Δ within the noise.
+ */
+static void test_pooled_passes(void **state)
+{
+	static const double rr[] = { 100, 110, 90, 300, 310 }, rw[] = { 50.5, 50, 49.5, 50.2, 49.8 };
+	const char *dirs[] = { "a/pass-1", "a/pass-2", "a/pass-3", "b/pass-1", "b/pass-2" };
+	const char *labels[] = { "a", NULL, NULL, "b", NULL };
+	const size_t pool[] = { 0, 0, 0, 1, 1 };
+	struct result_run runs[5];
+	const struct result_run *rp[5];
+	double va = 100.0 / 3, vb = 50.0 / 2;
+	struct lineup l;
+	struct diag d;
+
+	(void)state;
+	for (size_t i = 0; i < 5; i++) {
+		result_run_init(&runs[i]);
+		runs[i].plan_sha256 = xstrdup("same");
+		add(&runs[i], "rr", NULL, rr[i], 0, 10);
+		add(&runs[i], "rw", NULL, 0, rw[i], 20);
+		rp[i] = &runs[i];
+	}
+	diag_clear(&d);
+	assert_int_equal(lineup_build(&l, rp, dirs, 5, &(struct lineup_opts){
+		.labels = labels, .pool = pool }, &d), 0);
+	assert_int_equal(l.nm, 2);
+	assert_int_equal(l.m[0].npass, 3);
+	assert_int_equal(l.m[1].npass, 2);
+	assert_string_equal(l.m[1].label, "b");
+	assert_int_equal(lineup_max_passes(&l), 3);
+	assert_string_equal(l.t[0].name, "rr");
+	assert_near(l.t[0].v[0][LM_IOPS], 100, 1e-9);
+	assert_near(l.t[0].v[1][LM_IOPS], 305, 1e-9);
+	assert_near(l.t[0].st[0][LM_IOPS].sd, 10, 1e-9);
+	assert_near(l.t[0].st[1][LM_IOPS].sd, sqrt(50), 1e-9);
+	assert_near(l.t[0].st[0][LM_IOPS].ci95, 4.303 * 10 / sqrt(3), 0.01);
+	assert_near(l.t[0].st[1][LM_IOPS].ci95, 12.706 * sqrt(50) / sqrt(2), 0.01);
+	assert_near(l.t[0].pv[0][1 * LM_N + LM_IOPS], 110, 0);
+	assert_near(lineup_delta(&l, 0, 1, LM_IOPS), 205.0, 1e-9);
+	assert_near(l.t[0].w[1][LM_IOPS].df,
+		    (va + vb) * (va + vb) / (va * va / 2 + vb * vb / 1), 1e-9);
+	assert_true(l.t[0].w[1][LM_IOPS].p < 0.01);
+	assert_int_equal(l.t[0].noise[1][LM_IOPS], LINEUP_NOISE_SIGNIFICANT);
+	assert_string_equal(l.t[1].name, "rw");
+	assert_near(l.t[1].w[1][LM_IOPS].p, 1, 1e-12);   /* equal means */
+	assert_int_equal(l.t[1].noise[1][LM_IOPS], LINEUP_NOISE_WITHIN);
+	lineup_release(&l);
+
+	/* a pass of another plan is no pass of the column */
+	free(runs[4].plan_sha256);
+	runs[4].plan_sha256 = xstrdup("other");
+	assert_int_equal(lineup_build(&l, rp, dirs, 5, &(struct lineup_opts){
+		.labels = labels, .pool = pool }, &d), -SB_EINVAL);
+	assert_non_null(strstr(d.msg, "another plan"));
+	lineup_release(&l);
+	for (size_t i = 0; i < 5; i++)
+		result_run_release(&runs[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -307,6 +369,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_not_reached_window, setup, teardown),
 		cmocka_unit_test(test_nothing_shared),
 		cmocka_unit_test(test_by_key),
+		cmocka_unit_test(test_pooled_passes),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
