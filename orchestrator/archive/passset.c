@@ -38,6 +38,7 @@ int passset_read(const char *dir, struct passset *ps, struct diag *d)
 	struct sbuf sb;
 	json_error_t je;
 	json_t *root, *list;
+	const char *format;
 	char *file = xasprintf("%s/passes.json", dir);
 	int fd, rc = 0;
 
@@ -57,8 +58,8 @@ int passset_read(const char *dir, struct passset *ps, struct diag *d)
 	root = rc ? NULL : json_loadb(sb.buf, sb.len, 0, &je);
 	if (!rc && !root)
 		rc = diag_set(d, -SB_EPARSE, file, je.line, je.column, "%s", je.text);
-	if (!rc && strcmp(json_string_value(json_object_get(root, "format")) ?
-			  json_string_value(json_object_get(root, "format")) : "", PASSSET_FORMAT))
+	format = root ? json_string_value(json_object_get(root, "format")) : NULL;
+	if (!rc && (!format || strcmp(format, PASSSET_FORMAT)))
 		rc = diag_set(d, -SB_EPARSE, file, 0, 0, "format: want \"%s\"", PASSSET_FORMAT);
 	list = root ? json_object_get(root, "passes") : NULL;
 	if (!rc && (!json_is_array(list) || !json_array_size(list)))

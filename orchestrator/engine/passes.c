@@ -2,7 +2,6 @@
 /* passes: a plan run pass after pass into a pass set, with its statistics. */
 #include "passes.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +16,6 @@
 #include "plan.h"
 #include "run.h"
 #include "safefile.h"
-#include "sbuf.h"
 #include "xalloc.h"
 
 int passes_parse(const char *passes, const char *noise, struct passes_opts *po,
@@ -121,6 +119,13 @@ static int auto_metric(int m)
 	return m == LM_IOPS || m == LM_MBPS || m == LM_CLAT_MEAN || m == LM_REPLAY_MBPS;
 }
 
+/* A test's name as the summary prints it: "rnd4k-q32", or "rnd4k [qd=32]" for a
+ * sweep's cell; the caller frees it. */
+static char *test_label(const struct lineup_test *t)
+{
+	return t->cell ? xasprintf("%s [%s]", t->name, t->cell) : xstrdup(t->name);
+}
+
 /* The widest 95 % interval auto waits on of l's one column, in % of its mean, into
  * *worst ("rnd4k-q32 iops ±3.1 %"); -1 when there is none yet (one pass). */
 static double widest(const struct lineup *l, char **worst)
@@ -132,14 +137,15 @@ static double widest(const struct lineup *l, char **worst)
 		for (int m = 0; m < LM_N; m++) {
 			const struct stats *s = &l->t[t].st[0][m];
 			double pct = s->ci95 / fabs(s->mean) * 100;
+			char *name;
 
 			if (!auto_metric(m) || !isfinite(pct) || pct <= w)
 				continue;
 			w = pct;
 			free(*worst);
-			*worst = xasprintf("%s%s%s%s %s ±%.2f %%", l->t[t].name,
-					   l->t[t].cell ? " [" : "", l->t[t].cell ? l->t[t].cell : "",
-					   l->t[t].cell ? "]" : "", lineup_metric(m)->id, pct);
+			name = test_label(&l->t[t]);
+			*worst = xasprintf("%s %s ±%.2f %%", name, lineup_metric(m)->id, pct);
+			free(name);
 		}
 	return w;
 }
@@ -150,20 +156,19 @@ static void say_stats(const struct lineup *l)
 	for (size_t t = 0; t < l->nt; t++)
 		for (int m = 0; m < LM_N; m++) {
 			const struct stats *s = &l->t[t].st[0][m];
+			char *name;
 
 			if ((!lineup_metric(m)->headline && m != LM_REPLAY_MBPS) || !s->n)
 				continue;
+			name = test_label(&l->t[t]);
 			if (s->n < 2)
-				printf("  %s%s%s%s  %s %.2f %s (1 pass: no noise estimate)\n",
-				       l->t[t].name, l->t[t].cell ? " [" : "",
-				       l->t[t].cell ? l->t[t].cell : "", l->t[t].cell ? "]" : "",
+				printf("  %s  %s %.2f %s (1 pass: no noise estimate)\n", name,
 				       lineup_metric(m)->id, s->mean, lineup_metric(m)->unit);
 			else
-				printf("  %s%s%s%s  %s %.2f ± %.2f %s (95 %%; σ %.2f, cv %.2f %%, "
-				       "%zu passes)\n", l->t[t].name, l->t[t].cell ? " [" : "",
-				       l->t[t].cell ? l->t[t].cell : "", l->t[t].cell ? "]" : "",
-				       lineup_metric(m)->id, s->mean, s->ci95,
+				printf("  %s  %s %.2f ± %.2f %s (95 %%; σ %.2f, cv %.2f %%, "
+				       "%zu passes)\n", name, lineup_metric(m)->id, s->mean, s->ci95,
 				       lineup_metric(m)->unit, s->sd, s->cv * 100, s->n);
+			free(name);
 		}
 }
 
@@ -276,9 +281,9 @@ int passes_run(const struct run_opts *o, const struct passes_opts *po, struct di
 			diag_print(&d2, stderr);
 		rc = rc ? rc : r2;
 		if (!r2 && po->autostop)
-			printf("passes: %zu; the noise target ±%g %% %s%s%s\n", ps.npasses,
+			printf("passes: %zu; the noise target ±%g %% %s%s\n", ps.npasses,
 			       po->noise_pct, met ? "holds" : "was NOT met, widest: ",
-			       met ? "" : ps.worst ? ps.worst : "no interval (one pass)", "");
+			       met ? "" : ps.worst ? ps.worst : "no interval (one pass)");
 		if (!r2)
 			printf("pass set: %s (passes.json, stats.csv; compare it as one column)\n",
 			       dir);

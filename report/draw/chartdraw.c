@@ -611,7 +611,7 @@ static void draw_group_bars(struct gfx *g, const struct chart *c,
 		const struct chart_bar *b = &c->bars[i];
 		size_t row = chart_bar_row(c, i);
 		double cy = p->y + ((double)row + 0.5) * L->row_h;
-		double x1 = chart_map_x(c, b->value);
+		double x1 = chart_map_x(c, b->value), lo, end;
 
 		if (i == 0 || strcmp(b->group, c->bars[i - 1].group)) {
 			/* On white, so the axis line does not strike through it. */
@@ -626,16 +626,15 @@ static void draw_group_bars(struct gfx *g, const struct chart *c,
 			 CHART_COLOR_TEXT, GFX_RIGHT, lw, b->label);
 		gfx_rect(g, p->x, cy - L->bar_h / 2, x1 - p->x, L->bar_h, b->color);
 		m->text(m->ctx, CHART_FONT_VALUE, b->value_text, &tw, &th);
+		lo = chart_map_x(c, chart_err_low(b->value, b->err, 1));
+		end = draw_err(g, c, b, cy, L->bar_h);
 		/* inside the bar when it fits left of the error bar's lower end */
-		if (tw + 16 < chart_map_x(c, chart_err_low(b->value, b->err, 1)) - p->x) {
-			gfx_text(g, chart_map_x(c, chart_err_low(b->value, b->err, 1)) - 8,
-				 cy - hv / 2, CHART_FONT_VALUE, 0xffffffu, GFX_RIGHT, 0,
-				 b->value_text);
-			draw_err(g, c, b, cy, L->bar_h);
-		} else {
-			gfx_text(g, draw_err(g, c, b, cy, L->bar_h) + 8, cy - hv / 2,
-				 CHART_FONT_VALUE, CHART_COLOR_TEXT, GFX_LEFT, 0, b->value_text);
-		}
+		if (tw + 16 < lo - p->x)
+			gfx_text(g, lo - 8, cy - hv / 2, CHART_FONT_VALUE, 0xffffffu, GFX_RIGHT,
+				 0, b->value_text);
+		else
+			gfx_text(g, end + 8, cy - hv / 2, CHART_FONT_VALUE, CHART_COLOR_TEXT,
+				 GFX_LEFT, 0, b->value_text);
 	}
 }
 

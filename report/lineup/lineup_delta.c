@@ -139,17 +139,20 @@ void lineup__build_delta_table(struct lineup_ctx *x, enum lineup_metric m)
 		c = 2;
 		for (size_t i = 0; i < l->nm; i++) {
 			double dp = lineup_delta(l, k, i, m);
-			int differs = 0;
+			int differs = 0, nz;
 			char *v;
 
 			if (i == l->base)
 				continue;
-			int nz = l->t[k].noise[i][m];
-			char *val = lineup__value_text(x, k, i, m);
+			nz = l->t[k].noise[i][m];
+			v = lineup__value_text(x, k, i, m);
+			if (isfinite(dp)) {
+				char *val = v;
 
-			v = !isfinite(dp) ? xasprintf("%s", val) :
-			    xasprintf("%s (%s%+.1f%%)", val, nz == LINEUP_NOISE_WITHIN ? "≈ " : "", dp);
-			free(val);
+				v = xasprintf("%s (%s%+.1f%%)", val,
+					      nz == LINEUP_NOISE_WITHIN ? "≈ " : "", dp);
+				free(val);
+			}
 			texts[c] = lineup__mark(x, k, i, v, &differs);
 			free(v);
 			if (isfinite(dp))

@@ -451,6 +451,7 @@ static const struct result_step *member_value(const struct lineup_member *m,
 					      struct lineup_test *t, size_t i)
 {
 	double *pv = t->pv[i] = xcalloc(m->npass * LM_N + 1, sizeof(*pv));
+	double *vals = xcalloc(m->npass, sizeof(*vals));   /* one metric's passes */
 	const struct result_step *st = NULL;
 
 	for (size_t p = 0; p < m->npass; p++) {
@@ -469,16 +470,13 @@ static const struct result_step *member_value(const struct lineup_member *m,
 		free(how);
 	}
 	for (int k = 0; k < LM_N; k++) {
-		double one[64], *vals = m->npass <= 64 ? one : xcalloc(m->npass, sizeof(*vals));
-
 		for (size_t p = 0; p < m->npass; p++)
 			vals[p] = pv[p * LM_N + k];
 		stats_of(vals, m->npass, &t->st[i][k]);
 		/* one pass: its value exactly as it was (no mean of one rounded) */
 		t->v[i][k] = m->npass == 1 ? pv[k] : t->st[i][k].mean;
-		if (vals != one)
-			free(vals);
 	}
+	free(vals);
 	return st;
 }
 
@@ -763,7 +761,6 @@ double lineup_delta(const struct lineup *l, size_t t, size_t i, enum lineup_metr
 		return NAN;
 	return (v - b) / fabs(b) * 100.0;
 }
-
 
 double lineup_value_of(const struct lineup *l, size_t i, const struct result_step *st,
 		       enum lineup_metric m)
