@@ -46,8 +46,7 @@ static const char css[] =
 	".ssdbench th.tile { background: #37474f; color: #fff; font-weight: bold; }\n"
 	".ssdbench td.tile { background: #eef2f5; font-size: 1.5em; font-weight: bold; }\n";
 
-/* Appends s to sb with &, <, >, " and ' as character references. */
-static void html_escape(struct sbuf *sb, const char *s)
+void html_escape(struct sbuf *sb, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {

@@ -47,6 +47,8 @@ struct html {
 int html_open(struct html *h, const char *dir, const char *lang, const char *title,
 	      struct gfx_fonts *fonts, const struct html_words *w, struct diag *d);
 /* A heading of level 2 or 3. */
+/* Appends s to sb with &, <, >, " and ' as character references (HTML and XML). */
+void html_escape(struct sbuf *sb, const char *s);
 void html_heading(struct html *h, int level, const char *text);
 /* A paragraph of text. */
 void html_para(struct html *h, const char *text);

@@ -83,15 +83,19 @@ static void free_names(struct xlsx *x)
 int xlsx_close(struct xlsx *x, struct diag *d)
 {
 	lxw_error e = workbook_close(x->wb);
+	int rc = 0;
 
 	x->wb = NULL;
 	free_names(x);
-	if (e != LXW_NO_ERROR) {
+	if (e != LXW_NO_ERROR)
+		rc = diag_set(d, -SB_EIO, x->path, 0, 0, "cannot write the workbook '%s': %s",
+			      x->path, lxw_strerror(e));
+	else if (x->nerrs)
+		rc = xlsx_err_apply(x, x->path, d);
+	xlsx_err_release(x);
+	if (rc)
 		remove(x->path);
-		return diag_set(d, -SB_EIO, x->path, 0, 0, "cannot write the workbook '%s': %s",
-				x->path, lxw_strerror(e));
-	}
-	return 0;
+	return rc;
 }
 
 void xlsx_discard(struct xlsx *x)
@@ -100,6 +104,7 @@ void xlsx_discard(struct xlsx *x)
 		workbook_close(x->wb);
 	x->wb = NULL;
 	free_names(x);
+	xlsx_err_release(x);
 	remove(x->path);
 }
 
@@ -467,13 +472,21 @@ static uint8_t log_base(enum chart_scale s)
 	return s == CHART_LOG10 ? 10 : s == CHART_LOG2 ? 2 : 0;
 }
 
+/* An error bar's minus length: err, or less where its low end stops (chart_err_low). */
+static double err_down(double v, double err, int linear)
+{
+	double lo = chart_err_low(v, err, linear);
+
+	return lo > v - err ? v - lo : err;
+}
+
 /* Lines, sweeps and scatters: an x and a y column per series, one chart series each
  * (a series on the second y axis is kept in the sheet, not charted). */
 static int series_sheet(struct xlsx *x, const struct chart *c, const char *name)
 {
 	lxw_worksheet *ws;
 	lxw_chart *ch;
-	size_t ns = 0, maxn = 0;
+	size_t ns = 0, maxn = 0, col = 0;
 	uint8_t type = c->kind == CHART_SCATTER ? LXW_CHART_SCATTER
 		       : c->kind == CHART_SWEEP ? LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS
 						: LXW_CHART_SCATTER_STRAIGHT;
@@ -492,22 +505,33 @@ static int series_sheet(struct xlsx *x, const struct chart *c, const char *name)
 		chart_axis_set_log_base(ch->x_axis, log_base(c->x.scale));
 	if (log_base(c->y.scale))
 		chart_axis_set_log_base(ch->y_axis, log_base(c->y.scale));
-	for (size_t s = 0, col = 0; s < c->nseries; s++) {
+	for (size_t s = 0; s < c->nseries; s++) {
 		const struct chart_series *se = &c->series[s];
 		size_t step = se->n > XLSX_SERIES_MAX ? (se->n + XLSX_SERIES_MAX - 1) / XLSX_SERIES_MAX
 						      : 1;
 		size_t rows = 0;
+		/* its whiskers (a sweep of passes): the half-widths in a third column */
+		int err = se->yerr && !se->y2;
+		double *up, *down;
 
 		if (!se->n)
 			continue;
+		up = err ? xcalloc(se->n, sizeof(*up)) : NULL;
+		down = err ? xcalloc(se->n, sizeof(*down)) : NULL;
 		xlsx_string(x, ws, HEAD_ROW, (lxw_col_t)col, c->x.title, x->head);
 		xlsx_string(x, ws, HEAD_ROW, (lxw_col_t)(col + 1), se->label, x->head);
 		for (size_t i = 0; i < se->n && rows + HEAD_ROW + 1 < XLSX_MAX_ROWS; i += step) {
 			if (isfinite(se->x[i]) && isfinite(se->y[i])) {
-				xlsx_write_value(x, ws, (lxw_row_t)(HEAD_ROW + 1 + rows),
-						 (lxw_col_t)col, se->x[i]);
-				xlsx_write_value(x, ws, (lxw_row_t)(HEAD_ROW + 1 + rows),
-						 (lxw_col_t)(col + 1), se->y[i]);
+				lxw_row_t r = (lxw_row_t)(HEAD_ROW + 1 + rows);
+
+				xlsx_write_value(x, ws, r, (lxw_col_t)col, se->x[i]);
+				xlsx_write_value(x, ws, r, (lxw_col_t)(col + 1), se->y[i]);
+				if (err && se->yerr[i] > 0) {
+					up[rows] = se->yerr[i];
+					down[rows] = err_down(se->y[i], se->yerr[i],
+							      c->y.scale == CHART_LINEAR);
+					xlsx_write_value(x, ws, r, (lxw_col_t)(col + 2), se->yerr[i]);
+				}
 				rows++;
 			}
 		}
@@ -537,12 +561,22 @@ static int series_sheet(struct xlsx *x, const struct chart *c, const char *name)
 					chart_series_set_marker_type(cs, LXW_CHART_MARKER_NONE);
 				chart_series_set_line(cs, &line);
 			}
+			if (err) {
+				char *h = xasprintf("± %s", se->label);
+
+				xlsx_string(x, ws, HEAD_ROW, (lxw_col_t)(col + 2), h, x->head);
+				free(h);
+				xlsx_error_bars(x, cs, 0, se->color, xlsx_last_name(x),
+						HEAD_ROW + 1, (lxw_col_t)(col + 2), up, down, rows);
+			}
 		}
 		if (step > 1)
 			xlsx_string(x, ws, 2, (lxw_col_t)col, "every k-th second", NULL);
-		col += 2;
+		col += err ? 3 : 2;
+		free(up);
+		free(down);
 	}
-	insert(ws, ch, (lxw_col_t)(2 * ns));
+	insert(ws, ch, (lxw_col_t)col);
 	return 1;
 }
 
@@ -556,6 +590,45 @@ static size_t intern(const char **v, size_t *n, const char *s)
 	return (*n)++;
 }
 
+/*
+ * Member's bars' error bars (member NULL: every bar, a chart of one series): each
+ * group's half-width into up[] and column col's cells, its minus end (the low end not
+ * below 0) into down[], the column headed "± member". 1 when a bar has one.
+ */
+static int bar_errors(struct xlsx *x, lxw_worksheet *ws, const struct chart *c,
+		      const char *member, const char **groups, size_t ng, lxw_col_t col,
+		      double *up, double *down)
+{
+	int any = 0;
+
+	for (size_t g = 0; g < ng; g++)
+		up[g] = down[g] = 0;
+	for (size_t b = 0; b < c->nbars; b++) {
+		const struct chart_bar *bar = &c->bars[b];
+		const char *group = member && bar->group ? bar->group : bar->label;
+		size_t g = 0;
+
+		if ((member && strcmp(bar->label, member)) || !(bar->err > 0) ||
+		    !isfinite(bar->value))
+			continue;
+		while (g < ng && strcmp(groups[g], group))
+			g++;
+		if (g == ng)
+			continue;
+		up[g] = bar->err;
+		down[g] = err_down(bar->value, bar->err, 1);
+		xlsx_write_value(x, ws, (lxw_row_t)(HEAD_ROW + 1 + g), col, bar->err);
+		any = 1;
+	}
+	if (any) {
+		char *h = xasprintf("± %s", member ? member : c->x.title ? c->x.title : "");
+
+		xlsx_string(x, ws, HEAD_ROW, col, h, x->head);
+		free(h);
+	}
+	return any;
+}
+
 /* Bars: a row per bar (label, value, note). Grouped bars: a row per group (test),
  * a column per member (drive), a chart series per member. */
 static int bar_sheet(struct xlsx *x, const struct chart *c, const char *name)
@@ -563,6 +636,8 @@ static int bar_sheet(struct xlsx *x, const struct chart *c, const char *name)
 	int grouped = c->kind == CHART_BARG;
 	const char **groups, **members;
 	size_t ng = 0, nmem = 0;
+	double *up, *down;
+	lxw_col_t ecol;
 	lxw_worksheet *ws;
 	lxw_chart *ch;
 
@@ -570,6 +645,8 @@ static int bar_sheet(struct xlsx *x, const struct chart *c, const char *name)
 		return 0;
 	groups = xcalloc(c->nbars, sizeof(*groups));
 	members = xcalloc(c->nbars, sizeof(*members));
+	up = xcalloc(c->nbars, sizeof(*up));
+	down = xcalloc(c->nbars, sizeof(*down));
 	ws = xlsx_sheet(x, name ? name : c->title);
 	heading(x, ws, c->title, c->subtitle);
 	ch = new_chart(x, c, LXW_CHART_BAR);
@@ -594,6 +671,9 @@ static int bar_sheet(struct xlsx *x, const struct chart *c, const char *name)
 	if (!grouped)
 		xlsx_string(x, ws, HEAD_ROW, 1, c->x.title, x->head);
 	worksheet_set_column(ws, 0, 0, 36, NULL);
+	/* the bars' 95 % half-widths after the values (a non-grouped chart's after its
+	 * notes), a column per member that has them: "± NAME" */
+	ecol = grouped ? 1 + nmem : 3;
 	for (size_t m = 0; m < nmem; m++) {
 		lxw_chart_series *cs = chart_add_series(ch, NULL, NULL);
 		uint32_t color = grouped ? 0 : c->bars[0].color;
@@ -618,13 +698,21 @@ static int bar_sheet(struct xlsx *x, const struct chart *c, const char *name)
 					(lxw_row_t)(HEAD_ROW + ng), (lxw_col_t)(1 + m));
 		xlsx_series_name(x, cs, grouped ? members[m] : c->x.title);
 		chart_series_set_fill(cs, &(lxw_chart_fill){ .color = color });
+		if (bar_errors(x, ws, c, grouped ? members[m] : NULL, groups, ng, ecol, up, down)) {
+			xlsx_error_bars(x, cs, 1, CHART_COLOR_TEXT, xlsx_last_name(x), HEAD_ROW + 1,
+					ecol, up, down, ng);
+			ecol++;
+		}
 	}
 	if (!grouped)
 		chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
 	worksheet_freeze_panes(ws, HEAD_ROW + 1, 1);
-	insert(ws, ch, (lxw_col_t)(nmem + 2));
+	/* right of the last column written: ecol - 1 (a single series' notes: 2) */
+	insert(ws, ch, (lxw_col_t)(grouped || ecol > 3 ? ecol + 1 : 3));
 	free(groups);
 	free(members);
+	free(up);
+	free(down);
 	return 1;
 }
 

@@ -40,6 +40,8 @@ struct xlsx {
 	const char *nth;       /* a sheet name taken before, numbered: "{} ({})"; NULL: that */
 	struct xlsx_style *styles;   /* the table cells' shaded and tile formats, made once */
 	size_t nstyles;
+	struct xlsx_errbar *errs;    /* the custom error bars xlsx_close() writes */
+	size_t nerrs;
 };
 
 /* Opens path for writing; created: the workbook's date (the run's start). */
@@ -92,5 +94,21 @@ void xlsx_table_sheet(struct xlsx *x, const struct table *t, const char *name);
  * Excel scatter charts, bars as bar charts, grouped bars a series per member, 3D
  * columns as clustered columns). Returns 1 when written, 0 when c has no data. */
 int xlsx_chart_sheet(struct xlsx *x, const struct chart *c, const char *name);
+
+/*
+ * Native per-point error bars on chart series cs (xlsx_err.c), which libxlsxwriter
+ * 1.1 cannot write: horizontal on a bar chart, else vertical, drawn in color; up:
+ * the half-widths, also in the sheet's cells rows r0.. of column col, which the bars'
+ * plus end refers to; down: the minus ends (a low end not below 0), as literal
+ * values. A point whose up is not > 0 has none. xlsx_close() writes them into the
+ * chart's XML.
+ */
+void xlsx_error_bars(struct xlsx *x, lxw_chart_series *cs, int horizontal, uint32_t color,
+		     const char *sheet, lxw_row_t r0, lxw_col_t col, const double *up,
+		     const double *down, size_t n);
+/* After workbook_close(): rewrites the file at path with the custom error bars in
+ * its charts; 0 or -SB_EIO naming it. */
+int xlsx_err_apply(struct xlsx *x, const char *path, struct diag *d);
+void xlsx_err_release(struct xlsx *x);
 
 #endif

@@ -177,8 +177,9 @@ static void delta_sheet(struct xlsx *x, const struct lineup *l, enum lineup_metr
 		xlsx_series_name(x, s, w->labels[i]);
 		chart_series_set_fill(s, &(lxw_chart_fill){ .color = chart_palette(i) });
 	}
-	worksheet_insert_chart_opt(ws, last + 2, 0, ch,
-				   &(lxw_chart_options){ .x_scale = 2.0, .y_scale = 1.8 });
+	if (l->nt && l->nm > 1)   /* one column (a pass set alone): no Δ to chart */
+		worksheet_insert_chart_opt(ws, last + 2, 0, ch,
+					   &(lxw_chart_options){ .x_scale = 2.0, .y_scale = 1.8 });
 }
 
 void xlsx_lineup_deltas(struct xlsx *x, const struct lineup *l,

@@ -12,7 +12,10 @@
 #     and not after; auto:3 with ±0.5 % stops at 3 and says the target was not met.
 #  3. Lineups that know the noise: two sets of the same stimulus compared, every Δ
 #     within the noise ("within", "≈" in the PDF, grey); a set four times as fast, the
-#     IOPS Δ significant; Welch's p of each Δ and Holm's verdicts recomputed.
+#     IOPS Δ significant; Welch's p of each Δ and Holm's verdicts recomputed; the bars'
+#     error bars in the SVG and, native, in the workbook's charts (read from its XML).
+#  4. A QD sweep run as two passes: its points' whiskers in the SVG and as the
+#     workbook chart's native error bars, each the 95 % half-width recomputed.
 . "$(dirname "$0")/lib.sh"
 
 PY=/usr/bin/python3   # Debian's, with python3-openpyxl (scripts/setup)
@@ -284,7 +287,8 @@ whiskers() {
 }
 expect_eq "error bars in the SVG: 2 bars × 3 strokes" "$(whiskers "$WORK/aq-svg/lineup-bars-iops.svg")" 6
 "$SSDBENCH" compare "$WORK/a/pass-1" "$WORK/q32/pass-1" --lang en -o "$WORK/one.pdf" \
-  --svg "$WORK/one-svg" > "$WORK/one.log" 2>&1 || { cat "$WORK/one.log"; fail "compare of single passes"; }
+  --svg "$WORK/one-svg" --xlsx "$WORK/one.xlsx" > "$WORK/one.log" 2>&1 ||
+  { cat "$WORK/one.log"; fail "compare of single passes"; }
 expect_eq "no error bars without passes" "$(whiskers "$WORK/one-svg/lineup-bars-iops.svg")" 0
 check "single passes: the note says there is no noise estimate" \
   grep -q "1 pass: no noise estimate" <(pdftotext -layout "$WORK/one.pdf" -)
@@ -303,4 +307,123 @@ for drive in ("a", "q32"):
     assert abs(got - float(rows[drive]["ci95"])) <= 1e-6 * got, (drive, got)
 assert "≈" in head and not row[head.index("≈")], row   # significant: nobody within
 PYEOF
+# The workbook's native error bars, read from its charts' XML: every custom error bar
+# (chart title, series, its plus cells, the series' values, bar or scatter), checked against itself:
+# the cached plus values are the cells', each minus end the plus or, where the low end
+# would pass 0, the value; "± NAME" heads the cells.
+cat > "$WORK/errbars.py" <<'PYEOF'
+import re, sys, zipfile
+import xml.etree.ElementTree as ET
+import openpyxl
+C = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+
+def cells(wb, ref):
+    m = re.fullmatch(r"(?:'((?:[^']|'')+)'|([^'!]+))!\$([A-Z]+)\$(\d+)(?::\$([A-Z]+)\$(\d+))?",
+                     ref)
+    assert m and m.group(3) == (m.group(5) or m.group(3)), ref   # one column
+    ws = wb[m.group(1).replace("''", "'") if m.group(1) else m.group(2)]
+    r0 = int(m.group(4))
+    r1 = int(m.group(6) or r0)
+    return [ws["%s%d" % (m.group(3), r)].value for r in range(r0, r1 + 1)], \
+        ws["%s%d" % (m.group(3), r0 - 1)].value
+
+def points(el):
+    return {int(p.get("idx")): float(p.find(C + "v").text) for p in el.iter(C + "pt")}
+
+def bars(path):
+    z, wb, out = zipfile.ZipFile(path), openpyxl.load_workbook(path), []
+    for n in sorted(z.namelist()):
+        if not re.fullmatch(r"xl/charts/chart\d+\.xml", n):
+            continue
+        root = ET.fromstring(z.read(n))
+        title = "".join(t.text or "" for t in root.find(C + "chart").find(C + "title").iter(A + "t"))
+        for ser in root.iter(C + "ser"):
+            for eb in ser.findall(C + "errBars"):
+                assert eb.find(C + "errValType").get("val") == "cust", n
+                name = ser.find(C + "tx").find(C + "v").text
+                plus, head = cells(wb, eb.find(C + "plus").find(C + "numRef").find(C + "f").text)
+                cache = points(eb.find(C + "plus"))
+                minus = points(eb.find(C + "minus").find(C + "numLit"))
+                kind = "bar" if ser.find(C + "val") is not None else "scatter"
+                vref = ser.find(C + ("val" if kind == "bar" else "yVal"))
+                vals, _ = cells(wb, vref.find(C + "numRef").find(C + "f").text)
+                assert head == "± " + name, (n, head, name)
+                if kind == "scatter":   # a sweep's whiskers: vertical
+                    assert eb.find(C + "errDir").get("val") == "y", n
+                for i, p in enumerate(plus):
+                    if p is None:
+                        assert i not in cache and i not in minus, (n, i)
+                        continue
+                    assert abs(cache[i] - p) <= 1e-9 * p, (n, i, cache[i], p)
+                    assert abs(minus[i] - min(p, vals[i])) <= 1e-9 * p, (n, i, minus[i])
+                out.append((title, name, plus, vals, kind))
+    return out
+
+if __name__ == "__main__":
+    for title, name, plus, vals, kind in bars(sys.argv[1]):
+        print("%s\t%s\t%s\t%s" % (title, name, " ".join("%.17g" % (p or 0) for p in plus),
+                                  " ".join("%.17g" % v for v in vals)))
+PYEOF
+$PY - "$WORK/errbars.py" "$WORK/aq.xlsx" "$WORK/aq.csv" "$WORK/one.xlsx" << 'PYEOF' ||
+import csv, importlib.util, sys
+spec = importlib.util.spec_from_file_location("errbars", sys.argv[1])
+eb = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(eb)
+got = eb.bars(sys.argv[2])
+rows = {r["drive"]: r for r in csv.DictReader(open(sys.argv[3], encoding="utf-8-sig"))
+        if r["metric"] == "iops"}
+# the IOPS bars: a chart whose two series carry the CSV's half-widths of test rr
+for drive in ("a", "q32"):
+    ci = float(rows[drive]["ci95"])
+    hits = [g for g in got if g[1] == drive and len(g[2]) == 1 and abs(g[2][0] - ci) <= 1e-6 * ci]
+    assert len(hits) == 1, (drive, ci, got)
+    assert abs(hits[0][3][0] - float(rows[drive]["value"])) <= 1e-6 * ci, hits
+assert {g[1] for g in got} == {"a", "q32"}, got
+assert not eb.bars(sys.argv[4]), "error bars in a lineup of single passes"
+PYEOF
+  fail "the workbook's native error bars"
+
+# ---- 4. a QD sweep of passes: whiskers -------------------------------------------------
+# Three depths of 3000 I/Os each (fio's number_ios: no need to run a second each),
+# two passes, the set compared alone: IOPS against queue depth with each point's
+# interval, recomputed from the passes' fio.json.
+cat > "$WORK/sweep.xml" <<'PLAN'
+<plan name="sweep-noise">
+  <target name="dut" file="s.bin" size="16MiB"/>
+  <sweep var="qd" values="1 2 4">
+    <workload name="rr-q${qd}" rw="randread" bs="4k" iodepth="${qd}" runtime="1s">
+      <fio option="number_ios" value="3000"/>
+    </workload>
+  </sweep>
+</plan>
+PLAN
+"$SSDBENCH" run "$WORK/sweep.xml" -q --passes 2 --out "$WORK/s" > "$WORK/s.log" 2>&1 ||
+  { cat "$WORK/s.log"; fail "run sweep.xml --passes 2"; }
+expect_eq "the sweep's stats.csv recomputed (3 depths × IOPS, MB/s)" \
+  "$($PY "$WORK/stats.py" stats "$WORK/s")" 6
+"$SSDBENCH" compare "$WORK/s" --lang zh-TW -o "$WORK/s.pdf" --svg "$WORK/s-svg" \
+  --png "$WORK/s-png" --xlsx "$WORK/s.xlsx" > "$WORK/sc.log" 2>&1 ||
+  { cat "$WORK/sc.log"; fail "compare of the sweep's set"; }
+! grep -q WARNING "$WORK/sc.log" || fail "a warning from the workbook (a one-column lineup has no Δ chart)"
+# the first palette colour (#0072b2), 1 pt: a whisker and its two caps at each depth
+expect_eq "whiskers in the SVG: 3 depths × 3 strokes" "$(grep -o \
+  '<path style="fill:none;stroke-width:1;[^"]*stroke:rgb(0%,44.705882%,69.803922%)' \
+  "$WORK/s-svg/lineup-sweep-1.svg" | wc -l)" 9
+test -s "$WORK/s-png/lineup-sweep-1.png" || fail "the PNG of the sweep"
+$PY - "$WORK/errbars.py" "$WORK/s.xlsx" "$WORK/s/stats.csv" << 'PYEOF' ||
+import csv, importlib.util, sys
+spec = importlib.util.spec_from_file_location("errbars", sys.argv[1])
+eb = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(eb)
+rows = {r["test"]: r for r in csv.DictReader(open(sys.argv[3], encoding="utf-8-sig"))
+        if r["metric"] == "iops"}
+want = [float(rows["rr-q%d" % q]["ci95"]) for q in (1, 2, 4)]
+sweeps = [g for g in eb.bars(sys.argv[2]) if g[4] == "scatter"]
+assert len(sweeps) == 1, sweeps
+assert all(abs(a - b) <= 1e-6 * b for a, b in zip(sweeps[0][2], want)), (sweeps, want)
+assert all(abs(sweeps[0][3][i] - float(rows["rr-q%d" % q]["mean"])) <= 1e-6 * want[i]
+           for i, q in enumerate((1, 2, 4))), sweeps
+PYEOF
+  fail "the sweep's native error bars"
 echo "passes: ok (quick.xml ×5: 16 rows; auto stopped at $n)"
