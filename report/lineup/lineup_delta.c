@@ -38,13 +38,16 @@ char *lineup__metric_title(const struct lineup_ctx *x, enum lineup_metric m)
 	return msg_paren(x->s, lineup_metric(m)->id, lineup_metric(m)->unit);
 }
 
-/* "1,234", "56.7"; a dash when not measured. */
-void lineup__format_value(double v, char *buf, size_t n)
+/* "1,234", "56.7"; a ratio (a consistency score) to one decimal less than the CSV's,
+ * "0.843"; a dash when not measured. */
+void lineup__format_value(enum lineup_metric m, double v, char *buf, size_t n)
 {
+	int d = lineup_metric(m)->decimals;
+
 	if (!isfinite(v))
 		snprintf(buf, n, "–");
 	else
-		chart_format_grouped(v, v < 100 ? 1 : 0, buf, n);
+		chart_format_grouped(v, d > 2 ? d - 1 : v < 100 ? 1 : 0, buf, n);
 }
 
 /*
@@ -82,10 +85,10 @@ char *lineup__value_text(const struct lineup_ctx *x, size_t t, size_t i, enum li
 	const struct stats *s = &x->l->t[t].st[i][m];
 	char val[64], ci[64];
 
-	lineup__format_value(x->l->t[t].v[i][m], val, sizeof(val));
+	lineup__format_value(m, x->l->t[t].v[i][m], val, sizeof(val));
 	if (s->n < 2 || !isfinite(s->ci95))
 		return xstrdup(val);
-	lineup__format_value(s->ci95, ci, sizeof(ci));
+	lineup__format_value(m, s->ci95, ci, sizeof(ci));
 	return xasprintf("%s ± %s", val, ci);
 }
 

@@ -60,7 +60,7 @@ char *lineup__test_title(const struct lineup_ctx *x, const struct lineup_test *t
 void lineup__add_item(struct lineup_ctx *x, char *name, struct chart *c, struct table *t);
 const char *lineup__heading(const struct lineup_ctx *x, int id);
 char *lineup__metric_title(const struct lineup_ctx *x, enum lineup_metric m);
-void lineup__format_value(double v, char *buf, size_t n);
+void lineup__format_value(enum lineup_metric m, double v, char *buf, size_t n);
 char *lineup__mark(const struct lineup_ctx *x, size_t t, size_t i, const char *text,
 		   int *marked);
 char *lineup__with_mark_note(const struct lineup_ctx *x, const char *sub, int marked);

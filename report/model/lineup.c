@@ -19,17 +19,20 @@
 #include "xalloc.h"
 
 static const struct lineup_metric_def metrics[LM_N] = {
-	[LM_IOPS] = { "iops", "IOPS", 0, 1 },
-	[LM_MBPS] = { "MBps", "MB/s", 0, 1 },
-	[LM_READ_IOPS] = { "read_iops", "IOPS", 0, 0 },
-	[LM_READ_MBPS] = { "read_MBps", "MB/s", 0, 0 },
-	[LM_WRITE_IOPS] = { "write_iops", "IOPS", 0, 0 },
-	[LM_WRITE_MBPS] = { "write_MBps", "MB/s", 0, 0 },
-	[LM_CLAT_MEAN] = { "clat_mean_us", "µs", 1, 1 },
-	[LM_CLAT_P99] = { "clat_p99_us", "µs", 1, 0 },
-	[LM_CLAT_P999] = { "clat_p99.9_us", "µs", 1, 1 },
-	[LM_CLAT_P9999] = { "clat_p99.99_us", "µs", 1, 0 },
-	[LM_REPLAY_MBPS] = { "replay_MBps", "MB/s", 0, 0 },
+	[LM_IOPS] = { "iops", "IOPS", 0, 1, 2 },
+	[LM_MBPS] = { "MBps", "MB/s", 0, 1, 2 },
+	[LM_READ_IOPS] = { "read_iops", "IOPS", 0, 0, 2 },
+	[LM_READ_MBPS] = { "read_MBps", "MB/s", 0, 0, 2 },
+	[LM_WRITE_IOPS] = { "write_iops", "IOPS", 0, 0, 2 },
+	[LM_WRITE_MBPS] = { "write_MBps", "MB/s", 0, 0, 2 },
+	[LM_CLAT_MEAN] = { "clat_mean_us", "µs", 1, 1, 2 },
+	[LM_CLAT_P99] = { "clat_p99_us", "µs", 1, 0, 2 },
+	[LM_CLAT_P999] = { "clat_p99.9_us", "µs", 1, 1, 2 },
+	[LM_CLAT_P9999] = { "clat_p99.99_us", "µs", 1, 0, 2 },
+	[LM_REPLAY_MBPS] = { "replay_MBps", "MB/s", 0, 0, 2 },
+	[LM_CONS_P999] = { "iops_p99.9_slowest", "IOPS", 0, 0, 2 },
+	[LM_CONS_SCORE] = { "drivemaster_score", "ratio", 0, 0, 4 },
+	[LM_CONS_AVG_SD] = { "iops_avg_over_stddev", "ratio", 0, 0, 3 },
 };
 
 const struct lineup_metric_def *lineup_metric(enum lineup_metric m)
@@ -59,6 +62,9 @@ static void step_values(const struct result_step *st, double v[LM_N])
 	v[LM_CLAT_P999] = pos(st->clat_p999_us);
 	v[LM_CLAT_P9999] = pos(st->clat_p9999_us);
 	v[LM_REPLAY_MBPS] = st->trace ? pos(result_replay_mbps(st)) : NAN;
+	v[LM_CONS_P999] = st->cons_total.n ? pos(st->cons_total.p999_slowest) : NAN;
+	v[LM_CONS_SCORE] = st->cons_total.n ? pos(st->cons_total.drivemaster) : NAN;
+	v[LM_CONS_AVG_SD] = st->cons_total.n ? pos(st->cons_total.avg_over_sd) : NAN;
 }
 
 static int same(const char *a, const char *b)

@@ -17,6 +17,9 @@ enum lineup_metric {
 	LM_IOPS, LM_MBPS, LM_READ_IOPS, LM_READ_MBPS, LM_WRITE_IOPS, LM_WRITE_MBPS,
 	LM_CLAT_MEAN, LM_CLAT_P99, LM_CLAT_P999, LM_CLAT_P9999,
 	LM_REPLAY_MBPS,   /* a replay's score (result_replay_mbps) */
+	/* consistency of the per-second total IOPS (result_step.cons_total), as
+	 * results.csv has it: the 99.9 %-slowest second, DriveMaster's score, avg / σ */
+	LM_CONS_P999, LM_CONS_SCORE, LM_CONS_AVG_SD,
 	LM_N
 };
 
@@ -25,6 +28,7 @@ struct lineup_metric_def {
 	const char *unit;     /* "IOPS", "MB/s", "µs" */
 	int lower_better;     /* latency: a drop is an improvement */
 	int headline;         /* gets a bar chart and a delta table */
+	int decimals;         /* of a value in the lineup CSV: results.csv's */
 };
 
 /* The metric's definition (a constant table). */

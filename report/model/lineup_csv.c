@@ -78,7 +78,8 @@ static void csv_row(struct sbuf *sb, const struct lineup *l, size_t t, size_t i,
 	}
 	free(dirs);
 	if (isfinite(tt->v[i][m]))                  /* a test the drive lacks: empty */
-		sbuf_adds(sb, chart_format_fixed(tt->v[i][m], 2, num, sizeof(num)));
+		sbuf_adds(sb, chart_format_fixed(tt->v[i][m], lineup_metric(m)->decimals, num,
+						 sizeof(num)));
 	sbuf_addc(sb, ',');
 	if (isfinite(dp))
 		sbuf_adds(sb, chart_format_fixed(dp, 2, num, sizeof(num)));

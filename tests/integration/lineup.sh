@@ -128,6 +128,8 @@ expect_eq "BOM" "$(head -c 3 "$c" | od -An -tx1 | tr -d ' ')" efbbbf
 # 99.9 and 99.99 % are metrics where the test's I/Os support them (1,000 and 10,000 or
 # more: results.csv has them; drive 1's 1,500 IOPS for a second may fall short of 1,000
 # on a loaded machine), so 6 to 8 read metrics per drive and test.
+# The consistency scores of the per-second IOPS are metrics where results.csv has them
+# above 0 (avg / σ needs two seconds that differ), each the value results.csv gives.
 p34=0
 for k in 1 2 3; do
   for t in rr-q1 rr-q2 rr-q4; do
@@ -135,9 +137,19 @@ for k in 1 2 3; do
     for p in clat_p99.9_us clat_p99.99_us; do
       [ -n "$(csv_get "$WORK/drive$k/results.csv" "$s" $p)" ] && p34=$((p34 + 1))
     done
+    for p in iops_p99.9_slowest drivemaster_score iops_avg_over_stddev; do
+      want=$(csv_get "$WORK/drive$k/results.csv" "$s" $p)
+      awk -v v="$want" 'BEGIN { exit !(v + 0 > 0) }' || continue
+      p34=$((p34 + 1))
+      got=$(awk -F, -v d="/drive$k/?\$" -v t="$t" -v m="$p" '$2 ~ d && $3 == t && $5 == m { print $7 }' "$c")
+      # within half a unit of results.csv's last decimal
+      awk -v a="$got" -v b="$want" 'BEGIN { d = index(b, ".") ? length(b) - index(b, ".") : 0
+        exit !(a != "" && (a - b) ^ 2 <= (0.5 * 10 ^ -d + 1e-9 * b) ^ 2) }' ||
+        fail "drive$k $t: the lineup's $p '$got', results.csv's '$want'"
+    done
   done
 done
-expect_eq "rows: 3 drives x 3 tests x 6 read metrics, 99.9 and 99.99 % where supported + header" \
+expect_eq "rows: 3 drives x 3 tests x 6 read metrics, 99.9 and 99.99 % and consistency where measured + header" \
   "$(wc -l < "$c")" $((1 + 54 + p34))
 for t in rr-q1 rr-q2 rr-q4; do
   s1=$(jq -r --arg t "$t" '.steps[] | select(.name == $t) | .index' "$WORK/drive1/manifest.json")

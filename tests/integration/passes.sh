@@ -127,6 +127,29 @@ if what == "stats":           # stats.py stats SETDIR: stats.csv against fio.jso
             got = [float(x) for x in r["values"].split(";")]
             assert all(close(g, w) for g, w in zip(got, v)) and len(got) == len(v)
             checked += 1
+    # the consistency scores of the per-second IOPS: each pass's results.csv value
+    # (rounded there: within half its last decimal), over the passes that have one
+    # above 0 (avg / σ of a pass whose seconds do not differ has none)
+    cons = {}
+    for p in passes(setdir):
+        for r in csv_rows(os.path.join(p, "results.csv")):
+            for m in ("iops_p99.9_slowest", "drivemaster_score", "iops_avg_over_stddev"):
+                if r["kind"] == "workload":
+                    cons.setdefault((r["name"], m), []).append(r[m])
+    for (test, m), vals in cons.items():
+        vals = [x for x in vals if x and float(x) > 0]
+        if not vals:
+            assert (test, m) not in rows, (test, m, "a row without a value")
+            continue
+        tol = 0.5 * 10 ** -len(vals[0].split(".")[1]) if "." in vals[0] else 0.5
+        v = [float(x) for x in vals]
+        r = rows[(test, m)]
+        mean, sd, _ = mean_sd_ci(v)
+        assert int(r["passes"]) == len(v), (test, m, r["passes"], len(v))
+        assert abs(float(r["mean"]) - mean) <= tol, (test, m, r["mean"], mean)
+        assert sd is None or abs(float(r["sd"]) - sd) <= 2 * tol, (test, m, r["sd"], sd)
+    assert len([k for k in rows if k[1] in ("iops_p99.9_slowest", "drivemaster_score")]) >= len(want), \
+        "consistency rows missing from stats.csv"
     print(checked)
 elif what == "widest":        # stats.py widest SETDIR N: the widest interval after N passes
     setdir, n = sys.argv[2], int(sys.argv[3])
