@@ -468,7 +468,7 @@ static void png_read(const unsigned char *png, size_t n, struct png_read *r)
 		at += 12 + clen;
 	}
 	assert_int_equal(at, n);
-	r->nrows = (size_t)r->h * (1 + (size_t)r->w * (r->type == 3 ? 1 : 4));
+	r->nrows = (size_t)r->h * (1 + (size_t)r->w * (r->type == 3 ? 1 : r->type == 2 ? 3 : 4));
 	r->rows = xmalloc(r->nrows);
 	len = r->nrows;
 	assert_int_equal(uncompress(r->rows, &len, idat, nidat), Z_OK);
@@ -536,10 +536,69 @@ static void test_png_encode(void **state)
 	assert_null(gfx_png_encode(few, 0, 2, &n));
 }
 
+/*
+ * gfx_png_encode_rgb (every PNG page): cairo's RGB24 rows, a pitch wider than the
+ * page and the unused top byte set to noise. Few colours: a palette without tRNS;
+ * more than 256: RGB; every pixel as given, the padding never read.
+ */
+static void test_png_encode_rgb(void **state)
+{
+	enum { W = 20, H = 15, PITCH = 23 };
+	uint32_t *page = xmalloc(PITCH * H * sizeof(*page));
+	struct png_read r;
+	unsigned char *png;
+	size_t n;
+	(void)state;
+
+	for (size_t y = 0; y < H; y++)
+		for (size_t x = 0; x < PITCH; x++)   /* padding: a colour of its own */
+			page[y * PITCH + x] = x < W ? ((uint32_t)(y * 37 + x) << 24) |
+						      (x % 2 ? 0xff0000u : 0x00ff00u) : 0x123456u;
+	png = gfx_png_encode_rgb(page, W, H, PITCH, &n);
+	assert_non_null(png);
+	png_read(png, n, &r);
+	assert_int_equal(r.type, 3);
+	assert_int_equal(r.nplte, 2);    /* the top byte ignored, the padding unread */
+	assert_int_equal(r.ntrns, 0);
+	for (size_t y = 0; y < H; y++)
+		for (size_t x = 0; x < W; x++) {
+			unsigned i = r.rows[y * (W + 1) + 1 + x];
+
+			assert_int_equal(r.plte[3 * i], x % 2 ? 255 : 0);
+			assert_int_equal(r.plte[3 * i + 1], x % 2 ? 0 : 255);
+			assert_int_equal(r.plte[3 * i + 2], 0);
+		}
+	free(r.rows);
+	free(png);
+
+	for (size_t y = 0; y < H; y++)       /* 300 colours */
+		for (size_t x = 0; x < W; x++)
+			page[y * PITCH + x] = 0xab000000u | (uint32_t)(y * W + x) << 4;
+	png = gfx_png_encode_rgb(page, W, H, PITCH, &n);
+	png_read(png, n, &r);
+	assert_int_equal(r.type, 2);
+	for (size_t y = 0; y < H; y++) {
+		assert_int_equal(r.rows[y * (3 * W + 1)], 0);   /* filter: none */
+		for (size_t x = 0; x < W; x++) {
+			const unsigned char *px = r.rows + y * (3 * W + 1) + 1 + 3 * x;
+			uint32_t want = (uint32_t)(y * W + x) << 4;
+
+			assert_int_equal(px[0], (want >> 16) & 0xff);
+			assert_int_equal(px[1], (want >> 8) & 0xff);
+			assert_int_equal(px[2], want & 0xff);
+		}
+	}
+	free(r.rows);
+	free(png);
+	assert_null(gfx_png_encode_rgb(page, W, H, W - 1, &n));   /* a pitch too short */
+	free(page);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_png_encode),
+		cmocka_unit_test(test_png_encode_rgb),
 		cmocka_unit_test(test_million_points),
 		cmocka_unit_test(test_small_scatter_vector),
 		cmocka_unit_test(test_pdf_text),

@@ -3,6 +3,7 @@
 #include "gfx.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -426,7 +427,18 @@ int gfx_close(struct gfx *g, struct diag *d)
 		cairo_destroy(g->cr);
 	g->cr = NULL;
 	if (!rc && g->fmt == GFX_PNG) {
-		st = cairo_surface_write_to_png_stream(g->surface, write_cb, g);
+		/* ssdbench's encoder, not cairo's (gfx_png.h says why) */
+		size_t n = 0;
+		unsigned char *png;
+
+		cairo_surface_flush(g->surface);
+		png = gfx_png_encode_rgb(
+			(const uint32_t *)(const void *)cairo_image_surface_get_data(g->surface),
+			cairo_image_surface_get_width(g->surface),
+			cairo_image_surface_get_height(g->surface),
+			(size_t)cairo_image_surface_get_stride(g->surface) / 4, &n);
+		st = png && n <= UINT_MAX ? write_cb(g, png, (unsigned)n) : CAIRO_STATUS_NO_MEMORY;
+		free(png);
 		if (st != CAIRO_STATUS_SUCCESS && !g->write_errno)
 			rc = diag_set(d, -SB_ERENDER, g->path, 0, 0,
 				      "cannot write '%s': %s", g->path,

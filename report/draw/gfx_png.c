@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* gfx_png: palette or RGBA PNG through libpng, unfiltered, deflated at level 1. */
+/* gfx_png: palette, RGB or RGBA PNG through libpng, unfiltered, deflated at level 1. */
 #include "gfx_png.h"
 
 #include <png.h>
@@ -70,15 +70,16 @@ static void flush(png_structp png)
 	(void)png;
 }
 
-/* Writes the w x h rows of raw (palette indices or RGBA) as a PNG into b; 0 or -1. */
+/* Writes the w x h rows of raw (palette indices, else RGB when opaque, else RGBA)
+ * as a PNG into b; 0 or -1. */
 static int write_png(struct buf *b, const unsigned char *raw, size_t w, size_t h,
-		     const struct palette *pal)
+		     const struct palette *pal, int opaque)
 {
 	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
 	png_infop info = png ? png_create_info_struct(png) : NULL;
 	png_color plte[PALETTE_MAX];
 	png_byte trns[PALETTE_MAX];
-	size_t rowlen = w * (pal ? 1 : 4);
+	size_t rowlen = w * (pal ? 1 : opaque ? 3 : 4);
 
 	if (!info) {
 		png_destroy_write_struct(&png, NULL);
@@ -97,11 +98,13 @@ static int write_png(struct buf *b, const unsigned char *raw, size_t w, size_t h
 	}
 	png_set_write_fn(png, b, append, flush);
 	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
-		     pal ? PNG_COLOR_TYPE_PALETTE : PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
+		     pal ? PNG_COLOR_TYPE_PALETTE : opaque ? PNG_COLOR_TYPE_RGB
+							   : PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
 		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
 	if (pal) {
 		png_set_PLTE(png, info, plte, (int)pal->n);
-		png_set_tRNS(png, info, trns, (int)pal->n, NULL);
+		if (!opaque)
+			png_set_tRNS(png, info, trns, (int)pal->n, NULL);
 	}
 	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
 	png_set_compression_level(png, 1);
@@ -113,45 +116,60 @@ static int write_png(struct buf *b, const unsigned char *raw, size_t w, size_t h
 	return 0;
 }
 
-unsigned char *gfx_png_encode(const uint32_t *argb, int pw, int ph, size_t *n)
+/*
+ * The encoder of both: pw x ph pixels, rows `pitch` pixels apart; opaque: cairo's
+ * RGB24 (the top byte unused, each pixel taken as alpha 255), written without alpha.
+ */
+static unsigned char *encode(const uint32_t *px, int pw, int ph, size_t pitch, int opaque,
+			     size_t *n)
 {
-	size_t w = (size_t)pw, h = (size_t)ph, bpp = 1, rowlen, i;
-	struct palette *pal = xmalloc(sizeof(*pal));
+	size_t w = (size_t)pw, h = (size_t)ph, bpp = 1, rowlen;
+	uint32_t mask = opaque ? 0xff000000u : 0;
+	struct palette *pal;
 	struct buf b = { NULL, 0, 0 };
 	unsigned char *raw;
 	int indexed = 1;
 
-	if (pw <= 0 || ph <= 0 || w > 0x7fffffff / 4 || h > 0x7fffffff / w) {
-		free(pal);
+	if (pw <= 0 || ph <= 0 || w > 0x7fffffff / 4 || h > 0x7fffffff / w || pitch < w)
 		return NULL;
-	}
+	pal = xmalloc(sizeof(*pal));
 	pal->n = 0;
 	memset(pal->slot, 0xff, sizeof(pal->slot));
-	for (i = 0; i < w * h && indexed; i++)
-		if (!i || argb[i] != argb[i - 1])
-			indexed = palette_index(pal, argb[i]) >= 0;
+	for (size_t y = 0; y < h && indexed; y++)
+		for (size_t x = 0; x < w && indexed; x++) {
+			uint32_t c = px[y * pitch + x] | mask;
+
+			if (!x || c != (px[y * pitch + x - 1] | mask))
+				indexed = palette_index(pal, c) >= 0;
+		}
 	if (!indexed)
-		bpp = 4;
+		bpp = opaque ? 3 : 4;
 	rowlen = w * bpp;
 	raw = xmalloc(rowlen * h);
 	for (size_t y = 0; y < h; y++) {
-		const uint32_t *src = argb + y * w;
+		const uint32_t *src = px + y * pitch;
 		unsigned char *dst = raw + y * rowlen;
 		int last = -1;
 
 		for (size_t x = 0; x < w; x++) {
+			uint32_t c = src[x] | mask;
+
 			if (indexed) {
-				if (last < 0 || src[x] != pal->color[last])
-					last = palette_index(pal, src[x]);
+				if (last < 0 || c != pal->color[last])
+					last = palette_index(pal, c);
 				dst[x] = (unsigned char)last;
+			} else if (opaque) {
+				dst[3 * x] = (unsigned char)(c >> 16);
+				dst[3 * x + 1] = (unsigned char)(c >> 8);
+				dst[3 * x + 2] = (unsigned char)c;
 			} else {
-				unpremultiply(src[x], dst + 4 * x);
+				unpremultiply(c, dst + 4 * x);
 			}
 		}
 	}
 	b.cap = rowlen * h / 4 + 1024;
 	b.p = xmalloc(b.cap);
-	if (write_png(&b, raw, w, h, indexed ? pal : NULL)) {
+	if (write_png(&b, raw, w, h, indexed ? pal : NULL, opaque)) {
 		free(b.p);
 		b.p = NULL;
 	} else {
@@ -160,4 +178,15 @@ unsigned char *gfx_png_encode(const uint32_t *argb, int pw, int ph, size_t *n)
 	free(raw);
 	free(pal);
 	return b.p;
+}
+
+unsigned char *gfx_png_encode(const uint32_t *argb, int pw, int ph, size_t *n)
+{
+	return encode(argb, pw, ph, (size_t)(pw > 0 ? pw : 0), 0, n);
+}
+
+unsigned char *gfx_png_encode_rgb(const uint32_t *xrgb, int pw, int ph, size_t pitch,
+				  size_t *n)
+{
+	return encode(xrgb, pw, ph, pitch, 1, n);
 }
