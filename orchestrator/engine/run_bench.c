@@ -96,7 +96,7 @@ int run__purge(const struct orch *x, enum purge_method m, struct purge_result *p
 	       struct diag *d)
 {
 	const char *own[] = { x->dev.tgt.path };
-	int ours = !x->dev.tgt.is_device && x->dev.tgt.created;
+	int ours = run__file_is_ours(x);
 	const char *const *ids = ours ? own : x->o->destroy;
 	size_t n = ours ? 1 : x->o->ndestroy;
 

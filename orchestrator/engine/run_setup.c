@@ -319,13 +319,18 @@ int run__probe_engine(struct orch *x, struct diag *d)
  * pass of the run's pass set created it, or --destroy names its path. Anything else
  * is someone's data.
  */
+int run__file_is_ours(const struct orch *x)
+{
+	return !x->dev.tgt.is_device &&
+	       (x->dev.tgt.created || (x->o->own_file && !strcmp(x->o->own_file, x->dev.tgt.path)));
+}
+
 static int file_is_ours(const struct orch *x, struct diag *d)
 {
 	char *out = realpath(x->arc.out, NULL), *manifest = xasprintf("%s/manifest.json", x->arc.out);
 	size_t n = out ? strlen(out) : 0;
-	int ours = x->dev.tgt.created || (out && !strncmp(x->dev.tgt.path, out, n) &&
-				      x->dev.tgt.path[n] == '/' && !access(manifest, F_OK)) ||
-		   (x->o->own_file && !strcmp(x->o->own_file, x->dev.tgt.path));
+	int ours = run__file_is_ours(x) || (out && !strncmp(x->dev.tgt.path, out, n) &&
+					     x->dev.tgt.path[n] == '/' && !access(manifest, F_OK));
 
 	for (size_t i = 0; i < x->o->ndestroy && !ours; i++) {
 		char *abs = plan_absolute_path(x->o->destroy[i]);

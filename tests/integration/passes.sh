@@ -14,8 +14,9 @@
 #     within the noise ("within", "≈" in the PDF, grey); a set four times as fast, the
 #     IOPS Δ significant; Welch's p of each Δ and Holm's verdicts recomputed; the bars'
 #     error bars in the SVG and, native, in the workbook's charts (read from its XML).
-#  4. A QD sweep run as two passes: its points' whiskers in the SVG and as the
-#     workbook chart's native error bars, each the 95 % half-width recomputed.
+#  4. A QD sweep run as two passes, a purge of the file the first pass created
+#     before each: its points' whiskers in the SVG and as the workbook chart's native
+#     error bars, each the 95 % half-width recomputed.
 . "$(dirname "$0")/lib.sh"
 
 PY=/usr/bin/python3   # Debian's, with python3-openpyxl (scripts/setup)
@@ -414,6 +415,7 @@ PYEOF
 cat > "$WORK/sweep.xml" <<'PLAN'
 <plan name="sweep-noise">
   <target name="dut" file="s.bin" size="16MiB"/>
+  <purge name="purge" method="auto"/>
   <sweep var="qd" values="1 2 4">
     <workload name="rr-q${qd}" rw="randread" bs="4k" iodepth="${qd}" runtime="1s">
       <fio option="number_ios" value="3000"/>
@@ -423,6 +425,9 @@ cat > "$WORK/sweep.xml" <<'PLAN'
 PLAN
 "$SSDBENCH" run "$WORK/sweep.xml" -q --passes 2 --out "$WORK/s" > "$WORK/s.log" 2>&1 ||
   { cat "$WORK/s.log"; fail "run sweep.xml --passes 2"; }
+# the file the first pass created is the second's own: its purge needs no --destroy
+expect_eq "two passes, a purge between them" "$($PY -c 'import json,sys; p = json.load(open(sys.argv[1]))
+print(len(p["passes"]), p["between"])' "$WORK/s/passes.json")" "2 purge"
 expect_eq "the sweep's stats.csv recomputed (3 depths × IOPS, MB/s)" \
   "$($PY "$WORK/stats.py" stats "$WORK/s")" 6
 "$SSDBENCH" compare "$WORK/s" --lang zh-TW -o "$WORK/s.pdf" --svg "$WORK/s-svg" \
