@@ -92,6 +92,12 @@ int run__target_exists(const struct orch *x)
 	return exists;
 }
 
+int run__file_is_ours(const struct orch *x)
+{
+	return !x->dev.tgt.is_device &&
+	       (x->dev.tgt.created || (x->o->own_file && !strcmp(x->o->own_file, x->dev.tgt.path)));
+}
+
 int run__purge(const struct orch *x, enum purge_method m, struct purge_result *pr,
 	       struct diag *d)
 {

@@ -384,9 +384,6 @@ int run__check_bench(struct orch *x, struct diag *d);
 int run__probe_engine(struct orch *x, struct diag *d);
 /* Purges the target before the first step (--purge), re-checking every interlock. */
 int run__purge_target(struct orch *x, struct diag *d);
-/* A file target that is the run's own without --destroy: this run created it, or the
- * first pass of its pass set did (run_opts.own_file). */
-int run__file_is_ours(const struct orch *x);
 
 /* ---- the target's device layer, here or on its bench over ssh (run_bench.c) ---- */
 
@@ -398,6 +395,9 @@ int run__bench_check(const struct orch *x, struct diag *d);
 int run__probe(const struct orch *x, struct device_info *di, char **json, struct diag *d);
 /* Whether the target exists (on its bench: 1 when the bench cannot tell). */
 int run__target_exists(const struct orch *x);
+/* A file target that is the run's own without --destroy: this run created it, or the
+ * first pass of its pass set did (run_opts.own_file). */
+int run__file_is_ours(const struct orch *x);
 /* The interlocked purge with method m: a file that is the run's own (run__file_is_ours)
  * confirms itself, else --destroy. */
 int run__purge(const struct orch *x, enum purge_method m, struct purge_result *pr,

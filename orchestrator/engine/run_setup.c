@@ -319,12 +319,6 @@ int run__probe_engine(struct orch *x, struct diag *d)
  * pass of the run's pass set created it, or --destroy names its path. Anything else
  * is someone's data.
  */
-int run__file_is_ours(const struct orch *x)
-{
-	return !x->dev.tgt.is_device &&
-	       (x->dev.tgt.created || (x->o->own_file && !strcmp(x->o->own_file, x->dev.tgt.path)));
-}
-
 static int file_is_ours(const struct orch *x, struct diag *d)
 {
 	char *out = realpath(x->arc.out, NULL), *manifest = xasprintf("%s/manifest.json", x->arc.out);
