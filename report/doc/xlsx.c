@@ -510,9 +510,13 @@ static int series_sheet(struct xlsx *x, const struct chart *c, const char *name)
 		size_t step = se->n > XLSX_SERIES_MAX ? (se->n + XLSX_SERIES_MAX - 1) / XLSX_SERIES_MAX
 						      : 1;
 		size_t rows = 0;
-		/* its whiskers (a sweep of passes): the half-widths in a third column */
-		int err = se->yerr && !se->y2;
+		/* its whiskers (a sweep of passes): the half-widths in a third column; a
+		 * series of single passes (every yerr 0) has none, as on the page */
+		int err = 0;
 		double *up, *down;
+
+		for (size_t i = 0; se->yerr && !se->y2 && i < se->n && !err; i++)
+			err = se->yerr[i] > 0;
 
 		if (!se->n)
 			continue;
