@@ -141,10 +141,33 @@ struct doc_out {
  * "what[ (LANG)]: FILE SVG in DIR/ ...". Stops at the first error. Returns 0 or a
  * negative SB_E* code with d.
  */
+/* 1 when o names a file or folder of any format (-o, --svg, ...), else 0. */
+int doc_out_names_any(const struct doc_out *o);
+
 int doc_out_each(const struct doc_out *o, const char *dflt, const char *what, FILE *say,
 		 int (*one)(void *arg, const char *lang, const struct doc_out *lo,
 			    struct diag *d),
 		 void *arg, struct diag *d);
+
+/* A folder's own document (doc_own.c): an archive's report, a pass set's. */
+struct doc_own {
+	const char *dir;          /* the folder */
+	const char *tmp_prefix;   /* its draft folders' names, then the PID */
+	const struct doc_out *out;   /* the languages (at least one) and the shape; no path */
+	FILE *say;                /* "report: DIR/report.pdf ..." lines here, or NULL */
+	int (*one)(void *arg, const char *lang, const struct doc_out *lo, struct diag *d);
+	void *arg;
+};
+
+/*
+ * The folder's own document in each language of w->out: one as dir/report.pdf and
+ * dir/charts/, several as dir/report/LANG/report.pdf and dir/report/LANG/charts/ each,
+ * each by w->one(). Everything is drawn into a draft folder in dir first (tmp_prefix
+ * and the PID; a dead process's drafts are removed) and replaces what was there (all
+ * three names) only once every language is whole; a folder link in their place is
+ * never written through. Returns 0 or a negative SB_E* code with d.
+ */
+int doc_out_own(const struct doc_own *w, struct diag *d);
 
 /*
  * Sets the document's language lang, its preset (o's, else tmpl_preset, else archive;

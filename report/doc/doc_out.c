@@ -41,6 +41,14 @@ int doc_format_is_dir(enum doc_format f)
 	return !strcmp(formats[f].arg, "DIR");
 }
 
+int doc_out_names_any(const struct doc_out *o)
+{
+	for (int f = 0; f < DOC_NFORMATS; f++)
+		if (o->path[f])
+			return 1;
+	return 0;
+}
+
 int doc_write(struct doc *doc, const struct doc_out *o, const struct doc_kind *k,
 	      struct diag *d)
 {
