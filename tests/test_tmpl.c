@@ -95,7 +95,7 @@ static void test_kind_table(void **state)
 	free(list);
 	list = tmpl_kind_list(TMPL_IN_LINEUP, ", ");
 	assert_string_equal(list, "drives, card, bars, delta, sweep-qd, dispersion, saturation, "
-			    "qos, consistency");
+			    "qos, consistency, passes");
 	free(list);
 	assert_non_null(strstr(TMPL_PLOT_KINDS_HELP, "dispersion: per-second dispersion"));
 	assert_null(strstr(TMPL_PLOT_KINDS_HELP, "sweep-qd"));
@@ -105,7 +105,7 @@ static void test_kind_table(void **state)
 	tmpl_free(t);
 	assert_int_equal(load_text("<report>\n  <chart kind=\"qos\" metrics=\"iops\"/>\n"
 				   "</report>\n", &t, &d), -SB_EPARSE);
-	assert_non_null(strstr(d.msg, "metrics only go with bars and delta, not 'qos'"));
+	assert_non_null(strstr(d.msg, "metrics only go with bars, delta and passes, not 'qos'"));
 }
 
 /* A reviewer's copy: summary first, renamed, smaller, other colours, log y. */
@@ -220,7 +220,7 @@ static const struct bad_tmpl bad_tmpls[] = {
 	{ R, "<report>\n  <chart kind=\"summary\" inset-x=\"1..2\"/>\n</report>\n", "inset-x", 0,
 	  "an inset only goes with dispersion and step-iops, not 'summary'" },
 	{ R, "<report>\n  <chart kind=\"qos\" metrics=\"iops\"/>\n</report>\n", "metrics", 0,
-	  "metrics only go with bars and delta, not 'qos'" },
+	  "metrics only go with bars, delta and passes, not 'qos'" },
 	/* metrics: the word inside the value */
 	{ L, "<lineup>\n  <chart kind=\"bars\" metrics=\"iops iosp\"/>\n</lineup>\n", "iosp", 0,
 	  "unknown metric 'iosp' (did you mean 'iops'? the lineup CSV's metrics: iops, MBps, "
@@ -376,14 +376,24 @@ static void test_lineup_template(void **state)
 	diag_clear(&d);
 	assert_int_equal(tmpl_load_for(&t, SB_SOURCE_DIR "/templates/lineup-default.xml",
 				       TMPL_FOR_LINEUP, &d), 0);
-	assert_int_equal(t->ncharts, 9);
+	assert_int_equal(t->ncharts, 10);
 	assert_int_equal(t->charts[0].kind, TMPL_DRIVES);
 	assert_int_equal(t->charts[1].kind, TMPL_CARD);
 	assert_int_equal(t->charts[3].kind, TMPL_DELTA);
-	assert_int_equal(t->charts[6].kind, TMPL_CONSISTENCY); /* after dispersion */
-	assert_int_equal(t->charts[8].kind, TMPL_QOS);
+	assert_int_equal(t->charts[4].kind, TMPL_PASSES);
+	assert_int_equal(t->charts[7].kind, TMPL_CONSISTENCY); /* after dispersion */
+	assert_int_equal(t->charts[9].kind, TMPL_QOS);
 	assert_true(t->charts[1].height == 0 && t->charts[2].height == 0 &&
-		    t->charts[5].height == 500);
+		    t->charts[6].height == 500);
+	tmpl_free(t);
+	/* a pass set's report: no Δ table, the passes' tables of six metrics */
+	assert_int_equal(tmpl_load_for(&t, SB_SOURCE_DIR "/templates/lineup-passes.xml",
+				       TMPL_FOR_LINEUP, &d), 0);
+	assert_int_equal(t->charts[1].kind, TMPL_PASSES);
+	assert_string_equal(t->charts[1].metrics, "iops MBps clat_mean_us clat_p99.9_us "
+			    "replay_MBps drivemaster_score");
+	for (size_t i = 0; i < t->ncharts; i++)
+		assert_int_not_equal(t->charts[i].kind, TMPL_DELTA);
 	tmpl_free(t);
 	assert_int_equal(tmpl_load_for(&t, SB_SOURCE_DIR "/templates/report-default.xml",
 				       TMPL_FOR_LINEUP, &d), -SB_EPARSE);

@@ -33,6 +33,16 @@ static char *str_or_null(json_t *o, const char *key)
 	return s ? xstrdup(s) : NULL;
 }
 
+int passset_is(const char *dir)
+{
+	struct diag d;
+	int fd = safefile_open_present(dir, "passes.json", &d);
+
+	if (fd >= 0)
+		close(fd);
+	return fd != -SB_ENOENT;
+}
+
 int passset_read(const char *dir, struct passset *ps, struct diag *d)
 {
 	struct sbuf sb;

@@ -30,6 +30,10 @@ struct passset {
  * SB_E* code with d naming the file and what is wrong. */
 int passset_read(const char *dir, struct passset *ps, struct diag *d);
 
+/* 1 when DIR has a passes.json (or one that cannot be opened: passset_read() then
+ * says why), 0 when it has none. */
+int passset_is(const char *dir);
+
 /* Writes DIR/passes.json (through a temporary file). */
 int passset_write(const char *dir, const struct passset *ps, struct diag *d);
 

@@ -29,7 +29,8 @@ static const struct cli_cmd cmds[] = {
 	{ "check", cmd_check, "PLAN", cmd_check_opts,
 	  "validate a test plan and show what it would run, without running it" },
 	{ "report", cmd_report, "DIR", cmd_report_opts,
-	  "render an archive's report again from the archive alone" },
+	  "render an archive's report again from the archive alone, or a pass set's "
+	  "(run --passes) from its passes" },
 	{ "probe", cmd_probe, "DEVICE_OR_FILE", cmd_probe_opts,
 	  "show a device's or file's identity, sizes and health (NVMe, ATA, sysfs)" },
 	{ "purge", cmd_purge, "TARGET", cmd_purge_opts,

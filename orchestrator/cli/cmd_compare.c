@@ -122,22 +122,59 @@ int cli__refuse_pass_set(const char *dir, const char *cmd, struct diag *d)
 	return rc;
 }
 
+struct set_copy;
+
 /* The archives behind the arguments: a pass set's passes (one column), an archive. */
 struct columns {
 	char **dirs;
 	size_t *pool;         /* the argument each came from, or with --pool its label's */
 	const char **labels;
+	const struct lineup_set **set;   /* the pass set each is a pass of, or NULL */
 	size_t n, base, nsets;
+	struct set_copy **sets;          /* the nsets sets read (owned), one per argument at most */
 };
 
-static void columns_add(struct columns *cs, char *dir, size_t pool, const char *label)
+static void columns_add(struct columns *cs, char *dir, size_t pool, const char *label,
+			const struct lineup_set *set)
 {
 	cs->dirs = xrealloc(cs->dirs, (cs->n + 1) * sizeof(*cs->dirs));
 	cs->pool = xrealloc(cs->pool, (cs->n + 1) * sizeof(*cs->pool));
 	cs->labels = xrealloc(cs->labels, (cs->n + 1) * sizeof(*cs->labels));
+	cs->set = xrealloc(cs->set, (cs->n + 1) * sizeof(const struct lineup_set *));
 	cs->dirs[cs->n] = dir;
 	cs->pool[cs->n] = pool;
+	cs->set[cs->n] = set;
 	cs->labels[cs->n++] = label;
+}
+
+/* A pass set as a lineup column says it: a copy, as ps is released before the lineup. */
+struct set_copy {
+	struct lineup_set ls;    /* what the lineup reads: the strings below */
+	char *dir, *requested, *between, *worst;
+};
+
+static struct set_copy *set_of(const char *dir, const struct passset *ps)
+{
+	struct set_copy *c = xcalloc(1, sizeof(*c));
+
+	c->dir = xstrdup(dir);
+	c->requested = ps->requested ? xstrdup(ps->requested) : NULL;
+	c->between = ps->between ? xstrdup(ps->between) : NULL;
+	c->worst = ps->worst ? xstrdup(ps->worst) : NULL;
+	c->ls = (struct lineup_set){ c->dir, c->requested, c->between, ps->noise_pct,
+				     ps->noise_met, c->worst, ps->stopped };
+	return c;
+}
+
+static void set_free(struct set_copy *c)
+{
+	if (!c)
+		return;
+	free(c->dir);
+	free(c->requested);
+	free(c->between);
+	free(c->worst);
+	free(c);
 }
 
 /* The last name of a folder ("out/ssd-a/" is "ssd-a"); a new string. */
@@ -158,6 +195,7 @@ static int expand(const struct cli_parsed *p, const char **labels, size_t base, 
 	int rc = 0;
 
 	memset(cs, 0, sizeof(*cs));
+	cs->sets = xcalloc(p->nargs + 1, sizeof(struct set_copy *));
 	*names = xcalloc(p->nargs + 1, sizeof(**names));
 	for (size_t i = 0; !rc && i < p->nargs; i++) {
 		struct passset ps;
@@ -174,16 +212,18 @@ static int expand(const struct cli_parsed *p, const char **labels, size_t base, 
 		rc = passset_read(p->args[i], &ps, d);
 		if (rc == 1) {
 			rc = 0;
-			columns_add(cs, xstrdup(p->args[i]), g, labels[i]);
+			columns_add(cs, xstrdup(p->args[i]), g, labels[i], NULL);
 			continue;
 		}
 		if (rc)
 			break;
-		cs->nsets++;
+		cs->sets[cs->nsets] = set_of(p->args[i], &ps);
 		if (!labels[i])
 			labels[i] = (*names)[i] = last_name(p->args[i]);
 		for (size_t k = 0; k < ps.npasses; k++)
-			columns_add(cs, xasprintf("%s/%s", p->args[i], ps.passes[k]), g, labels[i]);
+			columns_add(cs, xasprintf("%s/%s", p->args[i], ps.passes[k]), g, labels[i],
+				    &cs->sets[cs->nsets]->ls);
+		cs->nsets++;
 		passset_release(&ps);
 	}
 	return rc;
@@ -195,10 +235,14 @@ static void columns_release(struct columns *cs, char **names, size_t nargs)
 		free(cs->dirs[i]);
 	for (size_t i = 0; i < nargs; i++)
 		free(names[i]);
+	for (size_t i = 0; i < cs->nsets; i++)
+		set_free(cs->sets[i]);
 	free(names);
 	free(cs->dirs);
 	free(cs->pool);
 	free(cs->labels);
+	free(cs->set);
+	free(cs->sets);
 }
 
 static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
@@ -218,7 +262,8 @@ static int run_compare(const struct cli_cmd *c, const struct cli_parsed *p,
 				  .by = cli__value(c, p, "by"),
 				  .base_value = cli__value(c, p, "baseline-scope"),
 				  .all_tests = tests && !strcmp(tests, "all"), .pool = cs.pool,
-				  .one_column = p->nargs == 1 && cs.nsets == 1 };
+				  .one_column = p->nargs == 1 && cs.nsets == 1,
+				  .sets = (const struct lineup_set *const *)cs.set };
 	struct lineup l = { 0 };
 	const char *csv = cli__value(c, p, "csv");
 	char *key = NULL;

@@ -12,8 +12,10 @@
 #include "err.h"
 #include "journal.h"
 #include "lineup.h"
+#include "lineup_draw.h"
 #include "passset.h"
 #include "plan.h"
+#include "report_out.h"
 #include "run.h"
 #include "safefile.h"
 #include "xalloc.h"
@@ -72,9 +74,10 @@ static int set_dir(const struct run_opts *o, char **dir, char **plan_name, int *
 	return rc;
 }
 
-/* The set's passes as a one-column lineup; runs[] loaded (release them after). */
+/* The set's passes as a one-column lineup, the column ls (ps's passes.json, borrowed);
+ * runs[] loaded (release them after). */
 static int set_lineup(const char *dir, const struct passset *ps, struct result_run *runs,
-		      struct lineup *l, struct diag *d)
+		      struct lineup *l, struct lineup_set *ls, struct diag *d)
 {
 	/* An array of pointers: sizeof(*p) is the pointer size, as meant. */
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
@@ -83,9 +86,13 @@ static int set_lineup(const char *dir, const struct passset *ps, struct result_r
 	size_t *pool = xcalloc(ps->npasses + 1, sizeof(*pool));
 	const char **labels = xcalloc(ps->npasses + 1, sizeof(*labels));
 	const char *name = strrchr(dir, '/');
+	const struct lineup_set *sets[1] = { ls };
 	struct lineup_opts lo = { .labels = labels, .pool = pool, .one_column = 1,
-				  .all_tests = 1 };
+				  .all_tests = 1, .sets = sets };
 	int rc = 0;
+
+	*ls = (struct lineup_set){ dir, ps->requested, ps->between, ps->noise_pct,
+				   ps->noise_met, ps->worst, ps->stopped };
 
 	for (size_t i = 0; i < ps->npasses; i++) {
 		dirs[i] = xasprintf("%s/%s", dir, ps->passes[i]);
@@ -182,12 +189,13 @@ static int set_stats(const char *dir, struct passset *ps, const struct passes_op
 {
 	struct result_run *runs = xcalloc(ps->npasses + 1, sizeof(*runs));
 	struct lineup l;
+	struct lineup_set ls;
 	char *csv = xasprintf("%s/stats.csv", dir);
 	double w;
 	int rc;
 
 	memset(&l, 0, sizeof(l));
-	rc = set_lineup(dir, ps, runs, &l, d);
+	rc = set_lineup(dir, ps, runs, &l, &ls, d);
 	if (!rc) {
 		free(ps->worst);
 		w = widest(&l, &ps->worst);
@@ -205,6 +213,41 @@ static int set_stats(const char *dir, struct passset *ps, const struct passes_op
 		result_run_release(&runs[i]);
 	free(runs);
 	free(csv);
+	return rc;
+}
+
+int passes_report(const char *dir, const struct doc_out *out, const char *template_path,
+		  FILE *say, struct diag *d)
+{
+	struct passset ps;
+	struct result_run *runs = NULL;
+	struct lineup l;
+	struct lineup_set ls;
+	struct lineup_render_opts ro = { .out = *out, .template_path = template_path,
+					 .template_default = "templates/lineup-passes.xml",
+					 .say = say, .own_dir = dir };
+	int rc = passset_read(dir, &ps, d), got;
+
+	memset(&l, 0, sizeof(l));
+	if (rc == 1)
+		return diag_set(d, -SB_EUSAGE, dir, 0, 0, "not a pass set: no passes.json");
+	if (rc)
+		return rc;
+	runs = xcalloc(ps.npasses + 1, sizeof(*runs));
+	rc = set_lineup(dir, &ps, runs, &l, &ls, d);
+	/* the passes' languages, as each pass's own report has them */
+	if (!rc && !ro.out.nlangs && (got = report_langs_of(&runs[0], ro.out.langs, d)) > 0)
+		ro.out.nlangs = (size_t)got;
+	else if (!rc && !ro.out.nlangs)
+		rc = got;
+	if (!rc)
+		rc = lineup_render(&l, &ro, d);
+	if (l.m)
+		lineup_release(&l);
+	for (size_t i = 0; i < ps.npasses; i++)
+		result_run_release(&runs[i]);
+	free(runs);
+	passset_release(&ps);
 	return rc;
 }
 
@@ -284,9 +327,16 @@ int passes_run(const struct run_opts *o, const struct passes_opts *po, struct di
 			printf("passes: %zu; the noise target ±%g %% %s%s\n", ps.npasses,
 			       po->noise_pct, met ? "holds" : "was NOT met, widest: ",
 			       met ? "" : ps.worst ? ps.worst : "no interval (one pass)");
+		if (!r2) {
+			static const struct doc_out none;
+
+			r2 = passes_report(dir, &none, NULL, stdout, rc ? &d2 : d);
+			if (rc && r2)
+				diag_print(&d2, stderr);
+			rc = rc ? rc : r2;
+		}
 		if (!r2)
-			printf("pass set: %s (passes.json, stats.csv; compare it as one column)\n",
-			       dir);
+			printf("pass set: %s (passes.json, stats.csv, report.pdf)\n", dir);
 	}
 	passset_release(&ps);
 	free(dir);

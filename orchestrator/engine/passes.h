@@ -8,7 +8,10 @@
 #ifndef SB_PASSES_H
 #define SB_PASSES_H
 
+#include <stdio.h>
+
 #include "diag.h"
+#include "doc.h"
 #include "run_opts.h"
 
 struct passes_opts {
@@ -35,10 +38,22 @@ int passes_of_plan(const struct run_opts *o, struct passes_opts *po);
 /*
  * Runs o's plan po->n times (or until the target holds), pass k into OUT/pass-k
  * (OUT: o->out_dir or out/<plan name>), then writes OUT/passes.json and
- * OUT/stats.csv (lineup_write_stats_csv) and prints each test's headline metrics as
- * mean ± 95 % half-width. A failed or interrupted pass stops the set: the passes
- * before it are kept and listed. Returns as run_plan.
+ * OUT/stats.csv (lineup_write_stats_csv), prints each test's headline metrics as
+ * mean ± 95 % half-width and draws the set's report (passes_report()). A failed or
+ * interrupted pass stops the set: the passes before it are kept and listed. Returns
+ * as run_plan.
  */
 int passes_run(const struct run_opts *o, const struct passes_opts *po, struct diag *d);
+
+/*
+ * The pass set dir's report: its passes as one column of a lineup (the lineup
+ * template template_path, NULL: templates/lineup-passes.xml, whose passes kind
+ * draws the set's statistics), in out's formats and languages, or with none named
+ * the set's own report (DIR/report.pdf and DIR/charts/, or DIR/report/LANG/ each) in
+ * the first pass's report languages. "report: ..." lines to say. Returns 0, or a
+ * negative SB_E* code with d (-SB_EUSAGE when dir is no pass set).
+ */
+int passes_report(const char *dir, const struct doc_out *out, const char *template_path,
+		  FILE *say, struct diag *d);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lineup_int.h"
 #include "lineup_params.h"
@@ -29,13 +30,20 @@ const char *lineup__heading(const struct lineup_ctx *x, int id)
 	return x->tc->title ? x->tc->title : x->s[id];
 }
 
-/* A metric's title: the language's for the headline ones, else "id (unit)". */
+/* A metric's title: the language's for the headline ones and a replay's score,
+ * else results.csv's column in the language's words (wording_column()). */
 char *lineup__metric_title(const struct lineup_ctx *x, enum lineup_metric m)
 {
+	struct sbuf sb;
+
 	for (size_t h = 0; h < lineup__nheadlines; h++)
 		if (lineup__headlines[h].m == m)
 			return xstrdup(x->s[lineup__headlines[h].title]);
-	return msg_paren(x->s, lineup_metric(m)->id, lineup_metric(m)->unit);
+	if (m == LM_REPLAY_MBPS)
+		return msg_paren(x->s, x->s[M_RP_SCORE], lineup_metric(m)->unit);
+	sbuf_init(&sb);
+	wording_column(lineup_metric(m)->id, &x->w, &sb);
+	return sbuf_detach(&sb);
 }
 
 /* "1,234", "56.7"; a ratio (a consistency score) to one decimal less than the CSV's,
@@ -48,6 +56,18 @@ void lineup__format_value(enum lineup_metric m, double v, char *buf, size_t n)
 		snprintf(buf, n, "–");
 	else
 		chart_format_grouped(v, d > 2 ? d - 1 : v < 100 ? 1 : 0, buf, n);
+}
+
+char *lineup__pass1_label(const struct lineup_ctx *x, size_t i)
+{
+	char *k, *out;
+
+	if (x->l->m[i].npass < 2)
+		return xstrdup(x->label[i]);
+	k = msg_subst(x->s[S_PASS_K], (const char *const[]){ "1" }, 1);
+	out = msg_paren(x->s, x->label[i], k);
+	free(k);
+	return out;
 }
 
 /*
@@ -79,6 +99,24 @@ char *lineup__with_mark_note(const struct lineup_ctx *x, const char *sub, int ma
 			   : xstrdup(x->s[S_MARK_NOTE]);
 }
 
+
+void lineup__per_metric(struct lineup_ctx *x, void (*per)(struct lineup_ctx *, enum lineup_metric))
+{
+	const char *p = x->tc->metrics;
+
+	if (!p)
+		for (size_t h = 0; h < lineup__nheadlines; h++)
+			per(x, lineup__headlines[h].m);
+	while (p && *p) {
+		size_t len = strcspn(p, " ");
+
+		for (int m = 0; len && m < LM_N; m++)
+			if (strlen(lineup_metric((enum lineup_metric)m)->id) == len &&
+			    !strncmp(lineup_metric((enum lineup_metric)m)->id, p, len))
+				per(x, (enum lineup_metric)m);
+		p += len + (p[len] == ' ');
+	}
+}
 
 char *lineup__value_text(const struct lineup_ctx *x, size_t t, size_t i, enum lineup_metric m)
 {

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "archive_files.h"
 #include "card.h"
 #include "chart.h"
 #include "consistency_table.h"
@@ -58,12 +59,14 @@ static int add_series(const struct lineup_ctx *x, struct chart *c, size_t k, siz
 		      const double *xs, const double *ys, size_t n)
 {
 	int marked = 0;
-	char *label = lineup__mark(x, k, i, x->label[i], &marked);
+	char *name = lineup__pass1_label(x, i);
+	char *label = lineup__mark(x, k, i, name, &marked);
 
 	chart_series_add(c, label, chart_palette(i), xs, ys, n);
 	if (reviewed(x->l, i))
 		chart_series_emph(c, c->nseries - 1);
 	free(label);
+	free(name);
 	return marked;
 }
 
@@ -385,35 +388,16 @@ static void build_sweep(struct lineup_ctx *x, size_t k, char *done)
 	free(err);
 }
 
-/* Bars or delta tables (per) for each metric of the entry, the headline ones by default. */
-static void per_metric(struct lineup_ctx *x, void (*per)(struct lineup_ctx *, enum lineup_metric))
-{
-	const char *p = x->tc->metrics;
-
-	if (!p)
-		for (size_t h = 0; h < lineup__nheadlines; h++)
-			per(x, lineup__headlines[h].m);
-	while (p && *p) {
-		size_t len = strcspn(p, " ");
-
-		for (int m = 0; len && m < LM_N; m++)
-			if (strlen(lineup_metric((enum lineup_metric)m)->id) == len &&
-			    !strncmp(lineup_metric((enum lineup_metric)m)->id, p, len))
-				per(x, (enum lineup_metric)m);
-		p += len + (p[len] == ' ');
-	}
-}
-
 static void build_cover(struct lineup_ctx *x);
 
 static void kind_bars(struct lineup_ctx *x)
 {
-	per_metric(x, build_bars);
+	lineup__per_metric(x, build_bars);
 }
 
 static void kind_delta(struct lineup_ctx *x)
 {
-	per_metric(x, lineup__build_delta_table);
+	lineup__per_metric(x, lineup__build_delta_table);
 }
 
 static void kind_sweep(struct lineup_ctx *x)
@@ -469,14 +453,16 @@ static void kind_consistency(struct lineup_ctx *x)
 	for (size_t k = 0; k < x->l->nt; k++)
 		for (size_t i = 0; i < x->l->nm; i++) {
 			const struct result_step *st = x->l->t[k].step[i];
-			char *title, *label;
+			char *title, *label, *name;
 
 			if (!st || !st->cons_total.n)
 				continue;
 			title = lineup__test_title(x, &x->l->t[k]);
-			label = msg_colon(x->s, title, x->label[i]);
+			name = lineup__pass1_label(x, i);
+			label = msg_colon(x->s, title, name);
 			marked += cons_table_add(t, label, &st->cons_total);
 			free(label);
+			free(name);
 			free(title);
 		}
 	cons_table_note(t, marked, x->s[M_CONS_MIN_NOTE]);
@@ -524,6 +510,7 @@ static void (*const builders[TMPL_NKINDS])(struct lineup_ctx *x) = {
 	[TMPL_SATURATION] = kind_saturation,
 	[TMPL_QOS] = kind_qos,
 	[TMPL_CONSISTENCY] = kind_consistency,
+	[TMPL_PASSES] = lineup__build_passes,
 };
 
 /* The items of template entry tc; a kind without data adds none. */
@@ -574,6 +561,12 @@ static void build_params(struct lineup_ctx *x)
 	free(row);
 }
 
+/* The document's title: a lineup's, or a pass set's report's (one column of passes). */
+static int title_id(const struct lineup *l)
+{
+	return l->nm == 1 && l->m[0].npass > 1 ? S_PASSES : S_LINEUP;
+}
+
 /* The drives (baseline marked) and what was left out, as tables. */
 static void build_cover(struct lineup_ctx *x)
 {
@@ -582,7 +575,7 @@ static void build_cover(struct lineup_ctx *x)
 				x->s[S_PLAN], x->s[S_TARGET], "fio" };
 	char *sub;
 
-	if (l->all_tests) {   /* --tests all: blanks where a column lacks a test */
+	if (l->all_tests && l->nm > 1) {   /* --tests all: blanks where a column lacks a test */
 		char nt[24], ns[24];
 
 		snprintf(nt, sizeof(nt), "%zu", l->nt);
@@ -594,16 +587,16 @@ static void build_cover(struct lineup_ctx *x)
 	}
 	char *title = x->tc->title ? xstrdup(x->tc->title) :
 		l->by ? msg_subst(x->s[S_SCOPES], (const char *const[]){ wording_key(l->by, &x->w) }, 1)
-		      : xstrdup(x->s[S_LINEUP]);
+		      : xstrdup(x->s[title_id(l)]);
 	struct table *t = table_new(title, sub, 5, head);
 	struct table *left;
 
 	table_set_keep(t, 1);   /* the drive in each part */
 	for (size_t i = 0; i < l->nm; i++) {
 		const struct result_run *r = l->m[i].run;
-		char *name = i == l->base ? msg_paren(x->s, x->label[i], x->s[S_BASELINE])
-					  : xstrdup(x->label[i]);
-		const char *row[5] = { name, l->m[i].dir,
+		char *name = i == l->base && l->nm > 1
+			     ? msg_paren(x->s, x->label[i], x->s[S_BASELINE]) : xstrdup(x->label[i]);
+		const char *row[5] = { name, l->m[i].set ? l->m[i].set->dir : l->m[i].dir,
 				       wording_title(r, &x->w),
 				       NULL, r->fio_version };
 		struct sbuf target;
@@ -616,6 +609,11 @@ static void build_cover(struct lineup_ctx *x)
 		free(name);
 	}
 	lineup__add_item(x, xstrdup("lineup-drives"), NULL, t);
+	if (l->nm < 2) {   /* one column (a pass set's report): none to lack a test */
+		free(title);
+		free(sub);
+		return;
+	}
 	left = table_new(x->s[l->by ? S_LEFT_OUT_BY : S_LEFT_OUT],
 			 lineup_plans_differ(l) ? x->s[S_PLANS_DIFFER] : NULL, 1,
 			 (const char *const[]){ x->s[S_TEST] });
@@ -688,7 +686,7 @@ static int render_one(void *arg, const char *lang, const struct doc_out *o, stru
 		hw = (struct html_words){ x.s[S_H_ALT], x.s[S_H_SVG], x.s[M_H_DESC_BARS],
 					  x.s[M_H_DESC_LINES] };
 		k.html.words = &hw;
-		x.doc.title = x.s[S_LINEUP];
+		x.doc.title = x.s[title_id(x.l)];
 		x.doc.msg = x.s;
 		for (size_t i = 0; i < x.tmpl->ncharts; i++)
 			build_kind(&x, &x.tmpl->charts[i]);
@@ -706,11 +704,22 @@ int lineup_render(const struct lineup *l, const struct lineup_render_opts *o,
 {
 	struct lineup_ctx x = { .l = l, .o = o };
 	char *tpath = o->template_path ? xstrdup(o->template_path)
-				       : datadir_path("templates/lineup-default.xml");
+		    : datadir_path(o->template_default ? o->template_default
+						       : "templates/lineup-default.xml");
 	int rc = tmpl_load_for(&x.tmpl, tpath, TMPL_FOR_LINEUP, d);
 
-	if (!rc)
+	if (!rc && o->own_dir && !doc_out_names_any(&o->out)) {
+		struct doc_out out = o->out;
+		struct doc_own w = { o->own_dir, ARCHIVE_REPORT_TMP, &out, o->say, render_one, &x };
+
+		if (!out.nlangs) {
+			out.langs[0] = lang_default();
+			out.nlangs = 1;
+		}
+		rc = doc_out_own(&w, d);
+	} else if (!rc) {
 		rc = doc_out_each(&o->out, lang_default(), "lineup", o->say, render_one, &x, d);
+	}
 	tmpl_free(x.tmpl);
 	free(tpath);
 	return rc;

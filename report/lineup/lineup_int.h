@@ -72,6 +72,16 @@ char *lineup__with_mark_note(const struct lineup_ctx *x, const char *sub, int ma
 char *lineup__value_text(const struct lineup_ctx *x, size_t t, size_t i, enum lineup_metric m);
 char *lineup__with_noise_note(const struct lineup_ctx *x, const char *sub, const int noise[3]);
 void lineup__build_delta_table(struct lineup_ctx *x, enum lineup_metric m);
+/* lineup_delta.c: member i's label where an item draws its first pass's data alone (a
+ * dispersion, a QoS curve, the consistency table): "q (pass 1)" when it has several
+ * passes, else its label. free() it. */
+char *lineup__pass1_label(const struct lineup_ctx *x, size_t i);
+/* lineup_delta.c: per(x, m) for each metric of the template entry (metrics=), the
+ * headline ones by default. */
+void lineup__per_metric(struct lineup_ctx *x, void (*per)(struct lineup_ctx *, enum lineup_metric));
+/* lineup_passes.c: the passes kind, the columns of several passes and every pass's
+ * value per metric. */
+void lineup__build_passes(struct lineup_ctx *x);
 void lineup__set_footers(struct lineup_ctx *x);
 /* The workbook's own sheets (struct doc_xlsx's head, arg the lineup_ctx): the Δ sheets. */
 struct xlsx;

@@ -677,6 +677,9 @@ int lineup_build(struct lineup *l, const struct result_run *const *runs,
 						  : default_label(runs[i], dirs[i]);
 		add_columns(l, runs[i], dirs[i], label, groups == 1);
 		free(label);
+		for (size_t k = 0; o->sets && k < l->nm; k++)
+			if (l->m[k].run == runs[i])
+				l->m[k].set = o->sets[i];
 	}
 	rc = find_base(l, runs[first_of(o, base)], o, dirs[base], d);
 	if (rc)

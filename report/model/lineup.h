@@ -34,6 +34,18 @@ struct lineup_metric_def {
 /* The metric's definition (a constant table). */
 const struct lineup_metric_def *lineup_metric(enum lineup_metric m);
 
+/* What a column made of a pass set (run --passes) says of the set: its passes.json
+ * (docs/passes.md). Borrowed: the caller's, outliving the lineup. */
+struct lineup_set {
+	const char *dir;          /* the set's folder */
+	const char *requested;    /* "5", "auto:8" */
+	const char *between;      /* what ran between the passes: "purge" or "none" */
+	double noise_pct;         /* auto's target, % of the mean; 0 without auto */
+	int noise_met;            /* auto: 1 met, 0 not; -1 without auto */
+	const char *worst;        /* the widest interval ("rr iops ±1.98 %"), or NULL */
+	int stopped;              /* a pass failed or was interrupted: the set is short */
+};
+
 /* One pass of a column: an archive (run borrowed) and its elements' tests. */
 struct lineup_pass {
 	const struct result_run *run;
@@ -57,6 +69,7 @@ struct lineup_member {
 	char **tname, **tcell;
 	struct lineup_pass *pass;   /* pass[0] is run, dir, tname, tcell */
 	size_t npass;
+	const struct lineup_set *set;   /* the pass set the column is, or NULL */
 };
 
 /* Whether a column's value differs from the baseline's beyond the noise. */
@@ -110,6 +123,8 @@ struct lineup_opts {
 				    * number are passes of one column (NULL: each its own) */
 	int one_column;            /* a lineup of one column is no error (a pass set's
 				    * statistics, passes_*) */
+	const struct lineup_set *const *sets;  /* sets[i]: the pass set archive i is the
+				    * first pass of, or NULL (NULL: none is) */
 };
 
 /*

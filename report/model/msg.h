@@ -357,6 +357,26 @@
 	X(S_MARK_NOTE,  "lineup-mark-note") \
 	X(S_NOISE_NOTE, "lineup-noise-note") \
 	X(S_NOISE_NONE, "lineup-noise-none") \
+	X(S_PASSES, "lineup-passes") \
+	X(S_PASSES_SUB, "lineup-passes-sub") \
+	X(S_PASSES_N, "lineup-passes-n") \
+	X(S_PASSES_REQ, "lineup-passes-requested") \
+	X(S_PASSES_BETWEEN, "lineup-passes-between") \
+	X(S_PASSES_PURGE, "lineup-passes-purge") \
+	X(S_PASSES_NONE, "lineup-passes-none") \
+	X(S_PASSES_POOL, "lineup-passes-pool") \
+	X(S_PASSES_TARGET, "lineup-passes-target") \
+	X(S_PASSES_MET, "lineup-passes-met") \
+	X(S_PASSES_NOT_MET, "lineup-passes-not-met") \
+	X(S_PASSES_WIDEST, "lineup-passes-widest") \
+	X(S_PASSES_STOPPED, "lineup-passes-stopped") \
+	X(S_PASSES_EACH, "lineup-passes-each") \
+	X(S_PASSES_EACH_SUB, "lineup-passes-each-sub") \
+	X(S_PASS_K, "lineup-pass-k") \
+	X(S_MEAN_CI, "lineup-mean-ci") \
+	X(S_SD, "lineup-sd") \
+	X(S_CV, "lineup-cv") \
+	X(S_RANGE, "lineup-range") \
 	X(S_DIFFERS,    "lineup-differs") \
 	X(S_P_RW,       "lineup-p-rw") \
 	X(S_P_BS,       "lineup-p-bs") \

@@ -61,6 +61,7 @@ enum tmpl_kind_flags {
  \
 	X(CONSISTENCY, "consistency", NULL, TMPL_IN_REPORT | TMPL_IN_LINEUP, 0, \
 	  TMPL_FREE_HEIGHT, "") \
+	X(PASSES,     "passes",     NULL, TMPL_IN_LINEUP, 0, TMPL_FREE_HEIGHT | TMPL_METRICS, "") \
 	 \
 	X(XSR,        "xsr",        NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
 	X(DIRTH,      "dirth",      NULL, TMPL_IN_REPORT, 0, TMPL_OWN_TITLES, "") \
@@ -105,7 +106,7 @@ struct tmpl_chart {
 	double width, height;   /* SVG/PNG canvas in points; bars: height 0 = as needed */
 	char *title;            /* replaces the language's title; NULL keeps it */
 	int log_y;              /* dispersion: logarithmic y axis */
-	char *metrics;          /* lineup bars and delta: metric ids, space-separated
+	char *metrics;          /* lineup bars, delta and passes: metric ids, space-separated
 				   ("iops clat_p99.99_us"); NULL: the headline ones */
 	/* a dispersion scatter's zoomed inset (disp.h) */
 	enum tmpl_inset inset;
@@ -136,7 +137,8 @@ int tmpl_load(struct tmpl **out, const char *path, struct diag *d);
 /*
  * tmpl_load() for a lineup (`ssdbench compare`): root <lineup>, kinds drives (the
  * columns and what was left out), bars, delta, sweep-qd, dispersion, saturation,
- * qos, consistency; bars and delta take metrics="iops MBps ..." (lineup.h's ids).
+ * qos, consistency, passes; bars, delta and passes take metrics="iops MBps ..."
+ * (lineup.h's ids).
  * No <colors>.
  */
 int tmpl_load_for(struct tmpl **out, const char *path, enum tmpl_use use,

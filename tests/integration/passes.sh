@@ -31,7 +31,7 @@ check "the set says where it is" grep -q "pass set: $WORK/q" "$WORK/q.log"
 
 # The t table: t(0.975, df), as printed in statistics textbooks.
 cat > "$WORK/stats.py" <<'PYEOF'
-import csv, glob, json, math, os, sys
+import csv, glob, json, math, os, re, sys
 T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365,
         8: 2.306, 9: 2.262, 10: 2.228}
 
@@ -152,6 +152,80 @@ if what == "stats":           # stats.py stats SETDIR: stats.csv against fio.jso
     assert len([k for k in rows if k[1] in ("iops_p99.9_slowest", "drivemaster_score")]) >= len(want), \
         "consistency rows missing from stats.csv"
     print(checked)
+elif what == "report":        # stats.py report SETDIR HTML: the set's report tables
+    import html.parser
+    class Tables(html.parser.HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.tables, self.cell = [], None
+        def handle_starttag(self, tag, attrs):
+            if tag == "table":
+                self.tables.append({"caption": "", "rows": []})
+                self.foot = False
+            elif tag == "tfoot":      # the provenance line, no row of the table
+                self.foot = True
+            elif tag == "tr":
+                self.tables[-1]["rows"].append([] if not self.foot else ["footer"])
+            elif tag in ("td", "th", "caption"):
+                self.cell = ""
+        def handle_endtag(self, tag):
+            if tag in ("td", "th") and self.cell is not None and not self.foot:
+                self.tables[-1]["rows"][-1].append(self.cell.strip())
+                self.cell = None
+            elif tag == "caption":
+                self.tables[-1]["caption"] = self.cell
+                self.cell = None
+        def handle_data(self, data):
+            if self.cell is not None:
+                self.cell += data
+    setdir, page = sys.argv[2], sys.argv[3]
+    t = Tables()
+    t.feed(open(page, encoding="utf-8").read())
+    want = per_test(setdir)
+    num = lambda x: float(x.replace(",", ""))
+    def near(shown, x, rel=1e-9):   # as printed: one decimal under 100, else none
+        return abs(num(shown) - x) <= (0.05 if abs(x) < 99.95 else 0.5) + rel * abs(x)
+    def table(title, keep, col2=None):
+        """The table of that caption (and second column heading), its parts (an
+        output too narrow for every column splits it, each part repeating the
+        first keep columns) joined."""
+        parts = [[r for r in x["rows"] if r[:1] != ["footer"]] for x in t.tables
+                 if re.match(re.escape(title) + r"( \(\d+/\d+\))? ", x["caption"] + " ") and
+                 (col2 is None or x["rows"][0][1] == col2)]
+        assert parts, (title, [x["caption"] for x in t.tables])
+        rows = [list(r) for r in parts[0]]
+        for p in parts[1:]:
+            assert len(p) == len(rows), (title, "parts of other lengths")
+            for r, q in zip(rows, p):
+                assert r[:keep] == q[:keep], (title, r[:keep], q[:keep])
+                r.extend(q[keep:])
+        return rows
+    checked = 0
+    for m, title in (("iops", "IOPS: every pass"), ("MBps", "Throughput (MB/s): every pass"),
+                     ("clat_mean_us", "Mean completion latency (µs): every pass")):
+        tab = table(title, 2)
+        head, rows = tab[0], tab[1:]
+        npass = len(passes(setdir))
+        assert head[5:] == ["Pass %d" % (k + 1) for k in range(npass)], head
+        assert len(rows) == len(want), (m, len(rows), len(want))
+        for row, (test, ms) in zip(rows, want.items()):   # the plan's order
+            v = ms[m]
+            mean, sd, ci = mean_sd_ci(v)
+            shown_mean, shown_ci = row[1].split(" ± ")
+            # the interval: the t table's three decimals against the exact quantile
+            assert near(shown_mean, mean) and near(shown_ci, ci, 2e-4), (test, m, row[1], mean, ci)
+            assert near(row[2], sd), (test, m, "sd", row[2], sd)
+            assert abs(float(row[3]) - sd / mean * 100) <= 0.05 + 1e-9, (test, m, "cv", row[3])
+            lo, hi = row[4].split(" – ")
+            assert near(lo, min(v)) and near(hi, max(v)), (test, m, row[4])
+            assert all(near(s, x) for s, x in zip(row[5:], v)), (test, m, row[5:], v)
+            checked += 1
+    sets = table("Repeated passes", 1, "Passes")
+    assert len(sets) == 2, sets
+    row = sets[1]
+    assert row[1] == str(len(passes(setdir))) and row[2] == str(len(passes(setdir))), row
+    assert row[3].startswith("none: "), row    # quick.xml on a file purges nothing
+    print(checked)
 elif what == "widest":        # stats.py widest SETDIR N: the widest interval after N passes
     setdir, n = sys.argv[2], int(sys.argv[3])
     w = 0
@@ -181,9 +255,19 @@ n=$($PY "$WORK/stats.py" stats "$WORK/q") || fail "stats.csv of five passes of q
 expect_eq "quick.xml: tests × (IOPS, MB/s) recomputed" "$n" 16
 expect_eq "quick.xml: five passes in passes.json" \
   "$($PY -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["passes"]))' "$WORK/q/passes.json")" 5
-# the set is no archive: report says what to give instead
-if "$SSDBENCH" report "$WORK/q" > /dev/null 2> "$WORK/rep.err"; then fail "report of a pass set"; fi
-check "report of a set points to compare" grep -qF "'ssdbench compare $WORK/q'" "$WORK/rep.err"
+# the set's own report, drawn at the end of the run: its passes as one column
+check "the set has its report" test -s "$WORK/q/report.pdf" -a -s "$WORK/q/charts/lineup-passes-iops.svg"
+check "the set's report says its values' intervals" sh -c "pdftotext '$WORK/q/report.pdf' - | grep -q ' ± '"
+# ... and `report SET` draws it again, here as an article whose tables the test reads:
+# every mean ± 95 %, σ, cv, range and pass value of IOPS, MB/s and the mean latency
+"$SSDBENCH" report "$WORK/q" --lang en --html "$WORK/qhtml" > "$WORK/rep.log" 2>&1 ||
+  { cat "$WORK/rep.log"; fail "report of a pass set"; }
+n=$($PY "$WORK/stats.py" report "$WORK/q" "$WORK/qhtml/index.html") ||
+  fail "the set's report tables against fio.json"
+expect_eq "quick.xml: the report's tests × (IOPS, MB/s, mean latency) recomputed" "$n" 24
+# one pass of it is an archive like any other; verify points there
+if "$SSDBENCH" verify "$WORK/q" > /dev/null 2> "$WORK/rep.err"; then fail "verify of a pass set"; fi
+check "verify of a set points to a pass" grep -qF "'ssdbench verify $WORK/q/pass-1'" "$WORK/rep.err"
 
 # ---- 2. auto, with an fio whose spread shrinks -----------------------------------------
 # The wrapper runs the real fio, then sets the pass's IOPS to the base × the next
@@ -284,7 +368,10 @@ check "passes=\"auto:1\" refused at its place" grep -qE "p0.xml:1:[0-9]+: .*pass
 
 # ---- 3. lineups that know the noise --------------------------------------------------
 "$SSDBENCH" compare "$WORK/a" "$WORK/b" --lang en -o "$WORK/ab.pdf" --csv "$WORK/ab.csv" \
-  > "$WORK/ab.log" 2>&1 || { cat "$WORK/ab.log"; fail "compare a b"; }
+  --html "$WORK/ab-html" > "$WORK/ab.log" 2>&1 || { cat "$WORK/ab.log"; fail "compare a b"; }
+# each set says what ran between its passes (passes.json: nothing, on a file)
+expect_eq "a vs b: both sets' passes and what ran between them" \
+  "$(grep -c '<td>none: each pass finds the drive as the last one left it</td>' "$WORK/ab-html/index.html")" 2
 $PY "$WORK/stats.py" welch "$WORK/a" "$WORK/b" "$WORK/ab.csv" > "$WORK/ab.verdicts" ||
   fail "a vs b: Welch's p or Holm's verdicts differ from the recomputation"
 expect_eq "a vs b (one stimulus): every Δ within the noise" \
