@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "fuzz_util.h"
+#include "passset.h"
 #include "result.h"
 
 /*
@@ -176,6 +177,30 @@ static int victim_intact(const char *top)
 	return ok && rmdir(path) == 0 && mkdir(path, 0755) == 0; /* rmdir: still empty */
 }
 
+/* passes.json, what report and compare read of a pass set: a failure says why, a set
+ * read lists only pass folders by their own names ("pass-" and digits: nothing that
+ * leaves the set). */
+static void readback_passset(const char *dir)
+{
+	struct passset ps;
+	struct diag d;
+	int rc;
+
+	diag_clear(&d);
+	rc = passset_read(dir, &ps, &d);
+	if (rc < 0 && !d.code)
+		abort();
+	if (rc)
+		return;
+	if (!ps.npasses)
+		abort();
+	for (size_t i = 0; i < ps.npasses; i++)
+		if (strncmp(ps.passes[i], "pass-", 5) || !ps.passes[i][5] ||
+		    strspn(ps.passes[i] + 5, "0123456789") != strlen(ps.passes[i] + 5))
+			abort();
+	passset_release(&ps);
+}
+
 static void run_readers(char *dir, size_t specials)
 {
 	char prog[] = "ssdbench", ls[] = "ls";
@@ -189,6 +214,7 @@ static void run_readers(char *dir, size_t specials)
 	if (archive_load(dir, &run, &d) && !d.code)
 		abort(); /* a failure always says why */
 	result_run_release(&run);
+	readback_passset(dir);
 	(void)cli_main(3, argv);
 	diag_clear(&d);
 	if (archive_verify(dir, &v, &d) == 0) {
