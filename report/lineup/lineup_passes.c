@@ -4,7 +4,8 @@
  * passes (a pass set, compare --pool) says of its passes: a table of the columns
  * (passes, what ran between them, auto's noise target, the widest interval) and per
  * metric a table of every test's mean ± 95 % interval, σ, cv, range and each pass's
- * value (docs/passes.md). A lineup without such a column gets nothing.
+ * value, and a chart of each pass against the mean (docs/passes.md). A lineup
+ * without such a column gets nothing.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "xalloc.h"
 
 #define FIXED_COLS 5   /* test, mean ± 95 %, σ, cv %, min – max */
+#define MAX_DRIFT_LINES 12   /* chart_palette()'s distinct colours */
 
 /* The metrics whose widest interval the columns' table names: those --passes auto
  * waits on (docs/passes.md). */
@@ -180,10 +182,70 @@ static void metric_table(struct lineup_ctx *x, enum lineup_metric m)
 	free(text);
 }
 
+/*
+ * Metric m's passes as lines: a line per test (and column of several passes), each
+ * pass's value in % of that test's mean, so that a drive that slows pass after pass
+ * (not recovered between them) shows. Left out past MAX_DRIFT_LINES lines, where
+ * the palette repeats and the lines could not be told apart.
+ */
+static void drift_chart(struct lineup_ctx *x, enum lineup_metric m)
+{
+	const struct lineup *l = x->l;
+	size_t np = lineup_max_passes(l), cols = 0, lines = 0;
+	double *px = xcalloc(np + 1, sizeof(*px)), *py = xcalloc(np + 1, sizeof(*py));
+	char *mt = lineup__metric_title(x, m);
+	char *title = msg_subst(x->s[S_PASSES_DRIFT], (const char *const[]){ mt }, 1);
+	struct chart *c = chart_new(CHART_SWEEP, title, x->s[S_PASSES_DRIFT_SUB]);
+
+	chart_set_axis_titles(c, x->s[S_PASS], x->s[S_PCT_MEAN]);
+	chart_set_scales(c, CHART_LINEAR, CHART_LINEAR);
+	chart_set_x_min_step(c, 1);
+	for (size_t i = 0; i < l->nm; i++)
+		cols += l->m[i].npass >= 2;
+	for (size_t k = 0; k < l->nt; k++)
+		for (size_t i = 0; i < l->nm; i++) {
+			const struct stats *s = &l->t[k].st[i][m];
+			size_t n = 0;
+			char *name, *label;
+
+			if (l->m[i].npass < 2 || s->n < 2 || !isfinite(s->mean) || s->mean == 0)
+				continue;
+			for (size_t p = 0; p < l->m[i].npass; p++) {
+				double v = l->t[k].pv[i][p * LM_N + m];
+
+				if (!isfinite(v))
+					continue;
+				px[n] = (double)(p + 1);
+				py[n++] = v / s->mean * 100;
+			}
+			name = lineup__test_title(x, &l->t[k]);
+			label = cols > 1 ? msg_colon(x->s, name, x->label[i]) : xstrdup(name);
+			chart_series_add(c, label, chart_palette(lines++), px, py, n);
+			free(label);
+			free(name);
+		}
+	if (lines >= 1 && lines <= MAX_DRIFT_LINES)
+		lineup__add_item(x, xasprintf("lineup-passes-drift-%s", lineup_metric(m)->id), c,
+				 NULL);
+	else
+		chart_free(c);
+	free(title);
+	free(mt);
+	free(px);
+	free(py);
+}
+
+/* Metric m's table of every pass, then its passes as lines. */
+static void metric_items(struct lineup_ctx *x, enum lineup_metric m)
+{
+	metric_table(x, m);
+	drift_chart(x, m);
+}
+
 void lineup__build_passes(struct lineup_ctx *x)
 {
 	if (lineup_max_passes(x->l) < 2)
 		return;
 	columns_table(x);
-	lineup__per_metric(x, metric_table);
+	lineup__per_metric(x, metric_items);
 }

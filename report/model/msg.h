@@ -377,6 +377,10 @@
 	X(S_SD, "lineup-sd") \
 	X(S_CV, "lineup-cv") \
 	X(S_RANGE, "lineup-range") \
+	X(S_PASSES_DRIFT, "lineup-passes-drift") \
+	X(S_PASSES_DRIFT_SUB, "lineup-passes-drift-sub") \
+	X(S_PASS, "lineup-pass") \
+	X(S_PCT_MEAN, "lineup-pct-of-mean") \
 	X(S_DIFFERS,    "lineup-differs") \
 	X(S_P_RW,       "lineup-p-rw") \
 	X(S_P_BS,       "lineup-p-bs") \

@@ -220,6 +220,16 @@ elif what == "report":        # stats.py report SETDIR HTML: the set's report ta
             assert near(lo, min(v)) and near(hi, max(v)), (test, m, row[4])
             assert all(near(s, x) for s, x in zip(row[5:], v)), (test, m, row[5:], v)
             checked += 1
+    # each pass against the mean: a line per test, the data's range in the figure's
+    # alt text (as the axis prints it: whole per cent here)
+    page_text = open(page, encoding="utf-8").read()
+    alt = re.search(r'alt="Chart: IOPS: each pass against the mean — (\d+) series \([^"]*'
+                    r'% of the mean from ([\d.]+) to ([\d.]+)"', page_text)
+    assert alt, "no drift chart of IOPS in the set's report"
+    pct = [x / mean_sd_ci(ms["iops"])[0] * 100 for ms in want.values() for x in ms["iops"]]
+    assert int(alt.group(1)) == len(want), (alt.group(1), len(want))
+    assert abs(float(alt.group(2)) - min(pct)) <= 0.5 and abs(float(alt.group(3)) - max(pct)) <= 0.5, \
+        (alt.group(2), alt.group(3), min(pct), max(pct))
     sets = table("Repeated passes", 1, "Passes")
     assert len(sets) == 2, sets
     row = sets[1]
