@@ -42,7 +42,8 @@
 	X(UNTIL_STEADY, "steady", 0) \
 	X(UNTIL_WRITTEN, "written", 0) \
 	X(UNTIL_TIME, "time", 0) \
-	X(UNTIL_MAX, "max", 0)
+	X(UNTIL_MAX, "max", 0) \
+	X(UNTIL_PASSES, "passes", 0)
 
 #define VOCAB__ENUM(e, name, flags) e, /* NOLINT(bugprone-macro-parentheses) */
 enum step_kind { STEP_KINDS(VOCAB__ENUM) STEP_N };

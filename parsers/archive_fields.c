@@ -176,7 +176,8 @@ const struct archive_field archive_fields[] = {
 	     "numbers another tool printed, read by `ssdbench import` (docs/import.md)"),
 
 	SCOPE("name", ARCHIVE_STR, ARCHIVE_REQUIRED, name, "the `<rounds>` name"),
-	SCOPE("until", ARCHIVE_STR, 0, until, "its goal: `steady`, `written`, `time`, `max`"),
+	SCOPE("until", ARCHIVE_STR, 0, until, "its goal: `steady`, `written`, `time`, `max`, "
+	      "`passes` (each round a pass: a test's value the mean of its rounds)"),
 	SCOPE("verdict", ARCHIVE_STR, ARCHIVE_REQUIRED, verdict,
 	      "`steady`, `not reached`, `written`, `time`, `max`, `failed`, `running`"),
 	SCOPE("rounds", ARCHIVE_INT, ARCHIVE_REQUIRED, rounds, "rounds run"),

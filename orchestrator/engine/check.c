@@ -79,7 +79,8 @@ static void rounds_estimate(const struct plan_scope *s, const struct check_estim
 			    uint64_t cap, struct check_estimate *e)
 {
 	double lo = !strcmp(s->until, "steady") ? (double)s->window :
-		    !strcmp(s->until, "max") ? (double)s->max_rounds : 1;
+		    !strcmp(s->until, "max") || !strcmp(s->until, "passes") ? (double)s->max_rounds
+									   : 1;
 	double written = s->written.mult ? s->written.mult :
 			 cap ? (double)s->written.bytes / (double)cap : 0;
 

@@ -304,8 +304,11 @@ static const struct plan__attr rounds_attrs[] = {
 	A("name", T_NAME, 1, NULL, plan_scope, name, 0, 0, NULL, "name of the loop"),
 	A("until", T_ENUM, 0, "steady", plan_scope, until, 0, 0, scope_until_names,
 	  "stop at steady state (SNIA), when `written` is reached, after `time`, or at "
-	  "`max` rounds; max rounds always stops it"),
-	A("max", T_INT, 0, "25", plan_scope, max_rounds, 1, 100000, NULL, "most rounds"),
+	  "`max` rounds; max rounds always stops it. `passes`: `max` rounds, each a pass of "
+	  "the steps inside, one fio process each: every test's value is the mean of its "
+	  "passes with its 95 % interval (docs/passes.md)"),
+	A("max", T_INT, 0, "25", plan_scope, max_rounds, 1, 100000, NULL,
+	  "most rounds; with until=passes the passes"),
 	A("window", T_INT, 0, "5", plan_scope, window, 2, 1000, NULL,
 	  "measurement window in rounds (SNIA: 5)"),
 	A("range", T_PERCENT, 0, "20%", plan_scope, range, 0, 0, NULL,
@@ -676,6 +679,8 @@ const char *plan_scope_discontinuous(const struct plan *p, size_t si)
 		return "not a <rounds> scope";
 	if (!s->continuous)
 		return "continuous=\"0\"";
+	if (!strcmp(s->until, "passes"))
+		return "until=\"passes\": each pass its own fio process";
 	if (!strcmp(s->until, "steady"))
 		return "the steady-state test runs between rounds";
 	if (s->count != 1 || !plan_step_is(w, PLAN_KIND_MEASURE))

@@ -294,6 +294,9 @@ static int check_rounds(struct plan__loader *ld, const struct plan__origin *o,
 				    "(e.g. written=\"2x\")");
 	if (!strcmp(s->until, "time") && !s->time_ms)
 		return plan__err_at(ld, o, "until", 1, "until=\"time\" needs 'time'");
+	if (!strcmp(s->until, "passes") && s->max_rounds < 2)
+		return plan__err_at(ld, o, "max", 1, "until=\"passes\" needs max=\"2\" or more "
+				    "(one pass has no noise estimate)");
 	for (size_t i = s->first; i < s->first + s->count; i++)
 		if (plan_step_is(&ld->p->steps[i], PLAN_KIND_MEASURE) &&
 		    !ld->p->steps[i].time_based)

@@ -62,7 +62,7 @@ char *lineup__pass1_label(const struct lineup_ctx *x, size_t i)
 {
 	char *k, *out;
 
-	if (x->l->m[i].npass < 2)
+	if (x->l->m[i].npass < 2)   /* passes of a scope: its last round, as any rounds' */
 		return xstrdup(x->label[i]);
 	k = msg_subst(x->s[S_PASS_K], (const char *const[]){ "1" }, 1);
 	out = msg_paren(x->s, x->label[i], k);

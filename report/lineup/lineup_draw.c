@@ -564,7 +564,7 @@ static void build_params(struct lineup_ctx *x)
 /* The document's title: a lineup's, or a pass set's report's (one column of passes). */
 static int title_id(const struct lineup *l)
 {
-	return l->nm == 1 && l->m[0].npass > 1 ? S_PASSES : S_LINEUP;
+	return l->nm == 1 && l->m[0].npass > 1 ? S_PASSES : S_LINEUP;   /* a pass set's */
 }
 
 /* The drives (baseline marked) and what was left out, as tables. */

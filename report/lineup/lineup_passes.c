@@ -86,9 +86,9 @@ static void columns_table(struct lineup_ctx *x)
 		const struct lineup_set *set = l->m[i].set;
 		char n[32], pct[32], *np, *target = NULL, *w;
 
-		if (l->m[i].npass < 2)
+		if (lineup_samples(l, i) < 2)
 			continue;
-		snprintf(n, sizeof(n), "%zu", l->m[i].npass);
+		snprintf(n, sizeof(n), "%zu", lineup_samples(l, i));
 		np = set && set->stopped ? msg_subst(x->s[S_PASSES_STOPPED],
 						     (const char *const[]){ n }, 1) : xstrdup(n);
 		if (set && set->noise_met >= 0) {
@@ -129,7 +129,7 @@ static void metric_table(struct lineup_ctx *x, enum lineup_metric m)
 	struct table *t;
 
 	for (size_t i = 0; i < l->nm; i++)
-		cols += l->m[i].npass >= 2;
+		cols += lineup_samples(l, i) >= 2;
 	head[0] = x->s[S_TEST];
 	head[1] = x->s[S_MEAN_CI];
 	head[2] = x->s[S_SD];
@@ -149,10 +149,9 @@ static void metric_table(struct lineup_ctx *x, enum lineup_metric m)
 	for (size_t k = 0; k < l->nt; k++)
 		for (size_t i = 0; i < l->nm; i++) {
 			const struct stats *s = &l->t[k].st[i][m];
-			const struct lineup_member *mb = &l->m[i];
 			char *name, *lo, *hi;
 
-			if (mb->npass < 2 || !s->n)
+			if (lineup_samples(l, i) < 2 || !s->n)
 				continue;
 			name = lineup__test_title(x, &l->t[k]);
 			text[0] = cols > 1 ? msg_colon(x->s, name, x->label[i]) : xstrdup(name);
@@ -163,8 +162,8 @@ static void metric_table(struct lineup_ctx *x, enum lineup_metric m)
 			hi = value(m, s->max);
 			text[4] = xasprintf("%s – %s", lo, hi);
 			for (size_t p = 0; p < np; p++)
-				text[FIXED_COLS + p] = p < mb->npass ? value(m, l->t[k].pv[i][p * LM_N + m])
-								     : xstrdup("");
+				text[FIXED_COLS + p] = p < l->t[k].np[i]
+						       ? value(m, l->t[k].pv[i][p * LM_N + m]) : xstrdup("");
 			table_add_row(t, (const char *const *)text, NULL);
 			for (size_t c = 0; c < nc; c++)
 				free(text[c]);
@@ -201,16 +200,16 @@ static void drift_chart(struct lineup_ctx *x, enum lineup_metric m)
 	chart_set_scales(c, CHART_LINEAR, CHART_LINEAR);
 	chart_set_x_min_step(c, 1);
 	for (size_t i = 0; i < l->nm; i++)
-		cols += l->m[i].npass >= 2;
+		cols += lineup_samples(l, i) >= 2;
 	for (size_t k = 0; k < l->nt; k++)
 		for (size_t i = 0; i < l->nm; i++) {
 			const struct stats *s = &l->t[k].st[i][m];
 			size_t n = 0;
 			char *name, *label;
 
-			if (l->m[i].npass < 2 || s->n < 2 || !isfinite(s->mean) || s->mean == 0)
+			if (s->n < 2 || !isfinite(s->mean) || s->mean == 0)
 				continue;
-			for (size_t p = 0; p < l->m[i].npass; p++) {
+			for (size_t p = 0; p < l->t[k].np[i]; p++) {
 				double v = l->t[k].pv[i][p * LM_N + m];
 
 				if (!isfinite(v))

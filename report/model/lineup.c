@@ -226,19 +226,34 @@ static void add_pass(struct lineup_member *m, const struct result_run *run, cons
 	m->tcell = m->pass[0].tcell;
 }
 
+/* Appends one sample (LM_N values) to *pv, which holds *n of them. */
+static double *add_sample(double **pv, size_t *n)
+{
+	*pv = xrealloc(*pv, (*n + 1) * LM_N * sizeof(**pv));
+	return *pv + (*n)++ * LM_N;
+}
+
+/* Whether sc is a <rounds until="passes"> scope: its rounds are samples. */
+static int passes_scope(const struct result_scope *sc)
+{
+	return sc && sc->until && !strcmp(sc->until, "passes");
+}
+
 /*
- * A column's value of test (name, cell) in pass m: outside rounds the element
- * itself; in a rounds scope that reached steady state the mean over the measurement
- * window; otherwise the last round. Returns the representative element, or NULL.
+ * A column's samples of test (name, cell) in pass m, appended to *pv (*n of them):
+ * outside rounds the element itself; in a rounds scope that reached steady state the
+ * mean over the measurement window; in a <rounds until="passes"> scope every round,
+ * each a sample; otherwise the last round. Returns the representative element (the
+ * last round's), or NULL (nothing appended).
  */
 static const struct result_step *select_value(const struct lineup_pass *m,
 					      const char *name, const char *cell,
-					      double v[LM_N], char **how)
+					      double **pv, size_t *npv, char **how)
 {
 	const struct result_run *run = m->run;
 	const struct result_step *last = NULL;
 	const struct result_scope *sc;
-	double sum[LM_N] = { 0 }, one[LM_N];
+	double sum[LM_N] = { 0 }, one[LM_N], *v;
 	int n[LM_N] = { 0 }, lo, hi, not_reached;
 
 	for (size_t i = 0; i < run->nsteps; i++)
@@ -247,9 +262,20 @@ static const struct result_step *select_value(const struct lineup_pass *m,
 			last = &run->steps[i];
 	if (!last)
 		return NULL;
+	sc = last->scope ? result_run_scope(run, last->scope) : NULL;
+	if (last->round && passes_scope(sc)) {
+		size_t first = *npv;
+
+		for (size_t i = 0; i < run->nsteps; i++)
+			if (m->tname[i] && same(m->tname[i], name) && same(m->tcell[i], cell) &&
+			    run->steps[i].round >= 1)
+				step_values(&run->steps[i], add_sample(pv, npv));
+		*how = xasprintf("passes 1-%zu", *npv - first);
+		return last;
+	}
+	v = add_sample(pv, npv);
 	step_values(last, v);
 	*how = xstrdup("");
-	sc = last->scope ? result_run_scope(run, last->scope) : NULL;
 	if (!last->round || !sc)
 		return last;
 	free(*how);
@@ -427,6 +453,7 @@ static void test_alloc(struct lineup_test *t, size_t nm)
 	t->st = xcalloc(nm, sizeof(*t->st));
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	t->pv = xcalloc(nm, sizeof(*t->pv));
+	t->np = xcalloc(nm, sizeof(*t->np));
 	t->w = xcalloc(nm, sizeof(*t->w));
 	t->noise = xcalloc(nm, sizeof(*t->noise));
 }
@@ -439,6 +466,7 @@ static void test_release(struct lineup_test *t, size_t nm)
 	}
 	free(t->how);
 	free(t->pv);
+	free(t->np);
 	free(t->v);
 	free(t->step);
 	free(t->st);
@@ -449,25 +477,29 @@ static void test_release(struct lineup_test *t, size_t nm)
 }
 
 /*
- * Member i's value of the test in each of its passes, into t->pv[i], and what they
+ * Member i's samples of the test, into t->pv[i] (t->np[i] of them): a value per
+ * pass, or per round of each pass in a <rounds until="passes"> scope; and what they
  * make: the first pass's element that has it, its selection, the statistics and,
- * with more than one pass, their mean as the value. Returns the element or NULL.
+ * with more than one sample, their mean as the value. Returns the element or NULL.
  */
 static const struct result_step *member_value(const struct lineup_member *m,
 					      struct lineup_test *t, size_t i)
 {
-	double *pv = t->pv[i] = xcalloc(m->npass * LM_N + 1, sizeof(*pv));
-	double *vals = xcalloc(m->npass, sizeof(*vals));   /* one metric's passes */
+	double *pv = NULL, *vals;
+	size_t n = 0;
 	const struct result_step *st = NULL;
 
 	for (size_t p = 0; p < m->npass; p++) {
 		char *how = NULL;
 		const struct result_step *e = select_value(&m->pass[p], t->name, t->cell,
-							   pv + p * LM_N, &how);
+							   &pv, &n, &how);
 
-		if (!e)
+		if (!e) {
+			double *v = add_sample(&pv, &n);
+
 			for (int k = 0; k < LM_N; k++)
-				pv[p * LM_N + k] = NAN;
+				v[k] = NAN;
+		}
 		if (e && !st) {
 			st = e;
 			t->how[i] = how;
@@ -475,12 +507,15 @@ static const struct result_step *member_value(const struct lineup_member *m,
 		}
 		free(how);
 	}
+	t->pv[i] = pv;
+	t->np[i] = n;
+	vals = xcalloc(n + 1, sizeof(*vals));   /* one metric's samples */
 	for (int k = 0; k < LM_N; k++) {
-		for (size_t p = 0; p < m->npass; p++)
+		for (size_t p = 0; p < n; p++)
 			vals[p] = pv[p * LM_N + k];
-		stats_of(vals, m->npass, &t->st[i][k]);
-		/* one pass: its value exactly as it was (no mean of one rounded) */
-		t->v[i][k] = m->npass == 1 ? pv[k] : t->st[i][k].mean;
+		stats_of(vals, n, &t->st[i][k]);
+		/* one sample: its value exactly as it was (no mean of one rounded) */
+		t->v[i][k] = n == 1 ? pv[k] : t->st[i][k].mean;
 	}
 	free(vals);
 	return st;
@@ -780,85 +815,20 @@ double lineup_value_of(const struct lineup *l, size_t i, const struct result_ste
 	return NAN;
 }
 
+size_t lineup_samples(const struct lineup *l, size_t i)
+{
+	size_t n = l->m[i].npass;
+
+	for (size_t t = 0; t < l->nt; t++)
+		n = l->t[t].np[i] > n ? l->t[t].np[i] : n;
+	return n;
+}
+
 size_t lineup_max_passes(const struct lineup *l)
 {
 	size_t n = 1;
 
 	for (size_t i = 0; i < l->nm; i++)
-		n = l->m[i].npass > n ? l->m[i].npass : n;
-	return n;
-}
-
-
-/* 1 when cell ("op=28 phase=before") binds key to value. */
-static int cell_binds(const char *cell, const char *key, const char *value)
-{
-	size_t kl = strlen(key), vl = strlen(value);
-
-	for (const char *p = cell; p && *p; p += strcspn(p, " "), p += *p == ' ')
-		if (!strncmp(p, key, kl) && p[kl] == '=' && !strncmp(p + kl + 1, value, vl) &&
-		    (p[kl + 1 + vl] == ' ' || !p[kl + 1 + vl]))
-			return 1;
-	return 0;
-}
-
-/*
- * bytes written before column i began: its first element whose cell
- * binds the lineup's key to the column's value (an OP level's first step); 0 for
- * a column that is a whole archive.
- */
-static double column_written0(const struct lineup *l, size_t i)
-{
-	const struct lineup_member *m = &l->m[i];
-
-	if (!l->by || !m->value)
-		return 0;
-	for (size_t k = 0; k < m->run->nsteps; k++)
-		if (cell_binds(m->run->steps[k].cell, l->by, m->value))
-			return (double)m->run->steps[k].written_before;
-	return 0;
-}
-
-/* Whether element e of column i is part of st's curve: st, or an element of its scope. */
-static int in_curve(const struct lineup *l, size_t i, const struct result_step *st,
-		    const struct result_step *e)
-{
-	if (!st->scope)
-		return e == st;
-	return e->scope && !strcmp(e->scope, st->scope) && e->status && !strcmp(e->status, "ok") &&
-	       (!l->by || !l->m[i].value || cell_binds(e->cell, l->by, l->m[i].value));
-}
-
-size_t lineup_saturation(const struct lineup *l, size_t k, size_t i, double **pct,
-			 double **iops)
-{
-	const struct result_step *st = l->t[k].step[i];
-	const struct result_run *run = l->m[i].run;
-	int first = 1;
-	double base = 0;
-	size_t n = 0;
-
-	*pct = *iops = NULL;
-	if (!st)
-		return 0;   /* --tests all: a column without the test */
-	for (size_t s = 0; s < run->nsteps; s++) {
-		const struct result_step *e = &run->steps[s];
-		size_t m = e->iops[RESULT_WRITE].n < e->written.n ? e->iops[RESULT_WRITE].n
-								  : e->written.n;
-
-		if (!in_curve(l, i, st, e) || !e->capacity || !m)
-			continue;
-		if (first) {   /* from 0: where the column began, else where the curve does */
-			first = 0;
-			base = l->by && l->m[i].value ? column_written0(l, i)
-						     : (double)e->written_before;
-		}
-		*pct = xrealloc(*pct, (n + m) * sizeof(**pct));
-		*iops = xrealloc(*iops, (n + m) * sizeof(**iops));
-		for (size_t j = 0; j < m; j++, n++) {
-			(*pct)[n] = 100.0 * (e->written.v[j] - base) / (double)e->capacity;
-			(*iops)[n] = e->iops[RESULT_WRITE].v[j];
-		}
-	}
+		n = lineup_samples(l, i) > n ? lineup_samples(l, i) : n;
 	return n;
 }

@@ -90,11 +90,13 @@ struct lineup_test {
 	const struct result_step **step;
 	double (*v)[LM_N];    /* with passes, the mean over them */
 	char **how;           /* per member: "", "last round 7", "steady window 3-7" */
-	/* Per member and metric: the statistics over its passes; the per-pass
-	 * values (pv[i][p * LM_N + m], NAN where pass p lacks it); Welch's test against
-	 * the baseline and its verdict (enum lineup_noise). */
+	/* Per member and metric: the statistics over its samples; the samples
+	 * (pv[i][p * LM_N + m] for p < np[i], NAN where pass p lacks it): a value per
+	 * pass, or in a <rounds until="passes"> scope one per round of each pass; Welch's
+	 * test against the baseline and its verdict (enum lineup_noise). */
 	struct stats (*st)[LM_N];
 	double **pv;
+	size_t *np;
 	struct stats_welch (*w)[LM_N];
 	int (*noise)[LM_N];
 };
@@ -163,7 +165,11 @@ double lineup_delta(const struct lineup *l, size_t t, size_t i, enum lineup_metr
 double lineup_value_of(const struct lineup *l, size_t i, const struct result_step *st,
 		       enum lineup_metric m);
 
-/* The most passes any column has (1: no column has a noise estimate). */
+/* Column i's most samples of a test: its passes, or the passes of a <rounds
+ * until="passes"> scope in them (1: no noise estimate). */
+size_t lineup_samples(const struct lineup *l, size_t i);
+
+/* The most samples any column has (1: no column has a noise estimate). */
 size_t lineup_max_passes(const struct lineup *l);
 
 /*

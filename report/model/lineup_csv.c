@@ -143,7 +143,7 @@ static void stats_row(struct sbuf *sb, const struct lineup *l, size_t t, size_t 
 		add_num(sb, num[k]);
 	}
 	sbuf_addc(sb, ',');
-	for (size_t p = 0; p < l->m[i].npass; p++) {
+	for (size_t p = 0; p < l->t[t].np[i]; p++) {
 		double v = l->t[t].pv[i][p * LM_N + m];
 
 		sbuf_addf(sb, "%s%s", p ? ";" : "", isfinite(v) ?

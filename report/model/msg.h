@@ -84,6 +84,7 @@
 	X(M_PCT_IOS,        "pct-ios") \
 	X(M_TEMP,           "temp") \
 	X(M_ROUNDS_OF,      "rounds-of") \
+	X(M_PASSES_SUB, "r-passes-sub") \
 	X(M_DATA,           "data") \
 	X(M_WCACHE,         "write-cache") \
 	X(M_WC_ON,          "wc-on") \

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "rounds.h"
+#include "stats.h"
 #include "vocab.h"
 #include "wording.h"
 #include "xalloc.h"
@@ -426,6 +427,129 @@ static int matrix_pages(struct report *r, const struct result_scope *s)
 	return 1;
 }
 
+/* A value as the passes table prints it: one decimal under 100, "–" for none. */
+static char *pass_value(double v)
+{
+	char buf[48];
+
+	if (!isfinite(v))
+		return xstrdup("–");
+	chart_format_grouped(v, v < 100 ? 1 : 0, buf, sizeof(buf));
+	return xstrdup(buf);
+}
+
+/* "mean ± half-width" of v[0..n) (the half-width left out below two values). */
+static char *mean_ci(const double *v, size_t n)
+{
+	struct stats st;
+	char *m, *c, *out;
+
+	stats_of(v, n, &st);
+	m = pass_value(st.mean);
+	if (st.n < 2 || !isfinite(st.ci95))
+		return m;
+	c = pass_value(st.ci95);
+	out = xasprintf("%s ± %s", m, c);
+	free(m);
+	free(c);
+	return out;
+}
+
+/* The rates and mean latency of element e, as the lineup takes them: IOPS and MB/s
+ * over every direction, the completion latency's mean (NAN when not measured). */
+static void pass_rates(const struct result_step *e, double v[3])
+{
+	const struct result_dirstat *ds = e->dir_stat;
+	double iops = 0, bw = 0;
+
+	for (int d = 0; d < RESULT_NDIRS; d++) {
+		iops += ds[d].iops;
+		bw += ds[d].bw_bytes;
+	}
+	v[0] = iops > 0 ? iops : NAN;
+	v[1] = bw > 0 ? bw / 1e6 : NAN;
+	v[2] = e->clat_mean_us > 0 ? e->clat_mean_us : NAN;
+}
+
+/*
+ * until="passes": a row per test of the scope (a step and its cell), each rate's and
+ * the mean latency's mean ± 95 % interval over the passes (Student t), the IOPS'
+ * coefficient of variation and each pass's IOPS (docs/passes.md).
+ */
+static void passes_table(struct report *r, const struct result_scope *s,
+			 const struct result_step *const *els, size_t n)
+{
+	size_t np = (size_t)(s->rounds > 0 ? s->rounds : 1), nc = 5 + np;
+	const char **head = xcalloc(nc, sizeof(*head));
+	char **cell = xcalloc(nc, sizeof(*cell)), **pk = xcalloc(np, sizeof(*pk));
+	double *v = xcalloc(3 * np + 3, sizeof(*v));
+	char *name = report__scope_name(r, s);
+	char *title = msg_colon(r->msg, name, r->msg[S_PASSES]);
+	struct table *t;
+
+	head[0] = r->msg[S_TEST];
+	head[1] = "IOPS";
+	head[2] = "MB/s";
+	head[3] = r->msg[M_MEAN];
+	head[4] = r->msg[S_CV];
+	for (size_t p = 0; p < np; p++) {
+		char k[24];
+
+		snprintf(k, sizeof(k), "%zu", p + 1);
+		head[5 + p] = pk[p] = msg_subst(r->msg[S_PASS_K], (const char *const[]){ k }, 1);
+	}
+	t = table_new(title, r->msg[M_PASSES_SUB], nc, head);
+	table_set_keep(t, 2);   /* the test and its IOPS in each part */
+	for (size_t i = 0; i < n; i++) {
+		const struct result_step *e = els[i];
+		size_t got = 0;
+		struct stats st;
+		int seen = 0;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = !strcmp(els[j]->name, e->name) &&
+			       !strcmp(els[j]->cell ? els[j]->cell : "", e->cell ? e->cell : "");
+		if (seen)
+			continue;
+		for (size_t p = 0; p < 3 * np; p++)
+			v[p] = NAN;
+		for (size_t j = i; j < n; j++)   /* this test's passes, by round */
+			if (!strcmp(els[j]->name, e->name) && els[j]->round >= 1 &&
+			    (size_t)els[j]->round <= np &&
+			    !strcmp(els[j]->cell ? els[j]->cell : "", e->cell ? e->cell : "")) {
+				double one[3];
+
+				pass_rates(els[j], one);
+				for (int k = 0; k < 3; k++)
+					v[k * np + (size_t)els[j]->round - 1] = one[k];
+				got++;
+			}
+		stats_of(v, np, &st);
+		cell[0] = report__step_name(r, e);
+		for (int k = 0; k < 3; k++)
+			cell[1 + k] = mean_ci(v + (size_t)k * np, np);
+		cell[4] = isfinite(st.cv) ? xasprintf("%.1f", st.cv * 100) : xstrdup("–");
+		for (size_t p = 0; p < np; p++)
+			cell[5 + p] = pass_value(v[p]);
+		if (got)
+			table_add_row(t, (const char *const *)cell, NULL);
+		for (size_t c = 0; c < nc; c++)
+			free(cell[c]);
+	}
+	if (t->nrows)
+		report__add_chart(r, stem(s, "passes"), NULL, t);
+	else
+		table_free(t);
+	for (size_t p = 0; p < np; p++)
+		free(pk[p]);
+	free(pk);
+	free(v);
+	free(cell);
+	free(head);
+	free(title);
+	free(name);
+}
+
 static void scope_pages(struct report *r, const struct result_scope *s)
 {
 	enum chart_hint hint = chart_hint_of(s->chart);
@@ -436,6 +560,8 @@ static void scope_pages(struct report *r, const struct result_scope *s)
 	if (hint == HINT_NONE)
 		return;
 	els = scope_elements(r, s, &n);
+	if (vocab_find(scope_until_names, s->until) == UNTIL_PASSES)
+		passes_table(r, s, els, n);
 	if (steady) {
 		report__scope_steady(r, s);
 		any = 1;

@@ -109,6 +109,53 @@ def csv_rows(path):
     with open(path, encoding="utf-8-sig", newline="") as f:
         return list(csv.DictReader(f))
 
+import html.parser
+class Tables(html.parser.HTMLParser):
+    """An HTML article's tables: caption and rows of cell texts (tfoot left out)."""
+    def __init__(self):
+        super().__init__()
+        self.tables, self.cell = [], None
+    def handle_starttag(self, tag, attrs):
+        if tag == "table":
+            self.tables.append({"caption": "", "rows": []})
+            self.foot = False
+        elif tag == "tfoot":      # the provenance line, no row of the table
+            self.foot = True
+        elif tag == "tr":
+            self.tables[-1]["rows"].append([] if not self.foot else ["footer"])
+        elif tag in ("td", "th", "caption"):
+            self.cell = ""
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self.cell is not None and not self.foot:
+            self.tables[-1]["rows"][-1].append(self.cell.strip())
+            self.cell = None
+        elif tag == "caption":
+            self.tables[-1]["caption"] = self.cell
+            self.cell = None
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell += data
+
+num = lambda x: float(x.replace(",", ""))
+def near(shown, x, rel=1e-9):   # as printed: one decimal under 100, else none
+    return abs(num(shown) - x) <= (0.05 if abs(x) < 99.95 else 0.5) + rel * abs(x)
+
+def table(title, keep, col2=None):
+    """The table of that caption (and second column heading) in the global t, its
+    parts (an output too narrow for every column splits it, each part repeating
+    the first keep columns) joined."""
+    parts = [[r for r in x["rows"] if r[:1] != ["footer"]] for x in t.tables
+             if re.match(re.escape(title) + r"( \(\d+/\d+\))? ", x["caption"] + " ") and
+             (col2 is None or x["rows"][0][1] == col2)]
+    assert parts, (title, [x["caption"] for x in t.tables])
+    rows = [list(r) for r in parts[0]]
+    for p in parts[1:]:
+        assert len(p) == len(rows), (title, "parts of other lengths")
+        for r, q in zip(rows, p):
+            assert r[:keep] == q[:keep], (title, r[:keep], q[:keep])
+            r.extend(q[keep:])
+    return rows
+
 what = sys.argv[1]
 if what == "stats":           # stats.py stats SETDIR: stats.csv against fio.json
     setdir = sys.argv[2]
@@ -153,53 +200,10 @@ if what == "stats":           # stats.py stats SETDIR: stats.csv against fio.jso
         "consistency rows missing from stats.csv"
     print(checked)
 elif what == "report":        # stats.py report SETDIR HTML: the set's report tables
-    import html.parser
-    class Tables(html.parser.HTMLParser):
-        def __init__(self):
-            super().__init__()
-            self.tables, self.cell = [], None
-        def handle_starttag(self, tag, attrs):
-            if tag == "table":
-                self.tables.append({"caption": "", "rows": []})
-                self.foot = False
-            elif tag == "tfoot":      # the provenance line, no row of the table
-                self.foot = True
-            elif tag == "tr":
-                self.tables[-1]["rows"].append([] if not self.foot else ["footer"])
-            elif tag in ("td", "th", "caption"):
-                self.cell = ""
-        def handle_endtag(self, tag):
-            if tag in ("td", "th") and self.cell is not None and not self.foot:
-                self.tables[-1]["rows"][-1].append(self.cell.strip())
-                self.cell = None
-            elif tag == "caption":
-                self.tables[-1]["caption"] = self.cell
-                self.cell = None
-        def handle_data(self, data):
-            if self.cell is not None:
-                self.cell += data
     setdir, page = sys.argv[2], sys.argv[3]
     t = Tables()
     t.feed(open(page, encoding="utf-8").read())
     want = per_test(setdir)
-    num = lambda x: float(x.replace(",", ""))
-    def near(shown, x, rel=1e-9):   # as printed: one decimal under 100, else none
-        return abs(num(shown) - x) <= (0.05 if abs(x) < 99.95 else 0.5) + rel * abs(x)
-    def table(title, keep, col2=None):
-        """The table of that caption (and second column heading), its parts (an
-        output too narrow for every column splits it, each part repeating the
-        first keep columns) joined."""
-        parts = [[r for r in x["rows"] if r[:1] != ["footer"]] for x in t.tables
-                 if re.match(re.escape(title) + r"( \(\d+/\d+\))? ", x["caption"] + " ") and
-                 (col2 is None or x["rows"][0][1] == col2)]
-        assert parts, (title, [x["caption"] for x in t.tables])
-        rows = [list(r) for r in parts[0]]
-        for p in parts[1:]:
-            assert len(p) == len(rows), (title, "parts of other lengths")
-            for r, q in zip(rows, p):
-                assert r[:keep] == q[:keep], (title, r[:keep], q[:keep])
-                r.extend(q[keep:])
-        return rows
     checked = 0
     for m, title in (("iops", "IOPS: every pass"), ("MBps", "Throughput (MB/s): every pass"),
                      ("clat_mean_us", "Mean completion latency (µs): every pass")):
@@ -235,6 +239,46 @@ elif what == "report":        # stats.py report SETDIR HTML: the set's report ta
     row = sets[1]
     assert row[1] == str(len(passes(setdir))) and row[2] == str(len(passes(setdir))), row
     assert row[3].startswith("none: "), row    # quick.xml on a file purges nothing
+    print(checked)
+elif what == "scope":         # stats.py scope ARCHIVE HTML CSV: a <rounds until="passes">
+    arch, page, path = sys.argv[2], sys.argv[3], sys.argv[4]
+    rounds = {}                    # {test: [rates of each round, in round order]}
+    for f in sorted(glob.glob(os.path.join(arch, "steps", "*-r*", "fio.json"))):
+        name, r = re.match(r"\d+-(.+)-r(\d+)$", os.path.basename(os.path.dirname(f))).groups()
+        rounds.setdefault(name, []).append((int(r), rates(f)))
+    rounds = {k: [x for _, x in sorted(v, key=lambda y: y[0])] for k, v in rounds.items()}
+    t = Tables()
+    t.feed(open(page, encoding="utf-8").read())
+    tab = table("rep: Repeated passes", 2)
+    head, rows = tab[0], tab[1:]
+    assert len(rows) == len(rounds), (rows, list(rounds))
+    checked = 0
+    for row, (test, rs) in zip(rows, rounds.items()):   # the plan's order
+        assert head[5:] == ["Pass %d" % (k + 1) for k in range(len(rs))], head
+        for col, m in ((1, "iops"), (2, "MBps"), (3, "clat_mean_us")):
+            v = [x[m] for x in rs]
+            mean, sd, ci = mean_sd_ci(v)
+            shown_mean, shown_ci = row[col].split(" ± ")
+            assert near(shown_mean, mean) and near(shown_ci, ci, 2e-4), (test, m, row[col], mean, ci)
+            checked += 1
+        v = [x["iops"] for x in rs]
+        mean, sd, _ = mean_sd_ci(v)
+        assert abs(float(row[4]) - sd / mean * 100) <= 0.05 + 1e-9, (test, "cv", row[4])
+        assert all(near(s, x) for s, x in zip(row[5:], v)), (test, row[5:], v)
+    # the lineup of the archive and its copy: each value the mean of the rounds, its
+    # σ and interval; the same passes on both sides are within the noise
+    for r in csv_rows(path):
+        if r["test"] not in rounds or r["metric"] not in ("iops", "MBps"):
+            continue
+        v = [x[r["metric"]] for x in rounds[r["test"]]]
+        mean, sd, ci = mean_sd_ci(v)
+        assert int(r["passes"]) == len(v), (r["test"], r["passes"])
+        # the value to the CSV's two decimals, σ and the interval to its ten digits
+        assert abs(float(r["value"]) - mean) <= 0.005 + 1e-9 * mean, (r, mean)
+        assert close(float(r["sd"]), sd, 1e-5), (r, sd)
+        assert close(float(r["ci95"]), ci, 2e-4), (r, ci)
+        assert r["noise"] in ("", "within"), r
+        checked += 1
     print(checked)
 elif what == "widest":        # stats.py widest SETDIR N: the widest interval after N passes
     setdir, n = sys.argv[2], int(sys.argv[3])
@@ -551,4 +595,43 @@ assert all(abs(sweeps[0][3][i] - float(rows["rr-q%d" % q]["mean"])) <= 1e-6 * wa
            for i, q in enumerate((1, 2, 4))), sweeps
 PYEOF
   fail "the sweep's native error bars"
+# ---- 5. passes of a scope: <rounds until="passes"> ---------------------------------------
+# Two tests repeated three times inside one run (a step outside them runs once): the
+# archive's report tables each test's mean ± 95 %, cv and pass values, and a lineup of
+# the archive and its copy takes the rounds as the samples of each value.
+cat > "$WORK/sp.xml" <<'PLAN'
+<plan name="scope-passes">
+  <target name="dut" file="t.bin" size="16MiB"/>
+  <workload name="seq" rw="read" bs="1MiB" iodepth="4" runtime="1s"/>
+  <rounds name="rep" until="passes" max="3">
+    <workload name="rr" rw="randread" bs="4KiB" iodepth="8" runtime="1s"/>
+    <workload name="rw" rw="randwrite" bs="4KiB" iodepth="8" runtime="1s"/>
+  </rounds>
+</plan>
+PLAN
+"$SSDBENCH" run "$WORK/sp.xml" -q --out "$WORK/sp" --target "dut=file:$WORK/sp.bin,size=16MiB" \
+  > "$WORK/sp.log" 2>&1 || { cat "$WORK/sp.log"; fail "a plan with passes of a scope"; }
+expect_eq "passes of a scope: 1 + 3 × 2 elements" "$(ls "$WORK/sp/steps" | wc -l)" 7
+"$SSDBENCH" report "$WORK/sp" --lang en --html "$WORK/sp-html" > /dev/null 2>&1 ||
+  fail "report of passes of a scope"
+cp -r "$WORK/sp" "$WORK/sp2"
+"$SSDBENCH" compare "$WORK/sp" "$WORK/sp2" --lang en -o "$WORK/spc.pdf" --csv "$WORK/spc.csv" \
+  > "$WORK/spc.log" 2>&1 || { cat "$WORK/spc.log"; fail "compare of passes of a scope"; }
+expect_eq "passes of a scope: the report's 2 tests × 3 rates and the lineup's 2 × 2 × 2" \
+  "$($PY "$WORK/stats.py" scope "$WORK/sp" "$WORK/sp-html/index.html" "$WORK/spc.csv")" 14
+# one time-based workload in rounds would run as one fio process cut into rounds
+# (continuous="1", the default): passes are separate runs, each its own fio process
+sed -e 's/<workload name="rw"[^>]*>//' -e 's/max="3"/max="2"/' "$WORK/sp.xml" > "$WORK/sp-one.xml"
+"$SSDBENCH" run "$WORK/sp-one.xml" -q --out "$WORK/sp-one" \
+  --target "dut=file:$WORK/sp.bin,size=16MiB" > "$WORK/sp-one.log" 2>&1 ||
+  { cat "$WORK/sp-one.log"; fail "passes of a one-workload scope"; }
+expect_eq "passes of a one-workload scope: each its own fio process" "$($PY -c '
+import json, sys
+print(" ".join("%s:%s" % (s["name"], s.get("continuous", 0)) for s in json.load(open(sys.argv[1]))["steps"] if s.get("round")))' \
+  "$WORK/sp-one/manifest.json")" "rr:0 rr:0"
+# max="1" is no noise estimate: refused at the attribute
+sed 's/max="3"/max="1"/' "$WORK/sp.xml" > "$WORK/sp1.xml"
+if "$SSDBENCH" check "$WORK/sp1.xml" > "$WORK/sp1.log" 2>&1; then fail "until=passes max=1"; fi
+check "until=passes max=1: refused at max" grep -q 'sp1.xml:4:.*until="passes" needs max="2" or more' "$WORK/sp1.log"
+
 echo "passes: ok (quick.xml ×5: 16 rows; auto stopped at $n)"
