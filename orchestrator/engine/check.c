@@ -228,8 +228,12 @@ static void describe_rounds(const struct plan_scope *s, struct sbuf *sb)
 {
 	char t[32];
 
-	sbuf_addf(sb, "until %s, window %lld, max %lld rounds, range %g%%, slope %g%%",
-		  s->until, s->window, s->max_rounds, s->range * 100, s->slope * 100);
+	if (!strcmp(s->until, "passes"))   /* no steady-state test: window, range, slope unused */
+		sbuf_addf(sb, "until passes: %lld passes, each its own fio process",
+			  s->max_rounds);
+	else
+		sbuf_addf(sb, "until %s, window %lld, max %lld rounds, range %g%%, slope %g%%",
+			  s->until, s->window, s->max_rounds, s->range * 100, s->slope * 100);
 	if (s->written.mult > 0 || s->written.bytes) {
 		sbuf_adds(sb, ", written ");
 		amount_text(&s->written, sb);

@@ -629,6 +629,8 @@ expect_eq "passes of a one-workload scope: each its own fio process" "$($PY -c '
 import json, sys
 print(" ".join("%s:%s" % (s["name"], s.get("continuous", 0)) for s in json.load(open(sys.argv[1]))["steps"] if s.get("round")))' \
   "$WORK/sp-one/manifest.json")" "rr:0 rr:0"
+check "check says what the scope repeats" sh -c \
+  "'$SSDBENCH' check '$WORK/sp.xml' | grep -q \"<rounds> 'rep': until passes: 3 passes, each its own fio process\""
 # max="1" is no noise estimate: refused at the attribute
 sed 's/max="3"/max="1"/' "$WORK/sp.xml" > "$WORK/sp1.xml"
 if "$SSDBENCH" check "$WORK/sp1.xml" > "$WORK/sp1.log" 2>&1; then fail "until=passes max=1"; fi
