@@ -360,6 +360,68 @@ static void test_pooled_passes(void **state)
 		result_run_release(&runs[i]);
 }
 
+/*
+ * A <rounds until="passes"> scope: every round is a sample of its test (the mean of
+ * the rounds, their σ and interval, the CSV's selection "passes 1-N"); in a pass set
+ * each pass's rounds are samples too.
+ */
+static void test_scope_passes(void **state)
+{
+	static const double a[] = { 100, 120, 110 }, b[] = { 130, 90, 100 };
+	const char *dirs[] = { "s/pass-1", "s/pass-2" };
+	const size_t pool[] = { 0, 0 };
+	struct result_run runs[2];
+	const struct result_run *rp[2] = { &runs[0], &runs[1] };
+	struct lineup l;
+	struct diag d;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		struct result_scope *sc;
+
+		result_run_init(&runs[i]);
+		runs[i].plan_sha256 = xstrdup("same");
+		add(&runs[i], "seq", NULL, 50, 0, 10);
+		sc = result_run_add_scope(&runs[i]);
+		sc->name = xstrdup("rep");
+		sc->until = xstrdup("passes");
+		sc->rounds = 3;
+		for (int r = 0; r < 3; r++) {
+			struct result_step *st = add(&runs[i], "rr", NULL, (i ? b : a)[r], 0, 20);
+
+			st->scope = xstrdup("rep");
+			st->round = r + 1;
+		}
+	}
+	diag_clear(&d);
+	/* one archive: the three rounds */
+	assert_int_equal(lineup_build(&l, rp, dirs, 1, &(struct lineup_opts){ .one_column = 1 },
+				      &d), 0);
+	assert_int_equal(l.nt, 2);
+	assert_string_equal(l.t[1].name, "rr");
+	assert_int_equal(l.t[1].np[0], 3);
+	assert_int_equal(l.t[0].np[0], 1);           /* a step outside: one sample */
+	assert_int_equal(lineup_samples(&l, 0), 3);
+	assert_near(l.t[1].v[0][LM_IOPS], 110, 1e-9);
+	assert_near(l.t[1].st[0][LM_IOPS].sd, 10, 1e-9);
+	assert_near(l.t[1].st[0][LM_IOPS].ci95, 4.303 * 10 / sqrt(3), 0.01);
+	assert_near(l.t[1].pv[0][2 * LM_N + LM_IOPS], 110, 0);
+	assert_string_equal(l.t[1].how[0], "passes 1-3");
+	assert_int_equal(l.t[1].step[0]->round, 3);  /* the last round stands for it */
+	lineup_release(&l);
+	/* a pass set of two such runs: six samples, pass 1's rounds first */
+	assert_int_equal(lineup_build(&l, rp, dirs, 2, &(struct lineup_opts){
+		.pool = pool, .one_column = 1 }, &d), 0);
+	assert_int_equal(l.t[1].np[0], 6);
+	assert_int_equal(l.t[0].np[0], 2);
+	assert_near(l.t[1].v[0][LM_IOPS], (100 + 120 + 110 + 130 + 90 + 100) / 6.0, 1e-9);
+	assert_near(l.t[1].pv[0][3 * LM_N + LM_IOPS], 130, 0);
+	assert_int_equal(l.t[1].st[0][LM_IOPS].n, 6);
+	lineup_release(&l);
+	for (size_t i = 0; i < 2; i++)
+		result_run_release(&runs[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -370,6 +432,7 @@ int main(void)
 		cmocka_unit_test(test_nothing_shared),
 		cmocka_unit_test(test_by_key),
 		cmocka_unit_test(test_pooled_passes),
+		cmocka_unit_test(test_scope_passes),
 	};
 
 	return cmocka_run_group_tests(tests, testutil_setup, testutil_teardown);
