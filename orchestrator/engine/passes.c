@@ -236,10 +236,11 @@ int passes_report(const char *dir, const struct doc_out *out, const char *templa
 	runs = xcalloc(ps.npasses + 1, sizeof(*runs));
 	rc = set_lineup(dir, &ps, runs, &l, &ls, d);
 	/* the passes' languages, as each pass's own report has them */
-	if (!rc && !ro.out.nlangs && (got = report_langs_of(&runs[0], ro.out.langs, d)) > 0)
-		ro.out.nlangs = (size_t)got;
-	else if (!rc && !ro.out.nlangs)
-		rc = got;
+	if (!rc && !ro.out.nlangs) {
+		got = report_langs_of(&runs[0], ro.out.langs, d);
+		rc = got < 0 ? got : 0;
+		ro.out.nlangs = got > 0 ? (size_t)got : 0;
+	}
 	if (!rc)
 		rc = lineup_render(&l, &ro, d);
 	if (l.m)

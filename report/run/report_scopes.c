@@ -459,13 +459,10 @@ static char *mean_ci(const double *v, size_t n)
  * over every direction, the completion latency's mean (NAN when not measured). */
 static void pass_rates(const struct result_step *e, double v[3])
 {
-	const struct result_dirstat *ds = e->dir_stat;
-	double iops = 0, bw = 0;
+	double iops = result_step_iops(e), bw = 0;
 
-	for (int d = 0; d < RESULT_NDIRS; d++) {
-		iops += ds[d].iops;
-		bw += ds[d].bw_bytes;
-	}
+	for (int d = 0; d < RESULT_NDIRS; d++)
+		bw += e->dir_stat[d].bw_bytes;
 	v[0] = iops > 0 ? iops : NAN;
 	v[1] = bw > 0 ? bw / 1e6 : NAN;
 	v[2] = e->clat_mean_us > 0 ? e->clat_mean_us : NAN;
